@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppDeps } from './http/deps.js';
+import { apiKeyAuth } from './http/plugins/api-key-auth.js';
+import { installErrorHandling, sendProblem } from './http/plugins/errors.js';
+import { installValidators } from './http/plugins/validation.js';
+import { problems } from './http/problem.js';
+import { adminRoutes } from './http/routes/admin/index.js';
+import { healthRoutes } from './http/routes/health.js';
+import { pinRoutes } from './http/routes/pins/index.js';
+import { ProblemSchema } from './http/schemas/common.js';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Extra readiness checks, e.g. Redis. */
+  readinessChecks?: Array<() => Promise<void>>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Pino settings: JSON lines, and never a key, token or the caller's IP address (CONTRACT §1). */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers["x-api-key"]', 'req.headers["x-admin-token"]', 'req.headers.authorization'],
+      remove: true,
+    },
+    serializers: {
+      // The default request serializer logs remoteAddress; a scanned person's IP must never be logged.
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        url: req.url.split('?')[0],
+        requestId: req.id,
+      }),
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+    // A caller's own x-request-id is kept for tracing when it is a sane token; otherwise we mint one.
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+    // Shutdown answers are sent by our own hook below, as problem bodies.
+    return503OnClosing: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installValidators(app);
+  // Only JSON bodies exist in this API; anything else is refused as not JSON (invalid_body).
+  app.removeContentTypeParser('text/plain');
+  installErrorHandling(app, deps.config.bodyLimitBytes);
+
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      return sendProblem(reply, problems.unavailable());
+    }
+  });
+
+  app.addSchema(ProblemSchema);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'scanpin',
+        version: '1.0.0',
+        description: 'Scan PINs, scan progress and results, player risk scores and scanned-user lookups.',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          adminToken: { type: 'apiKey', in: 'header', name: 'x-admin-token' },
+        },
+      },
+    },
+  });
+
+  await app.register(healthRoutes(deps, options.readinessChecks ?? []));
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  // The published, keyed endpoints share authentication, the rate limit and permission checks.
+  await app.register(async (v1) => {
+    v1.addHook('onRequest', apiKeyAuth(deps));
+    await v1.register(pinRoutes(deps));
+  });
+
+  await app.register(adminRoutes(deps));
+  return app;
+}

@@ -1,0 +1,8 @@
+/** CONTRACT §2: ISO 8601 UTC with milliseconds. */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export function isoOrNull(ms: number | null): string | null {
+  return ms === null ? null : iso(ms);
+}

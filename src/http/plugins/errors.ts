@@ -1,0 +1,65 @@
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Problem, problems } from '../problem.js';
+import { describeValidationErrors } from './validation.js';
+
+/** Lets a route turn schema errors of one part into its own problem (e.g. invalid_pin_code). */
+export type ValidationMapper = (
+  part: 'body' | 'params' | 'querystring' | 'headers',
+  errors: readonly ErrorObject[],
+) => Problem | undefined;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    mapValidation?: ValidationMapper;
+  }
+}
+
+export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  for (const [name, value] of Object.entries(problem.headers)) reply.header(name, value);
+  return reply.code(problem.status).type('application/problem+json').send(problem.toBody());
+}
+
+function toProblem(error: FastifyError, request: FastifyRequest, bodyLimit: number): Problem {
+  if (error instanceof Problem) return error;
+  if (error.validation) {
+    const part = (error.validationContext ?? 'body') as 'body' | 'params' | 'querystring' | 'headers';
+    const errors = error.validation as ErrorObject[];
+    const mapped = request.routeOptions.config.mapValidation?.(part, errors);
+    if (mapped) return mapped;
+    const detail = describeValidationErrors(errors, part);
+    return part === 'body' ? problems.invalidBody(detail) : problems.invalidParameter(detail);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return problems.payloadTooLarge(bodyLimit);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return problems.invalidBody('The body must be JSON, sent with Content-Type: application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return problems.invalidBody('The body is empty. Send a JSON object.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return problems.invalidBody('The body is not valid JSON.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return problems.invalidBody('Content-Length does not match the body that was sent.');
+  }
+  if (error instanceof SyntaxError || error.statusCode === 400) {
+    // JSON.parse failures surface as SyntaxError with status 400 in some Fastify paths.
+    return problems.invalidBody('The body is not valid JSON.');
+  }
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return new Problem(error.statusCode, 'bad_request', 'The request could not be understood.');
+  }
+  return problems.internal();
+}
+
+/** Every failure becomes a problem+json body; 5xx are logged as bugs, never explained to callers. */
+export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const problem = toProblem(error, request, bodyLimit);
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, problem);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, problems.routeNotFound(request.method, request.url)),
+  );
+}

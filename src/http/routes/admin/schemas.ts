@@ -1,0 +1,99 @@
+import { Type } from 'typebox';
+import { PERMISSIONS } from '../../../domain/permissions.js';
+import { Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
+
+export const DISCORD_ID_PATTERN = '^[0-9]{17,20}$';
+const Name = Type.String({ minLength: 1, maxLength: 100 });
+const Id = Type.Integer({ minimum: 1 });
+
+export const IdParams = Type.Object({ id: Id });
+export const MemberParams = Type.Object({ id: Id, accountId: Id });
+
+export const Account = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  discordId: Nullable(Type.String()),
+  licenceExpiresAt: Nullable(Timestamp),
+  banned: Type.Boolean(),
+});
+
+export const CreateAccountBody = Type.Object(
+  {
+    name: Name,
+    discordId: Type.Optional(Nullable(Type.String({ pattern: DISCORD_ID_PATTERN }))),
+    licenceExpiresAt: Type.Optional(Nullable(Timestamp)),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateAccountBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    banned: Type.Optional(Type.Boolean()),
+    licenceExpiresAt: Type.Optional(Nullable(Timestamp)),
+  },
+  { additionalProperties: false },
+);
+
+export const Enterprise = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  ownerAccountId: Type.Integer(),
+  active: Type.Boolean(),
+});
+
+export const CreateEnterpriseBody = Type.Object(
+  { name: Name, ownerAccountId: Id },
+  { additionalProperties: false },
+);
+
+export const UpdateEnterpriseBody = Type.Object(
+  { name: Type.Optional(Name), active: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+
+export const AddMemberBody = Type.Object({ accountId: Id }, { additionalProperties: false });
+export const Membership = Type.Object({ enterpriseId: Type.Integer(), accountId: Type.Integer() });
+
+const PermissionSchema = Type.Enum(PERMISSIONS);
+
+export const CreateKeyBody = Type.Object(
+  {
+    name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+    permissions: Type.Array(PermissionSchema, { minItems: 1, uniqueItems: true }),
+    rateLimitPerHour: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
+  },
+  { additionalProperties: false },
+);
+
+export const CreatedKey = Type.Object({
+  id: Type.Integer(),
+  key: Type.String({ description: 'The raw key. Shown this once; store it now.' }),
+  prefix: Type.String(),
+  permissions: Type.Array(Type.String()),
+});
+
+export const KeyListing = Type.Array(
+  Type.Object({
+    id: Type.Integer(),
+    prefix: Type.String(),
+    name: Nullable(Type.String()),
+    permissions: Type.Array(Type.String()),
+    rateLimitPerHour: Nullable(Type.Integer()),
+    createdAt: Timestamp,
+    lastUsedAt: Nullable(Timestamp),
+    revoked: Type.Boolean(),
+  }),
+);
+
+export const KeywordsBody = Type.Object(
+  { keywords: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 500 }) },
+  { additionalProperties: false },
+);
+
+export const Keywords = Type.Object({ accountId: Type.Integer(), keywords: Type.Array(Type.String()) });
+
+export const adminErrors = problemResponses(400, 401, 403, 404, 409, 413);
+
+/** 204 No Content, for deletions. */
+export const NoContent = { 204: Type.Null({ description: 'No content.' }) };

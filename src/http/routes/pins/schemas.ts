@@ -1,0 +1,111 @@
+import { Type } from 'typebox';
+import { GAME_TYPES } from '../../../domain/game-types.js';
+import { PIN_CODE_PATTERN } from '../../../domain/pin-code.js';
+import { PIN_STATUSES } from '../../../domain/pin-lifecycle.js';
+import { KEYED_ERRORS, Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
+
+export const GameTypeSchema = Type.Enum(GAME_TYPES, { description: 'Game type (spec §2.2).' });
+const Status = Type.Enum(PIN_STATUSES);
+const Verdict = Type.Enum(['legit', 'cheating', 'suspicious']);
+const PinCode = Type.String({ minLength: 8, maxLength: 8, examples: ['A7K3M2P9'] });
+
+export const PinParams = Type.Object({
+  pinCode: Type.String({ pattern: PIN_CODE_PATTERN, description: '8-character PIN code, any case.' }),
+});
+
+export const CreatePinBody = Type.Object(
+  {
+    type: GameTypeSchema,
+    pinName: Type.Optional(
+      Nullable(Type.String({ maxLength: 50, description: 'Custom name, max 50 characters.' })),
+    ),
+    ramDump: Type.Optional(Type.Boolean({ default: false })),
+    private: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { additionalProperties: false },
+);
+
+export const CreatedPin = Type.Object({
+  pin: PinCode,
+  type: Type.String(),
+  status: Type.Literal('pending'),
+  pinName: Nullable(Type.String()),
+  ramDump: Type.Boolean(),
+  private: Type.Boolean(),
+  expiresAt: Timestamp,
+  createdAt: Timestamp,
+  enterprise: Type.String({ description: 'Name of the owning Enterprise.' }),
+});
+
+const DiscordAccount = Type.Object({ id: Type.String(), username: Type.String() });
+const NullableString = Nullable(Type.String());
+
+/** Spec §2.3: summary of a finished scan on the status endpoint. */
+export const StatusSummary = Type.Object({
+  cheating: NullableString,
+  vpn: NullableString,
+  country: NullableString,
+  scantime: NullableString,
+  windows: NullableString,
+  detectionsCount: Type.Integer(),
+  warningsCount: Type.Integer(),
+  suspiciousCount: Type.Integer(),
+  discord: Type.Array(DiscordAccount),
+});
+
+export const PinStatusResponse = Type.Object({
+  pin: PinCode,
+  pinName: NullableString,
+  type: Type.String(),
+  status: Status,
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  statusMessage: NullableString,
+  result: Nullable(Verdict),
+  used: Type.Boolean(),
+  lastStatusUpdate: Nullable(Timestamp),
+  createdAt: Timestamp,
+  isFinished: Type.Boolean(),
+  isScanning: Type.Boolean(),
+  isPending: Type.Boolean(),
+  data: Type.Optional(StatusSummary),
+});
+
+/** Spec §2.4: full detail of a finished scan. */
+export const ResultsData = Type.Object({
+  cheating: NullableString,
+  detections: Type.Array(Type.String()),
+  suspicious: Type.Array(Type.String()),
+  warnings: Type.Array(Type.String()),
+  untrusted: Type.Array(Type.String()),
+  integrity: Type.Array(Type.String()),
+  customSuspicious: Type.Array(Type.String()),
+  vpn: NullableString,
+  country: NullableString,
+  logon: NullableString,
+  scantime: NullableString,
+  windows: NullableString,
+  discord: Type.Array(DiscordAccount),
+});
+
+export const PinResultsResponse = Type.Union([
+  Type.Object({
+    pin: PinCode,
+    type: Type.String(),
+    status: Type.Literal('finished'),
+    result: Verdict,
+    pinName: NullableString,
+    data: ResultsData,
+    createdAt: Timestamp,
+  }),
+  Type.Object({
+    pin: PinCode,
+    type: Type.String(),
+    status: Type.Enum(['pending', 'scanning', 'expired', 'error']),
+    result: Type.Literal('none'),
+    pinName: NullableString,
+    message: Type.String(),
+  }),
+]);
+
+export const createErrors = problemResponses(...KEYED_ERRORS, 400, 404, 413);
+export const readErrors = problemResponses(...KEYED_ERRORS, 400, 404);

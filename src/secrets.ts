@@ -1,0 +1,24 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomToken } from './lib/crypto.js';
+
+/**
+ * A secret from the environment, or else from `<dataDir>/<file>`, generated there (mode 0600) on
+ * first start. `created` tells the caller to log where it is; the secret itself is never logged.
+ */
+export function loadOrCreateSecret(
+  dataDir: string,
+  file: string,
+  fromEnv: string | undefined,
+): { value: string; path: string | null; created: boolean } {
+  if (fromEnv !== undefined) return { value: fromEnv, path: null, created: false };
+  const path = join(dataDir, file);
+  if (existsSync(path)) {
+    const value = readFileSync(path, 'utf8').trim();
+    if (value.length >= 16) return { value, path, created: false };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const value = randomToken(32);
+  writeFileSync(path, `${value}\n`, { mode: 0o600 });
+  return { value, path, created: true };
+}

@@ -1,0 +1,62 @@
+import type { Config } from './config.js';
+import { type AppDeps, createRepositories } from './http/deps.js';
+import { loadOrCreateSecret } from './secrets.js';
+import { MemoryRateLimitStore } from './storage/counters/memory.js';
+import type { RateLimitStore } from './storage/counters/rate-limit-store.js';
+import { RedisRateLimitStore } from './storage/counters/redis.js';
+import { openStore } from './storage/database.js';
+
+export interface Services {
+  deps: AppDeps;
+  readinessChecks: Array<() => Promise<void>>;
+  /** Lines to log once the logger exists (paths only, never secrets). */
+  notices: string[];
+  close(): Promise<void>;
+}
+
+export interface ServiceOverrides {
+  pgSchema?: string;
+  redisPrefix?: string;
+  clock?: () => number;
+}
+
+/** Opens the store and counters and loads the secrets: everything the HTTP app depends on. */
+export async function startServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
+  const notices: string[] = [];
+  const admin = loadOrCreateSecret(config.dataDir, 'admin-token', config.adminToken);
+  if (admin.created) notices.push(`Generated an operator token; it is in ${admin.path} (mode 0600).`);
+  const hash = loadOrCreateSecret(config.dataDir, 'hash-secret', config.hashSecret);
+  if (hash.created) notices.push(`Generated the hardware-ID hashing secret in ${hash.path}; back it up.`);
+
+  const store = await openStore(
+    config.databaseUrl,
+    overrides.pgSchema ? { pgSchema: overrides.pgSchema } : {},
+  );
+  const readinessChecks: Array<() => Promise<void>> = [];
+  let rateLimits: RateLimitStore;
+  if (config.redisUrl) {
+    const redis = new RedisRateLimitStore(config.redisUrl, overrides.redisPrefix);
+    readinessChecks.push(() => redis.ping());
+    rateLimits = redis;
+  } else {
+    rateLimits = new MemoryRateLimitStore();
+  }
+
+  return {
+    deps: {
+      config,
+      store,
+      repos: createRepositories(store),
+      rateLimits,
+      adminToken: admin.value,
+      hashSecret: hash.value,
+      clock: overrides.clock ?? Date.now,
+    },
+    readinessChecks,
+    notices,
+    async close() {
+      await rateLimits.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { Redis } from 'ioredis';
+import type { HitResult, RateLimitStore } from './rate-limit-store.js';
+
+// Atomic check-then-count: a spent budget is reported without incrementing, and the window's
+// expiry is set by the request that opens it. Returns { allowed (0|1), count, pttl }.
+const HIT_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count >= tonumber(ARGV[1]) then
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl < 0 then
+    redis.call('PEXPIRE', KEYS[1], ARGV[2])
+    ttl = tonumber(ARGV[2])
+  end
+  return {0, count, ttl}
+end
+count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return {1, count, ttl}
+`;
+
+type HitReply = [number, number, number];
+
+/** Counters shared by every instance through Redis, so the limit holds across instances. */
+export class RedisRateLimitStore implements RateLimitStore {
+  private readonly redis: Redis;
+
+  constructor(
+    url: string,
+    private readonly prefix = 'scanpin:rl:',
+  ) {
+    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    this.redis.defineCommand('scanpinHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  }
+
+  async hit(bucket: string, limit: number, windowMs: number): Promise<HitResult> {
+    const run = (this.redis as unknown as { scanpinHit(k: string, l: number, w: number): Promise<HitReply> })
+      .scanpinHit;
+    const [allowed, count, ttl] = await run.call(this.redis, this.prefix + bucket, limit, windowMs);
+    return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: ttl };
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

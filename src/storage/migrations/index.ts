@@ -1,0 +1,28 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { core } from './0001-core.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface MigrationContext {
+  dialect: Dialect;
+  /** Auto-incrementing integer key type: SQLite's rowid alias or PostgreSQL's identity. */
+  idColumn: 'integer' | 'serial';
+}
+
+/**
+ * Migrations are listed in code rather than read from a folder, so they run the same from the
+ * TypeScript sources (tests) and from the compiled build. Append only: never edit a released one.
+ */
+export class ScanpinMigrations implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const ctx: MigrationContext = {
+      dialect: this.dialect,
+      idColumn: this.dialect === 'sqlite' ? 'integer' : 'serial',
+    };
+    return {
+      '0001-core': core(ctx),
+    };
+  }
+}

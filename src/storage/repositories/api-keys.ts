@@ -1,0 +1,111 @@
+import type { Permission } from '../../domain/permissions.js';
+import type { Db } from '../database.js';
+import type { ApiKeyRow } from '../schema.js';
+
+/** What authentication needs about a key and its account, read in one query. */
+export interface KeyPrincipal {
+  keyId: number;
+  accountId: number;
+  permissions: Permission[];
+  rateLimitPerHour: number | null;
+  revoked: boolean;
+  lastUsedAt: number | null;
+  /** null when the account was deleted after the key was issued. */
+  account: { id: number; banned: boolean; licenceExpiresAt: number | null } | null;
+}
+
+export function apiKeysRepository(db: Db) {
+  return {
+    async create(input: {
+      accountId: number;
+      name: string | null;
+      prefix: string;
+      keyHash: string;
+      permissions: readonly Permission[];
+      rateLimitPerHour: number | null;
+      now: number;
+    }): Promise<ApiKeyRow> {
+      return db
+        .insertInto('api_keys')
+        .values({
+          account_id: input.accountId,
+          name: input.name,
+          prefix: input.prefix,
+          key_hash: input.keyHash,
+          permissions: JSON.stringify(input.permissions),
+          rate_limit_per_hour: input.rateLimitPerHour,
+          created_at: input.now,
+          last_used_at: null,
+          revoked_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async findPrincipal(keyHash: string): Promise<KeyPrincipal | undefined> {
+      const row = await db
+        .selectFrom('api_keys')
+        .leftJoin('accounts', (join) =>
+          join.onRef('accounts.id', '=', 'api_keys.account_id').on('accounts.deleted_at', 'is', null),
+        )
+        .select([
+          'api_keys.id as key_id',
+          'api_keys.account_id',
+          'api_keys.permissions',
+          'api_keys.rate_limit_per_hour',
+          'api_keys.revoked_at',
+          'api_keys.last_used_at',
+          'accounts.id as live_account_id',
+          'accounts.banned',
+          'accounts.licence_expires_at',
+        ])
+        .where('api_keys.key_hash', '=', keyHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        keyId: row.key_id,
+        accountId: row.account_id,
+        permissions: JSON.parse(row.permissions) as Permission[],
+        rateLimitPerHour: row.rate_limit_per_hour,
+        revoked: row.revoked_at !== null,
+        lastUsedAt: row.last_used_at,
+        account:
+          row.live_account_id === null
+            ? null
+            : { id: row.live_account_id, banned: row.banned === 1, licenceExpiresAt: row.licence_expires_at },
+      };
+    },
+
+    async listForAccount(accountId: number): Promise<ApiKeyRow[]> {
+      return db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** false when there is no such key or it was already revoked. */
+    async revoke(id: number, now: number): Promise<boolean> {
+      const res = await db
+        .updateTable('api_keys')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return res.numUpdatedRows > 0n;
+    },
+
+    async exists(id: number): Promise<boolean> {
+      return (
+        (await db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+      );
+    },
+
+    async touch(id: number, now: number): Promise<void> {
+      await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
+    },
+  };
+}
+
+export type ApiKeysRepository = ReturnType<typeof apiKeysRepository>;

@@ -1,0 +1,90 @@
+import type { Db } from '../database.js';
+import type { EnterpriseRow, Flag } from '../schema.js';
+
+export function enterprisesRepository(db: Db) {
+  return {
+    async create(input: { name: string; ownerAccountId: number; now: number }): Promise<EnterpriseRow> {
+      return db
+        .insertInto('enterprises')
+        .values({
+          name: input.name,
+          owner_account_id: input.ownerAccountId,
+          active: 1,
+          created_at: input.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async find(id: number): Promise<EnterpriseRow | undefined> {
+      return db.selectFrom('enterprises').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async update(
+      id: number,
+      changes: { name?: string; active?: boolean },
+    ): Promise<EnterpriseRow | undefined> {
+      const values: { name?: string; active?: Flag } = {};
+      if (changes.name !== undefined) values.name = changes.name;
+      if (changes.active !== undefined) values.active = changes.active ? 1 : 0;
+      if (Object.keys(values).length === 0) return this.find(id);
+      return db.updateTable('enterprises').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    /** The account's oldest active owned Enterprise: the one its PINs are created under. */
+    async activeOwnedBy(accountId: number): Promise<EnterpriseRow | undefined> {
+      return db
+        .selectFrom('enterprises')
+        .selectAll()
+        .where('owner_account_id', '=', accountId)
+        .where('active', '=', 1)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /** Owner or member of at least one active Enterprise. */
+    async hasActiveMembership(accountId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('enterprises')
+        .select('enterprises.id')
+        .where('enterprises.active', '=', 1)
+        .where((eb) =>
+          eb.or([
+            eb('enterprises.owner_account_id', '=', accountId),
+            eb.exists(
+              eb
+                .selectFrom('enterprise_members')
+                .select('enterprise_members.account_id')
+                .whereRef('enterprise_members.enterprise_id', '=', 'enterprises.id')
+                .where('enterprise_members.account_id', '=', accountId),
+            ),
+          ]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** false when the account is already a member. */
+    async addMember(enterpriseId: number, accountId: number, now: number): Promise<boolean> {
+      const res = await db
+        .insertInto('enterprise_members')
+        .values({ enterprise_id: enterpriseId, account_id: accountId, created_at: now })
+        .onConflict((oc) => oc.columns(['enterprise_id', 'account_id']).doNothing())
+        .executeTakeFirst();
+      return (res.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    },
+
+    async removeMember(enterpriseId: number, accountId: number): Promise<boolean> {
+      const res = await db
+        .deleteFrom('enterprise_members')
+        .where('enterprise_id', '=', enterpriseId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return res.numDeletedRows > 0n;
+    },
+  };
+}
+
+export type EnterprisesRepository = ReturnType<typeof enterprisesRepository>;

@@ -1,0 +1,133 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Table types for Kysely. Conventions that keep the SQL portable between SQLite and PostgreSQL:
+ * - timestamps are integer epoch milliseconds (`*_at`), converted to ISO strings only at the HTTP edge;
+ * - booleans are integers 0/1 (SQLite has no boolean and better-sqlite3 cannot bind one);
+ * - string lists from scan reports are JSON text.
+ */
+
+export type Flag = 0 | 1;
+
+export interface AccountsTable {
+  id: Generated<number>;
+  name: string;
+  discord_id: string | null;
+  licence_expires_at: number | null;
+  banned: Flag;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface EnterprisesTable {
+  id: Generated<number>;
+  name: string;
+  owner_account_id: number;
+  active: Flag;
+  created_at: number;
+}
+
+export interface EnterpriseMembersTable {
+  enterprise_id: number;
+  account_id: number;
+  created_at: number;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string | null;
+  /** First characters of the key, shown to operators to tell keys apart. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex. The raw key is never stored. */
+  key_hash: string;
+  /** JSON array of permission names. */
+  permissions: string;
+  rate_limit_per_hour: number | null;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface PinsTable {
+  id: Generated<number>;
+  code: string;
+  account_id: number;
+  enterprise_id: number;
+  pin_name: string | null;
+  type: string;
+  ram_dump: Flag;
+  private: Flag;
+  /** Stored state; `expired` is also derived on read from expires_at (see domain/pin-lifecycle). */
+  status: string;
+  progress: number;
+  status_message: string | null;
+  result: string | null;
+  used: Flag;
+  created_at: number;
+  expires_at: number;
+  last_status_update: number | null;
+  /** Last time the scan client said anything; drives the idle timeout. */
+  last_activity_at: number | null;
+  /** SHA-256 of the scanner session token, set when the scan starts. */
+  session_token_hash: string | null;
+  client_version: string | null;
+  finished_at: number | null;
+}
+
+export interface ScanReportsTable {
+  pin_id: number;
+  detections: string;
+  suspicious: string;
+  warnings: string;
+  untrusted: string;
+  integrity: string;
+  custom_suspicious: string;
+  vpn: string | null;
+  country: string | null;
+  logon: string | null;
+  scantime: string | null;
+  windows: string | null;
+  /** JSON array of { id, username }. */
+  discord: string;
+  /** HMAC of the scanned person's IP, never returned. */
+  ip_hash: string | null;
+  created_at: number;
+}
+
+export interface HwidsTable {
+  id: Generated<number>;
+  /** HMAC of the raw hardware ID; the raw value is never stored. */
+  hash: string;
+  created_at: number;
+}
+
+export interface ScanHwidsTable {
+  pin_id: number;
+  hwid_id: number;
+}
+
+export interface AccountKeywordsTable {
+  account_id: number;
+  keyword: string;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  enterprises: EnterprisesTable;
+  enterprise_members: EnterpriseMembersTable;
+  api_keys: ApiKeysTable;
+  pins: PinsTable;
+  scan_reports: ScanReportsTable;
+  hwids: HwidsTable;
+  scan_hwids: ScanHwidsTable;
+  account_keywords: AccountKeywordsTable;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+export type EnterpriseRow = Selectable<EnterprisesTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type PinRow = Selectable<PinsTable>;
+export type NewPin = Insertable<PinsTable>;
+export type PinUpdate = Updateable<PinsTable>;
+export type ScanReportRow = Selectable<ScanReportsTable>;

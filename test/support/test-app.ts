@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { AppDeps } from '../../src/http/deps.js';
+import { startServices } from '../../src/services.js';
+import type { Backend } from './backends.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+export const ALL_PERMISSIONS = [
+  'pins:create',
+  'pins:status',
+  'pins:results',
+  'user:risk-score',
+  'scanned-users:lookup',
+] as const;
+
+export interface Owner {
+  accountId: number;
+  enterpriseId: number;
+  key: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  dataDir: string;
+  /** Operator API call; throws unless the status is 2xx. */
+  admin<T = unknown>(method: InjectOptions['method'], url: string, body?: unknown): Promise<T>;
+  adminRaw(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<LightMyRequestResponse>;
+  /** Published API call with an optional key. */
+  api(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { key?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+  createAccount(name?: string, extra?: Record<string, unknown>): Promise<number>;
+  issueKey(
+    accountId: number,
+    permissions: readonly string[],
+    extra?: Record<string, unknown>,
+  ): Promise<string>;
+  /** An account owning an active Enterprise, with a key holding every permission. */
+  createOwner(name?: string): Promise<Owner>;
+  createPin(key: string, body?: Record<string, unknown>): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startTestApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  clock?: () => number,
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'scanpin-test-'));
+  const unique = `t${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const config = loadConfig({
+    DATABASE_URL: backend.databaseUrl(dataDir),
+    SCANPIN_DATA_DIR: dataDir,
+    SCANPIN_ADMIN_TOKEN: ADMIN_TOKEN,
+    ...(backend.redisUrl ? { REDIS_URL: backend.redisUrl } : {}),
+    ...env,
+  });
+  const services = await startServices(config, {
+    ...(backend.pg ? { pgSchema: unique } : {}),
+    redisPrefix: `scanpin:test:${unique}:`,
+    ...(clock ? { clock } : {}),
+  });
+  const app = await buildApp(services.deps, { readinessChecks: services.readinessChecks });
+  app.addHook('onClose', async () => services.close());
+  await app.ready();
+
+  const adminRaw: TestApp['adminRaw'] = (method, url, body, token = ADMIN_TOKEN) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        'x-admin-token': token,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+
+  const t: TestApp = {
+    app,
+    deps: services.deps,
+    dataDir,
+    adminRaw,
+    async admin<T>(method: InjectOptions['method'], url: string, body?: unknown): Promise<T> {
+      const res = await adminRaw(method, url, body);
+      if (res.statusCode >= 300) throw new Error(`${method} ${url} -> ${res.statusCode} ${res.body}`);
+      return (res.body ? res.json() : undefined) as T;
+    },
+    api(method, url, opts = {}) {
+      const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+      if (opts.key !== undefined) headers['x-api-key'] = opts.key;
+      if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
+      return app.inject({
+        method,
+        url,
+        headers,
+        ...(opts.body === undefined
+          ? {}
+          : { payload: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) }),
+      });
+    },
+    async createAccount(name = 'Account', extra = {}) {
+      return (await t.admin<{ id: number }>('POST', '/admin/v1/accounts', { name, ...extra })).id;
+    },
+    async issueKey(accountId, permissions, extra = {}) {
+      return (
+        await t.admin<{ key: string }>('POST', `/admin/v1/accounts/${accountId}/keys`, {
+          permissions,
+          ...extra,
+        })
+      ).key;
+    },
+    async createOwner(name = 'Owner') {
+      const accountId = await t.createAccount(name);
+      const enterprise = await t.admin<{ id: number }>('POST', '/admin/v1/enterprises', {
+        name: `${name}'s Enterprise`,
+        ownerAccountId: accountId,
+      });
+      const key = await t.issueKey(accountId, ALL_PERMISSIONS);
+      return { accountId, enterpriseId: enterprise.id, key };
+    },
+    async createPin(key, body = { type: 'FiveM' }) {
+      const res = await t.api('POST', '/v1/pins/create', { key, body });
+      if (res.statusCode !== 201) throw new Error(`create pin -> ${res.statusCode} ${res.body}`);
+      return res.json<{ pin: string }>().pin;
+    },
+    async close() {
+      await app.close();
+      if (backend.pg) {
+        const client = new pg.Client({ connectionString: backend.databaseUrl(dataDir) });
+        await client.connect();
+        await client.query(`drop schema if exists ${unique} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}

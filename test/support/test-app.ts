@@ -40,7 +40,7 @@ export interface TestApp {
   api(
     method: InjectOptions['method'],
     url: string,
-    opts?: { key?: string; body?: unknown; headers?: Record<string, string> },
+    opts?: { key?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string },
   ): Promise<LightMyRequestResponse>;
   createAccount(name?: string, extra?: Record<string, unknown>): Promise<number>;
   issueKey(
@@ -108,6 +108,7 @@ export async function startTestApp(
         method,
         url,
         headers,
+        ...(opts.remoteAddress === undefined ? {} : { remoteAddress: opts.remoteAddress }),
         ...(opts.body === undefined
           ? {}
           : { payload: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) }),

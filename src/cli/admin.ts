@@ -1,0 +1,190 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { PERMISSIONS } from '../domain/permissions.js';
+import { type Connection, call, resolveConnection } from './admin-client.js';
+
+export interface Output {
+  out(text: string): void;
+}
+
+function intArg(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive whole number');
+  return n;
+}
+
+function permissionList(value: string): string[] {
+  const list = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const p of list) {
+    if (!(PERMISSIONS as readonly string[]).includes(p)) {
+      throw new InvalidArgumentError(`unknown permission ${p}; choose from ${PERMISSIONS.join(', ')}`);
+    }
+  }
+  return list;
+}
+
+/** `scanpin admin …`: the operator API of CONTRACT §8 from the command line. */
+export function adminCommand(io: Output): Command {
+  const admin = new Command('admin')
+    .description('operator commands, over the /admin/v1 API')
+    .option('--url <url>', 'server base URL (default $SCANPIN_URL or http://$HOST:$PORT)')
+    .option('--token <token>', 'operator token (default $SCANPIN_ADMIN_TOKEN or ./data/admin-token)');
+
+  const conn = (cmd: Command): Connection => resolveConnection(cmd.optsWithGlobals());
+  const print = (value: unknown) => io.out(JSON.stringify(value, null, 2));
+
+  admin
+    .command('bootstrap')
+    .description('create an owner account, its Enterprise and a key with every permission; prints the key')
+    .requiredOption('--enterprise <name>', 'Enterprise name')
+    .option('--owner <name>', 'owner account name (default: "<enterprise> owner")')
+    .option('--discord-id <id>', "owner's Discord user ID")
+    .action(async (opts: { enterprise: string; owner?: string; discordId?: string }, cmd: Command) => {
+      const c = conn(cmd);
+      const account = await call<{ id: number }>(c, 'POST', '/admin/v1/accounts', {
+        name: opts.owner ?? `${opts.enterprise} owner`,
+        ...(opts.discordId ? { discordId: opts.discordId } : {}),
+      });
+      const enterprise = await call<{ id: number }>(c, 'POST', '/admin/v1/enterprises', {
+        name: opts.enterprise,
+        ownerAccountId: account.id,
+      });
+      const key = await call<{ id: number; key: string }>(
+        c,
+        'POST',
+        `/admin/v1/accounts/${account.id}/keys`,
+        {
+          name: 'bootstrap',
+          permissions: [...PERMISSIONS],
+        },
+      );
+      print({ accountId: account.id, enterpriseId: enterprise.id, keyId: key.id, key: key.key });
+      io.out('Store the key now: it is shown only once.');
+    });
+
+  const account = admin.command('account').description('accounts');
+  account
+    .command('create')
+    .requiredOption('--name <name>')
+    .option('--discord-id <id>')
+    .option('--licence-expires-at <iso>', 'licence expiry, ISO 8601')
+    .action(async (opts: { name: string; discordId?: string; licenceExpiresAt?: string }, cmd: Command) => {
+      print(
+        await call(conn(cmd), 'POST', '/admin/v1/accounts', {
+          name: opts.name,
+          ...(opts.discordId ? { discordId: opts.discordId } : {}),
+          ...(opts.licenceExpiresAt ? { licenceExpiresAt: opts.licenceExpiresAt } : {}),
+        }),
+      );
+    });
+  account.command('show <id>').action(async (id: string, _opts: unknown, cmd: Command) => {
+    print(await call(conn(cmd), 'GET', `/admin/v1/accounts/${intArg(id)}`));
+  });
+  account
+    .command('update <id>')
+    .option('--name <name>')
+    .option('--ban', 'ban the account')
+    .option('--unban', 'lift the account ban')
+    .option('--licence-expires-at <iso>', 'licence expiry, ISO 8601')
+    .option('--no-licence', 'remove the licence')
+    .action(
+      async (
+        id: string,
+        opts: { name?: string; ban?: boolean; unban?: boolean; licenceExpiresAt?: string; licence: boolean },
+        cmd: Command,
+      ) => {
+        const body: Record<string, unknown> = {};
+        if (opts.name) body.name = opts.name;
+        if (opts.ban) body.banned = true;
+        if (opts.unban) body.banned = false;
+        if (opts.licenceExpiresAt) body.licenceExpiresAt = opts.licenceExpiresAt;
+        if (opts.licence === false) body.licenceExpiresAt = null;
+        print(await call(conn(cmd), 'PATCH', `/admin/v1/accounts/${intArg(id)}`, body));
+      },
+    );
+  account.command('delete <id>').action(async (id: string, _opts: unknown, cmd: Command) => {
+    await call(conn(cmd), 'DELETE', `/admin/v1/accounts/${intArg(id)}`);
+    io.out(`Account ${id} deleted.`);
+  });
+
+  const enterprise = admin.command('enterprise').description('Enterprises and their members');
+  enterprise
+    .command('create')
+    .requiredOption('--name <name>')
+    .requiredOption('--owner <accountId>', 'owner account id', intArg)
+    .action(async (opts: { name: string; owner: number }, cmd: Command) => {
+      print(
+        await call(conn(cmd), 'POST', '/admin/v1/enterprises', {
+          name: opts.name,
+          ownerAccountId: opts.owner,
+        }),
+      );
+    });
+  enterprise
+    .command('update <id>')
+    .option('--name <name>')
+    .option('--activate')
+    .option('--deactivate')
+    .action(
+      async (id: string, opts: { name?: string; activate?: boolean; deactivate?: boolean }, cmd: Command) => {
+        const body: Record<string, unknown> = {};
+        if (opts.name) body.name = opts.name;
+        if (opts.activate) body.active = true;
+        if (opts.deactivate) body.active = false;
+        print(await call(conn(cmd), 'PATCH', `/admin/v1/enterprises/${intArg(id)}`, body));
+      },
+    );
+  enterprise
+    .command('add-member <enterpriseId> <accountId>')
+    .action(async (enterpriseId: string, accountId: string, _opts: unknown, cmd: Command) => {
+      print(
+        await call(conn(cmd), 'POST', `/admin/v1/enterprises/${intArg(enterpriseId)}/members`, {
+          accountId: intArg(accountId),
+        }),
+      );
+    });
+  enterprise
+    .command('remove-member <enterpriseId> <accountId>')
+    .action(async (enterpriseId: string, accountId: string, _opts: unknown, cmd: Command) => {
+      await call(
+        conn(cmd),
+        'DELETE',
+        `/admin/v1/enterprises/${intArg(enterpriseId)}/members/${intArg(accountId)}`,
+      );
+      io.out(`Account ${accountId} removed from Enterprise ${enterpriseId}.`);
+    });
+
+  const key = admin.command('key').description('API keys');
+  key
+    .command('create <accountId>')
+    .requiredOption('--permissions <list>', `comma-separated: ${PERMISSIONS.join(',')}`, permissionList)
+    .option('--name <name>')
+    .option('--rate-limit <perHour>', 'requests per hour for this key', intArg)
+    .action(
+      async (
+        accountId: string,
+        opts: { permissions: string[]; name?: string; rateLimit?: number },
+        cmd: Command,
+      ) => {
+        print(
+          await call(conn(cmd), 'POST', `/admin/v1/accounts/${intArg(accountId)}/keys`, {
+            permissions: opts.permissions,
+            ...(opts.name ? { name: opts.name } : {}),
+            ...(opts.rateLimit ? { rateLimitPerHour: opts.rateLimit } : {}),
+          }),
+        );
+        io.out('Store the key now: it is shown only once.');
+      },
+    );
+  key.command('list <accountId>').action(async (accountId: string, _opts: unknown, cmd: Command) => {
+    print(await call(conn(cmd), 'GET', `/admin/v1/accounts/${intArg(accountId)}/keys`));
+  });
+  key.command('revoke <keyId>').action(async (keyId: string, _opts: unknown, cmd: Command) => {
+    await call(conn(cmd), 'DELETE', `/admin/v1/keys/${intArg(keyId)}`);
+    io.out(`Key ${keyId} revoked.`);
+  });
+
+  return admin;
+}

@@ -1,0 +1,38 @@
+import { Command, CommanderError } from 'commander';
+import { adminCommand, type Output } from './admin.js';
+import { CliError } from './admin-client.js';
+
+export interface CliIo extends Output {
+  err(text: string): void;
+}
+
+const consoleIo: CliIo = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+/** Runs the CLI and returns its exit code; never calls process.exit, so tests can run it in-process. */
+export async function runCli(argv: readonly string[], io: CliIo = consoleIo): Promise<number> {
+  const program = new Command('scanpin').description('scanpin: scan PINs, scans and player risk');
+  program.addCommand(adminCommand(io));
+  // Commands built apart from the program do not inherit these settings, so apply them to the whole tree.
+  const configure = (cmd: Command): void => {
+    cmd
+      .exitOverride()
+      .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+    for (const sub of cmd.commands) configure(sub);
+  };
+  configure(program);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode;
+    if (err instanceof CliError) {
+      io.err(`error: ${err.message}`);
+      return 1;
+    }
+    io.err(`error: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForReady(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become ready');
+}
+
+describe('the server process', () => {
+  let dir: string;
+  let child: ChildProcess | undefined;
+
+  afterEach(() => {
+    child?.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts with defaults under its data folder, logs JSON without secrets, and shuts down cleanly on SIGTERM', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'scanpin-proc-'));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const logs: string[] = [];
+    child = spawn(TSX, [join(ROOT, 'src/main.ts')], {
+      cwd: dir, // the default DATABASE_URL and data folder are relative: ./data/…
+      env: { PATH: process.env.PATH, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
+    child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
+    await waitForReady(url, child);
+
+    expect(existsSync(join(dir, 'data/scanpin.db'))).toBe(true);
+    const tokenFile = join(dir, 'data/admin-token');
+    expect(existsSync(tokenFile)).toBe(true);
+    const { readFileSync, statSync } = await import('node:fs');
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+    const token = readFileSync(tokenFile, 'utf8').trim();
+
+    // A request in flight when SIGTERM arrives still gets its answer.
+    const inFlight = fetch(`${url}/admin/v1/accounts`, {
+      method: 'POST',
+      headers: { 'x-admin-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Late' }),
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(201);
+    expect(await exited).toBe(0);
+
+    // better-sqlite3 checkpoints and removes the WAL when the store is closed cleanly.
+    expect(existsSync(join(dir, 'data/scanpin.db-wal'))).toBe(false);
+    const output = logs.join('');
+    expect(output).toContain('admin-token');
+    expect(output).not.toContain(token);
+    for (const line of output.split('\n').filter((l) => l.startsWith('{')))
+      expect(() => JSON.parse(line)).not.toThrow();
+  });
+});

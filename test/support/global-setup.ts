@@ -1,0 +1,5 @@
+import { requireServicesInCi } from './backends.js';
+
+export default function setup(): void {
+  requireServicesInCi();
+}

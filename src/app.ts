@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppDeps } from './http/deps.js';
 import { apiKeyAuth } from './http/plugins/api-key-auth.js';
-import { installErrorHandling, sendProblem } from './http/plugins/errors.js';
+import { frameworkErrorHandler, installErrorHandling, sendProblem } from './http/plugins/errors.js';
 import { installValidators } from './http/plugins/validation.js';
 import { problems } from './http/problem.js';
 import { adminRoutes } from './http/routes/admin/index.js';
@@ -51,7 +51,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     // Shutdown answers are sent by our own hook below, as problem bodies.
     return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Errors found before routing (a malformed URL) are problem bodies like every other error.
+    frameworkErrors: frameworkErrorHandler,
+    // A path parameter of any length reaches its route's own validation (e.g. 400 invalid_pin_code)
+    // instead of Fastify's 414 for parameters over 100 characters; Node caps the URL anyway.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);

@@ -116,6 +116,8 @@ export const problems = {
       'route_not_found',
       `There is no ${method} ${url.split('?')[0]}. See /openapi.json for the endpoints this service has.`,
     ),
+  invalidUrl: () =>
+    new Problem(400, 'invalid_url', 'The URL is not valid: it contains a malformed percent-encoding.'),
   invalidAdminToken: () =>
     new Problem(401, 'invalid_admin_token', 'The x-admin-token header is missing or wrong.'),
   notFound: (code: string, what: string) => new Problem(404, code, `${what} does not exist.`),

@@ -99,10 +99,23 @@ async function openPostgres(url: string, { pgSchema }: OpenOptions): Promise<Sto
 }
 
 async function migrate(store: Store): Promise<void> {
-  const migrator = new Migrator({ db: store.db, provider: new ScanpinMigrations(store.dialect) });
+  // Unless told a schema, Kysely looks for its bookkeeping tables in every schema of the database, so
+  // another schema's copy (another deployment, a parallel test) would make it skip creating ours.
+  const migrationTableSchema = store.dialect === 'postgres' ? await currentSchema(store.db) : undefined;
+  const migrator = new Migrator({
+    db: store.db,
+    provider: new ScanpinMigrations(store.dialect),
+    ...(migrationTableSchema === undefined ? {} : { migrationTableSchema }),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** The schema unqualified names resolve to (the first existing one on the search_path). */
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? 'public';
 }

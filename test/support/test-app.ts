@@ -28,6 +28,9 @@ export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
   dataDir: string;
+  /** Where this app's data lives, so a second instance can share it (PostgreSQL schema, Redis prefix). */
+  pgSchema: string | undefined;
+  redisPrefix: string;
   /** Operator API call; throws unless the status is 2xx. */
   admin<T = unknown>(method: InjectOptions['method'], url: string, body?: unknown): Promise<T>;
   adminRaw(
@@ -70,9 +73,10 @@ export async function startTestApp(
     ...(backend.redisUrl ? { REDIS_URL: backend.redisUrl } : {}),
     ...env,
   });
+  const redisPrefix = `scanpin:test:${unique}:`;
   const services = await startServices(config, {
     ...(backend.pg ? { pgSchema: unique } : {}),
-    redisPrefix: `scanpin:test:${unique}:`,
+    redisPrefix,
     ...(clock ? { clock } : {}),
   });
   const app = await buildApp(services.deps, { readinessChecks: services.readinessChecks });
@@ -94,6 +98,8 @@ export async function startTestApp(
     app,
     deps: services.deps,
     dataDir,
+    pgSchema: backend.pg ? unique : undefined,
+    redisPrefix,
     adminRaw,
     async admin<T>(method: InjectOptions['method'], url: string, body?: unknown): Promise<T> {
       const res = await adminRaw(method, url, body);

@@ -52,6 +52,21 @@ function toProblem(error: FastifyError, request: FastifyRequest, bodyLimit: numb
   return problems.internal();
 }
 
+/**
+ * Fastify's `frameworkErrors` option: failures found before routing (a URL that is not valid
+ * percent-encoding) would otherwise get Fastify's own JSON body without an x-request-id.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  reply.header('x-request-id', request.id);
+  const problem = error.code === 'FST_ERR_BAD_URL' ? problems.invalidUrl() : problems.internal();
+  if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+  return sendProblem(reply, problem);
+}
+
 /** Every failure becomes a problem+json body; 5xx are logged as bugs, never explained to callers. */
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

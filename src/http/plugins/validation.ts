@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { problems } from '../problem.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -18,6 +19,31 @@ export function installValidators(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : urlAjv).compile(schema as object),
   );
+  // PostgreSQL text cannot hold U+0000; refusing it up front keeps bad input from becoming a 500.
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined && containsNul(request.body)) {
+      throw problems.invalidBody('Invalid request body: text must not contain the NUL character (\\u0000).');
+    }
+  });
+}
+
+/** True when any string or object key in a parsed JSON value contains U+0000 (iterative: no depth limit). */
+function containsNul(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, v] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(v);
+      }
+    }
+  }
+  return false;
 }
 
 /** One sentence per schema error, naming the field the way the caller wrote it. */

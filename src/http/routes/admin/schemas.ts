@@ -4,7 +4,8 @@ import { Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 
 export const DISCORD_ID_PATTERN = '^[0-9]{17,20}$';
 const Name = Type.String({ minLength: 1, maxLength: 100 });
-const Id = Type.Integer({ minimum: 1 });
+/** Row IDs are 32-bit in PostgreSQL; a larger one is refused as invalid rather than failing the query. */
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 export const IdParams = Type.Object({ id: Id });
 export const MemberParams = Type.Object({ id: Id, accountId: Id });

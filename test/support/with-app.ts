@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { startServices } from '../../src/services.js';
+import type { Backend } from './backends.js';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
+
+/** Runs `fn` against an app of its own (e.g. with a small limit) and always closes it. */
+export async function withApp<T>(
+  backend: Backend,
+  env: Record<string, string>,
+  clock: (() => number) | undefined,
+  fn: (t: TestApp) => Promise<T>,
+): Promise<T> {
+  const t = await startTestApp(backend, env, clock);
+  try {
+    return await fn(t);
+  } finally {
+    await t.close();
+  }
+}
+
+/**
+ * A second server on the same store and the same Redis prefix as `t`, as another instance of a
+ * deployment would be. Close it before `t`.
+ */
+export async function startSibling(
+  t: TestApp,
+  backend: Backend,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
+  const config = loadConfig({
+    DATABASE_URL: backend.databaseUrl(t.dataDir),
+    SCANPIN_DATA_DIR: t.dataDir,
+    SCANPIN_ADMIN_TOKEN: ADMIN_TOKEN,
+    ...(backend.redisUrl ? { REDIS_URL: backend.redisUrl } : {}),
+    ...env,
+  });
+  const services = await startServices(config, {
+    ...(t.pgSchema === undefined ? {} : { pgSchema: t.pgSchema }),
+    redisPrefix: t.redisPrefix,
+  });
+  const app = await buildApp(services.deps, { readinessChecks: services.readinessChecks });
+  app.addHook('onClose', async () => services.close());
+  await app.ready();
+  return app;
+}

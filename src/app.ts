@@ -10,6 +10,7 @@ import { problems } from './http/problem.js';
 import { adminRoutes } from './http/routes/admin/index.js';
 import { healthRoutes } from './http/routes/health.js';
 import { pinRoutes } from './http/routes/pins/index.js';
+import { scannerRoutes } from './http/routes/scanner/index.js';
 import { ProblemSchema } from './http/schemas/common.js';
 
 export interface BuildOptions {
@@ -92,6 +93,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           adminToken: { type: 'apiKey', in: 'header', name: 'x-admin-token' },
+          sessionToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Scanner session token from /v1/scanner/start.',
+          },
         },
       },
     },
@@ -105,6 +111,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     v1.addHook('onRequest', apiKeyAuth(deps));
     await v1.register(pinRoutes(deps));
   });
+  await app.register(scannerRoutes(deps));
 
   await app.register(adminRoutes(deps));
   return app;

@@ -186,5 +186,14 @@ export function adminCommand(io: Output): Command {
     io.out(`Key ${keyId} revoked.`);
   });
 
+  admin
+    .command('keywords <accountId> [keywords...]')
+    .description("replace the account's custom suspicious keywords (none given: clear them)")
+    .action(async (accountId: string, keywords: string[], _opts: unknown, cmd: Command) => {
+      print(
+        await call(conn(cmd), 'PUT', `/admin/v1/accounts/${intArg(accountId)}/custom-keywords`, { keywords }),
+      );
+    });
+
   return admin;
 }

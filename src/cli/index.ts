@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { adminCommand, type Output } from './admin.js';
 import { CliError } from './admin-client.js';
+import { simulateCommand } from './simulate.js';
 
 export interface CliIo extends Output {
   err(text: string): void;
@@ -15,6 +16,7 @@ const consoleIo: CliIo = {
 export async function runCli(argv: readonly string[], io: CliIo = consoleIo): Promise<number> {
   const program = new Command('scanpin').description('scanpin: scan PINs, scans and player risk');
   program.addCommand(adminCommand(io));
+  program.addCommand(simulateCommand(io));
   // Commands built apart from the program do not inherit these settings, so apply them to the whole tree.
   const configure = (cmd: Command): void => {
     cmd

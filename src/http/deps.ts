@@ -5,12 +5,14 @@ import { type AccountsRepository, accountsRepository } from '../storage/reposito
 import { type ApiKeysRepository, apiKeysRepository } from '../storage/repositories/api-keys.js';
 import { type EnterprisesRepository, enterprisesRepository } from '../storage/repositories/enterprises.js';
 import { type PinsRepository, pinsRepository } from '../storage/repositories/pins.js';
+import { type ScansRepository, scansRepository } from '../storage/repositories/scans.js';
 
 export interface Repositories {
   accounts: AccountsRepository;
   enterprises: EnterprisesRepository;
   apiKeys: ApiKeysRepository;
   pins: PinsRepository;
+  scans: ScansRepository;
 }
 
 /** Everything a route needs, built once at start-up and handed to each plugin. */
@@ -32,5 +34,6 @@ export function createRepositories(store: Store): Repositories {
     enterprises: enterprisesRepository(store.db),
     apiKeys: apiKeysRepository(store.db),
     pins: pinsRepository(store),
+    scans: scansRepository(store),
   };
 }

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { normalisePinCode } from '../../../domain/pin-code.js';
+import type { StoredReport } from '../../../storage/repositories/scans.js';
 import type { PinRow } from '../../../storage/schema.js';
 import type { AppDeps } from '../../deps.js';
 import type { ValidationMapper } from '../../plugins/errors.js';
@@ -16,4 +17,11 @@ export async function loadOwnedPin(deps: AppDeps, rawCode: string, accountId: nu
   if (row === undefined) throw problems.pinNotFound(code);
   if (row.account_id !== accountId) throw problems.pinForbidden(code);
   return row;
+}
+
+/** The report of a finished scan; its absence would be a broken invariant, not a caller's mistake. */
+export async function loadReport(deps: AppDeps, pin: PinRow): Promise<StoredReport> {
+  const report = await deps.repos.scans.findReport(pin.id);
+  if (report === undefined) throw new Error(`PIN ${pin.id} is finished but has no report`);
+  return report;
 }

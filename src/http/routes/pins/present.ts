@@ -1,5 +1,6 @@
 import type { PinState } from '../../../domain/pin-lifecycle.js';
 import { iso, isoOrNull } from '../../../domain/time.js';
+import type { StoredReport } from '../../../storage/repositories/scans.js';
 import type { PinRow } from '../../../storage/schema.js';
 
 /** Spec §4.2's fields, from the stored row and its state as observed now. */
@@ -34,4 +35,39 @@ export function presentUnfinishedResults(row: PinRow, state: PinState) {
       ? WAITING_MESSAGES[status]
       : (state.statusMessage ?? 'The scan did not complete.');
   return { pin: row.code, type: row.type, status, result: 'none' as const, pinName: row.pin_name, message };
+}
+
+/** Spec §2.3: the light summary of a finished scan on the status endpoint. */
+export function presentSummary(report: StoredReport, verdict: string) {
+  return {
+    cheating: verdict,
+    vpn: report.vpn,
+    country: report.country,
+    scantime: report.scantime,
+    windows: report.windows,
+    // CONTRACT §6: lengths of the report's own lists; custom keyword matches are not counted.
+    detectionsCount: report.detections.length,
+    warningsCount: report.warnings.length,
+    suspiciousCount: report.suspicious.length,
+    discord: report.discord,
+  };
+}
+
+/** Spec §2.4: the full detail of a finished scan. Hardware IDs and IPs are never part of it. */
+export function presentResultsData(report: StoredReport, verdict: string) {
+  return {
+    cheating: verdict,
+    detections: report.detections,
+    suspicious: report.suspicious,
+    warnings: report.warnings,
+    untrusted: report.untrusted,
+    integrity: report.integrity,
+    customSuspicious: report.customSuspicious,
+    vpn: report.vpn,
+    country: report.country,
+    logon: report.logon,
+    scantime: report.scantime,
+    windows: report.windows,
+    discord: report.discord,
+  };
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { observe } from '../../../domain/pin-lifecycle.js';
+import { iso } from '../../../domain/time.js';
 import { pinStateOf } from '../../../storage/repositories/pins.js';
 import type { AppDeps } from '../../deps.js';
 import { requireAccount } from '../../plugins/api-key-auth.js';
-import { loadOwnedPin, pinCodeValidation } from './lookup.js';
-import { presentUnfinishedResults } from './present.js';
+import { loadOwnedPin, loadReport, pinCodeValidation } from './lookup.js';
+import { presentResultsData, presentUnfinishedResults } from './present.js';
 import { PinParams, PinResultsResponse, readErrors } from './schemas.js';
 
 export function pinResultsRoute(deps: AppDeps): FastifyPluginAsyncTypebox {
@@ -28,7 +29,16 @@ export function pinResultsRoute(deps: AppDeps): FastifyPluginAsyncTypebox {
         const account = requireAccount(request);
         const row = await loadOwnedPin(deps, request.params.pinCode, account.id);
         const state = observe(pinStateOf(row), deps.clock(), settings);
-        return presentUnfinishedResults(row, state);
+        if (state.status !== 'finished' || state.result === null) return presentUnfinishedResults(row, state);
+        return {
+          pin: row.code,
+          type: row.type,
+          status: 'finished' as const,
+          result: state.result,
+          pinName: row.pin_name,
+          data: presentResultsData(await loadReport(deps, row), state.result),
+          createdAt: iso(row.created_at),
+        };
       },
     );
   };

@@ -3,8 +3,8 @@ import { observe } from '../../../domain/pin-lifecycle.js';
 import { pinStateOf } from '../../../storage/repositories/pins.js';
 import type { AppDeps } from '../../deps.js';
 import { requireAccount } from '../../plugins/api-key-auth.js';
-import { loadOwnedPin, pinCodeValidation } from './lookup.js';
-import { presentStatus } from './present.js';
+import { loadOwnedPin, loadReport, pinCodeValidation } from './lookup.js';
+import { presentStatus, presentSummary } from './present.js';
 import { PinParams, PinStatusResponse, readErrors } from './schemas.js';
 
 export function pinStatusRoute(deps: AppDeps): FastifyPluginAsyncTypebox {
@@ -27,7 +27,10 @@ export function pinStatusRoute(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => {
         const account = requireAccount(request);
         const row = await loadOwnedPin(deps, request.params.pinCode, account.id);
-        return presentStatus(row, observe(pinStateOf(row), deps.clock(), settings));
+        const state = observe(pinStateOf(row), deps.clock(), settings);
+        const body = presentStatus(row, state);
+        if (state.status !== 'finished' || state.result === null) return body;
+        return { ...body, data: presentSummary(await loadReport(deps, row), state.result) };
       },
     );
   };

@@ -1,0 +1,83 @@
+import { Type } from 'typebox';
+import { PIN_CODE_PATTERN } from '../../../domain/pin-code.js';
+import { Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
+
+/** Bounds on a report (issue 3): at most 1000 entries per list and 500 characters per entry. */
+export const MAX_ENTRIES = 1000;
+export const MAX_ENTRY_LENGTH = 500;
+/** Room for a report at those bounds; a larger body is 413 payload_too_large. */
+export const FINISH_BODY_LIMIT = 8 * 1024 * 1024;
+
+const Entry = Type.String({ maxLength: MAX_ENTRY_LENGTH });
+const List = Type.Array(Entry, { maxItems: MAX_ENTRIES });
+const Text = Nullable(Type.String({ maxLength: MAX_ENTRY_LENGTH }));
+
+export const StartBody = Type.Object(
+  {
+    pin: Type.String({ pattern: PIN_CODE_PATTERN, description: 'The 8-character PIN, any case.' }),
+    hwids: Type.Array(Type.String({ minLength: 1, maxLength: MAX_ENTRY_LENGTH }), {
+      minItems: 1,
+      maxItems: 16,
+      description: 'Hardware IDs of the machine being scanned. Stored only as keyed hashes.',
+    }),
+    clientVersion: Type.Optional(Type.String({ maxLength: 50 })),
+  },
+  { additionalProperties: false },
+);
+
+export const StartResponse = Type.Object({
+  sessionToken: Type.String({
+    description: 'Send as `Authorization: Bearer <token>` on the other scanner calls.',
+  }),
+  pin: Type.String(),
+  type: Type.String(),
+  ramDump: Type.Boolean(),
+  expiresAt: Timestamp,
+});
+
+export const ProgressBody = Type.Object(
+  {
+    progress: Type.Integer({ minimum: 0, maximum: 99 }),
+    statusMessage: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+export const FinishBody = Type.Object(
+  {
+    detections: List,
+    suspicious: List,
+    warnings: List,
+    untrusted: List,
+    integrity: List,
+    artifacts: List,
+    vpn: Text,
+    country: Text,
+    logon: Text,
+    scantime: Text,
+    windows: Text,
+    discord: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ pattern: '^[0-9]{17,20}$' }),
+          username: Type.String({ minLength: 1, maxLength: 100 }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: MAX_ENTRIES },
+    ),
+    ip: Type.Optional(Type.String({ maxLength: 100, description: 'Stored only as a keyed hash.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const FinishResponse = Type.Object({ result: Type.Enum(['legit', 'suspicious', 'cheating']) });
+
+export const FailBody = Type.Object(
+  { message: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+export const NoContent = { 204: Type.Null({ description: 'No content.' }) };
+export const startErrors = problemResponses(400, 404, 409, 410, 413, 429);
+export const sessionErrors = problemResponses(400, 401, 409, 410, 413);

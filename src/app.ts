@@ -10,6 +10,7 @@ import { problems } from './http/problem.js';
 import { adminRoutes } from './http/routes/admin/index.js';
 import { healthRoutes } from './http/routes/health.js';
 import { pinRoutes } from './http/routes/pins/index.js';
+import { playerRoutes } from './http/routes/players/index.js';
 import { scannerRoutes } from './http/routes/scanner/index.js';
 import { ProblemSchema } from './http/schemas/common.js';
 
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(async (v1) => {
     v1.addHook('onRequest', apiKeyAuth(deps));
     await v1.register(pinRoutes(deps));
+    await v1.register(playerRoutes(deps));
   });
   await app.register(scannerRoutes(deps));
 

@@ -12,6 +12,14 @@ function intArg(value: string): number {
   return n;
 }
 
+function jsonArg(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new InvalidArgumentError('must be JSON, e.g. \'{"ticket":1234}\'');
+  }
+}
+
 function permissionList(value: string): string[] {
   const list = value
     .split(',')
@@ -194,6 +202,57 @@ export function adminCommand(io: Output): Command {
         await call(conn(cmd), 'PUT', `/admin/v1/accounts/${intArg(accountId)}/custom-keywords`, { keywords }),
       );
     });
+
+  const player = admin.command('player').description('scanned players: bans, warnings and staff notes');
+  player
+    .command('ban <discordId>')
+    .description('ban (or with --warn, warn) every hardware ID linked to the player now')
+    .requiredOption('--reason <text>')
+    .option('--warn', 'a warning instead of a ban')
+    .option('--expires-at <iso>', 'when it lapses, ISO 8601 (default: never)')
+    .action(
+      async (
+        discordId: string,
+        opts: { reason: string; warn?: boolean; expiresAt?: string },
+        cmd: Command,
+      ) => {
+        print(
+          await call(conn(cmd), 'POST', `/admin/v1/scanned-users/${encodeURIComponent(discordId)}/bans`, {
+            status: opts.warn ? 'warned' : 'banned',
+            reason: opts.reason,
+            ...(opts.expiresAt ? { expiresAt: opts.expiresAt } : {}),
+          }),
+        );
+      },
+    );
+  player
+    .command('lift <banId>')
+    .description('lift a ban or warning (it then shows as expired)')
+    .action(async (banId: string, _opts: unknown, cmd: Command) => {
+      await call(conn(cmd), 'DELETE', `/admin/v1/bans/${intArg(banId)}`);
+      io.out(`Ban ${banId} lifted.`);
+    });
+  player
+    .command('note <discordId>')
+    .description("add a staff note to the player's record")
+    .requiredOption('--reason <text>')
+    .requiredOption('--category <name>', 'e.g. staff_note, appeal, evidence')
+    .option('--evidence <json>', 'any JSON, shown as is in lookups', jsonArg)
+    .action(
+      async (
+        discordId: string,
+        opts: { reason: string; category: string; evidence?: unknown },
+        cmd: Command,
+      ) => {
+        print(
+          await call(conn(cmd), 'POST', `/admin/v1/scanned-users/${encodeURIComponent(discordId)}/reasons`, {
+            reason: opts.reason,
+            category: opts.category,
+            ...(opts.evidence === undefined ? {} : { evidence: opts.evidence }),
+          }),
+        );
+      },
+    );
 
   return admin;
 }

@@ -5,6 +5,8 @@ import { type AccountsRepository, accountsRepository } from '../storage/reposito
 import { type ApiKeysRepository, apiKeysRepository } from '../storage/repositories/api-keys.js';
 import { type EnterprisesRepository, enterprisesRepository } from '../storage/repositories/enterprises.js';
 import { type PinsRepository, pinsRepository } from '../storage/repositories/pins.js';
+import { type PlayersRepository, playersRepository } from '../storage/repositories/players.js';
+import { recordFinishedScan } from '../storage/repositories/risk-profiles.js';
 import { type ScansRepository, scansRepository } from '../storage/repositories/scans.js';
 
 export interface Repositories {
@@ -13,6 +15,7 @@ export interface Repositories {
   apiKeys: ApiKeysRepository;
   pins: PinsRepository;
   scans: ScansRepository;
+  players: PlayersRepository;
 }
 
 /** Everything a route needs, built once at start-up and handed to each plugin. */
@@ -34,6 +37,8 @@ export function createRepositories(store: Store): Repositories {
     enterprises: enterprisesRepository(store.db),
     apiKeys: apiKeysRepository(store.db),
     pins: pinsRepository(store),
-    scans: scansRepository(store),
+    // Finishing a scan also updates the player-risk aggregates, in the same transaction.
+    scans: scansRepository(store, [recordFinishedScan]),
+    players: playersRepository(store.db),
   };
 }

@@ -95,11 +95,89 @@ export interface ScanReportsTable {
   created_at: number;
 }
 
+/** A risk profile: one hardware ID, with counters over the finished scans that reported it. */
 export interface HwidsTable {
   id: Generated<number>;
   /** HMAC of the raw hardware ID; the raw value is never stored. */
   hash: string;
   created_at: number;
+  total_scans: Generated<number>;
+  cheating_scans: Generated<number>;
+  suspicious_scans: Generated<number>;
+  total_detections: Generated<number>;
+  unique_detections: Generated<number>;
+  suspicious_findings: Generated<number>;
+}
+
+export interface NameSetTable {
+  user_id: number;
+  name: string;
+}
+
+export interface HwidDetectionsTable {
+  hwid_id: number;
+  name: string;
+}
+
+export interface ScannedUsersTable {
+  id: Generated<number>;
+  discord_id: string;
+  /** The latest username a scan reported. */
+  username: string;
+  created_at: number;
+  /** Scans that reported this user's account. */
+  own_scans: Generated<number>;
+  own_cheating_scans: Generated<number>;
+  own_suspicious_scans: Generated<number>;
+  own_detections: Generated<number>;
+  first_seen_at: number | null;
+  last_seen_at: number | null;
+  /** Scans on any hardware linked to the user, each counted once (user_linked_scans). */
+  linked_scans: Generated<number>;
+  linked_cheating_scans: Generated<number>;
+  linked_suspicious_scans: Generated<number>;
+  linked_clean_scans: Generated<number>;
+  linked_detections: Generated<number>;
+  linked_first_scan_at: number | null;
+  linked_last_scan_at: number | null;
+  linked_last_cheating_at: number | null;
+}
+
+export interface UserHwidsTable {
+  user_id: number;
+  hwid_id: number;
+  linked_at: number;
+}
+
+export interface UserPinTable {
+  user_id: number;
+  pin_id: number;
+}
+
+export interface BansTable {
+  id: Generated<number>;
+  /** The user the ban was issued against; it covers the hardware in ban_hwids. */
+  user_id: number;
+  status: 'banned' | 'warned';
+  reason: string;
+  expires_at: number | null;
+  created_at: number;
+  lifted_at: number | null;
+}
+
+export interface BanHwidsTable {
+  ban_id: number;
+  hwid_id: number;
+}
+
+export interface UserReasonsTable {
+  id: Generated<number>;
+  user_id: number;
+  reason: string;
+  category: string;
+  /** JSON, or null. */
+  evidence: string | null;
+  added_at: number;
 }
 
 export interface ScanHwidsTable {
@@ -122,6 +200,17 @@ export interface Database {
   hwids: HwidsTable;
   scan_hwids: ScanHwidsTable;
   account_keywords: AccountKeywordsTable;
+  hwid_detections: HwidDetectionsTable;
+  scanned_users: ScannedUsersTable;
+  user_hwids: UserHwidsTable;
+  user_scans: UserPinTable;
+  user_linked_scans: UserPinTable;
+  user_detections: NameSetTable;
+  user_linked_detections: NameSetTable;
+  user_games: NameSetTable;
+  bans: BansTable;
+  ban_hwids: BanHwidsTable;
+  user_reasons: UserReasonsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -131,3 +220,6 @@ export type PinRow = Selectable<PinsTable>;
 export type NewPin = Insertable<PinsTable>;
 export type PinUpdate = Updateable<PinsTable>;
 export type ScanReportRow = Selectable<ScanReportsTable>;
+export type ScannedUserRow = Selectable<ScannedUsersTable>;
+export type HwidRow = Selectable<HwidsTable>;
+export type BanRow = Selectable<BansTable>;

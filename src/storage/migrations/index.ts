@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { core } from './0001-core.js';
+import { playerRisk } from './0002-player-risk.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -23,6 +24,7 @@ export class ScanpinMigrations implements MigrationProvider {
     };
     return {
       '0001-core': core(ctx),
+      '0002-player-risk': playerRisk(ctx),
     };
   }
 }

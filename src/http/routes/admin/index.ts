@@ -4,6 +4,7 @@ import { adminAuth } from '../../plugins/admin-auth.js';
 import { accountRoutes } from './accounts.js';
 import { enterpriseRoutes } from './enterprises.js';
 import { keyRoutes } from './keys.js';
+import { playerAdminRoutes } from './players.js';
 
 /** Operator API (CONTRACT §8), behind the x-admin-token header. */
 export function adminRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
@@ -12,5 +13,6 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     await app.register(accountRoutes(deps));
     await app.register(enterpriseRoutes(deps));
     await app.register(keyRoutes(deps));
+    await app.register(playerAdminRoutes(deps));
   };
 }

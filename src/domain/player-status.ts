@@ -1,0 +1,57 @@
+import type { RiskFacts } from './risk-score.js';
+
+export type OverallStatus = 'clean' | 'suspicious' | 'cheating' | 'banned';
+export type BanKind = 'banned' | 'warned';
+
+/** A ban or warning as stored: active unless lifted or past its expiry. */
+export interface BanFacts {
+  status: BanKind;
+  expiresAt: number | null;
+  liftedAt: number | null;
+}
+
+export function isActive(ban: BanFacts, now: number): boolean {
+  return ban.liftedAt === null && (ban.expiresAt === null || ban.expiresAt > now);
+}
+
+/** Spec §2.6.1: `banned`/`warned` while in force, `expired` once lifted or past its expiry. */
+export function displayStatus(ban: BanFacts, now: number): BanKind | 'expired' {
+  return isActive(ban, now) ? ban.status : 'expired';
+}
+
+/** CONTRACT §9: banned, else cheating, else suspicious (a suspicious scan or an active warning), else clean. */
+export function overallStatus(f: {
+  activeBan: boolean;
+  activeWarning: boolean;
+  cheatingScans: number;
+  suspiciousScans: number;
+}): OverallStatus {
+  if (f.activeBan) return 'banned';
+  if (f.cheatingScans > 0) return 'cheating';
+  if (f.suspiciousScans > 0 || f.activeWarning) return 'suspicious';
+  return 'clean';
+}
+
+/** Risk facts of one hardware-ID profile from its counters and the bans that cover it. */
+export function profileFacts(
+  counters: {
+    cheating_scans: number;
+    suspicious_scans: number;
+    total_detections: number;
+    unique_detections: number;
+    suspicious_findings: number;
+  },
+  bans: readonly BanFacts[],
+  now: number,
+): RiskFacts {
+  const active = bans.filter((b) => isActive(b, now));
+  return {
+    cheatingScans: counters.cheating_scans,
+    suspiciousScans: counters.suspicious_scans,
+    totalDetections: counters.total_detections,
+    uniqueDetections: counters.unique_detections,
+    suspiciousFindings: counters.suspicious_findings,
+    activeBan: active.some((b) => b.status === 'banned'),
+    activeWarning: active.some((b) => b.status === 'warned'),
+  };
+}

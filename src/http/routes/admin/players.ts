@@ -1,0 +1,142 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { iso, isoOrNull } from '../../../domain/time.js';
+import type { AppDeps } from '../../deps.js';
+import { problems } from '../../problem.js';
+import { Nullable, Timestamp } from '../../schemas/common.js';
+import { DISCORD_ID_PATTERN } from '../players/schemas.js';
+import { discordIdValidation } from '../players/validation.js';
+import { adminErrors, IdParams, NoContent } from './schemas.js';
+
+const tags = ['Operator'];
+const security = [{ adminToken: [] }];
+
+const DiscordParams = Type.Object({ discordId: Type.String({ pattern: DISCORD_ID_PATTERN }) });
+
+const BanBody = Type.Object(
+  {
+    status: Type.Enum(['banned', 'warned']),
+    reason: Type.String({ minLength: 1, maxLength: 500 }),
+    expiresAt: Type.Optional(Nullable(Timestamp)),
+  },
+  { additionalProperties: false },
+);
+const Ban = Type.Object({
+  id: Type.Integer(),
+  status: Type.Enum(['banned', 'warned']),
+  reason: Type.String(),
+  expiresAt: Nullable(Timestamp),
+  createdAt: Timestamp,
+});
+
+const ReasonBody = Type.Object(
+  {
+    reason: Type.String({ minLength: 1, maxLength: 500 }),
+    category: Type.String({ minLength: 1, maxLength: 50 }),
+    evidence: Type.Optional(Type.Unknown({ description: 'Any JSON; shown as is in lookups.' })),
+  },
+  { additionalProperties: false },
+);
+const Reason = Type.Object({
+  id: Type.Integer(),
+  reason: Type.String(),
+  category: Type.String(),
+  evidence: Type.Unknown(),
+  addedAt: Timestamp,
+});
+
+/** Bans, warnings and staff notes on scanned users (CONTRACT §8). */
+export function playerAdminRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  const { repos, clock } = deps;
+
+  async function requireUser(discordId: string) {
+    const user = await repos.players.findUser(discordId);
+    if (user === undefined) {
+      throw problems.notFound('scanned_user_not_found', `A scanned user with Discord ID ${discordId}`);
+    }
+    return user;
+  }
+
+  return async (app) => {
+    app.post(
+      '/admin/v1/scanned-users/:discordId/bans',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Ban or warn a scanned user',
+          description:
+            'One entry covering every hardware ID linked to the user now, and so every account on that hardware.',
+          params: DiscordParams,
+          body: BanBody,
+          response: { 201: Ban, ...adminErrors },
+        },
+        config: { mapValidation: discordIdValidation },
+      },
+      async (request, reply) => {
+        const user = await requireUser(request.params.discordId);
+        const { status, reason, expiresAt } = request.body;
+        const ban = await repos.players.createBan({
+          userId: user.id,
+          status,
+          reason,
+          expiresAt: expiresAt ? Date.parse(expiresAt) : null,
+          now: clock(),
+        });
+        return reply.code(201).send({
+          id: ban.id,
+          status: ban.status,
+          reason: ban.reason,
+          expiresAt: isoOrNull(ban.expires_at),
+          createdAt: iso(ban.created_at),
+        });
+      },
+    );
+
+    app.delete(
+      '/admin/v1/bans/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Lift a ban or warning',
+          description: 'It then shows as expired.',
+          params: IdParams,
+          response: { ...NoContent, ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        if (!(await repos.players.liftBan(request.params.id, clock()))) {
+          throw problems.notFound('ban_not_found', `Ban ${request.params.id}`);
+        }
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/admin/v1/scanned-users/:discordId/reasons',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Add a staff note to a scanned user',
+          params: DiscordParams,
+          body: ReasonBody,
+          response: { 201: Reason, ...adminErrors },
+        },
+        config: { mapValidation: discordIdValidation },
+      },
+      async (request, reply) => {
+        const user = await requireUser(request.params.discordId);
+        const row = await repos.players.addReason({ userId: user.id, ...request.body, now: clock() });
+        return reply.code(201).send({
+          id: row.id,
+          reason: row.reason,
+          category: row.category,
+          evidence: row.evidence === null ? null : (JSON.parse(row.evidence) as unknown),
+          addedAt: iso(row.added_at),
+        });
+      },
+    );
+  };
+}

@@ -1,0 +1,178 @@
+import type { Db } from '../database.js';
+import type { BanRow, HwidRow, ScannedUserRow } from '../schema.js';
+
+/** A related account: another user on at least one of the same hardware IDs. */
+export interface RelatedRow {
+  user: ScannedUserRow;
+  sharedHwidIds: number[];
+}
+
+/** Active means neither lifted nor past its expiry. */
+export function isBanActive(ban: Pick<BanRow, 'lifted_at' | 'expires_at'>, now: number): boolean {
+  return ban.lifted_at === null && (ban.expires_at === null || ban.expires_at > now);
+}
+
+/**
+ * Reads for the risk score and lookup. Each is bounded by one user's links (hardware IDs, bans,
+ * related accounts), never by their scan history: the counters are kept on write.
+ */
+export function playersRepository(db: Db) {
+  return {
+    async findUser(discordId: string): Promise<ScannedUserRow | undefined> {
+      return db
+        .selectFrom('scanned_users')
+        .selectAll()
+        .where('discord_id', '=', discordId)
+        .executeTakeFirst();
+    },
+
+    async profiles(userId: number): Promise<HwidRow[]> {
+      return db
+        .selectFrom('user_hwids')
+        .innerJoin('hwids', 'hwids.id', 'user_hwids.hwid_id')
+        .selectAll('hwids')
+        .where('user_hwids.user_id', '=', userId)
+        .orderBy('hwids.id')
+        .execute();
+    },
+
+    /** Every ban or warning on any of these hardware IDs, each once, oldest first. */
+    async bansOn(hwidIds: readonly number[]): Promise<Array<BanRow & { hwid_ids: number[] }>> {
+      if (hwidIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('ban_hwids')
+        .innerJoin('bans', 'bans.id', 'ban_hwids.ban_id')
+        .selectAll('bans')
+        .select('ban_hwids.hwid_id')
+        .where('ban_hwids.hwid_id', 'in', hwidIds)
+        .orderBy('bans.created_at')
+        .orderBy('bans.id')
+        .execute();
+      const byId = new Map<number, BanRow & { hwid_ids: number[] }>();
+      for (const { hwid_id, ...ban } of rows) {
+        const entry = byId.get(ban.id) ?? { ...ban, hwid_ids: [] };
+        entry.hwid_ids.push(hwid_id);
+        byId.set(ban.id, entry);
+      }
+      return [...byId.values()];
+    },
+
+    async names(
+      table: 'user_detections' | 'user_linked_detections' | 'user_games',
+      userId: number,
+    ): Promise<string[]> {
+      const rows = await db
+        .selectFrom(table)
+        .select('name')
+        .where('user_id', '=', userId)
+        .orderBy('name')
+        .execute();
+      return rows.map((r) => r.name);
+    },
+
+    async reasons(userId: number) {
+      return db
+        .selectFrom('user_reasons')
+        .select(['reason', 'category', 'evidence', 'added_at'])
+        .where('user_id', '=', userId)
+        .orderBy('added_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    async related(userId: number): Promise<RelatedRow[]> {
+      const rows = await db
+        .selectFrom('user_hwids as mine')
+        .innerJoin('user_hwids as theirs', 'theirs.hwid_id', 'mine.hwid_id')
+        .select(['theirs.user_id', 'theirs.hwid_id'])
+        .where('mine.user_id', '=', userId)
+        .where('theirs.user_id', '!=', userId)
+        .orderBy('theirs.user_id')
+        .orderBy('theirs.hwid_id')
+        .execute();
+      if (rows.length === 0) return [];
+      const shared = new Map<number, number[]>();
+      for (const r of rows) shared.set(r.user_id, [...(shared.get(r.user_id) ?? []), r.hwid_id]);
+      const users = await db
+        .selectFrom('scanned_users')
+        .selectAll()
+        .where('id', 'in', [...shared.keys()])
+        .execute();
+      return users
+        .sort((a, b) => (b.last_seen_at ?? 0) - (a.last_seen_at ?? 0) || a.id - b.id)
+        .map((user) => ({ user, sharedHwidIds: shared.get(user.id) ?? [] }));
+    },
+
+    /** One ban covering every hardware ID linked to the user now (CONTRACT §8). */
+    async createBan(input: {
+      userId: number;
+      status: 'banned' | 'warned';
+      reason: string;
+      expiresAt: number | null;
+      now: number;
+    }): Promise<BanRow> {
+      return db.transaction().execute(async (trx) => {
+        const ban = await trx
+          .insertInto('bans')
+          .values({
+            user_id: input.userId,
+            status: input.status,
+            reason: input.reason,
+            expires_at: input.expiresAt,
+            created_at: input.now,
+            lifted_at: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const hwids = await trx
+          .selectFrom('user_hwids')
+          .select('hwid_id')
+          .where('user_id', '=', input.userId)
+          .execute();
+        if (hwids.length > 0) {
+          await trx
+            .insertInto('ban_hwids')
+            .values(hwids.map((h) => ({ ban_id: ban.id, hwid_id: h.hwid_id })))
+            .execute();
+        }
+        return ban;
+      });
+    },
+
+    /** false when there is no such ban; lifting twice is harmless. */
+    async liftBan(id: number, now: number): Promise<boolean> {
+      const ban = await db
+        .selectFrom('bans')
+        .select(['id', 'lifted_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (ban === undefined) return false;
+      if (ban.lifted_at === null)
+        await db.updateTable('bans').set({ lifted_at: now }).where('id', '=', id).execute();
+      return true;
+    },
+
+    async addReason(input: {
+      userId: number;
+      reason: string;
+      category: string;
+      evidence?: unknown;
+      now: number;
+    }) {
+      return db
+        .insertInto('user_reasons')
+        .values({
+          user_id: input.userId,
+          reason: input.reason,
+          category: input.category,
+          evidence:
+            input.evidence === null || input.evidence === undefined ? null : JSON.stringify(input.evidence),
+          added_at: input.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+  };
+}
+
+export type PlayersRepository = ReturnType<typeof playersRepository>;

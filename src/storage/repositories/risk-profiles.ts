@@ -1,0 +1,238 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Verdict } from '../../domain/pin-lifecycle.js';
+import type { Db } from '../database.js';
+import type { FinishedScan } from './scans.js';
+
+/*
+ * Keeps the player-risk aggregates current when a scan finishes, inside the finish transaction
+ * (CONTRACT §9): hardware-ID profiles, users (latest username wins), user↔hardware links, the user's
+ * own scans and every scan on their linked hardware (each once), and alt-account notes when a new
+ * link makes two users share hardware for the first time.
+ */
+
+/** The parts of a scan that the per-user counters need. */
+interface ScanFacts {
+  pinId: number;
+  verdict: Verdict;
+  detections: readonly string[];
+  finishedAt: number;
+}
+
+const flag = (b: boolean) => (b ? 1 : 0);
+
+function later(column: string, value: number): RawBuilder<number> {
+  return sql<number>`case when ${sql.ref(column)} is null or ${sql.ref(column)} < ${value} then ${value} else ${sql.ref(column)} end`;
+}
+
+function earlier(column: string, value: number): RawBuilder<number> {
+  return sql<number>`case when ${sql.ref(column)} is null or ${sql.ref(column)} > ${value} then ${value} else ${sql.ref(column)} end`;
+}
+
+async function inserted(
+  promise: Promise<{ numInsertedOrUpdatedRows?: bigint | undefined }>,
+): Promise<number> {
+  return Number((await promise).numInsertedOrUpdatedRows ?? 0n);
+}
+
+async function updateProfiles(trx: Db, hwidIds: readonly number[], scan: FinishedScan): Promise<void> {
+  const unique = [...new Set(scan.detections)];
+  for (const hwidId of hwidIds) {
+    const newUnique =
+      unique.length === 0
+        ? 0
+        : await inserted(
+            trx
+              .insertInto('hwid_detections')
+              .values(unique.map((name) => ({ hwid_id: hwidId, name })))
+              .onConflict((oc) => oc.columns(['hwid_id', 'name']).doNothing())
+              .executeTakeFirst(),
+          );
+    await trx
+      .updateTable('hwids')
+      .set((eb) => ({
+        total_scans: eb('total_scans', '+', 1),
+        cheating_scans: eb('cheating_scans', '+', flag(scan.verdict === 'cheating')),
+        suspicious_scans: eb('suspicious_scans', '+', flag(scan.verdict === 'suspicious')),
+        total_detections: eb('total_detections', '+', scan.detections.length),
+        unique_detections: eb('unique_detections', '+', newUnique),
+        suspicious_findings: eb('suspicious_findings', '+', scan.suspiciousFindings),
+      }))
+      .where('id', '=', hwidId)
+      .execute();
+  }
+}
+
+/** Upserts the reported users and counts this scan as one of their own. Returns their ids. */
+async function recordReportedUsers(trx: Db, scan: FinishedScan): Promise<number[]> {
+  // One entry per account; if a report names an account twice, its last username wins.
+  const accounts = new Map(scan.discord.map((d) => [d.id, d.username]));
+  const unique = [...new Set(scan.detections)];
+  const ids: number[] = [];
+  for (const [discordId, username] of [...accounts].sort(([a], [b]) => a.localeCompare(b))) {
+    const { id } = await trx
+      .insertInto('scanned_users')
+      .values({ discord_id: discordId, username, created_at: scan.finishedAt })
+      .onConflict((oc) => oc.column('discord_id').doUpdateSet({ username }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(id);
+    await trx.insertInto('user_scans').values({ user_id: id, pin_id: scan.pinId }).execute();
+    await trx
+      .updateTable('scanned_users')
+      .set((eb) => ({
+        own_scans: eb('own_scans', '+', 1),
+        own_cheating_scans: eb('own_cheating_scans', '+', flag(scan.verdict === 'cheating')),
+        own_suspicious_scans: eb('own_suspicious_scans', '+', flag(scan.verdict === 'suspicious')),
+        own_detections: eb('own_detections', '+', scan.detections.length),
+        first_seen_at: earlier('first_seen_at', scan.finishedAt),
+        last_seen_at: later('last_seen_at', scan.finishedAt),
+      }))
+      .where('id', '=', id)
+      .execute();
+    const names = [
+      ...unique.map((name) => ({ table: 'user_detections' as const, name })),
+      { table: 'user_games' as const, name: scan.gameType },
+    ];
+    for (const { table, name } of names) {
+      await trx
+        .insertInto(table)
+        .values({ user_id: id, name })
+        .onConflict((oc) => oc.columns(['user_id', 'name']).doNothing())
+        .execute();
+    }
+  }
+  return ids;
+}
+
+/** Counts a scan in the user's linked aggregates, once however many of its profiles they share. */
+async function countLinkedScan(trx: Db, userId: number, scan: ScanFacts): Promise<void> {
+  const added = await inserted(
+    trx
+      .insertInto('user_linked_scans')
+      .values({ user_id: userId, pin_id: scan.pinId })
+      .onConflict((oc) => oc.columns(['user_id', 'pin_id']).doNothing())
+      .executeTakeFirst(),
+  );
+  if (added === 0) return;
+  const cheating = scan.verdict === 'cheating';
+  await trx
+    .updateTable('scanned_users')
+    .set((eb) => ({
+      linked_scans: eb('linked_scans', '+', 1),
+      linked_cheating_scans: eb('linked_cheating_scans', '+', flag(cheating)),
+      linked_suspicious_scans: eb('linked_suspicious_scans', '+', flag(scan.verdict === 'suspicious')),
+      linked_clean_scans: eb('linked_clean_scans', '+', flag(scan.verdict === 'legit')),
+      linked_detections: eb('linked_detections', '+', scan.detections.length),
+      linked_first_scan_at: earlier('linked_first_scan_at', scan.finishedAt),
+      linked_last_scan_at: later('linked_last_scan_at', scan.finishedAt),
+      ...(cheating ? { linked_last_cheating_at: later('linked_last_cheating_at', scan.finishedAt) } : {}),
+    }))
+    .where('id', '=', userId)
+    .execute();
+  const unique = [...new Set(scan.detections)];
+  if (unique.length > 0) {
+    await trx
+      .insertInto('user_linked_detections')
+      .values(unique.map((name) => ({ user_id: userId, name })))
+      .onConflict((oc) => oc.columns(['user_id', 'name']).doNothing())
+      .execute();
+  }
+}
+
+/** The finished scans on one hardware ID, for a user newly linked to it. */
+async function scansOnHwid(trx: Db, hwidId: number): Promise<ScanFacts[]> {
+  const rows = await trx
+    .selectFrom('scan_hwids')
+    .innerJoin('pins', 'pins.id', 'scan_hwids.pin_id')
+    .innerJoin('scan_reports', 'scan_reports.pin_id', 'pins.id')
+    .select(['pins.id', 'pins.result', 'pins.finished_at', 'scan_reports.detections'])
+    .where('scan_hwids.hwid_id', '=', hwidId)
+    .execute();
+  return rows.map((r) => ({
+    pinId: r.id,
+    verdict: (r.result ?? 'legit') as Verdict,
+    detections: JSON.parse(r.detections) as string[],
+    finishedAt: r.finished_at ?? 0,
+  }));
+}
+
+async function noteAltAccounts(trx: Db, userId: number, hwidId: number, now: number): Promise<void> {
+  const others = await trx
+    .selectFrom('user_hwids')
+    .select('user_id')
+    .where('hwid_id', '=', hwidId)
+    .where('user_id', '!=', userId)
+    .execute();
+  for (const { user_id: otherId } of others) {
+    // Only the link that first joins the two accounts is noted, not every further shared device.
+    const alreadyShared = await trx
+      .selectFrom('user_hwids as a')
+      .innerJoin('user_hwids as b', 'b.hwid_id', 'a.hwid_id')
+      .select('a.hwid_id')
+      .where('a.user_id', '=', userId)
+      .where('b.user_id', '=', otherId)
+      .where('a.hwid_id', '!=', hwidId)
+      .limit(1)
+      .executeTakeFirst();
+    if (alreadyShared) continue;
+    const pair = await trx
+      .selectFrom('scanned_users')
+      .select(['id', 'discord_id', 'username'])
+      .where('id', 'in', [userId, otherId])
+      .execute();
+    for (const subject of pair) {
+      const other = pair.find((p) => p.id !== subject.id);
+      if (!other) continue;
+      await trx
+        .insertInto('user_reasons')
+        .values({
+          user_id: subject.id,
+          reason: `Possible alt account detected: ${other.username} (${other.discord_id})`,
+          category: 'alt_account',
+          evidence: null,
+          added_at: now,
+        })
+        .execute();
+    }
+  }
+}
+
+/** The finish hook: every aggregate a risk score or lookup reads, brought up to date. */
+export async function recordFinishedScan(trx: Db, scan: FinishedScan): Promise<void> {
+  const hwidIds = (
+    await trx
+      .selectFrom('scan_hwids')
+      .select('hwid_id')
+      .where('pin_id', '=', scan.pinId)
+      .orderBy('hwid_id')
+      .execute()
+  ).map((r) => r.hwid_id);
+  await updateProfiles(trx, hwidIds, scan);
+  const userIds = await recordReportedUsers(trx, scan);
+
+  for (const userId of userIds) {
+    for (const hwidId of hwidIds) {
+      const linked = await inserted(
+        trx
+          .insertInto('user_hwids')
+          .values({ user_id: userId, hwid_id: hwidId, linked_at: scan.finishedAt })
+          .onConflict((oc) => oc.columns(['user_id', 'hwid_id']).doNothing())
+          .executeTakeFirst(),
+      );
+      if (linked === 0) continue;
+      await noteAltAccounts(trx, userId, hwidId, scan.finishedAt);
+      for (const past of await scansOnHwid(trx, hwidId)) await countLinkedScan(trx, userId, past);
+    }
+  }
+
+  // This scan counts for everyone whose hardware it touched, reported in it or not.
+  if (hwidIds.length === 0) return;
+  const everyone = await trx
+    .selectFrom('user_hwids')
+    .select('user_id')
+    .distinct()
+    .where('hwid_id', 'in', hwidIds)
+    .orderBy('user_id')
+    .execute();
+  for (const { user_id } of everyone) await countLinkedScan(trx, user_id, scan);
+}

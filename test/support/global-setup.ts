@@ -1,5 +1,8 @@
-import { requireServicesInCi } from './backends.js';
+import { dropTestSchemas, requireServicesInCi } from './backends.js';
 
-export default function setup(): void {
+/** Runs once around the whole test run: leftovers of an interrupted run go first, this run's last. */
+export default async function setup(): Promise<() => Promise<void>> {
   requireServicesInCi();
+  await dropTestSchemas();
+  return dropTestSchemas;
 }

@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppDeps } from '../../src/http/deps.js';
 import { startServices } from '../../src/services.js';
-import type { Backend } from './backends.js';
+import { type Backend, TEST_SCHEMA_PREFIX } from './backends.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 export const ALL_PERMISSIONS = [
@@ -65,7 +64,7 @@ export async function startTestApp(
   clock?: () => number,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scanpin-test-'));
-  const unique = `t${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const unique = `${TEST_SCHEMA_PREFIX}${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const config = loadConfig({
     DATABASE_URL: backend.databaseUrl(dataDir),
     SCANPIN_DATA_DIR: dataDir,
@@ -146,13 +145,9 @@ export async function startTestApp(
       return res.json<{ pin: string }>().pin;
     },
     async close() {
+      // PostgreSQL schemas are dropped by the global teardown, not here: Kysely's migrator introspects
+      // every schema in the database, and a schema dropped under another suite's migration fails it.
       await app.close();
-      if (backend.pg) {
-        const client = new pg.Client({ connectionString: backend.databaseUrl(dataDir) });
-        await client.connect();
-        await client.query(`drop schema if exists ${unique} cascade`);
-        await client.end();
-      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,11 @@
+import { sql } from 'kysely';
 import type { PinState, Verdict } from '../../domain/pin-lifecycle.js';
 import type { ScanReport } from '../../domain/scan-report.js';
 import type { Db, Store } from '../database.js';
 import type { PinRow, ScanReportRow } from '../schema.js';
+
+/** Arbitrary constant naming the PostgreSQL advisory lock that serialises finishes. */
+const FINISH_LOCK_KEY = 7_262_001;
 
 /** Guards that make a write apply only to the state it was decided on (compare-and-set). */
 interface Expect {
@@ -111,7 +115,8 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
           .where('expires_at', '>', input.now)
           .executeTakeFirst();
         if (res.numUpdatedRows === 0n) return false;
-        const hashes = [...new Set(input.hwidHashes)];
+        // Sorted, so concurrent starts that share hardware IDs take their index locks in one order.
+        const hashes = [...new Set(input.hwidHashes)].sort();
         await trx
           .insertInto('hwids')
           .values(hashes.map((hash) => ({ hash, created_at: input.now })))
@@ -149,6 +154,11 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
       e: Expect,
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        // The finish hooks update aggregates shared between scans (a user's counters, every user on a
+        // hardware ID), in an order that depends on the data; two finishes at once could deadlock.
+        // Finishes are rare next to reads, so PostgreSQL runs them one at a time. (SQLite always does.)
+        if (store.dialect === 'postgres')
+          await sql`select pg_advisory_xact_lock(${FINISH_LOCK_KEY})`.execute(trx);
         const res = await trx
           .updateTable('pins')
           .set({ ...stateColumns(state), finished_at: e.now })

@@ -528,3 +528,42 @@ describe.each(backends())('operator API (CONTRACT §8) on $name', (backend) => {
     expect(res.headers['x-ratelimit-limit']).toBeUndefined();
   });
 });
+
+describe.each(backends())('operator timestamps on $name', (backend) => {
+  it.each([
+    '2026-12-31T23:59:60Z',
+    '9999-12-31T23:59:59-23:59',
+    '2026-02-30T00:00:00Z',
+    '1969-12-31T23:59:59Z',
+    'tomorrow',
+  ])('refuses %s with 400 invalid_body and writes nothing', async (value) => {
+    const t = await startTestApp(backend);
+    try {
+      const account = await t.adminRaw('POST', '/admin/v1/accounts', { name: 'A', licenceExpiresAt: value });
+      expect(account.statusCode).toBe(400);
+      expect(account.json().code).toBe('invalid_body');
+      expect(account.json().detail).toMatch(/licenceExpiresAt must be an ISO 8601 timestamp/);
+      const id = await t.createAccount('B');
+      const patch = await t.adminRaw('PATCH', `/admin/v1/accounts/${id}`, { licenceExpiresAt: value });
+      expect(patch.statusCode).toBe(400);
+      expect((await t.admin<{ licenceExpiresAt: null }>('GET', `/admin/v1/accounts/${id}`)).licenceExpiresAt).toBeNull();
+      const rows = await t.deps.store.db.selectFrom('accounts').select('id').execute();
+      expect(rows).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('accepts offsets and fractions, and answers in UTC with milliseconds', async () => {
+    const t = await startTestApp(backend);
+    try {
+      const account = await t.admin<{ licenceExpiresAt: string }>('POST', '/admin/v1/accounts', {
+        name: 'A',
+        licenceExpiresAt: '2027-01-01T02:00:00.5+02:00',
+      });
+      expect(account.licenceExpiresAt).toBe('2027-01-01T00:00:00.500Z');
+    } finally {
+      await t.close();
+    }
+  });
+});

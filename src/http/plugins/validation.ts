@@ -1,10 +1,31 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import formatsModule from 'ajv-formats/dist/formats.js';
 import type { FastifyInstance } from 'fastify';
 import { problems } from '../problem.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const { fullFormats } = formatsModule as unknown as { fullFormats: Record<string, unknown> };
+
+/** The latest instant the API accepts; later ones do not survive a round trip through ISO 8601. */
+export const MAX_TIMESTAMP_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * RFC 3339 date-time as ajv-formats checks it, and also one that JavaScript can represent: a leap
+ * second (…T23:59:60Z) parses to NaN and an offset can push year 9999 past what we store or print.
+ */
+function addStrictDateTime(ajv: Ajv): Ajv {
+  const rfc3339 = fullFormats['date-time'] as { validate: (s: string) => boolean };
+  return ajv.addFormat('date-time', {
+    type: 'string',
+    validate: (value: string) => {
+      if (!rfc3339.validate(value)) return false;
+      const ms = Date.parse(value);
+      return Number.isFinite(ms) && ms >= 0 && ms <= MAX_TIMESTAMP_MS;
+    },
+  });
+}
 
 /**
  * Two validators instead of Fastify's default one:
@@ -14,8 +35,8 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
  */
 export function installValidators(app: FastifyInstance): void {
   const common = { strict: false, useDefaults: true, removeAdditional: false } as const;
-  const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false, allErrors: true }));
-  const urlAjv = addFormats(new Ajv({ ...common, coerceTypes: true, allErrors: false }));
+  const bodyAjv = addStrictDateTime(addFormats(new Ajv({ ...common, coerceTypes: false, allErrors: true })));
+  const urlAjv = addStrictDateTime(addFormats(new Ajv({ ...common, coerceTypes: true, allErrors: false })));
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : urlAjv).compile(schema as object),
   );
@@ -60,6 +81,10 @@ export function describeValidationErrors(errors: readonly ErrorObject[], part: s
         return e.instancePath === '' && part === 'body'
           ? 'the body must be a JSON object sent with Content-Type: application/json'
           : `${field} must be of type ${String(e.params.type)}`;
+      case 'format':
+        return e.params.format === 'date-time'
+          ? `${field} must be an ISO 8601 timestamp such as 2026-02-11T15:25:00.000Z (up to year 9999)`
+          : `${field} must be a valid ${String(e.params.format)}`;
       case 'enum':
         return `${field} must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
       case 'maxLength':

@@ -6,6 +6,7 @@ import { problems } from '../../problem.js';
 import { Nullable, Timestamp } from '../../schemas/common.js';
 import { DISCORD_ID_PATTERN } from '../players/schemas.js';
 import { discordIdValidation } from '../players/validation.js';
+import { parseTimestamp } from './present.js';
 import { adminErrors, IdParams, NoContent } from './schemas.js';
 
 const tags = ['Operator'];
@@ -80,7 +81,7 @@ export function playerAdminRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           userId: user.id,
           status,
           reason,
-          expiresAt: expiresAt ? Date.parse(expiresAt) : null,
+          expiresAt: parseTimestamp(expiresAt) ?? null,
           now: clock(),
         });
         return reply.code(201).send({

@@ -15,6 +15,7 @@ export function presentEnterprise(row: EnterpriseRow) {
   return { id: row.id, name: row.name, ownerAccountId: row.owner_account_id, active: row.active === 1 };
 }
 
+/** A timestamp the schema already checked (format date-time: finite and within range). */
 export function parseTimestamp(value: string | null | undefined): number | null | undefined {
   if (value === undefined || value === null) return value;
   return Date.parse(value);

@@ -125,22 +125,15 @@ export interface ScannedUsersTable {
   /** The latest username a scan reported. */
   username: string;
   created_at: number;
-  /** Scans that reported this user's account. */
-  own_scans: Generated<number>;
-  own_cheating_scans: Generated<number>;
-  own_suspicious_scans: Generated<number>;
-  own_detections: Generated<number>;
-  first_seen_at: number | null;
-  last_seen_at: number | null;
-  /** Scans on any hardware linked to the user, each counted once (user_linked_scans). */
-  linked_scans: Generated<number>;
-  linked_cheating_scans: Generated<number>;
-  linked_suspicious_scans: Generated<number>;
-  linked_clean_scans: Generated<number>;
-  linked_detections: Generated<number>;
-  linked_first_scan_at: number | null;
-  linked_last_scan_at: number | null;
-  linked_last_cheating_at: number | null;
+  /** Over every finished scan on hardware linked to the user, each counted once (user_scans). */
+  scans: Generated<number>;
+  cheating_scans: Generated<number>;
+  suspicious_scans: Generated<number>;
+  clean_scans: Generated<number>;
+  detections: Generated<number>;
+  first_scan_at: number | null;
+  last_scan_at: number | null;
+  last_cheating_at: number | null;
 }
 
 export interface UserHwidsTable {
@@ -204,9 +197,7 @@ export interface Database {
   scanned_users: ScannedUsersTable;
   user_hwids: UserHwidsTable;
   user_scans: UserPinTable;
-  user_linked_scans: UserPinTable;
   user_detections: NameSetTable;
-  user_linked_detections: NameSetTable;
   user_games: NameSetTable;
   bans: BansTable;
   ban_hwids: BanHwidsTable;

@@ -546,7 +546,9 @@ describe.each(backends())('operator timestamps on $name', (backend) => {
       const id = await t.createAccount('B');
       const patch = await t.adminRaw('PATCH', `/admin/v1/accounts/${id}`, { licenceExpiresAt: value });
       expect(patch.statusCode).toBe(400);
-      expect((await t.admin<{ licenceExpiresAt: null }>('GET', `/admin/v1/accounts/${id}`)).licenceExpiresAt).toBeNull();
+      expect(
+        (await t.admin<{ licenceExpiresAt: null }>('GET', `/admin/v1/accounts/${id}`)).licenceExpiresAt,
+      ).toBeNull();
       const rows = await t.deps.store.db.selectFrom('accounts').select('id').execute();
       expect(rows).toHaveLength(1);
     } finally {

@@ -199,9 +199,10 @@ describe.each(backends())('player risk and lookup on $name', (backend) => {
     expect(r.riskScore).toBeGreaterThanOrEqual(51);
 
     const l = (await lookup(CHEATER.id)).json();
+    // The lookup counts the same scans as the risk score's stats: everything on the cheater's hardware.
     expect(l).toMatchObject({
       username: 'CheaterRenamed',
-      totalScans: 2,
+      totalScans: 3,
       totalDetections: 3,
       overallStatus: 'cheating',
       isBanned: false,
@@ -209,7 +210,7 @@ describe.each(backends())('player risk and lookup on $name', (backend) => {
       bans: [],
       detections: ['Eulen', 'RedEngine'],
       firstSeen: iso(times.cheat1 as number),
-      lastSeen: iso(times.cheat2 as number),
+      lastSeen: iso(times.alt as number),
       gamesScanned: ['FiveM', 'RedM'],
       totalHwids: 2,
       hasRelatedAccounts: true,
@@ -234,16 +235,17 @@ describe.each(backends())('player risk and lookup on $name', (backend) => {
         discordId: ALT.id,
         username: 'AltAccount',
         sharedHwidIds: [c2],
-        totalDetections: 0,
-        overallStatus: 'clean',
+        // The alt's own record includes the cheating scan on the PC they share.
+        totalDetections: 2,
+        overallStatus: 'cheating',
         lastSeenAt: iso(times.alt as number),
-        detections: [],
+        detections: ['Eulen', 'RedEngine'],
       },
     ]);
     expect(c1).not.toBe(c2);
   });
 
-  it('an alt sharing one hardware ID inherits that profile’s risk and sees the cheater as related', async () => {
+  it('an alt sharing one hardware ID inherits that profile’s risk and history, and sees the cheater as related', async () => {
     const c2 = await hwidId('HW-C2');
     const r = (await risk(ALT.id)).json();
     // HW-C2's profile: one cheating scan with 2 distinct detections, plus the alt's clean scan.
@@ -267,7 +269,16 @@ describe.each(backends())('player risk and lookup on $name', (backend) => {
       lastCheatingDate: iso(times.cheat1 as number),
     });
     const l = (await lookup(ALT.id)).json();
-    expect(l).toMatchObject({ totalScans: 1, totalDetections: 0, overallStatus: 'clean', totalHwids: 2 });
+    expect(l).toMatchObject({
+      totalScans: 2,
+      totalDetections: 2,
+      detections: ['Eulen', 'RedEngine'],
+      overallStatus: 'cheating',
+      totalHwids: 2,
+      firstSeen: iso(times.cheat1 as number),
+      lastSeen: iso(times.alt as number),
+      gamesScanned: ['FiveM'],
+    });
     expect(l.reasons).toEqual([
       {
         reason: 'Possible alt account detected: CheaterRenamed (100000000000000002)',
@@ -283,7 +294,7 @@ describe.each(backends())('player risk and lookup on $name', (backend) => {
         sharedHwidIds: [c2],
         totalDetections: 3,
         overallStatus: 'cheating',
-        lastSeenAt: iso(times.cheat2 as number),
+        lastSeenAt: iso(times.alt as number),
         detections: ['Eulen', 'RedEngine'],
       },
     ]);
@@ -492,5 +503,53 @@ describe.each(backends())('who may read risk scores and lookups on $name', (back
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('insufficient_permission');
     }
+  });
+});
+
+describe.each(backends())('hardware that links many accounts on $name', (backend) => {
+  let t: TestApp;
+  let owner: Owner;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    owner = await t.createOwner();
+  });
+  afterAll(async () => t.close());
+
+  it('placeholder hardware IDs link nobody', async () => {
+    const sc = scanner(t);
+    const placeholder = ['To be filled by O.E.M.', '00000000-0000-0000-0000-000000000000'];
+    await sc.scan(
+      owner.key,
+      report({ discord: [{ id: '400000000000000001', username: 'A' }], detections: ['X'] }),
+      placeholder,
+    );
+    await sc.scan(owner.key, report({ discord: [{ id: '400000000000000002', username: 'B' }] }), [
+      ...placeholder,
+      'REAL-B',
+    ]);
+    const b = (await t.api('GET', '/v1/scanned-users/lookup/400000000000000002', { key: owner.key })).json();
+    expect(b).toMatchObject({
+      totalHwids: 1,
+      hasRelatedAccounts: false,
+      overallStatus: 'clean',
+      detections: [],
+    });
+    const a = (await t.api('GET', '/v1/users/400000000000000001/risk-score', { key: owner.key })).json();
+    // A scan with no real hardware ID still names the account, but builds no profile.
+    expect(a).toMatchObject({ found: true, linkedProfiles: 0, riskScore: 0 });
+  });
+
+  it('lists at most 50 related accounts, most recently scanned first, and counts them all', async () => {
+    const sc = scanner(t);
+    const crowd = Array.from({ length: 56 }, (_, i) => ({
+      id: `5000000000000000${String(i).padStart(2, '0')}`,
+      username: `P${i}`,
+    }));
+    await sc.scan(owner.key, report({ discord: crowd }), ['SHARED-CAFE-PC']);
+    const l = (await t.api('GET', `/v1/scanned-users/lookup/${crowd[0]?.id}`, { key: owner.key })).json();
+    expect(l.totalRelatedAccounts).toBe(55);
+    expect(l.hasRelatedAccounts).toBe(true);
+    expect(l.relatedAccounts).toHaveLength(50);
+    expect(new Set(l.relatedAccounts.map((r: { discordId: string }) => r.discordId)).size).toBe(50);
   });
 });

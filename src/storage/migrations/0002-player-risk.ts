@@ -4,9 +4,9 @@ import type { MigrationContext } from './index.js';
 /**
  * Player risk (CONTRACT §9). Aggregates are kept as counters updated when a scan finishes, so reading
  * a score or a lookup costs the same however long a player's history grows:
- * - hwids: per-profile counters feeding the risk score;
- * - scanned_users: the user's own scans (`own_*`) and every scan on hardware linked to them (`linked_*`,
- *   each scan counted once through user_linked_scans).
+ * - hwids: per-profile (hardware ID) counters feeding the risk score;
+ * - scanned_users: counters over every scan on hardware linked to the user, each scan counted once
+ *   (user_scans), with the distinct detections and game types beside them.
  */
 export function playerRisk({ idColumn }: MigrationContext) {
   return {
@@ -38,23 +38,13 @@ export function playerRisk({ idColumn }: MigrationContext) {
         .addColumn('discord_id', 'text', (c) => c.notNull().unique())
         .addColumn('username', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull());
-      for (const column of ['own_scans', 'own_cheating_scans', 'own_suspicious_scans', 'own_detections']) {
-        users = users.addColumn(column, 'integer', (c) => c.notNull().defaultTo(0));
-      }
-      users = users.addColumn('first_seen_at', 'bigint').addColumn('last_seen_at', 'bigint');
-      for (const column of [
-        'linked_scans',
-        'linked_cheating_scans',
-        'linked_suspicious_scans',
-        'linked_clean_scans',
-        'linked_detections',
-      ]) {
+      for (const column of ['scans', 'cheating_scans', 'suspicious_scans', 'clean_scans', 'detections']) {
         users = users.addColumn(column, 'integer', (c) => c.notNull().defaultTo(0));
       }
       await users
-        .addColumn('linked_first_scan_at', 'bigint')
-        .addColumn('linked_last_scan_at', 'bigint')
-        .addColumn('linked_last_cheating_at', 'bigint')
+        .addColumn('first_scan_at', 'bigint')
+        .addColumn('last_scan_at', 'bigint')
+        .addColumn('last_cheating_at', 'bigint')
         .execute();
 
       await db.schema
@@ -66,6 +56,7 @@ export function playerRisk({ idColumn }: MigrationContext) {
         .execute();
       await db.schema.createIndex('user_hwids_hwid_idx').on('user_hwids').column('hwid_id').execute();
 
+      // The scans counted for a user: every finished scan on hardware linked to them, each once.
       await db.schema
         .createTable('user_scans')
         .addColumn('user_id', 'integer', (c) => c.notNull().references('scanned_users.id'))
@@ -73,14 +64,7 @@ export function playerRisk({ idColumn }: MigrationContext) {
         .addPrimaryKeyConstraint('user_scans_pk', ['user_id', 'pin_id'])
         .execute();
 
-      await db.schema
-        .createTable('user_linked_scans')
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('scanned_users.id'))
-        .addColumn('pin_id', 'integer', (c) => c.notNull().references('pins.id'))
-        .addPrimaryKeyConstraint('user_linked_scans_pk', ['user_id', 'pin_id'])
-        .execute();
-
-      for (const table of ['user_detections', 'user_linked_detections', 'user_games']) {
+      for (const table of ['user_detections', 'user_games']) {
         await db.schema
           .createTable(table)
           .addColumn('user_id', 'integer', (c) => c.notNull().references('scanned_users.id'))

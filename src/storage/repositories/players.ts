@@ -5,6 +5,8 @@ import type { BanRow, HwidRow, ScannedUserRow } from '../schema.js';
 export interface RelatedRow {
   user: ScannedUserRow;
   sharedHwidIds: number[];
+  bans: Array<Pick<BanRow, 'id' | 'status' | 'expires_at' | 'lifted_at'>>;
+  detections: string[];
 }
 
 /** Active means neither lifted nor past its expiry. */
@@ -57,10 +59,7 @@ export function playersRepository(db: Db) {
       return [...byId.values()];
     },
 
-    async names(
-      table: 'user_detections' | 'user_linked_detections' | 'user_games',
-      userId: number,
-    ): Promise<string[]> {
+    async names(table: 'user_detections' | 'user_games', userId: number): Promise<string[]> {
       const rows = await db
         .selectFrom(table)
         .select('name')
@@ -80,27 +79,55 @@ export function playersRepository(db: Db) {
         .execute();
     },
 
-    async related(userId: number): Promise<RelatedRow[]> {
-      const rows = await db
+    /**
+     * Other users on at least one of the user's hardware IDs: how many, and the `limit` most recently
+     * scanned with their shared hardware IDs, bans and detections, in a fixed number of queries.
+     */
+    async related(userId: number, limit: number): Promise<{ total: number; accounts: RelatedRow[] }> {
+      const links = await db
         .selectFrom('user_hwids as mine')
         .innerJoin('user_hwids as theirs', 'theirs.hwid_id', 'mine.hwid_id')
         .select(['theirs.user_id', 'theirs.hwid_id'])
         .where('mine.user_id', '=', userId)
         .where('theirs.user_id', '!=', userId)
-        .orderBy('theirs.user_id')
         .orderBy('theirs.hwid_id')
         .execute();
-      if (rows.length === 0) return [];
       const shared = new Map<number, number[]>();
-      for (const r of rows) shared.set(r.user_id, [...(shared.get(r.user_id) ?? []), r.hwid_id]);
+      for (const r of links) shared.set(r.user_id, [...(shared.get(r.user_id) ?? []), r.hwid_id]);
+      if (shared.size === 0) return { total: 0, accounts: [] };
+
       const users = await db
         .selectFrom('scanned_users')
         .selectAll()
         .where('id', 'in', [...shared.keys()])
+        .orderBy('last_scan_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
         .execute();
-      return users
-        .sort((a, b) => (b.last_seen_at ?? 0) - (a.last_seen_at ?? 0) || a.id - b.id)
-        .map((user) => ({ user, sharedHwidIds: shared.get(user.id) ?? [] }));
+      const ids = users.map((u) => u.id);
+      const banRows = await db
+        .selectFrom('user_hwids')
+        .innerJoin('ban_hwids', 'ban_hwids.hwid_id', 'user_hwids.hwid_id')
+        .innerJoin('bans', 'bans.id', 'ban_hwids.ban_id')
+        .select(['user_hwids.user_id', 'bans.id', 'bans.status', 'bans.expires_at', 'bans.lifted_at'])
+        .where('user_hwids.user_id', 'in', ids)
+        .execute();
+      const detectionRows = await db
+        .selectFrom('user_detections')
+        .select(['user_id', 'name'])
+        .where('user_id', 'in', ids)
+        .orderBy('name')
+        .execute();
+      return {
+        total: shared.size,
+        accounts: users.map((user) => ({
+          user,
+          sharedHwidIds: shared.get(user.id) ?? [],
+          // A ban over several of their hardware IDs shows up once per ID; once is enough here.
+          bans: [...new Map(banRows.filter((b) => b.user_id === user.id).map((b) => [b.id, b])).values()],
+          detections: detectionRows.filter((d) => d.user_id === user.id).map((d) => d.name),
+        })),
+      };
     },
 
     /** One ban covering every hardware ID linked to the user now (CONTRACT §8). */

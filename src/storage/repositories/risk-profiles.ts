@@ -5,18 +5,13 @@ import type { FinishedScan } from './scans.js';
 
 /*
  * Keeps the player-risk aggregates current when a scan finishes, inside the finish transaction
- * (CONTRACT §9): hardware-ID profiles, users (latest username wins), user↔hardware links, the user's
- * own scans and every scan on their linked hardware (each once), and alt-account notes when a new
- * link makes two users share hardware for the first time.
+ * (CONTRACT §9): hardware-ID profiles, users (latest username wins), user↔hardware links, each user's
+ * counters over every scan on their linked hardware (each scan once), and alt-account notes when a
+ * new link makes two users share hardware for the first time.
  */
 
 /** The parts of a scan that the per-user counters need. */
-interface ScanFacts {
-  pinId: number;
-  verdict: Verdict;
-  detections: readonly string[];
-  finishedAt: number;
-}
+type ScanFacts = Pick<FinishedScan, 'pinId' | 'gameType' | 'verdict' | 'detections' | 'finishedAt'>;
 
 const flag = (b: boolean) => (b ? 1 : 0);
 
@@ -62,11 +57,10 @@ async function updateProfiles(trx: Db, hwidIds: readonly number[], scan: Finishe
   }
 }
 
-/** Upserts the reported users and counts this scan as one of their own. Returns their ids. */
-async function recordReportedUsers(trx: Db, scan: FinishedScan): Promise<number[]> {
+/** Upserts the users the report named (latest username wins). Returns their ids. */
+async function upsertReportedUsers(trx: Db, scan: FinishedScan): Promise<number[]> {
   // One entry per account; if a report names an account twice, its last username wins.
   const accounts = new Map(scan.discord.map((d) => [d.id, d.username]));
-  const unique = [...new Set(scan.detections)];
   const ids: number[] = [];
   for (const [discordId, username] of [...accounts].sort(([a], [b]) => a.localeCompare(b))) {
     const { id } = await trx
@@ -76,39 +70,15 @@ async function recordReportedUsers(trx: Db, scan: FinishedScan): Promise<number[
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(id);
-    await trx.insertInto('user_scans').values({ user_id: id, pin_id: scan.pinId }).execute();
-    await trx
-      .updateTable('scanned_users')
-      .set((eb) => ({
-        own_scans: eb('own_scans', '+', 1),
-        own_cheating_scans: eb('own_cheating_scans', '+', flag(scan.verdict === 'cheating')),
-        own_suspicious_scans: eb('own_suspicious_scans', '+', flag(scan.verdict === 'suspicious')),
-        own_detections: eb('own_detections', '+', scan.detections.length),
-        first_seen_at: earlier('first_seen_at', scan.finishedAt),
-        last_seen_at: later('last_seen_at', scan.finishedAt),
-      }))
-      .where('id', '=', id)
-      .execute();
-    const names = [
-      ...unique.map((name) => ({ table: 'user_detections' as const, name })),
-      { table: 'user_games' as const, name: scan.gameType },
-    ];
-    for (const { table, name } of names) {
-      await trx
-        .insertInto(table)
-        .values({ user_id: id, name })
-        .onConflict((oc) => oc.columns(['user_id', 'name']).doNothing())
-        .execute();
-    }
   }
   return ids;
 }
 
-/** Counts a scan in the user's linked aggregates, once however many of its profiles they share. */
-async function countLinkedScan(trx: Db, userId: number, scan: ScanFacts): Promise<void> {
+/** Counts a scan for a user, once however many of the user's hardware IDs it touched. */
+async function countScan(trx: Db, userId: number, scan: ScanFacts): Promise<void> {
   const added = await inserted(
     trx
-      .insertInto('user_linked_scans')
+      .insertInto('user_scans')
       .values({ user_id: userId, pin_id: scan.pinId })
       .onConflict((oc) => oc.columns(['user_id', 'pin_id']).doNothing())
       .executeTakeFirst(),
@@ -118,22 +88,25 @@ async function countLinkedScan(trx: Db, userId: number, scan: ScanFacts): Promis
   await trx
     .updateTable('scanned_users')
     .set((eb) => ({
-      linked_scans: eb('linked_scans', '+', 1),
-      linked_cheating_scans: eb('linked_cheating_scans', '+', flag(cheating)),
-      linked_suspicious_scans: eb('linked_suspicious_scans', '+', flag(scan.verdict === 'suspicious')),
-      linked_clean_scans: eb('linked_clean_scans', '+', flag(scan.verdict === 'legit')),
-      linked_detections: eb('linked_detections', '+', scan.detections.length),
-      linked_first_scan_at: earlier('linked_first_scan_at', scan.finishedAt),
-      linked_last_scan_at: later('linked_last_scan_at', scan.finishedAt),
-      ...(cheating ? { linked_last_cheating_at: later('linked_last_cheating_at', scan.finishedAt) } : {}),
+      scans: eb('scans', '+', 1),
+      cheating_scans: eb('cheating_scans', '+', flag(cheating)),
+      suspicious_scans: eb('suspicious_scans', '+', flag(scan.verdict === 'suspicious')),
+      clean_scans: eb('clean_scans', '+', flag(scan.verdict === 'legit')),
+      detections: eb('detections', '+', scan.detections.length),
+      first_scan_at: earlier('first_scan_at', scan.finishedAt),
+      last_scan_at: later('last_scan_at', scan.finishedAt),
+      ...(cheating ? { last_cheating_at: later('last_cheating_at', scan.finishedAt) } : {}),
     }))
     .where('id', '=', userId)
     .execute();
-  const unique = [...new Set(scan.detections)];
-  if (unique.length > 0) {
+  const names = [
+    ...[...new Set(scan.detections)].map((name) => ({ table: 'user_detections' as const, name })),
+    { table: 'user_games' as const, name: scan.gameType },
+  ];
+  for (const { table, name } of names) {
     await trx
-      .insertInto('user_linked_detections')
-      .values(unique.map((name) => ({ user_id: userId, name })))
+      .insertInto(table)
+      .values({ user_id: userId, name })
       .onConflict((oc) => oc.columns(['user_id', 'name']).doNothing())
       .execute();
   }
@@ -145,11 +118,12 @@ async function scansOnHwid(trx: Db, hwidId: number): Promise<ScanFacts[]> {
     .selectFrom('scan_hwids')
     .innerJoin('pins', 'pins.id', 'scan_hwids.pin_id')
     .innerJoin('scan_reports', 'scan_reports.pin_id', 'pins.id')
-    .select(['pins.id', 'pins.result', 'pins.finished_at', 'scan_reports.detections'])
+    .select(['pins.id', 'pins.type', 'pins.result', 'pins.finished_at', 'scan_reports.detections'])
     .where('scan_hwids.hwid_id', '=', hwidId)
     .execute();
   return rows.map((r) => ({
     pinId: r.id,
+    gameType: r.type,
     verdict: (r.result ?? 'legit') as Verdict,
     detections: JSON.parse(r.detections) as string[],
     finishedAt: r.finished_at ?? 0,
@@ -208,7 +182,7 @@ export async function recordFinishedScan(trx: Db, scan: FinishedScan): Promise<v
       .execute()
   ).map((r) => r.hwid_id);
   await updateProfiles(trx, hwidIds, scan);
-  const userIds = await recordReportedUsers(trx, scan);
+  const userIds = await upsertReportedUsers(trx, scan);
 
   for (const userId of userIds) {
     for (const hwidId of hwidIds) {
@@ -221,7 +195,7 @@ export async function recordFinishedScan(trx: Db, scan: FinishedScan): Promise<v
       );
       if (linked === 0) continue;
       await noteAltAccounts(trx, userId, hwidId, scan.finishedAt);
-      for (const past of await scansOnHwid(trx, hwidId)) await countLinkedScan(trx, userId, past);
+      for (const past of await scansOnHwid(trx, hwidId)) await countScan(trx, userId, past);
     }
   }
 
@@ -234,5 +208,5 @@ export async function recordFinishedScan(trx: Db, scan: FinishedScan): Promise<v
     .where('hwid_id', 'in', hwidIds)
     .orderBy('user_id')
     .execute();
-  for (const { user_id } of everyone) await countLinkedScan(trx, user_id, scan);
+  for (const { user_id } of everyone) await countScan(trx, user_id, scan);
 }

@@ -117,6 +117,7 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
         if (res.numUpdatedRows === 0n) return false;
         // Sorted, so concurrent starts that share hardware IDs take their index locks in one order.
         const hashes = [...new Set(input.hwidHashes)].sort();
+        if (hashes.length === 0) return true;
         await trx
           .insertInto('hwids')
           .values(hashes.map((hash) => ({ hash, created_at: input.now })))

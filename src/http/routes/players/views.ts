@@ -12,18 +12,14 @@ import type { BanRow, ScannedUserRow } from '../../../storage/schema.js';
 
 const NOT_FOUND_MESSAGE = 'User not found in the scan database.';
 
-function banFacts(ban: BanRow): BanFacts {
+/** At most this many related accounts are listed; totalRelatedAccounts still counts them all. */
+export const RELATED_ACCOUNTS_LIMIT = 50;
+
+function banFacts(ban: Pick<BanRow, 'status' | 'expires_at' | 'lifted_at'>): BanFacts {
   return { status: ban.status, expiresAt: ban.expires_at, liftedAt: ban.lifted_at };
 }
 
-/** Hardware profiles of a user with the bans that cover each. */
-async function profilesWithBans(players: PlayersRepository, userId: number) {
-  const profiles = await players.profiles(userId);
-  const bans = await players.bansOn(profiles.map((p) => p.id));
-  return { profiles, bans };
-}
-
-function banState(bans: readonly BanRow[], now: number) {
+function banState(bans: ReadonlyArray<Pick<BanRow, 'status' | 'expires_at' | 'lifted_at'>>, now: number) {
   const active = bans.filter((b) => isActive(banFacts(b), now));
   return {
     isBanned: active.some((b) => b.status === 'banned'),
@@ -31,13 +27,18 @@ function banState(bans: readonly BanRow[], now: number) {
   };
 }
 
-function ownStatus(user: ScannedUserRow, bans: readonly BanRow[], now: number) {
+/** CONTRACT §9's overallStatus, over the scans on the user's hardware and the bans on it. */
+function statusOf(
+  user: ScannedUserRow,
+  bans: ReadonlyArray<Pick<BanRow, 'status' | 'expires_at' | 'lifted_at'>>,
+  now: number,
+) {
   const { isBanned, isWarned } = banState(bans, now);
   return overallStatus({
     activeBan: isBanned,
     activeWarning: isWarned,
-    cheatingScans: user.own_cheating_scans,
-    suspiciousScans: user.own_suspicious_scans,
+    cheatingScans: user.cheating_scans,
+    suspiciousScans: user.suspicious_scans,
   });
 }
 
@@ -45,7 +46,8 @@ function ownStatus(user: ScannedUserRow, bans: readonly BanRow[], now: number) {
 export async function riskScoreView(players: PlayersRepository, discordId: string, now: number) {
   const user = await players.findUser(discordId);
   if (user === undefined) return { found: false as const, discordId, message: NOT_FOUND_MESSAGE };
-  const { profiles, bans } = await profilesWithBans(players, user.id);
+  const profiles = await players.profiles(user.id);
+  const bans = await players.bansOn(profiles.map((p) => p.id));
   const facts = profiles.map((p) =>
     profileFacts(p, bans.filter((b) => b.hwid_ids.includes(p.id)).map(banFacts), now),
   );
@@ -57,49 +59,37 @@ export async function riskScoreView(players: PlayersRepository, discordId: strin
     riskLevel: riskLevel(score),
     linkedProfiles: profiles.length,
     stats: {
-      totalScans: user.linked_scans,
-      cheatingScans: user.linked_cheating_scans,
-      suspiciousScans: user.linked_suspicious_scans,
-      cleanScans: user.linked_clean_scans,
-      totalDetections: user.linked_detections,
+      totalScans: user.scans,
+      cheatingScans: user.cheating_scans,
+      suspiciousScans: user.suspicious_scans,
+      cleanScans: user.clean_scans,
+      totalDetections: user.detections,
     },
-    uniqueCheatsDetected: await players.names('user_linked_detections', user.id),
+    uniqueCheatsDetected: await players.names('user_detections', user.id),
     isBanned: banState(bans, now).isBanned,
-    firstScanDate: iso(user.linked_first_scan_at ?? user.created_at),
-    lastScanDate: iso(user.linked_last_scan_at ?? user.created_at),
-    lastCheatingDate: user.linked_last_cheating_at === null ? null : iso(user.linked_last_cheating_at),
+    firstScanDate: iso(user.first_scan_at ?? user.created_at),
+    lastScanDate: iso(user.last_scan_at ?? user.created_at),
+    lastCheatingDate: user.last_cheating_at === null ? null : iso(user.last_cheating_at),
   };
 }
 
-/** Spec §2.6 for one Discord user ID. */
+/** Spec §2.6 for one Discord user ID. Counts cover the same scans as the risk score's stats. */
 export async function lookupView(players: PlayersRepository, discordId: string, now: number) {
   const user = await players.findUser(discordId);
   if (user === undefined) {
     return { found: false as const, discordId, message: NOT_FOUND_MESSAGE, relatedAccounts: [] };
   }
-  const { profiles, bans } = await profilesWithBans(players, user.id);
+  const profiles = await players.profiles(user.id);
+  const bans = await players.bansOn(profiles.map((p) => p.id));
   const { isBanned, isWarned } = banState(bans, now);
-  const related = await players.related(user.id);
-  const relatedAccounts = [];
-  for (const { user: other, sharedHwidIds } of related) {
-    const theirs = await profilesWithBans(players, other.id);
-    relatedAccounts.push({
-      discordId: other.discord_id,
-      username: other.username,
-      sharedHwidIds,
-      totalDetections: other.own_detections,
-      overallStatus: ownStatus(other, theirs.bans, now),
-      lastSeenAt: iso(other.last_seen_at ?? other.created_at),
-      detections: await players.names('user_detections', other.id),
-    });
-  }
+  const related = await players.related(user.id, RELATED_ACCOUNTS_LIMIT);
   return {
     found: true as const,
     discordId,
     username: user.username,
-    totalScans: user.own_scans,
-    totalDetections: user.own_detections,
-    overallStatus: ownStatus(user, bans, now),
+    totalScans: user.scans,
+    totalDetections: user.detections,
+    overallStatus: statusOf(user, bans, now),
     isBanned,
     isWarned,
     bans: bans.map((b) => {
@@ -113,12 +103,20 @@ export async function lookupView(players: PlayersRepository, discordId: string, 
       addedAt: iso(r.added_at),
       evidence: r.evidence === null ? null : (JSON.parse(r.evidence) as unknown),
     })),
-    firstSeen: iso(user.first_seen_at ?? user.created_at),
-    lastSeen: iso(user.last_seen_at ?? user.created_at),
+    firstSeen: iso(user.first_scan_at ?? user.created_at),
+    lastSeen: iso(user.last_scan_at ?? user.created_at),
     gamesScanned: await players.names('user_games', user.id),
     totalHwids: profiles.length,
-    hasRelatedAccounts: relatedAccounts.length > 0,
-    totalRelatedAccounts: relatedAccounts.length,
-    relatedAccounts,
+    hasRelatedAccounts: related.total > 0,
+    totalRelatedAccounts: related.total,
+    relatedAccounts: related.accounts.map(({ user: other, sharedHwidIds, bans: theirBans, detections }) => ({
+      discordId: other.discord_id,
+      username: other.username,
+      sharedHwidIds,
+      totalDetections: other.detections,
+      overallStatus: statusOf(other, theirBans, now),
+      lastSeenAt: iso(other.last_scan_at ?? other.created_at),
+      detections,
+    })),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isPlaceholderHwid } from '../../../domain/hardware-id.js';
 import { normalisePinCode } from '../../../domain/pin-code.js';
 import { observe, start } from '../../../domain/pin-lifecycle.js';
 import { iso } from '../../../domain/time.js';
@@ -65,7 +66,9 @@ export function scannerStartRoute(deps: AppDeps): FastifyPluginAsyncTypebox {
         const started = await repos.scans.start(pin, move.state, {
           sessionHash: sha256Hex(sessionToken),
           clientVersion: request.body.clientVersion ?? null,
-          hwidHashes: request.body.hwids.map((hwid) => hmacHex(hashSecret, `hwid:${hwid}`)),
+          hwidHashes: request.body.hwids
+            .filter((hwid) => !isPlaceholderHwid(hwid))
+            .map((hwid) => hmacHex(hashSecret, `hwid:${hwid}`)),
           now,
         });
         // Another start won the race between our read and our write.

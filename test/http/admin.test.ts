@@ -7,17 +7,8 @@ import { ADMIN_TOKEN, ALL_PERMISSIONS, startTestApp, type TestApp } from '../sup
 const ACCOUNT_FIELDS = ['banned', 'discordId', 'id', 'licenceExpiresAt', 'name'];
 const ENTERPRISE_FIELDS = ['active', 'id', 'name', 'ownerAccountId'];
 const CREATED_KEY_FIELDS = ['id', 'key', 'permissions', 'prefix'];
-// CONTRACT §8's listing fields, plus rateLimitPerHour (the key's own limit, when set).
-const LISTED_KEY_FIELDS = [
-  'createdAt',
-  'id',
-  'lastUsedAt',
-  'name',
-  'permissions',
-  'prefix',
-  'rateLimitPerHour',
-  'revoked',
-];
+// CONTRACT §8's listing fields, exactly.
+const LISTED_KEY_FIELDS = ['createdAt', 'id', 'lastUsedAt', 'name', 'permissions', 'prefix', 'revoked'];
 
 interface Account {
   id: number;
@@ -31,7 +22,6 @@ interface ListedKey {
   prefix: string;
   name: string | null;
   permissions: string[];
-  rateLimitPerHour: number | null;
   createdAt: string;
   lastUsedAt: string | null;
   revoked: boolean;
@@ -462,12 +452,8 @@ describe.each(backends())('operator API (CONTRACT §8) on $name', (backend) => {
         expect(key.lastUsedAt).toBeNull();
         expect(key.revoked).toBe(false);
       }
-      expect(keys[0]).toMatchObject({
-        name: null,
-        permissions: [...ALL_PERMISSIONS],
-        rateLimitPerHour: null,
-      });
-      expect(keys[1]).toMatchObject({ name: 'poller', permissions: ['pins:status'], rateLimitPerHour: 120 });
+      expect(keys[0]).toMatchObject({ name: null, permissions: [...ALL_PERMISSIONS] });
+      expect(keys[1]).toMatchObject({ name: 'poller', permissions: ['pins:status'] });
       expect(limited.startsWith(keys[1]?.prefix ?? '?')).toBe(true);
       expect(res.body).not.toContain(owner.key);
       expect(res.body).not.toContain(limited);

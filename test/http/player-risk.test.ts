@@ -3,7 +3,7 @@ import { riskScore } from '../../src/domain/risk-score.js';
 import { hmacHex } from '../../src/lib/crypto.js';
 import { backends } from '../support/backends.js';
 import { report, scanner } from '../support/scan.js';
-import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN_TOKEN, type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 const T0 = Date.parse('2026-05-01T10:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -435,6 +435,17 @@ describe.each(backends())('player risk and lookup on $name', (backend) => {
       reason: 'x',
     });
     expect(bad.statusCode).toBe(400);
+    const deep = `${'['.repeat(5000)}"leaf"${']'.repeat(5000)}`;
+    for (const evidence of [deep, JSON.stringify({ blob: 'x'.repeat(20_000) })]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/admin/v1/scanned-users/${CLEAN.id}/reasons`,
+        headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/json' },
+        payload: `{"reason":"x","category":"y","evidence":${evidence}}`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('invalid_body');
+    }
     const badId = await t.adminRaw('POST', '/admin/v1/scanned-users/12/reasons', {
       reason: 'x',
       category: 'y',

@@ -487,3 +487,23 @@ describe.each(backends())('scan starts per client IP on $name', (backend) => {
     }
   });
 });
+
+describe('an oversized scan report', () => {
+  it('gets 413 naming the finish route’s own 8 MiB limit', async () => {
+    const sqlite = backends()[0];
+    if (!sqlite) throw new Error('no SQLite backend');
+    const t = await startTestApp(sqlite);
+    try {
+      const owner = await t.createOwner();
+      const sc = scanner(t);
+      const token = await sc.startOk(await t.createPin(owner.key));
+      const huge = report({ artifacts: ['x'.repeat(9 * 1024 * 1024)] });
+      const res = await sc.finish(token, huge);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ code: 'payload_too_large' });
+      expect(res.json().detail).toContain(String(8 * 1024 * 1024));
+    } finally {
+      await t.close();
+    }
+  });
+});

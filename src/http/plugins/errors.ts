@@ -32,7 +32,7 @@ function toProblem(error: FastifyError, request: FastifyRequest, bodyLimit: numb
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return problems.payloadTooLarge(bodyLimit);
+      return problems.payloadTooLarge(request.routeOptions.bodyLimit ?? bodyLimit);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return problems.invalidBody('The body must be JSON, sent with Content-Type: application/json.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -70,7 +70,6 @@ export function keyRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           prefix: r.prefix,
           name: r.name,
           permissions: JSON.parse(r.permissions) as string[],
-          rateLimitPerHour: r.rate_limit_per_hour,
           createdAt: iso(r.created_at),
           lastUsedAt: isoOrNull(r.last_used_at),
           revoked: r.revoked_at !== null,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { jsonDepth } from '../../../domain/json-shape.js';
 import { iso, isoOrNull } from '../../../domain/time.js';
 import type { AppDeps } from '../../deps.js';
 import { problems } from '../../problem.js';
@@ -11,6 +12,9 @@ import { adminErrors, IdParams, NoContent } from './schemas.js';
 
 const tags = ['Operator'];
 const security = [{ adminToken: [] }];
+
+const MAX_EVIDENCE_DEPTH = 10;
+const MAX_EVIDENCE_CHARS = 16_384;
 
 const DiscordParams = Type.Object({ discordId: Type.String({ pattern: DISCORD_ID_PATTERN }) });
 
@@ -128,6 +132,16 @@ export function playerAdminRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { mapValidation: discordIdValidation },
       },
       async (request, reply) => {
+        // Evidence is free-form JSON shown as is in lookups; bound it so it stays a note, not a payload.
+        const { evidence } = request.body;
+        if (
+          evidence !== undefined &&
+          (jsonDepth(evidence) > MAX_EVIDENCE_DEPTH || JSON.stringify(evidence).length > MAX_EVIDENCE_CHARS)
+        ) {
+          throw problems.invalidBody(
+            `Invalid request body: evidence must nest at most ${MAX_EVIDENCE_DEPTH} levels and be at most ${MAX_EVIDENCE_CHARS} characters of JSON.`,
+          );
+        }
         const user = await requireUser(request.params.discordId);
         const row = await repos.players.addReason({ userId: user.id, ...request.body, now: clock() });
         return reply.code(201).send({

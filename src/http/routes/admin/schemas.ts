@@ -80,7 +80,6 @@ export const KeyListing = Type.Array(
     prefix: Type.String(),
     name: Nullable(Type.String()),
     permissions: Type.Array(Type.String()),
-    rateLimitPerHour: Nullable(Type.Integer()),
     createdAt: Timestamp,
     lastUsedAt: Nullable(Timestamp),
     revoked: Type.Boolean(),

@@ -16,9 +16,14 @@ declare module 'fastify' {
   }
 }
 
-/** A body whose only fault is `type` gets the specific invalid_game_type (CONTRACT §3's order). */
+/**
+ * A body whose only fault is a `type` string outside the list gets the specific invalid_game_type;
+ * anything else, a non-string `type` included, is invalid_body (CONTRACT §3's order).
+ */
 const createValidation: ValidationMapper = (part, errors) =>
-  part === 'body' && errors.length > 0 && errors.every((e) => e.instancePath === '/type')
+  part === 'body' &&
+  errors.length > 0 &&
+  errors.every((e) => e.instancePath === '/type' && e.keyword === 'enum')
     ? problems.invalidGameType(GAME_TYPES)
     : undefined;
 

@@ -4,7 +4,11 @@ import { PIN_CODE_PATTERN } from '../../../domain/pin-code.js';
 import { PIN_STATUSES } from '../../../domain/pin-lifecycle.js';
 import { KEYED_ERRORS, Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 
-export const GameTypeSchema = Type.Enum(GAME_TYPES, { description: 'Game type (spec §2.2).' });
+// `type: 'string'` beside the enum tells a wrong type (invalid_body) from an unknown game (invalid_game_type).
+export const GameTypeSchema = Type.Enum(GAME_TYPES, {
+  type: 'string',
+  description: 'Game type (spec §2.2).',
+});
 const Status = Type.Enum(PIN_STATUSES);
 const Verdict = Type.Enum(['legit', 'cheating', 'suspicious']);
 const PinCode = Type.String({ minLength: 8, maxLength: 8, examples: ['A7K3M2P9'] });

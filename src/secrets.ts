@@ -15,7 +15,10 @@ export function loadOrCreateSecret(
   const path = join(dataDir, file);
   if (existsSync(path)) {
     const value = readFileSync(path, 'utf8').trim();
-    if (value.length >= 16) return { value, path, created: false };
+    // Never replace an existing secret: data made with it would silently stop matching.
+    if (value.length < 16)
+      throw new Error(`${path} is damaged (under 16 characters). Restore it from a backup.`);
+    return { value, path, created: false };
   }
   mkdirSync(dataDir, { recursive: true });
   const value = randomToken(32);

@@ -1,10 +1,12 @@
 import type { Config } from './config.js';
 import { type AppDeps, createRepositories } from './http/deps.js';
+import { hmacHex } from './lib/crypto.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { MemoryRateLimitStore } from './storage/counters/memory.js';
 import type { RateLimitStore } from './storage/counters/rate-limit-store.js';
 import { RedisRateLimitStore } from './storage/counters/redis.js';
-import { openStore } from './storage/database.js';
+import { openStore, type Store } from './storage/database.js';
+import { recordOnce } from './storage/repositories/settings.js';
 
 export interface Services {
   deps: AppDeps;
@@ -20,6 +22,23 @@ export interface ServiceOverrides {
   clock?: () => number;
 }
 
+/**
+ * Hardware IDs are linked through HMACs, so every instance on one store must hash with the same
+ * secret; one that did not would silently stop linking players. The store keeps a fingerprint of
+ * the first secret (never the secret) and a different one is refused at start.
+ */
+async function checkHashSecret(store: Store, secret: string, path: string | null): Promise<void> {
+  const fingerprint = hmacHex(secret, 'scanpin:hash-secret-fingerprint');
+  const recorded = await recordOnce(store.db, 'hash_secret_fingerprint', fingerprint);
+  if (recorded !== fingerprint) {
+    throw new Error(
+      `The hashing secret (${path ?? 'SCANPIN_HASH_SECRET'}) is not the one this database was built with, so ` +
+        'hardware IDs would no longer link. Use the same SCANPIN_HASH_SECRET (or data/hash-secret) as the ' +
+        'instance that created the database.',
+    );
+  }
+}
+
 /** Opens the store and counters and loads the secrets: everything the HTTP app depends on. */
 export async function startServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   const notices: string[] = [];
@@ -32,6 +51,12 @@ export async function startServices(config: Config, overrides: ServiceOverrides 
     config.databaseUrl,
     overrides.pgSchema ? { pgSchema: overrides.pgSchema } : {},
   );
+  try {
+    await checkHashSecret(store, hash.value, hash.path);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
   const readinessChecks: Array<() => Promise<void>> = [];
   let rateLimits: RateLimitStore;
   if (config.redisUrl) {

@@ -183,6 +183,11 @@ export interface AccountKeywordsTable {
   keyword: string;
 }
 
+export interface SettingsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   enterprises: EnterprisesTable;
@@ -202,6 +207,7 @@ export interface Database {
   bans: BansTable;
   ban_hwids: BanHwidsTable;
   user_reasons: UserReasonsTable;
+  settings: SettingsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

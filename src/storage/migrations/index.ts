@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { core } from './0001-core.js';
 import { playerRisk } from './0002-player-risk.js';
+import { settings } from './0003-settings.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -25,6 +26,7 @@ export class ScanpinMigrations implements MigrationProvider {
     return {
       '0001-core': core(ctx),
       '0002-player-risk': playerRisk(ctx),
+      '0003-settings': settings(),
     };
   }
 }

@@ -1,21 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
+import type { ScanReport } from '../../src/domain/scan-report.js';
 import type { TestApp } from './test-app.js';
 
-export interface Report {
-  detections: string[];
-  suspicious: string[];
-  warnings: string[];
-  untrusted: string[];
-  integrity: string[];
-  artifacts: string[];
-  vpn: string | null;
-  country: string | null;
-  logon: string | null;
-  scantime: string | null;
-  windows: string | null;
-  discord: Array<{ id: string; username: string }>;
-  ip?: string;
-}
+/** A report as the scan client sends it. */
+export type Report = ScanReport;
 
 /** A clean report; override what a test is about. */
 export function report(overrides: Partial<Report> = {}): Report {

@@ -25,21 +25,8 @@ function stateColumns(state: PinState) {
   };
 }
 
-/** The finished report with its JSON lists decoded. */
-export interface StoredReport {
-  detections: string[];
-  suspicious: string[];
-  warnings: string[];
-  untrusted: string[];
-  integrity: string[];
-  customSuspicious: string[];
-  vpn: string | null;
-  country: string | null;
-  logon: string | null;
-  scantime: string | null;
-  windows: string | null;
-  discord: Array<{ id: string; username: string }>;
-}
+/** The finished report as kept: the client's report less its artifacts and IP, plus the keyword matches. */
+export type StoredReport = Omit<ScanReport, 'artifacts' | 'ip'> & { customSuspicious: string[] };
 
 export function decodeReport(row: ScanReportRow): StoredReport {
   const list = (text: string) => JSON.parse(text) as string[];

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Dialect, ScanpinMigrations } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { withStatementCache } from './sqlite-statement-cache.js';
 
 export type Db = Kysely<Database>;
 
@@ -51,7 +52,7 @@ function openSqlite(url: string): Store {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',

@@ -1,5 +1,6 @@
 import type { Permission } from '../../domain/permissions.js';
 import type { Db } from '../database.js';
+import { precompile } from '../precompiled.js';
 import type { ApiKeyRow } from '../schema.js';
 
 /** What authentication needs about a key and its account, read in one query. */
@@ -15,6 +16,29 @@ export interface KeyPrincipal {
 }
 
 export function apiKeysRepository(db: Db) {
+  // Runs on every keyed request, so it is compiled once (see storage/precompiled).
+  const principalByHash = precompile(
+    db,
+    db
+      .selectFrom('api_keys')
+      .leftJoin('accounts', (join) =>
+        join.onRef('accounts.id', '=', 'api_keys.account_id').on('accounts.deleted_at', 'is', null),
+      )
+      .select([
+        'api_keys.id as key_id',
+        'api_keys.account_id',
+        'api_keys.permissions',
+        'api_keys.rate_limit_per_hour',
+        'api_keys.revoked_at',
+        'api_keys.last_used_at',
+        'accounts.id as live_account_id',
+        'accounts.banned',
+        'accounts.licence_expires_at',
+      ])
+      .where('api_keys.key_hash', '=', '?'),
+    1,
+  );
+
   return {
     async create(input: {
       accountId: number;
@@ -43,24 +67,7 @@ export function apiKeysRepository(db: Db) {
     },
 
     async findPrincipal(keyHash: string): Promise<KeyPrincipal | undefined> {
-      const row = await db
-        .selectFrom('api_keys')
-        .leftJoin('accounts', (join) =>
-          join.onRef('accounts.id', '=', 'api_keys.account_id').on('accounts.deleted_at', 'is', null),
-        )
-        .select([
-          'api_keys.id as key_id',
-          'api_keys.account_id',
-          'api_keys.permissions',
-          'api_keys.rate_limit_per_hour',
-          'api_keys.revoked_at',
-          'api_keys.last_used_at',
-          'accounts.id as live_account_id',
-          'accounts.banned',
-          'accounts.licence_expires_at',
-        ])
-        .where('api_keys.key_hash', '=', keyHash)
-        .executeTakeFirst();
+      const [row] = await principalByHash(keyHash);
       if (!row) return undefined;
       return {
         keyId: row.key_id,

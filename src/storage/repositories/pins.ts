@@ -2,6 +2,7 @@ import type { GameType } from '../../domain/game-types.js';
 import type { PinState, PinStatus, Verdict } from '../../domain/pin-lifecycle.js';
 import type { Db, Store } from '../database.js';
 import { isUniqueViolation } from '../errors.js';
+import { precompile } from '../precompiled.js';
 import type { PinRow } from '../schema.js';
 
 export interface NewPinInput {
@@ -61,6 +62,9 @@ export function pinsRepository(store: Store) {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  // Every status and results poll reads a PIN by code, so this query is compiled once.
+  const pinByCode = precompile(db, db.selectFrom('pins').selectAll().where('code', '=', '?'), 1);
 
   return {
     /**
@@ -123,7 +127,7 @@ export function pinsRepository(store: Store) {
     },
 
     async findByCode(code: string): Promise<PinRow | undefined> {
-      return db.selectFrom('pins').selectAll().where('code', '=', code).executeTakeFirst();
+      return (await pinByCode(code))[0];
     },
   };
 }

@@ -1,11 +1,15 @@
 import type { Compilable } from 'kysely';
 import type { Db } from './database.js';
 
+/** Stands for a parameter in a query written for precompile. */
+export const PARAM = '<parameter>';
+
 /**
  * A query built and compiled once, run with fresh parameters: for the few queries on the polling hot
  * path, where building the query tree again on every request costs more than running it. The query
- * is written with placeholder values; their number is checked so a changed query cannot silently
- * bind parameters in the wrong places.
+ * is written with PARAM in place of each value; their number is checked, so keep one parameter per
+ * query or mind their order. Reusing one compiled query (and its queryId) is safe while the Kysely
+ * instance has no plugins; a plugin that keeps per-query state would need a fresh compile.
  */
 export function precompile<Row>(db: Db, query: Compilable<Row>, parameterCount: number) {
   const compiled = query.compile();

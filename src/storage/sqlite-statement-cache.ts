@@ -12,7 +12,8 @@ export function withStatementCache(db: Database.Database, capacity = 256): Sqlit
   return {
     prepare(sql: string): SqliteStatement {
       const hit = cache.get(sql);
-      if (hit !== undefined) {
+      // A statement still being iterated cannot be run again; hand out a fresh one then.
+      if (hit !== undefined && !(hit as unknown as Database.Statement).busy) {
         // Re-insert to mark it most recently used (Map keeps insertion order).
         cache.delete(sql);
         cache.set(sql, hit);

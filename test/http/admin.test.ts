@@ -521,6 +521,8 @@ describe.each(backends())('operator timestamps on $name', (backend) => {
     '9999-12-31T23:59:59-23:59',
     '2026-02-30T00:00:00Z',
     '1969-12-31T23:59:59Z',
+    '2026-01-01 00:00:00Z',
+    '2026-01-01T00:00:00+0200',
     'tomorrow',
   ])('refuses %s with 400 invalid_body and writes nothing', async (value) => {
     const t = await startTestApp(backend);
@@ -528,7 +530,7 @@ describe.each(backends())('operator timestamps on $name', (backend) => {
       const account = await t.adminRaw('POST', '/admin/v1/accounts', { name: 'A', licenceExpiresAt: value });
       expect(account.statusCode).toBe(400);
       expect(account.json().code).toBe('invalid_body');
-      expect(account.json().detail).toMatch(/licenceExpiresAt must be an ISO 8601 timestamp/);
+      expect(account.json().detail).toMatch(/licenceExpiresAt must be an ISO 8601 timestamp such as/);
       const id = await t.createAccount('B');
       const patch = await t.adminRaw('PATCH', `/admin/v1/accounts/${id}`, { licenceExpiresAt: value });
       expect(patch.statusCode).toBe(400);

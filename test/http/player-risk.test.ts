@@ -526,7 +526,7 @@ describe.each(backends())('hardware that links many accounts on $name', (backend
   });
   afterAll(async () => t.close());
 
-  it('placeholder hardware IDs link nobody', async () => {
+  it('placeholder hardware IDs link nobody, and a scan with only placeholders still counts', async () => {
     const sc = scanner(t);
     const placeholder = ['To be filled by O.E.M.', '00000000-0000-0000-0000-000000000000'];
     await sc.scan(
@@ -545,12 +545,33 @@ describe.each(backends())('hardware that links many accounts on $name', (backend
       overallStatus: 'clean',
       detections: [],
     });
+    // A's scan had no usable hardware ID: it gets a profile of its own, so the cheating still counts.
     const a = (await t.api('GET', '/v1/users/400000000000000001/risk-score', { key: owner.key })).json();
-    // A scan with no real hardware ID still names the account, but builds no profile.
-    expect(a).toMatchObject({ found: true, linkedProfiles: 0, riskScore: 0 });
+    expect(a).toMatchObject({ found: true, linkedProfiles: 1, uniqueCheatsDetected: ['X'] });
+    expect(a.riskScore).toBeGreaterThanOrEqual(51);
+    expect(a.stats).toMatchObject({ totalScans: 1, cheatingScans: 1 });
+    // And a ban on A covers that profile.
+    await t.admin('POST', '/admin/v1/scanned-users/400000000000000001/bans', {
+      status: 'banned',
+      reason: 'x',
+    });
+    expect(
+      (await t.api('GET', '/v1/users/400000000000000001/risk-score', { key: owner.key })).json().isBanned,
+    ).toBe(true);
   });
 
-  it('lists at most 50 related accounts, most recently scanned first, and counts them all', async () => {
+  it('links two accounts reported in one placeholder-only scan to each other, as one machine', async () => {
+    const sc = scanner(t);
+    const pair = [
+      { id: '400000000000000011', username: 'C' },
+      { id: '400000000000000012', username: 'D' },
+    ];
+    await sc.scan(owner.key, report({ discord: pair }), ['Default string']);
+    const c = (await t.api('GET', `/v1/scanned-users/lookup/${pair[0]?.id}`, { key: owner.key })).json();
+    expect(c.relatedAccounts.map((r: { discordId: string }) => r.discordId)).toEqual([pair[1]?.id]);
+  });
+
+  it('lists at most 50 related accounts and counts them all', async () => {
     const sc = scanner(t);
     const crowd = Array.from({ length: 56 }, (_, i) => ({
       id: `5000000000000000${String(i).padStart(2, '0')}`,

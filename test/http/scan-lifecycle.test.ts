@@ -434,6 +434,15 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
     ['an entry over 500 characters', { artifacts: ['x'.repeat(501)] }],
     ['a string field over 500 characters', { windows: 'w'.repeat(501) }],
     ['a malformed Discord ID', { discord: [{ id: '12', username: 'x' }] }],
+    [
+      'over 100 Discord accounts',
+      {
+        discord: Array.from({ length: 101 }, (_, i) => ({
+          id: `6000000000000000${String(i).padStart(3, '0')}`,
+          username: 'x',
+        })),
+      },
+    ],
     ['a non-string entry', { suspicious: [42] }],
   ])('refuses a report with %s (400 invalid_body) and leaves the scan running', async (_name, overrides) => {
     const pin = await t.createPin(owner.key);

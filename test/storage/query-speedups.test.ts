@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { precompile } from '../../src/storage/precompiled.js';
+import { PARAM, precompile } from '../../src/storage/precompiled.js';
 import type { Database as Schema } from '../../src/storage/schema.js';
 import { withStatementCache } from '../../src/storage/sqlite-statement-cache.js';
 
@@ -29,11 +29,11 @@ describe('precompiled queries', () => {
       "create table settings (name text primary key, value text); insert into settings values ('a', '1'), ('b', '2')",
     );
     const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
-    const byName = precompile(db, db.selectFrom('settings').select('value').where('name', '=', '?'), 1);
+    const byName = precompile(db, db.selectFrom('settings').select('value').where('name', '=', PARAM), 1);
     expect(await byName('a')).toEqual([{ value: '1' }]);
     expect(await byName('b')).toEqual([{ value: '2' }]);
     expect(() =>
-      precompile(db, db.selectFrom('settings').select('value').where('name', '=', '?'), 2),
+      precompile(db, db.selectFrom('settings').select('value').where('name', '=', PARAM), 2),
     ).toThrow(/1 parameters, expected 2/);
     await db.destroy();
   });

@@ -8,6 +8,8 @@ import { problems } from '../problem.js';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const { fullFormats } = formatsModule as unknown as { fullFormats: Record<string, unknown> };
 
+const STRICT_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+
 /** The latest instant the API accepts; later ones do not survive a round trip through ISO 8601. */
 export const MAX_TIMESTAMP_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
@@ -20,7 +22,8 @@ function addStrictDateTime(ajv: Ajv): Ajv {
   return ajv.addFormat('date-time', {
     type: 'string',
     validate: (value: string) => {
-      if (!rfc3339.validate(value)) return false;
+      // Only the common form: JavaScript's parser reads other RFC 3339 spellings inconsistently.
+      if (!STRICT_DATE_TIME.test(value) || !rfc3339.validate(value)) return false;
       const ms = Date.parse(value);
       return Number.isFinite(ms) && ms >= 0 && ms <= MAX_TIMESTAMP_MS;
     },
@@ -83,7 +86,7 @@ export function describeValidationErrors(errors: readonly ErrorObject[], part: s
           : `${field} must be of type ${String(e.params.type)}`;
       case 'format':
         return e.params.format === 'date-time'
-          ? `${field} must be an ISO 8601 timestamp such as 2026-02-11T15:25:00.000Z (up to year 9999)`
+          ? `${field} must be an ISO 8601 timestamp such as 2026-02-11T15:25:00.000Z, between 1970 and 9999`
           : `${field} must be a valid ${String(e.params.format)}`;
       case 'enum':
         return `${field} must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;

@@ -1,6 +1,6 @@
 import type { Permission } from '../../domain/permissions.js';
 import type { Db } from '../database.js';
-import { precompile } from '../precompiled.js';
+import { PARAM, precompile } from '../precompiled.js';
 import type { ApiKeyRow } from '../schema.js';
 
 /** What authentication needs about a key and its account, read in one query. */
@@ -35,7 +35,7 @@ export function apiKeysRepository(db: Db) {
         'accounts.banned',
         'accounts.licence_expires_at',
       ])
-      .where('api_keys.key_hash', '=', '?'),
+      .where('api_keys.key_hash', '=', PARAM),
     1,
   );
 

@@ -2,7 +2,7 @@ import type { GameType } from '../../domain/game-types.js';
 import type { PinState, PinStatus, Verdict } from '../../domain/pin-lifecycle.js';
 import type { Db, Store } from '../database.js';
 import { isUniqueViolation } from '../errors.js';
-import { precompile } from '../precompiled.js';
+import { PARAM, precompile } from '../precompiled.js';
 import type { PinRow } from '../schema.js';
 
 export interface NewPinInput {
@@ -64,7 +64,7 @@ export function pinsRepository(store: Store) {
   }
 
   // Every status and results poll reads a PIN by code, so this query is compiled once.
-  const pinByCode = precompile(db, db.selectFrom('pins').selectAll().where('code', '=', '?'), 1);
+  const pinByCode = precompile(db, db.selectFrom('pins').selectAll().where('code', '=', PARAM), 1);
 
   return {
     /**

@@ -84,27 +84,33 @@ export function playersRepository(db: Db) {
      * scanned with their shared hardware IDs, bans and detections, in a fixed number of queries.
      */
     async related(userId: number, limit: number): Promise<{ total: number; accounts: RelatedRow[] }> {
-      const links = await db
+      // Everyone on any of the user's hardware but the user; counted and limited in SQL, so a
+      // crowded machine costs the same as a quiet one.
+      const others = db
         .selectFrom('user_hwids as mine')
         .innerJoin('user_hwids as theirs', 'theirs.hwid_id', 'mine.hwid_id')
-        .select(['theirs.user_id', 'theirs.hwid_id'])
         .where('mine.user_id', '=', userId)
-        .where('theirs.user_id', '!=', userId)
-        .orderBy('theirs.hwid_id')
-        .execute();
-      const shared = new Map<number, number[]>();
-      for (const r of links) shared.set(r.user_id, [...(shared.get(r.user_id) ?? []), r.hwid_id]);
-      if (shared.size === 0) return { total: 0, accounts: [] };
-
+        .where('theirs.user_id', '!=', userId);
+      const { total } = await others
+        .select((eb) => eb.fn.count<number | string>('theirs.user_id').distinct().as('total'))
+        .executeTakeFirstOrThrow();
+      if (Number(total) === 0) return { total: 0, accounts: [] };
       const users = await db
         .selectFrom('scanned_users')
         .selectAll()
-        .where('id', 'in', [...shared.keys()])
+        .where('id', 'in', others.select('theirs.user_id'))
         .orderBy('last_scan_at', 'desc')
         .orderBy('id')
         .limit(limit)
         .execute();
       const ids = users.map((u) => u.id);
+      const links = await others
+        .select(['theirs.user_id', 'theirs.hwid_id'])
+        .where('theirs.user_id', 'in', ids)
+        .orderBy('theirs.hwid_id')
+        .execute();
+      const shared = new Map<number, number[]>();
+      for (const r of links) shared.set(r.user_id, [...(shared.get(r.user_id) ?? []), r.hwid_id]);
       const banRows = await db
         .selectFrom('user_hwids')
         .innerJoin('ban_hwids', 'ban_hwids.hwid_id', 'user_hwids.hwid_id')
@@ -119,7 +125,7 @@ export function playersRepository(db: Db) {
         .orderBy('name')
         .execute();
       return {
-        total: shared.size,
+        total: Number(total),
         accounts: users.map((user) => ({
           user,
           sharedHwidIds: shared.get(user.id) ?? [],

@@ -130,44 +130,49 @@ async function scansOnHwid(trx: Db, hwidId: number): Promise<ScanFacts[]> {
   }));
 }
 
+/**
+ * When a new link puts a user on a hardware ID, every other user there who shared no hardware with
+ * them before is joined to them for the first time: both get an alt_account note (CONTRACT §9).
+ * Set-based, so the cost is a few queries however many users the hardware already has.
+ */
 async function noteAltAccounts(trx: Db, userId: number, hwidId: number, now: number): Promise<void> {
-  const others = await trx
-    .selectFrom('user_hwids')
-    .select('user_id')
-    .where('hwid_id', '=', hwidId)
-    .where('user_id', '!=', userId)
+  const joined = await trx
+    .selectFrom('user_hwids as theirs')
+    .innerJoin('scanned_users as other', 'other.id', 'theirs.user_id')
+    .select(['other.id', 'other.discord_id', 'other.username'])
+    .where('theirs.hwid_id', '=', hwidId)
+    .where('theirs.user_id', '!=', userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('user_hwids as a')
+            .innerJoin('user_hwids as b', 'b.hwid_id', 'a.hwid_id')
+            .select('a.hwid_id')
+            .where('a.user_id', '=', userId)
+            .whereRef('b.user_id', '=', 'theirs.user_id')
+            .where('a.hwid_id', '!=', hwidId),
+        ),
+      ),
+    )
     .execute();
-  for (const { user_id: otherId } of others) {
-    // Only the link that first joins the two accounts is noted, not every further shared device.
-    const alreadyShared = await trx
-      .selectFrom('user_hwids as a')
-      .innerJoin('user_hwids as b', 'b.hwid_id', 'a.hwid_id')
-      .select('a.hwid_id')
-      .where('a.user_id', '=', userId)
-      .where('b.user_id', '=', otherId)
-      .where('a.hwid_id', '!=', hwidId)
-      .limit(1)
-      .executeTakeFirst();
-    if (alreadyShared) continue;
-    const pair = await trx
-      .selectFrom('scanned_users')
-      .select(['id', 'discord_id', 'username'])
-      .where('id', 'in', [userId, otherId])
+  if (joined.length === 0) return;
+  const me = await trx
+    .selectFrom('scanned_users')
+    .select(['discord_id', 'username'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const note = (u: { username: string; discord_id: string }) =>
+    `Possible alt account detected: ${u.username} (${u.discord_id})`;
+  const rows = joined.flatMap((other) => [
+    { user_id: userId, reason: note(other), category: 'alt_account', evidence: null, added_at: now },
+    { user_id: other.id, reason: note(me), category: 'alt_account', evidence: null, added_at: now },
+  ]);
+  // Chunked to stay far below SQLite's limit on bound parameters.
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('user_reasons')
+      .values(rows.slice(i, i + 500))
       .execute();
-    for (const subject of pair) {
-      const other = pair.find((p) => p.id !== subject.id);
-      if (!other) continue;
-      await trx
-        .insertInto('user_reasons')
-        .values({
-          user_id: subject.id,
-          reason: `Possible alt account detected: ${other.username} (${other.discord_id})`,
-          category: 'alt_account',
-          evidence: null,
-          added_at: now,
-        })
-        .execute();
-    }
   }
 }
 

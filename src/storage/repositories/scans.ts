@@ -3,6 +3,7 @@ import type { PinState, Verdict } from '../../domain/pin-lifecycle.js';
 import type { ScanReport } from '../../domain/scan-report.js';
 import type { Db, Store } from '../database.js';
 import type { PinRow, ScanReportRow } from '../schema.js';
+import { SerialQueue } from '../serial-queue.js';
 
 /** Arbitrary constant naming the PostgreSQL advisory lock that serialises finishes. */
 const FINISH_LOCK_KEY = 7_262_001;
@@ -63,6 +64,7 @@ export type FinishHook = (trx: Db, scan: FinishedScan) => Promise<void>;
 
 export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
   const { db } = store;
+  const finishQueue = new SerialQueue();
 
   /** Still scanning as of `now`: not finished/failed, not expired, not idle. */
   const scanningAt = (pinId: number, e: Expect) =>
@@ -104,7 +106,6 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
         if (res.numUpdatedRows === 0n) return false;
         // Sorted, so concurrent starts that share hardware IDs take their index locks in one order.
         const hashes = [...new Set(input.hwidHashes)].sort();
-        if (hashes.length === 0) return true;
         await trx
           .insertInto('hwids')
           .values(hashes.map((hash) => ({ hash, created_at: input.now })))
@@ -133,66 +134,10 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
       return res.numUpdatedRows > 0n;
     },
 
-    /** scanning → finished with the report, in one transaction with every finish hook. */
-    async finish(
-      pin: PinRow,
-      state: PinState,
-      report: ScanReport,
-      extra: { customSuspicious: string[]; ipHash: string | null },
-      e: Expect,
-    ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        // The finish hooks update aggregates shared between scans (a user's counters, every user on a
-        // hardware ID), in an order that depends on the data; two finishes at once could deadlock.
-        // Finishes are rare next to reads, so PostgreSQL runs them one at a time. (SQLite always does.)
-        if (store.dialect === 'postgres')
-          await sql`select pg_advisory_xact_lock(${FINISH_LOCK_KEY})`.execute(trx);
-        const res = await trx
-          .updateTable('pins')
-          .set({ ...stateColumns(state), finished_at: e.now })
-          .where('id', '=', pin.id)
-          .where('status', '=', 'scanning')
-          .where('expires_at', '>', e.now)
-          .where('last_activity_at', '>', e.now - e.idleTimeoutMs)
-          .executeTakeFirst();
-        if (res.numUpdatedRows === 0n) return false;
-        await trx
-          .insertInto('scan_reports')
-          .values({
-            pin_id: pin.id,
-            detections: JSON.stringify(report.detections),
-            suspicious: JSON.stringify(report.suspicious),
-            warnings: JSON.stringify(report.warnings),
-            untrusted: JSON.stringify(report.untrusted),
-            integrity: JSON.stringify(report.integrity),
-            custom_suspicious: JSON.stringify(extra.customSuspicious),
-            vpn: report.vpn,
-            country: report.country,
-            logon: report.logon,
-            scantime: report.scantime,
-            windows: report.windows,
-            discord: JSON.stringify(report.discord),
-            ip_hash: extra.ipHash,
-            created_at: e.now,
-          })
-          .execute();
-        const scan: FinishedScan = {
-          pinId: pin.id,
-          gameType: pin.type,
-          verdict: state.result ?? 'legit',
-          detections: report.detections,
-          suspiciousFindings:
-            report.suspicious.length +
-            report.untrusted.length +
-            report.integrity.length +
-            extra.customSuspicious.length,
-          discord: report.discord,
-          finishedAt: e.now,
-        };
-        for (const hook of onFinish) await hook(trx, scan);
-        return true;
-      });
-    },
+    /**
+     * Queued in process first, so finishes waiting for their turn do not each hold a pooled connection.
+     */
+    finish: (...args: Parameters<typeof finishNow>) => finishQueue.run(() => finishNow(...args)),
 
     async findReport(pinId: number): Promise<StoredReport | undefined> {
       const row = await db
@@ -203,6 +148,69 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
       return row === undefined ? undefined : decodeReport(row);
     },
   };
+
+  /** scanning → finished with the report, in one transaction with every finish hook. */
+  async function finishNow(
+    pin: PinRow,
+    state: PinState,
+    report: ScanReport,
+    extra: { customSuspicious: string[]; ipHash: string | null },
+    e: Expect,
+  ): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      // The finish hooks update aggregates shared between scans (a user's counters, every user on a
+      // hardware ID), in an order that depends on the data; two finishes at once could deadlock.
+      // Finishes are rare next to reads, so PostgreSQL runs them one at a time. (SQLite always does.)
+      if (store.dialect === 'postgres') {
+        // Keyed by schema too, so deployments sharing one database do not wait on each other.
+        await sql`select pg_advisory_xact_lock(${FINISH_LOCK_KEY}, hashtext(current_schema()))`.execute(trx);
+      }
+      const res = await trx
+        .updateTable('pins')
+        .set({ ...stateColumns(state), finished_at: e.now })
+        .where('id', '=', pin.id)
+        .where('status', '=', 'scanning')
+        .where('expires_at', '>', e.now)
+        .where('last_activity_at', '>', e.now - e.idleTimeoutMs)
+        .executeTakeFirst();
+      if (res.numUpdatedRows === 0n) return false;
+      await trx
+        .insertInto('scan_reports')
+        .values({
+          pin_id: pin.id,
+          detections: JSON.stringify(report.detections),
+          suspicious: JSON.stringify(report.suspicious),
+          warnings: JSON.stringify(report.warnings),
+          untrusted: JSON.stringify(report.untrusted),
+          integrity: JSON.stringify(report.integrity),
+          custom_suspicious: JSON.stringify(extra.customSuspicious),
+          vpn: report.vpn,
+          country: report.country,
+          logon: report.logon,
+          scantime: report.scantime,
+          windows: report.windows,
+          discord: JSON.stringify(report.discord),
+          ip_hash: extra.ipHash,
+          created_at: e.now,
+        })
+        .execute();
+      const scan: FinishedScan = {
+        pinId: pin.id,
+        gameType: pin.type,
+        verdict: state.result ?? 'legit',
+        detections: report.detections,
+        suspiciousFindings:
+          report.suspicious.length +
+          report.untrusted.length +
+          report.integrity.length +
+          extra.customSuspicious.length,
+        discord: report.discord,
+        finishedAt: e.now,
+      };
+      for (const hook of onFinish) await hook(trx, scan);
+      return true;
+    });
+  }
 }
 
 export type ScansRepository = ReturnType<typeof scansRepository>;

@@ -5,6 +5,8 @@ import { Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 /** Bounds on a report (issue 3): at most 1000 entries per list and 500 characters per entry. */
 export const MAX_ENTRIES = 1000;
 export const MAX_ENTRY_LENGTH = 500;
+/** Discord accounts one report may name. */
+export const MAX_DISCORD_ACCOUNTS = 100;
 /** Room for a report at those bounds; a larger body is 413 payload_too_large. */
 export const FINISH_BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -64,7 +66,8 @@ export const FinishBody = Type.Object(
         },
         { additionalProperties: false },
       ),
-      { maxItems: MAX_ENTRIES },
+      // Far above any real machine; each account pairs with every other as a possible alt.
+      { maxItems: MAX_DISCORD_ACCOUNTS },
     ),
     ip: Type.Optional(Type.String({ maxLength: 100, description: 'Stored only as a keyed hash.' })),
   },

@@ -40,6 +40,17 @@ export function scannerStartRoute(deps: AppDeps): FastifyPluginAsyncTypebox {
     }
   }
 
+  /**
+   * The keyed hashes the scan is filed under. Placeholder IDs are left out; a scan with none left gets
+   * a one-off profile of its own, so it still counts for the accounts it reports (and links them to
+   * each other, as they were on one machine) without linking them to anyone else.
+   */
+  function hardwareProfiles(hwids: readonly string[], pinId: number): string[] {
+    const real = hwids.filter((hwid) => !isPlaceholderHwid(hwid));
+    const sources = real.length > 0 ? real.map((hwid) => `hwid:${hwid}`) : [`unidentified-machine:${pinId}`];
+    return sources.map((source) => hmacHex(hashSecret, source));
+  }
+
   return async (app) => {
     app.post(
       '/v1/scanner/start',
@@ -66,9 +77,7 @@ export function scannerStartRoute(deps: AppDeps): FastifyPluginAsyncTypebox {
         const started = await repos.scans.start(pin, move.state, {
           sessionHash: sha256Hex(sessionToken),
           clientVersion: request.body.clientVersion ?? null,
-          hwidHashes: request.body.hwids
-            .filter((hwid) => !isPlaceholderHwid(hwid))
-            .map((hwid) => hmacHex(hashSecret, `hwid:${hwid}`)),
+          hwidHashes: hardwareProfiles(request.body.hwids, pin.id),
           now,
         });
         // Another start won the race between our read and our write.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './http/deps.js';
 import { apiKeyAuth } from './http/plugins/api-key-auth.js';
 import { frameworkErrorHandler, installErrorHandling, sendProblem } from './http/plugins/errors.js';
@@ -15,35 +15,17 @@ import { scannerRoutes } from './http/routes/scanner/index.js';
 import { ProblemSchema } from './http/schemas/common.js';
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** The process logger (see logger.ts); without one the app logs nothing. */
+  logger?: FastifyBaseLogger;
   /** Extra readiness checks, e.g. Redis. */
   readinessChecks?: Array<() => Promise<void>>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/** Pino settings: JSON lines, and never a key, token or the caller's IP address (CONTRACT §1). */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return {
-    level,
-    redact: {
-      paths: ['req.headers["x-api-key"]', 'req.headers["x-admin-token"]', 'req.headers.authorization'],
-      remove: true,
-    },
-    serializers: {
-      // The default request serializer logs remoteAddress; a scanned person's IP must never be logged.
-      req: (req: { method: string; url: string; id: string }) => ({
-        method: req.method,
-        url: req.url.split('?')[0],
-        requestId: req.id,
-      }),
-    },
-  };
-}
-
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
     // A caller's own x-request-id is kept for tracing when it is a sane token; otherwise we mint one.

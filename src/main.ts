@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp, loggerOptions } from './app.js';
+import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
 import { startServices } from './services.js';
 
 async function main(): Promise<void> {
@@ -15,12 +16,9 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const services = await startServices(config);
-  const app = await buildApp(services.deps, {
-    logger: loggerOptions(config.logLevel),
-    readinessChecks: services.readinessChecks,
-  });
-  for (const line of services.notices) app.log.info(line);
+  const logger = createLogger(config.logLevel);
+  const services = await startServices(config, { log: logger });
+  const app = await buildApp(services.deps, { logger, readinessChecks: services.readinessChecks });
   app.addHook('onClose', async () => services.close());
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the store cleanly.

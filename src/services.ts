@@ -1,7 +1,9 @@
 import type { Config } from './config.js';
 import { type AppDeps, createRepositories } from './http/deps.js';
 import { hmacHex } from './lib/crypto.js';
+import { type ServiceLog, silentLog } from './logger.js';
 import { loadOrCreateSecret } from './secrets.js';
+import { FallbackRateLimitStore } from './storage/counters/fallback.js';
 import { MemoryRateLimitStore } from './storage/counters/memory.js';
 import type { RateLimitStore } from './storage/counters/rate-limit-store.js';
 import { RedisRateLimitStore } from './storage/counters/redis.js';
@@ -11,8 +13,6 @@ import { recordOnce } from './storage/repositories/settings.js';
 export interface Services {
   deps: AppDeps;
   readinessChecks: Array<() => Promise<void>>;
-  /** Lines to log once the logger exists (paths only, never secrets). */
-  notices: string[];
   close(): Promise<void>;
 }
 
@@ -20,6 +20,8 @@ export interface ServiceOverrides {
   pgSchema?: string;
   redisPrefix?: string;
   clock?: () => number;
+  /** Where start-up notices and degraded-mode warnings go (paths only, never secrets). */
+  log?: ServiceLog;
 }
 
 /**
@@ -41,11 +43,11 @@ async function checkHashSecret(store: Store, secret: string, path: string | null
 
 /** Opens the store and counters and loads the secrets: everything the HTTP app depends on. */
 export async function startServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
-  const notices: string[] = [];
+  const log = overrides.log ?? silentLog;
   const admin = loadOrCreateSecret(config.dataDir, 'admin-token', config.adminToken);
-  if (admin.created) notices.push(`Generated an operator token; it is in ${admin.path} (mode 0600).`);
+  if (admin.created) log.info(`Generated an operator token; it is in ${admin.path} (mode 0600).`);
   const hash = loadOrCreateSecret(config.dataDir, 'hash-secret', config.hashSecret);
-  if (hash.created) notices.push(`Generated the hardware-ID hashing secret in ${hash.path}; back it up.`);
+  if (hash.created) log.info(`Generated the hardware-ID hashing secret in ${hash.path}; back it up.`);
 
   const store = await openStore(
     config.databaseUrl,
@@ -61,8 +63,11 @@ export async function startServices(config: Config, overrides: ServiceOverrides 
   let rateLimits: RateLimitStore;
   if (config.redisUrl) {
     const redis = new RedisRateLimitStore(config.redisUrl, overrides.redisPrefix);
+    if (!(await redis.connected(5_000))) {
+      log.warn('Redis is unreachable at start; counting requests in this process until it is back.');
+    }
     readinessChecks.push(() => redis.ping());
-    rateLimits = redis;
+    rateLimits = new FallbackRateLimitStore(redis, new MemoryRateLimitStore(), log);
   } else {
     rateLimits = new MemoryRateLimitStore();
   }
@@ -78,7 +83,6 @@ export async function startServices(config: Config, overrides: ServiceOverrides 
       clock: overrides.clock ?? Date.now,
     },
     readinessChecks,
-    notices,
     async close() {
       await rateLimits.close();
       await store.close();

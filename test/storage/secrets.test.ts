@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startServices } from '../../src/services.js';
 import { backends, TEST_SCHEMA_PREFIX } from '../support/backends.js';
@@ -13,7 +13,7 @@ describe.each(backends().filter((b) => !b.redisUrl))('the hashing secret on $nam
   let schema: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'scanpin-test-'));
-    schema = `${TEST_SCHEMA_PREFIX}secret_${process.pid}_${counter++}`;
+    schema = `${TEST_SCHEMA_PREFIX}${inject('testRunId')}_secret_${process.pid}_${counter++}`;
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -39,8 +39,11 @@ export function requireServicesInCi(): void {
   }
 }
 
-/** Drops every test schema; only safe while no suite is running (global setup and teardown). */
-export async function dropTestSchemas(): Promise<void> {
+/**
+ * Drops test schemas: this run's (`runId`), or with `olderThanMs` those of runs that started longer
+ * ago than that (left by interrupted runs). Another run going on at the same time keeps its own.
+ */
+export async function dropTestSchemas(match: { runId: string } | { olderThanMs: number }): Promise<void> {
   if (!PG_URL) return;
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: PG_URL });
@@ -50,7 +53,15 @@ export async function dropTestSchemas(): Promise<void> {
       'select schema_name as name from information_schema.schemata where schema_name like $1',
       [`${TEST_SCHEMA_PREFIX}%`],
     );
-    for (const { name } of rows) await client.query(`drop schema if exists "${name}" cascade`);
+    for (const { name } of rows) {
+      const runId = name.slice(TEST_SCHEMA_PREFIX.length).split('_')[0] ?? '';
+      const started = Number.parseInt(runId, 36);
+      const drop =
+        'runId' in match
+          ? runId === match.runId
+          : !Number.isFinite(started) || Date.now() - started > match.olderThanMs;
+      if (drop) await client.query(`drop schema if exists "${name}" cascade`);
+    }
   } finally {
     await client.end();
   }

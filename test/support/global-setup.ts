@@ -1,8 +1,18 @@
+import type { TestProject } from 'vitest/node';
 import { dropTestSchemas, requireServicesInCi } from './backends.js';
 
-/** Runs once around the whole test run: leftovers of an interrupted run go first, this run's last. */
-export default async function setup(): Promise<() => Promise<void>> {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Names this run's PostgreSQL schemas, so cleaning up never touches another run's. */
+    testRunId: string;
+  }
+}
+
+/** Runs once around the whole run: stale schemas of interrupted runs go first, this run's last. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   requireServicesInCi();
-  await dropTestSchemas();
-  return dropTestSchemas;
+  const runId = Date.now().toString(36);
+  project.provide('testRunId', runId);
+  await dropTestSchemas({ olderThanMs: 3_600_000 });
+  return () => dropTestSchemas({ runId });
 }

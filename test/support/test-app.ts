@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppDeps } from '../../src/http/deps.js';
@@ -64,7 +65,7 @@ export async function startTestApp(
   clock?: () => number,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scanpin-test-'));
-  const unique = `${TEST_SCHEMA_PREFIX}${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const unique = `${TEST_SCHEMA_PREFIX}${inject('testRunId')}_${process.pid}_${counter++}`;
   const config = loadConfig({
     DATABASE_URL: backend.databaseUrl(dataDir),
     SCANPIN_DATA_DIR: dataDir,

@@ -33,7 +33,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     url: string,
     private readonly prefix = 'scanpin:rl:',
   ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // Fail fast while disconnected or slow: the caller falls back to local counters (see fallback.ts)
+    // rather than holding requests until Redis returns.
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 });
+    // Connection errors surface through failed commands; without a listener ioredis prints them raw.
+    this.redis.on('error', () => {});
     this.redis.defineCommand('scanpinHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   }
 
@@ -42,6 +46,27 @@ export class RedisRateLimitStore implements RateLimitStore {
       .scanpinHit;
     const [allowed, count, ttl] = await run.call(this.redis, this.prefix + bucket, limit, windowMs);
     return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: ttl };
+  }
+
+  /**
+   * Resolves true once connected, or false on the first connection error or after `timeoutMs`:
+   * start-up waits for Redis briefly, then serves with local counters rather than not at all.
+   */
+  async connected(timeoutMs: number): Promise<boolean> {
+    if (this.redis.status === 'ready') return true;
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.redis.off('ready', onReady);
+        this.redis.off('error', onError);
+        resolve(ok);
+      };
+      const onReady = () => done(true);
+      const onError = () => done(false);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.redis.once('ready', onReady);
+      this.redis.once('error', onError);
+    });
   }
 
   async ping(): Promise<void> {

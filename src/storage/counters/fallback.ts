@@ -1,0 +1,38 @@
+import type { ServiceLog } from '../../logger.js';
+import type { HitResult, RateLimitStore } from './rate-limit-store.js';
+
+const WARN_EVERY_MS = 30_000;
+
+/**
+ * Shared counters (Redis) with a local fallback: while the shared store is unreachable, each instance
+ * keeps limiting with its own counters instead of failing every request. Limits are then per
+ * instance, which is the degraded but safe direction; the outage is logged, at most every 30 s.
+ */
+export class FallbackRateLimitStore implements RateLimitStore {
+  private lastWarning = 0;
+
+  constructor(
+    private readonly primary: RateLimitStore,
+    private readonly fallback: RateLimitStore,
+    private readonly log: ServiceLog,
+  ) {}
+
+  async hit(bucket: string, limit: number, windowMs: number, now: number): Promise<HitResult> {
+    try {
+      return await this.primary.hit(bucket, limit, windowMs, now);
+    } catch (err) {
+      if (Date.now() - this.lastWarning >= WARN_EVERY_MS) {
+        this.lastWarning = Date.now();
+        this.log.warn(
+          { err },
+          'shared rate-limit store unreachable; counting in this process until it is back',
+        );
+      }
+      return this.fallback.hit(bucket, limit, windowMs, now);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.primary.close(), this.fallback.close()]);
+  }
+}

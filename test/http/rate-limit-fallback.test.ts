@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.js';
+import { startTestApp } from '../support/test-app.js';
+
+const sqlite = backends()[0];
+if (sqlite === undefined) throw new Error('no SQLite backend');
+
+describe('when Redis is unreachable', () => {
+  it('keyed requests are still answered and limited, with counters in the process; /readyz says not ready', async () => {
+    // Nothing listens on port 1, so every Redis command fails at once.
+    const t = await startTestApp(
+      { ...sqlite, redisUrl: 'redis://127.0.0.1:1' },
+      { RATE_LIMIT_PER_HOUR: '2' },
+    );
+    try {
+      const owner = await t.createOwner();
+      const pin = await t.createPin(owner.key);
+      const second = await t.api('GET', `/v1/pins/${pin}/status`, { key: owner.key });
+      expect(second.statusCode).toBe(200);
+      expect(second.headers['x-ratelimit-limit']).toBe('2');
+      expect(second.headers['x-ratelimit-remaining']).toBe('0');
+      const third = await t.api('GET', `/v1/pins/${pin}/status`, { key: owner.key });
+      expect(third.statusCode).toBe(429);
+      expect(third.json().code).toBe('rate_limited');
+      const ready = await t.api('GET', '/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().code).toBe('service_unavailable');
+    } finally {
+      await t.close();
+    }
+  });
+});

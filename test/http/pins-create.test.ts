@@ -166,7 +166,7 @@ describe.each(backends())('POST /v1/pins/create on $name', (backend) => {
     it('refuses a pinName of 51 characters with 400 invalid_body', async () => {
       const res = await create(owner.key, { type: 'FiveM', pinName: 'n'.repeat(51) });
       expectProblem(res, 400, 'invalid_body');
-      expect(res.json().detail).toContain('pinName');
+      expect(res.json().detail).toBe('Invalid request body: pinName must be at most 50 characters.');
     });
 
     it('refuses a body without type with 400 invalid_body', async () => {

@@ -70,9 +70,20 @@ function containsNul(root: unknown): boolean {
   return false;
 }
 
+/**
+ * A nullable field is `anyOf: [T, null]`, so a bad value fails both branches and ajv reports the
+ * real fault plus "must be null" and "must match a schema in anyOf". Keep only the real fault.
+ */
+function withoutNullableNoise(errors: readonly ErrorObject[]): readonly ErrorObject[] {
+  const isNoise = (e: ErrorObject) =>
+    e.keyword === 'anyOf' || (e.keyword === 'type' && e.params.type === 'null');
+  const realFaultAt = new Set(errors.filter((e) => !isNoise(e)).map((e) => e.instancePath));
+  return errors.filter((e) => !(isNoise(e) && realFaultAt.has(e.instancePath)));
+}
+
 /** One sentence per schema error, naming the field the way the caller wrote it. */
 export function describeValidationErrors(errors: readonly ErrorObject[], part: string): string {
-  const parts = errors.map((e) => {
+  const parts = withoutNullableNoise(errors).map((e) => {
     const where = e.instancePath ? `${part}${e.instancePath.replaceAll('/', '.')}` : part;
     const field = where.replace(/^body\./, '');
     switch (e.keyword) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../deps.js';
-import { problems } from '../../problem.js';
+import { accountMissing, requireAccount } from './lookups.js';
 import { parseTimestamp, presentAccount } from './present.js';
 import {
   Account,
@@ -55,9 +55,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const row = await repos.accounts.find(request.params.id);
-        if (row === undefined) throw problems.notFound('account_not_found', `Account ${request.params.id}`);
-        return presentAccount(row);
+        return presentAccount(await requireAccount(repos, request.params.id));
       },
     );
 
@@ -82,7 +80,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
             ? {}
             : { licenceExpiresAt: parseTimestamp(licenceExpiresAt) ?? null }),
         });
-        if (row === undefined) throw problems.notFound('account_not_found', `Account ${request.params.id}`);
+        if (row === undefined) throw accountMissing(request.params.id);
         return presentAccount(row);
       },
     );
@@ -101,7 +99,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const deleted = await repos.accounts.softDelete(request.params.id, clock());
-        if (!deleted) throw problems.notFound('account_not_found', `Account ${request.params.id}`);
+        if (!deleted) throw accountMissing(request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -119,9 +117,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const account = await repos.accounts.find(request.params.id);
-        if (account === undefined)
-          throw problems.notFound('account_not_found', `Account ${request.params.id}`);
+        const account = await requireAccount(repos, request.params.id);
         // Matching is case-insensitive, so keywords differing only in case are one keyword.
         const keywords = [
           ...new Set(request.body.keywords.map((k) => k.trim().toLowerCase()).filter((k) => k)),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../deps.js';
 import { problems } from '../../problem.js';
+import { enterpriseMissing, requireAccount, requireEnterprise } from './lookups.js';
 import { presentEnterprise } from './present.js';
 import {
   AddMemberBody,
@@ -20,18 +21,6 @@ const security = [{ adminToken: [] }];
 export function enterpriseRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { repos, clock } = deps;
 
-  async function requireAccount(id: number) {
-    const account = await repos.accounts.find(id);
-    if (account === undefined) throw problems.notFound('account_not_found', `Account ${id}`);
-    return account;
-  }
-
-  async function requireEnterprise(id: number) {
-    const enterprise = await repos.enterprises.find(id);
-    if (enterprise === undefined) throw problems.notFound('enterprise_not_found', `Enterprise ${id}`);
-    return enterprise;
-  }
-
   return async (app) => {
     app.post(
       '/admin/v1/enterprises',
@@ -45,7 +34,7 @@ export function enterpriseRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await requireAccount(request.body.ownerAccountId);
+        await requireAccount(repos, request.body.ownerAccountId);
         const row = await repos.enterprises.create({ ...request.body, now: clock() });
         return reply.code(201).send(presentEnterprise(row));
       },
@@ -62,7 +51,7 @@ export function enterpriseRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Enterprise, ...adminErrors },
         },
       },
-      async (request) => presentEnterprise(await requireEnterprise(request.params.id)),
+      async (request) => presentEnterprise(await requireEnterprise(repos, request.params.id)),
     );
 
     app.patch(
@@ -79,8 +68,7 @@ export function enterpriseRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const row = await repos.enterprises.update(request.params.id, request.body);
-        if (row === undefined)
-          throw problems.notFound('enterprise_not_found', `Enterprise ${request.params.id}`);
+        if (row === undefined) throw enterpriseMissing(request.params.id);
         return presentEnterprise(row);
       },
     );
@@ -98,8 +86,8 @@ export function enterpriseRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const enterprise = await requireEnterprise(request.params.id);
-        const account = await requireAccount(request.body.accountId);
+        const enterprise = await requireEnterprise(repos, request.params.id);
+        const account = await requireAccount(repos, request.body.accountId);
         if (enterprise.owner_account_id === account.id) {
           throw problems.conflict(
             'already_member',
@@ -130,7 +118,7 @@ export function enterpriseRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { id, accountId } = request.params;
-        await requireEnterprise(id);
+        await requireEnterprise(repos, id);
         const removed = await repos.enterprises.removeMember(id, accountId);
         if (!removed)
           throw problems.notFound('member_not_found', `Account ${accountId} as a member of Enterprise ${id}`);

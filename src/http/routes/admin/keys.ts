@@ -5,6 +5,7 @@ import { iso, isoOrNull } from '../../../domain/time.js';
 import { randomBase62, sha256Hex } from '../../../lib/crypto.js';
 import type { AppDeps } from '../../deps.js';
 import { problems } from '../../problem.js';
+import { requireAccount } from './lookups.js';
 import { adminErrors, CreatedKey, CreateKeyBody, IdParams, KeyListing, NoContent } from './schemas.js';
 
 const tags = ['Operator'];
@@ -28,9 +29,7 @@ export function keyRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const account = await repos.accounts.find(request.params.id);
-        if (account === undefined)
-          throw problems.notFound('account_not_found', `Account ${request.params.id}`);
+        const account = await requireAccount(repos, request.params.id);
         const { permissions, name = null, rateLimitPerHour = null } = request.body;
         if (needsEnterpriseOwnership(permissions) && !(await repos.enterprises.activeOwnedBy(account.id))) {
           throw problems.notEnterpriseOwner();
@@ -61,9 +60,7 @@ export function keyRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const account = await repos.accounts.find(request.params.id);
-        if (account === undefined)
-          throw problems.notFound('account_not_found', `Account ${request.params.id}`);
+        const account = await requireAccount(repos, request.params.id);
         const rows = await repos.apiKeys.listForAccount(account.id);
         return rows.map((r) => ({
           id: r.id,

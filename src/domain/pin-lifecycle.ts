@@ -42,10 +42,6 @@ export function isActive(status: PinStatus): boolean {
   return status === 'pending' || status === 'scanning';
 }
 
-export function isClosed(status: PinStatus): boolean {
-  return status === 'finished' || status === 'error' || status === 'expired';
-}
-
 /** The state as of `now`, after any expiry or idle timeout that has come due. */
 export function observe(pin: PinState, now: number, settings: LifecycleSettings): PinState {
   if (!isActive(pin.status)) return pin;

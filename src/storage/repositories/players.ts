@@ -9,11 +9,6 @@ export interface RelatedRow {
   detections: string[];
 }
 
-/** Active means neither lifted nor past its expiry. */
-export function isBanActive(ban: Pick<BanRow, 'lifted_at' | 'expires_at'>, now: number): boolean {
-  return ban.lifted_at === null && (ban.expires_at === null || ban.expires_at > now);
-}
-
 /**
  * Reads for the risk score and lookup. Each is bounded by one user's links (hardware IDs, bans,
  * related accounts), never by their scan history: the counters are kept on write.

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { isDiscordId } from '../domain/discord-id.js';
 import { PIN_CODE_PATTERN } from '../domain/pin-code.js';
 import type { Output } from './admin.js';
 import { CliError, type Connection, call } from './admin-client.js';
@@ -54,7 +55,7 @@ function reportFor(
 function discordArg(value: string, previous: Array<{ id: string; username: string }> = []) {
   const [id, ...rest] = value.split(':');
   const username = rest.join(':');
-  if (!id || !/^[0-9]{17,20}$/.test(id) || !username) {
+  if (!id || !isDiscordId(id) || !username) {
     throw new InvalidArgumentError(
       'use ID:NAME with a 17–20 digit Discord user ID, e.g. 123456789012345678:Player',
     );

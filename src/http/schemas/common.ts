@@ -4,6 +4,9 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-02-11T15:25:00.000Z'] });
 
+/** 204 No Content, for calls that answer with nothing. */
+export const NoContent = { 204: Type.Null({ description: 'No content.' }) };
+
 /** RFC 9457 problem body (CONTRACT §3). */
 export const ProblemSchema = Type.Object(
   {

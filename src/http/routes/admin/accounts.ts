@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../deps.js';
+import { NoContent } from '../../schemas/common.js';
 import { accountMissing, requireAccount } from './lookups.js';
 import { parseTimestamp, presentAccount } from './present.js';
 import {
@@ -9,7 +10,6 @@ import {
   IdParams,
   Keywords,
   KeywordsBody,
-  NoContent,
   UpdateAccountBody,
 } from './schemas.js';
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../deps.js';
 import { problems } from '../../problem.js';
+import { NoContent } from '../../schemas/common.js';
 import { enterpriseMissing, requireAccount, requireEnterprise } from './lookups.js';
 import { presentEnterprise } from './present.js';
 import {
@@ -11,7 +12,6 @@ import {
   IdParams,
   MemberParams,
   Membership,
-  NoContent,
   UpdateEnterpriseBody,
 } from './schemas.js';
 

@@ -5,8 +5,9 @@ import { iso, isoOrNull } from '../../../domain/time.js';
 import { randomBase62, sha256Hex } from '../../../lib/crypto.js';
 import type { AppDeps } from '../../deps.js';
 import { problems } from '../../problem.js';
+import { NoContent } from '../../schemas/common.js';
 import { requireAccount } from './lookups.js';
-import { adminErrors, CreatedKey, CreateKeyBody, IdParams, KeyListing, NoContent } from './schemas.js';
+import { adminErrors, CreatedKey, CreateKeyBody, IdParams, KeyListing } from './schemas.js';
 
 const tags = ['Operator'];
 const security = [{ adminToken: [] }];

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { jsonDepth } from '../../../domain/json-shape.js';
 import { iso, isoOrNull } from '../../../domain/time.js';
 import type { AppDeps } from '../../deps.js';
 import { problems } from '../../problem.js';
-import { Nullable, Timestamp } from '../../schemas/common.js';
-import { DISCORD_ID_PATTERN } from '../players/schemas.js';
+import { NoContent, Nullable, Timestamp } from '../../schemas/common.js';
 import { discordIdValidation } from '../players/validation.js';
 import { parseTimestamp } from './present.js';
-import { adminErrors, IdParams, NoContent } from './schemas.js';
+import { adminErrors, IdParams } from './schemas.js';
 
 const tags = ['Operator'];
 const security = [{ adminToken: [] }];

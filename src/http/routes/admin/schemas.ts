@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
+import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 
-export const DISCORD_ID_PATTERN = '^[0-9]{17,20}$';
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 /** Row IDs are 32-bit in PostgreSQL; a larger one is refused as invalid rather than failing the query. */
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -94,6 +94,3 @@ export const KeywordsBody = Type.Object(
 export const Keywords = Type.Object({ accountId: Type.Integer(), keywords: Type.Array(Type.String()) });
 
 export const adminErrors = problemResponses(400, 401, 403, 404, 409, 413);
-
-/** 204 No Content, for deletions. */
-export const NoContent = { 204: Type.Null({ description: 'No content.' }) };

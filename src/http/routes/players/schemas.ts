@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
+import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { KEYED_ERRORS, Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
-
-export const DISCORD_ID_PATTERN = '^[0-9]{17,20}$';
 
 export const DiscordIdParams = Type.Object({
   discordId: Type.String({ pattern: DISCORD_ID_PATTERN, description: 'Discord user ID: 17 to 20 digits.' }),

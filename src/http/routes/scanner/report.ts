@@ -12,13 +12,13 @@ import { matchCustomKeywords, verdictOf } from '../../../domain/scan-report.js';
 import { hmacHex } from '../../../lib/crypto.js';
 import { pinStateOf } from '../../../storage/repositories/pins.js';
 import type { AppDeps } from '../../deps.js';
+import { NoContent } from '../../schemas/common.js';
 import { refusalProblem } from './problems.js';
 import {
   FailBody,
   FINISH_BODY_LIMIT,
   FinishBody,
   FinishResponse,
-  NoContent,
   ProgressBody,
   sessionErrors,
 } from './schemas.js';

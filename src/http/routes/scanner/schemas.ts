@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { PIN_CODE_PATTERN } from '../../../domain/pin-code.js';
 import { Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 
@@ -61,7 +62,7 @@ export const FinishBody = Type.Object(
     discord: Type.Array(
       Type.Object(
         {
-          id: Type.String({ pattern: '^[0-9]{17,20}$' }),
+          id: Type.String({ pattern: DISCORD_ID_PATTERN }),
           username: Type.String({ minLength: 1, maxLength: 100 }),
         },
         { additionalProperties: false },
@@ -81,6 +82,5 @@ export const FailBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const NoContent = { 204: Type.Null({ description: 'No content.' }) };
 export const startErrors = problemResponses(400, 404, 409, 410, 413, 429);
 export const sessionErrors = problemResponses(400, 401, 409, 410, 413);

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { startServices } from '../src/services.js';
+import { wire } from '../src/wiring.js';
 
 const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 3;
 const HISTORY = 400;
@@ -38,8 +38,8 @@ async function main(): Promise<void> {
     SCANNER_START_PER_MINUTE: '100000000',
     LOG_LEVEL: 'silent',
   });
-  const services = await startServices(config);
-  const app = await buildApp(services.deps);
+  const services = await wire(config);
+  const app = await buildApp(services.context, { probes: services.probes });
   app.addHook('onClose', async () => services.close());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

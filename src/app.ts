@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { AppDeps } from './http/deps.js';
-import { apiKeyAuth } from './http/plugins/api-key-auth.js';
+import type { UseCaseContext } from './application/context.js';
+import type { Probes } from './application/health/readiness.js';
 import { frameworkErrorHandler, installErrorHandling, sendProblem } from './http/plugins/errors.js';
+import { installJsonBodyParser } from './http/plugins/json-body.js';
+import { requireApiKey } from './http/plugins/key-auth.js';
 import { installValidators } from './http/plugins/validation.js';
 import { problems } from './http/problem.js';
 import { adminRoutes } from './http/routes/admin/index.js';
@@ -12,22 +14,24 @@ import { healthRoutes } from './http/routes/health.js';
 import { pinRoutes } from './http/routes/pins/index.js';
 import { playerRoutes } from './http/routes/players/index.js';
 import { scannerRoutes } from './http/routes/scanner/index.js';
+import { webhookRoutes } from './http/routes/webhooks/index.js';
 import { ProblemSchema } from './http/schemas/common.js';
 
 export interface BuildOptions {
   /** The process logger (see logger.ts); without one the app logs nothing. */
   logger?: FastifyBaseLogger;
-  /** Extra readiness checks, e.g. Redis. */
-  readinessChecks?: Array<() => Promise<void>>;
+  /** What /readyz looks at (see wiring.ts). */
+  probes: Probes;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+/** The HTTP surface: every route calls the use cases in `ctx` (docs/architecture.md). */
+export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: deps.config.trustProxy,
+    bodyLimit: ctx.config.bodyLimitBytes,
+    trustProxy: ctx.config.trustProxy,
     // A caller's own x-request-id is kept for tracing when it is a sane token; otherwise we mint one.
     genReqId: (req) => {
       const sent = req.headers['x-request-id'];
@@ -43,9 +47,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);
+  installJsonBodyParser(app);
   // Only JSON bodies exist in this API; anything else is refused as not JSON (invalid_body).
   app.removeContentTypeParser('text/plain');
-  installErrorHandling(app, deps.config.bodyLimitBytes);
+  installErrorHandling(app, ctx.config.bodyLimitBytes);
 
   let closing = false;
   app.addHook('onClose', async () => {
@@ -58,7 +63,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     reply.header('x-request-id', request.id);
     if (closing) {
       reply.header('connection', 'close');
-      return sendProblem(reply, problems.unavailable());
+      return sendProblem(reply, problems.shuttingDown());
     }
   });
 
@@ -86,17 +91,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
   });
 
-  await app.register(healthRoutes(deps, options.readinessChecks ?? []));
+  await app.register(healthRoutes(options.probes));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // The published, keyed endpoints share authentication, the rate limit and permission checks.
   await app.register(async (v1) => {
-    v1.addHook('onRequest', apiKeyAuth(deps));
-    await v1.register(pinRoutes(deps));
-    await v1.register(playerRoutes(deps));
+    requireApiKey(v1, ctx);
+    await v1.register(pinRoutes(ctx));
+    await v1.register(playerRoutes(ctx));
+    await v1.register(webhookRoutes(ctx));
   });
-  await app.register(scannerRoutes(deps));
+  await app.register(scannerRoutes(ctx));
 
-  await app.register(adminRoutes(deps));
+  await app.register(adminRoutes(ctx));
   return app;
 }

@@ -1,7 +1,9 @@
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { DEFAULT_MAX_ACTIVE_PINS } from './domain/active-pin-limit.js';
+import { DEFAULT_RETRY_SCHEDULE } from './domain/webhook-events.js';
 
-/** Environment variables of CONTRACT §1, with their defaults. */
+/** Environment variables (README.md, "Configuration"), with their defaults. */
 const EnvSchema = Type.Object({
   HOST: Type.String({ default: '127.0.0.1' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
@@ -11,38 +13,52 @@ const EnvSchema = Type.Object({
   SCANPIN_DATA_DIR: Type.String({ default: './data' }),
   SCANPIN_HASH_SECRET: Type.Optional(Type.String({ minLength: 16 })),
   RATE_LIMIT_PER_HOUR: Type.Integer({ minimum: 1, default: 1000 }),
-  MAX_ACTIVE_PINS: Type.Integer({ minimum: 1, default: 3 }),
+  MAX_ACTIVE_PINS: Type.Integer({ minimum: 1, default: DEFAULT_MAX_ACTIVE_PINS }),
   PIN_TTL_SECONDS: Type.Integer({ minimum: 1, default: 10_800 }),
   SCAN_IDLE_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
   UNAUTHENTICATED_PER_MINUTE: Type.Integer({ minimum: 1, default: 60 }),
   SCANNER_START_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
+  WEBHOOK_RETRY_SCHEDULE: Type.String({
+    pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$',
+    default: DEFAULT_RETRY_SCHEDULE,
+  }),
+  WEBHOOK_ALLOW_HTTP: Type.Boolean({ default: false }),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Boolean({ default: false }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
 });
 
 type Env = Static<typeof EnvSchema>;
 
-export interface Config {
-  host: string;
-  port: number;
-  databaseUrl: string;
-  redisUrl: string | undefined;
+/** Each setting's name in the program and the environment variable it comes from. */
+const FROM_ENV = {
+  host: 'HOST',
+  port: 'PORT',
+  databaseUrl: 'DATABASE_URL',
+  redisUrl: 'REDIS_URL',
   /** Operator token; when undefined the server generates one under dataDir on first start. */
-  adminToken: string | undefined;
-  dataDir: string;
+  adminToken: 'SCANPIN_ADMIN_TOKEN',
+  dataDir: 'SCANPIN_DATA_DIR',
   /** Key for HMAC of hardware IDs and IPs; generated under dataDir when unset. */
-  hashSecret: string | undefined;
-  rateLimitPerHour: number;
-  maxActivePins: number;
-  pinTtlSeconds: number;
-  scanIdleTimeoutSeconds: number;
-  unauthenticatedPerMinute: number;
-  scannerStartPerMinute: number;
-  bodyLimitBytes: number;
-  trustProxy: boolean;
-  logLevel: string;
-}
+  hashSecret: 'SCANPIN_HASH_SECRET',
+  rateLimitPerHour: 'RATE_LIMIT_PER_HOUR',
+  maxActivePins: 'MAX_ACTIVE_PINS',
+  pinTtlSeconds: 'PIN_TTL_SECONDS',
+  scanIdleTimeoutSeconds: 'SCAN_IDLE_TIMEOUT_SECONDS',
+  unauthenticatedPerMinute: 'UNAUTHENTICATED_PER_MINUTE',
+  scannerStartPerMinute: 'SCANNER_START_PER_MINUTE',
+  bodyLimitBytes: 'BODY_LIMIT_BYTES',
+  trustProxy: 'TRUST_PROXY',
+  /** Seconds between webhook delivery attempts, comma-separated. */
+  webhookRetrySchedule: 'WEBHOOK_RETRY_SCHEDULE',
+  webhookAllowHttp: 'WEBHOOK_ALLOW_HTTP',
+  webhookAllowPrivateNetworks: 'WEBHOOK_ALLOW_PRIVATE_NETWORKS',
+  logLevel: 'LOG_LEVEL',
+} as const satisfies Record<string, keyof Env>;
+
+/** The settings, typed by the schema above: a variable added there is one line here. */
+export type Config = { [K in keyof typeof FROM_ENV]: Env[(typeof FROM_ENV)[K]] };
 
 export class ConfigError extends Error {}
 
@@ -61,22 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = converted as Env;
-  return {
-    host: e.HOST,
-    port: e.PORT,
-    databaseUrl: e.DATABASE_URL,
-    redisUrl: e.REDIS_URL,
-    adminToken: e.SCANPIN_ADMIN_TOKEN,
-    dataDir: e.SCANPIN_DATA_DIR,
-    hashSecret: e.SCANPIN_HASH_SECRET,
-    rateLimitPerHour: e.RATE_LIMIT_PER_HOUR,
-    maxActivePins: e.MAX_ACTIVE_PINS,
-    pinTtlSeconds: e.PIN_TTL_SECONDS,
-    scanIdleTimeoutSeconds: e.SCAN_IDLE_TIMEOUT_SECONDS,
-    unauthenticatedPerMinute: e.UNAUTHENTICATED_PER_MINUTE,
-    scannerStartPerMinute: e.SCANNER_START_PER_MINUTE,
-    bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    trustProxy: e.TRUST_PROXY,
-    logLevel: e.LOG_LEVEL,
-  };
+  return Object.fromEntries(
+    Object.entries(FROM_ENV).map(([name, variable]) => [name, e[variable]]),
+  ) as Config;
 }

@@ -1,6 +1,6 @@
 import { type Logger, pino } from 'pino';
 
-/** JSON lines, and never a key, token or the caller's IP address (CONTRACT §1). */
+/** JSON lines, and never a key, token or the caller's IP address (docs/operations.md). */
 export function createLogger(level: string): Logger {
   return pino({
     level,

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
-import { startServices } from './services.js';
+import { wire } from './wiring.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -17,9 +17,9 @@ async function main(): Promise<void> {
   }
 
   const logger = createLogger(config.logLevel);
-  const services = await startServices(config, { log: logger });
-  const app = await buildApp(services.deps, { logger, readinessChecks: services.readinessChecks });
-  app.addHook('onClose', async () => services.close());
+  const wiring = await wire(config, { log: logger });
+  const app = await buildApp(wiring.context, { logger, probes: wiring.probes });
+  app.addHook('onClose', async () => wiring.close());
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the store cleanly.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

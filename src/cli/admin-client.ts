@@ -14,7 +14,7 @@ export function resolveConnection(
   const url = flags.url ?? env.SCANPIN_URL ?? `http://${env.HOST ?? '127.0.0.1'}:${env.PORT ?? '8080'}`;
   let token = flags.token ?? env.SCANPIN_ADMIN_TOKEN;
   if (token === undefined) {
-    // The server writes a generated token here on first start (CONTRACT §1).
+    // The server writes a generated token here on first start (docs/operations.md, "Secrets").
     const file = join(env.SCANPIN_DATA_DIR ?? './data', 'admin-token');
     if (existsSync(file)) token = readFileSync(file, 'utf8').trim();
   }

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { PERMISSIONS } from '../domain/permissions.js';
 import { type Connection, call, resolveConnection } from './admin-client.js';
 
@@ -33,7 +33,7 @@ function permissionList(value: string): string[] {
   return list;
 }
 
-/** `scanpin admin …`: the operator API of CONTRACT §8 from the command line. */
+/** `scanpin admin …`: the operator API (docs/operations.md, "Operator API") from the command line. */
 export function adminCommand(io: Output): Command {
   const admin = new Command('admin')
     .description('operator commands, over the /admin/v1 API')
@@ -50,25 +50,18 @@ export function adminCommand(io: Output): Command {
     .option('--owner <name>', 'owner account name (default: "<enterprise> owner")')
     .option('--discord-id <id>', "owner's Discord user ID")
     .action(async (opts: { enterprise: string; owner?: string; discordId?: string }, cmd: Command) => {
-      const c = conn(cmd);
-      const account = await call<{ id: number }>(c, 'POST', '/admin/v1/accounts', {
-        name: opts.owner ?? `${opts.enterprise} owner`,
-        ...(opts.discordId ? { discordId: opts.discordId } : {}),
-      });
-      const enterprise = await call<{ id: number }>(c, 'POST', '/admin/v1/enterprises', {
-        name: opts.enterprise,
-        ownerAccountId: account.id,
-      });
-      const key = await call<{ id: number; key: string }>(
-        c,
+      // One call, one transaction on the server: a failure leaves no half-made account behind.
+      const made = await call<{ accountId: number; enterpriseId: number; keyId: number; key: string }>(
+        conn(cmd),
         'POST',
-        `/admin/v1/accounts/${account.id}/keys`,
+        '/admin/v1/bootstrap',
         {
-          name: 'bootstrap',
-          permissions: [...PERMISSIONS],
+          enterprise: opts.enterprise,
+          ...(opts.owner ? { owner: opts.owner } : {}),
+          ...(opts.discordId ? { discordId: opts.discordId } : {}),
         },
       );
-      print({ accountId: account.id, enterpriseId: enterprise.id, keyId: key.id, key: key.key });
+      print(made);
       io.out('Store the key now: it is shown only once.');
     });
 
@@ -93,8 +86,8 @@ export function adminCommand(io: Output): Command {
   account
     .command('update <id>')
     .option('--name <name>')
-    .option('--ban', 'ban the account')
-    .option('--unban', 'lift the account ban')
+    .addOption(new Option('--ban', 'ban the account').conflicts('unban'))
+    .addOption(new Option('--unban', 'lift the account ban').conflicts('ban'))
     .option('--licence-expires-at <iso>', 'licence expiry, ISO 8601')
     .option('--no-licence', 'remove the licence')
     .action(

@@ -1,4 +1,4 @@
-/** CONTRACT §2: `sp_` followed by at least 32 base62 characters. */
+/** API keys (docs/api.md, "Authentication"): `sp_` followed by at least 32 base62 characters. */
 export const API_KEY_PREFIX = 'sp_';
 export const API_KEY_RANDOM_LENGTH = 40;
 /** How much of a key operators see to tell keys apart: `sp_` plus 6 characters. */

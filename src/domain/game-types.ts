@@ -1,4 +1,4 @@
-/** Spec §2.2: the game types a PIN can be created for. */
+/** The game types a PIN can be created for. */
 export const GAME_TYPES = [
   'Java',
   'Bedrock',

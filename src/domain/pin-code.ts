@@ -1,4 +1,4 @@
-/** CONTRACT §2: 8 characters without the look-alikes 0, 1, I and O. */
+/** PIN codes (docs/api.md, "PINs"): 8 characters without the look-alikes 0, 1, I and O. */
 export const PIN_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const PIN_LENGTH = 8;
 

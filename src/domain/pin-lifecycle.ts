@@ -1,5 +1,5 @@
 /*
- * The PIN state machine (spec §3, CONTRACT §6), in one place and free of I/O:
+ * The PIN state machine (docs/api.md, "Lifecycle"), in one place and free of I/O:
  *
  *   pending ──start──▶ scanning ──finish──▶ finished
  *      │                  │ └──────fail/idle──▶ error

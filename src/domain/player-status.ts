@@ -10,16 +10,17 @@ export interface BanFacts {
   liftedAt: number | null;
 }
 
-export function isActive(ban: BanFacts, now: number): boolean {
+/** In force: neither lifted nor past its expiry. */
+export function isInForce(ban: BanFacts, now: number): boolean {
   return ban.liftedAt === null && (ban.expiresAt === null || ban.expiresAt > now);
 }
 
-/** Spec §2.6.1: `banned`/`warned` while in force, `expired` once lifted or past its expiry. */
+/** `banned`/`warned` while in force, `expired` once lifted or past its expiry (docs/api.md). */
 export function displayStatus(ban: BanFacts, now: number): BanKind | 'expired' {
-  return isActive(ban, now) ? ban.status : 'expired';
+  return isInForce(ban, now) ? ban.status : 'expired';
 }
 
-/** CONTRACT §9: banned, else cheating, else suspicious (a suspicious scan or an active warning), else clean. */
+/** Banned, else cheating, else suspicious (a suspicious scan or an active warning), else clean (docs/risk-score.md). */
 export function overallStatus(f: {
   activeBan: boolean;
   activeWarning: boolean;
@@ -44,7 +45,7 @@ export function profileFacts(
   bans: readonly BanFacts[],
   now: number,
 ): RiskFacts {
-  const active = bans.filter((b) => isActive(b, now));
+  const active = bans.filter((b) => isInForce(b, now));
   return {
     cheatingScans: counters.cheating_scans,
     suspiciousScans: counters.suspicious_scans,
@@ -53,5 +54,14 @@ export function profileFacts(
     suspiciousFindings: counters.suspicious_findings,
     activeBan: active.some((b) => b.status === 'banned'),
     activeWarning: active.some((b) => b.status === 'warned'),
+  };
+}
+
+/** Whether any ban or warning on the user's hardware is in force: it reaches every account there. */
+export function banState(bans: readonly BanFacts[], now: number): { isBanned: boolean; isWarned: boolean } {
+  const inForce = bans.filter((b) => isInForce(b, now));
+  return {
+    isBanned: inForce.some((b) => b.status === 'banned'),
+    isWarned: inForce.some((b) => b.status === 'warned'),
   };
 }

@@ -1,6 +1,6 @@
 import type { Verdict } from './pin-lifecycle.js';
 
-/** What the scan client delivers when a scan completes (CONTRACT §7). */
+/** What the scan client delivers when a scan completes (docs/scanner.md, "The report"). */
 export interface ScanReport {
   detections: string[];
   suspicious: string[];
@@ -17,19 +17,10 @@ export interface ScanReport {
   ip?: string | undefined;
 }
 
-/** CONTRACT §6: the artifacts that contain, case-insensitively, any of the owner's keywords. */
-export function matchCustomKeywords(artifacts: readonly string[], keywords: readonly string[]): string[] {
-  const needles = keywords.map((k) => k.toLowerCase()).filter((k) => k.length > 0);
-  if (needles.length === 0) return [];
-  return artifacts.filter((artifact) => {
-    const hay = artifact.toLowerCase();
-    return needles.some((needle) => hay.includes(needle));
-  });
-}
-
 /**
- * CONTRACT §6: `cheating` with any detection; else `suspicious` with any suspicious, untrusted,
- * integrity or custom-keyword finding; else `legit`. Warnings alone never change the verdict.
+ * The verdict (docs/api.md, "Reading a finished scan"): `cheating` with any detection; else
+ * `suspicious` with any suspicious, untrusted, integrity or custom-keyword finding; else `legit`.
+ * Warnings alone never change the verdict.
  */
 export function verdictOf(report: ScanReport, customSuspicious: readonly string[]): Verdict {
   if (report.detections.length > 0) return 'cheating';
@@ -39,4 +30,20 @@ export function verdictOf(report: ScanReport, customSuspicious: readonly string[
     report.integrity.length > 0 ||
     customSuspicious.length > 0;
   return flagged ? 'suspicious' : 'legit';
+}
+
+/** The finished report as kept: the client's report less its artifacts and IP, plus the keyword matches. */
+export type StoredReport = Omit<ScanReport, 'artifacts' | 'ip'> & { customSuspicious: string[] };
+
+/** suspicious + untrusted + integrity + custom keyword matches: what the risk score calls findings. */
+export function suspiciousFindings(report: ScanReport, customSuspicious: readonly string[]): number {
+  return (
+    report.suspicious.length + report.untrusted.length + report.integrity.length + customSuspicious.length
+  );
+}
+
+/** What is kept of a delivered report: its artifacts and the IP are not (docs/scanner.md). */
+export function toStoredReport(report: ScanReport, customSuspicious: readonly string[]): StoredReport {
+  const { artifacts: _artifacts, ip: _ip, ...kept } = report;
+  return { ...kept, customSuspicious: [...customSuspicious] };
 }

@@ -1,4 +1,4 @@
-/** CONTRACT §2: ISO 8601 UTC with milliseconds. */
+/** Timestamps everywhere in the API: ISO 8601 UTC with milliseconds (docs/api.md). */
 export function iso(ms: number): string {
   return new Date(ms).toISOString();
 }

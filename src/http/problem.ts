@@ -1,15 +1,37 @@
 import { STATUS_CODES } from 'node:http';
+import type { Failure, FailureCode } from '../application/failures.js';
+import type { RateLimitDecision } from '../application/rate-limits.js';
 
 /**
- * An error that becomes an RFC 9457 problem body (CONTRACT §3). `code` is stable and machine-readable;
- * `detail` tells a person what happened and what to do next.
+ * Every `code` a problem body can carry (docs/api.md, "Errors"): the application's failures plus
+ * what only the HTTP surface can find wrong (a malformed body, URL or parameter, a missing route).
+ */
+export type ProblemCode =
+  | FailureCode
+  | 'invalid_body'
+  | 'invalid_game_type'
+  | 'invalid_pin_code'
+  | 'invalid_discord_id'
+  | 'invalid_parameter'
+  | 'invalid_url'
+  | 'payload_too_large'
+  | 'bad_request'
+  | 'route_not_found'
+  | 'invalid_admin_token'
+  | 'missing_session_token'
+  | 'service_unavailable'
+  | 'internal_error';
+
+/**
+ * An error that becomes an RFC 9457 problem body. `code` is stable and machine-readable; `detail`
+ * tells a person what happened and what to do next.
  */
 export class Problem extends Error {
   readonly headers: Record<string, string>;
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ProblemCode,
     readonly detail: string,
     headers: Record<string, string> = {},
   ) {
@@ -37,70 +59,188 @@ export interface ProblemBody {
   type: string;
   title: string;
   status: number;
-  code: string;
+  code: ProblemCode;
   detail: string;
 }
 
-/** Every problem the service answers with, in one catalogue so wording stays consistent. */
+const WINDOW_NAME = { hour: 'hourly', minute: 'per-minute' } as const;
+
+const ENDED: Record<string, string> = {
+  pending: 'has not started',
+  scanning: 'is already being scanned',
+  finished: 'has already been used for a finished scan',
+  expired: 'has expired',
+  error: 'was used for a scan that failed',
+};
+
+function rateLimited(limit: RateLimitDecision): Problem {
+  return new Problem(
+    429,
+    'rate_limited',
+    `The ${WINDOW_NAME[limit.window]} budget of ${limit.limit} requests is spent. Retry in ${limit.resetSeconds} seconds.`,
+    { 'retry-after': String(limit.resetSeconds) },
+  );
+}
+
+/** The HTTP answer to a use case's refusal: one place for every status and wording. */
+export function problemFor(failure: Failure): Problem {
+  switch (failure.code) {
+    case 'missing_api_key':
+      return new Problem(401, failure.code, 'No API key was sent. Send your key in the x-api-key header.');
+    case 'invalid_api_key':
+      return new Problem(
+        401,
+        failure.code,
+        'The API key is unknown or has been revoked. Check the x-api-key header, or ask your operator for a new key.',
+      );
+    case 'insufficient_permission':
+      return new Problem(
+        403,
+        failure.code,
+        `This API key lacks the ${failure.permission} permission. Use a key that has it, or ask your operator to issue one.`,
+      );
+    case 'rate_limited':
+      return rateLimited(failure.limit);
+    case 'account_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        failure.accountId === undefined
+          ? 'The account this API key belongs to no longer exists.'
+          : `Account ${failure.accountId} does not exist.`,
+      );
+    case 'account_banned':
+      return new Problem(
+        403,
+        failure.code,
+        'This account is banned and cannot create PINs. Contact support.',
+      );
+    case 'not_enterprise_owner':
+      return new Problem(
+        403,
+        failure.code,
+        failure.action === 'create_pin'
+          ? 'Only the owner of an active Enterprise can create PINs. Use the Enterprise owner’s key.'
+          : 'Only the owner of an active Enterprise may hold the pins:create permission. Make this account the owner of an active Enterprise first, or issue the key without pins:create.',
+      );
+    case 'licence_required':
+      return new Problem(
+        403,
+        failure.code,
+        'This endpoint needs an active licence or membership of an active Enterprise on the key’s account.',
+      );
+    case 'active_pin_limit':
+      return new Problem(
+        400,
+        failure.code,
+        `This account already has ${failure.limit} active PINs (pending or scanning). Wait for one to finish or expire, then try again.`,
+      );
+    case 'pin_not_found':
+      return new Problem(404, failure.code, `No PIN with code ${failure.pin} exists.`);
+    case 'pin_forbidden':
+      return new Problem(
+        403,
+        failure.code,
+        `PIN ${failure.pin} belongs to another account. Only the account that created a PIN can read it.`,
+      );
+    case 'invalid_session_token':
+      return new Problem(
+        401,
+        failure.code,
+        'The session token is unknown. Start the scan again with /v1/scanner/start.',
+      );
+    case 'pin_already_used':
+      return new Problem(
+        409,
+        failure.code,
+        `PIN ${failure.pin} ${ENDED[failure.status]}. Ask for a new PIN.`,
+      );
+    case 'pin_expired':
+      return new Problem(410, failure.code, `PIN ${failure.pin} has expired. Ask for a new PIN.`);
+    case 'scan_closed':
+      return new Problem(
+        409,
+        failure.code,
+        `The scan for PIN ${failure.pin} is ${failure.status === 'finished' ? 'finished' : 'closed after an error'}; this session accepts no more reports.`,
+      );
+    case 'progress_backwards':
+      return new Problem(
+        409,
+        failure.code,
+        `Progress is already ${failure.current}; progress never goes down. Send a value of at least ${failure.current}.`,
+      );
+    case 'enterprise_not_found':
+      return new Problem(404, failure.code, `Enterprise ${failure.enterpriseId} does not exist.`);
+    case 'already_member':
+      return new Problem(
+        409,
+        failure.code,
+        failure.owner
+          ? `Account ${failure.accountId} owns Enterprise ${failure.enterpriseId}.`
+          : `Account ${failure.accountId} is already a member of Enterprise ${failure.enterpriseId}.`,
+      );
+    case 'member_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        `Account ${failure.accountId} as a member of Enterprise ${failure.enterpriseId} does not exist.`,
+      );
+    case 'key_not_found':
+      return new Problem(404, failure.code, `API key ${failure.keyId} does not exist.`);
+    case 'ban_not_found':
+      return new Problem(404, failure.code, `Ban ${failure.banId} does not exist.`);
+    case 'scanned_user_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        `A scanned user with Discord ID ${failure.discordId} does not exist.`,
+      );
+    case 'invalid_webhook_url':
+      return new Problem(400, failure.code, failure.reason);
+    case 'webhook_limit':
+      return new Problem(
+        409,
+        failure.code,
+        `This account already has ${failure.max} webhook endpoints. Delete one (DELETE /v1/webhooks/:id) before adding another.`,
+      );
+    case 'webhook_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        `Webhook endpoint ${failure.webhookId} does not exist on this account.`,
+      );
+    case 'delivery_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        `Delivery ${failure.deliveryId} does not exist on this endpoint.`,
+      );
+    case 'too_many_streams':
+      return new Problem(
+        429,
+        failure.code,
+        `This API key already holds ${failure.max} open event streams. Close one, or use webhooks to follow many PINs.`,
+        { 'retry-after': '5' },
+      );
+    case 'invalid_evidence':
+      return new Problem(
+        400,
+        'invalid_body',
+        `Invalid request body: evidence must nest at most ${failure.maxDepth} levels and be at most ${failure.maxChars} characters of JSON.`,
+      );
+  }
+}
+
+/** Problems only the HTTP surface raises, in one catalogue so wording stays consistent. */
 export const problems = {
-  missingApiKey: () =>
-    new Problem(401, 'missing_api_key', 'No API key was sent. Send your key in the x-api-key header.'),
-  invalidApiKey: () =>
-    new Problem(
-      401,
-      'invalid_api_key',
-      'The API key is unknown or has been revoked. Check the x-api-key header, or ask your operator for a new key.',
-    ),
-  rateLimited: (retryAfterSeconds: number) =>
-    new Problem(
-      429,
-      'rate_limited',
-      `The hourly request budget is spent. Retry in ${retryAfterSeconds} seconds.`,
-      { 'retry-after': String(retryAfterSeconds) },
-    ),
-  insufficientPermission: (permission: string) =>
-    new Problem(
-      403,
-      'insufficient_permission',
-      `This API key lacks the ${permission} permission. Use a key that has it, or ask your operator to issue one.`,
-    ),
-  accountNotFound: () =>
-    new Problem(404, 'account_not_found', 'The account this API key belongs to no longer exists.'),
-  accountBanned: () =>
-    new Problem(403, 'account_banned', 'This account is banned and cannot create PINs. Contact support.'),
-  notEnterpriseOwner: () =>
-    new Problem(
-      403,
-      'not_enterprise_owner',
-      'Only the owner of an active Enterprise can create PINs. Use the Enterprise owner’s key.',
-    ),
-  licenceRequired: () =>
-    new Problem(
-      403,
-      'licence_required',
-      'This endpoint needs an active licence or membership of an active Enterprise on the key’s account.',
-    ),
   invalidBody: (detail: string) => new Problem(400, 'invalid_body', detail),
   invalidGameType: (allowed: readonly string[]) =>
     new Problem(400, 'invalid_game_type', `type must be one of: ${allowed.join(', ')}.`),
-  activePinLimit: (max: number) =>
-    new Problem(
-      400,
-      'active_pin_limit',
-      `This account already has ${max} active PINs (pending or scanning). Wait for one to finish or expire, then try again.`,
-    ),
   invalidPinCode: () =>
     new Problem(
       400,
       'invalid_pin_code',
       'A PIN code is 8 characters from A-Z and 2-9, without 0, 1, I or O (for example A7K3M2P9).',
-    ),
-  pinNotFound: (code: string) => new Problem(404, 'pin_not_found', `No PIN with code ${code} exists.`),
-  pinForbidden: (code: string) =>
-    new Problem(
-      403,
-      'pin_forbidden',
-      `PIN ${code} belongs to another account. Only the account that created a PIN can read it.`,
     ),
   invalidDiscordId: () =>
     new Problem(
@@ -118,16 +258,25 @@ export const problems = {
     ),
   invalidUrl: () =>
     new Problem(400, 'invalid_url', 'The URL is not valid: it contains a malformed percent-encoding.'),
+  /** A request the framework refused for a reason other than its body's JSON (e.g. a bad header). */
+  badRequest: (status: number, reason: string) =>
+    new Problem(status, 'bad_request', `The request could not be processed: ${reason}`),
   invalidAdminToken: () =>
     new Problem(401, 'invalid_admin_token', 'The x-admin-token header is missing or wrong.'),
-  notFound: (code: string, what: string) => new Problem(404, code, `${what} does not exist.`),
-  conflict: (code: string, detail: string) => new Problem(409, code, detail),
+  missingSessionToken: () =>
+    new Problem(
+      401,
+      'missing_session_token',
+      'Send the session token from /v1/scanner/start as Authorization: Bearer <token>.',
+    ),
   invalidParameter: (detail: string) => new Problem(400, 'invalid_parameter', detail),
-  unavailable: () =>
+  shuttingDown: () =>
+    new Problem(503, 'service_unavailable', 'The service is shutting down. Retry in a few seconds.'),
+  storeUnreachable: () =>
     new Problem(
       503,
       'service_unavailable',
-      'The service is shutting down or overloaded. Retry in a few seconds.',
+      'The database is unreachable, so this instance cannot serve requests. Retry shortly; another instance may answer.',
     ),
   internal: () =>
     new Problem(
@@ -136,3 +285,5 @@ export const problems = {
       'Something went wrong on our side. Retry; if it persists, contact support with the x-request-id.',
     ),
 } as const;
+
+export { rateLimited as rateLimitedProblem };

@@ -1,4 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { GameType } from '../domain/game-types.js';
+import type { PinStatus, Verdict } from '../domain/pin-lifecycle.js';
 
 /*
  * Table types for Kysely. Conventions that keep the SQL portable between SQLite and PostgreSQL:
@@ -55,14 +57,14 @@ export interface PinsTable {
   account_id: number;
   enterprise_id: number;
   pin_name: string | null;
-  type: string;
+  type: GameType;
   ram_dump: Flag;
   private: Flag;
   /** Stored state; `expired` is also derived on read from expires_at (see domain/pin-lifecycle). */
-  status: string;
+  status: PinStatus;
   progress: number;
   status_message: string | null;
-  result: string | null;
+  result: Verdict | null;
   used: Flag;
   created_at: number;
   expires_at: number;
@@ -73,6 +75,8 @@ export interface PinsTable {
   session_token_hash: string | null;
   client_version: string | null;
   finished_at: number | null;
+  /** Bumped by every write: a write applies only to the revision its decision was made on. */
+  revision: Generated<number>;
 }
 
 export interface ScanReportsTable {
@@ -134,6 +138,13 @@ export interface ScannedUsersTable {
   first_scan_at: number | null;
   last_scan_at: number | null;
   last_cheating_at: number | null;
+  /** Over the finished scans whose report named the user: what the lookup shows of the person. */
+  own_scans: Generated<number>;
+  own_cheating_scans: Generated<number>;
+  own_suspicious_scans: Generated<number>;
+  own_detections: Generated<number>;
+  own_first_scan_at: number | null;
+  own_last_scan_at: number | null;
 }
 
 export interface UserHwidsTable {
@@ -188,6 +199,50 @@ export interface SettingsTable {
   value: string;
 }
 
+export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed' | 'cancelled';
+
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  account_id: number;
+  url: string;
+  description: string | null;
+  /** JSON array of event types; empty means every event. */
+  events: string;
+  enabled: Flag;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: number | null;
+  created_at: number;
+  failing_since: number | null;
+  disabled_reason: string | null;
+}
+
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  account_id: number;
+  pin_id: number | null;
+  type: string;
+  payload: string;
+  created_at: number;
+  deliver_after: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  event_id: number;
+  endpoint_id: number;
+  state: WebhookDeliveryState;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  claimed_until: number | null;
+  last_attempt_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  last_response: string | null;
+  delivered_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   enterprises: EnterprisesTable;
@@ -204,10 +259,14 @@ export interface Database {
   user_scans: UserPinTable;
   user_detections: NameSetTable;
   user_games: NameSetTable;
+  user_own_detections: NameSetTable;
   bans: BansTable;
   ban_hwids: BanHwidsTable;
   user_reasons: UserReasonsTable;
   settings: SettingsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

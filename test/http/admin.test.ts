@@ -7,7 +7,7 @@ import { ADMIN_TOKEN, ALL_PERMISSIONS, startTestApp, type TestApp } from '../sup
 const ACCOUNT_FIELDS = ['banned', 'discordId', 'id', 'licenceExpiresAt', 'name'];
 const ENTERPRISE_FIELDS = ['active', 'id', 'name', 'ownerAccountId'];
 const CREATED_KEY_FIELDS = ['id', 'key', 'permissions', 'prefix'];
-// CONTRACT §8's listing fields, exactly.
+// The operator listing fields (docs/operations.md), exactly.
 const LISTED_KEY_FIELDS = ['createdAt', 'id', 'lastUsedAt', 'name', 'permissions', 'prefix', 'revoked'];
 
 interface Account {
@@ -27,7 +27,7 @@ interface ListedKey {
   revoked: boolean;
 }
 
-describe.each(backends())('operator API (CONTRACT §8) on $name', (backend) => {
+describe.each(backends())('operator API (docs/operations.md) on $name', (backend) => {
   const clock = fakeClock();
   let t: TestApp;
   beforeAll(async () => {

@@ -40,7 +40,7 @@ describe.each(backends())('errors on $name', (backend) => {
     return (await t.createOwner('Stranger')).key;
   }
 
-  // Every row of CONTRACT §3 the PIN endpoints can produce (invalid_discord_id and licence_required
+  // Every row of the error table in docs/api.md the PIN endpoints can produce (invalid_discord_id and licence_required
   // belong to the risk-score and lookup endpoints).
   const contractRows: Row[] = [
     {
@@ -181,7 +181,7 @@ describe.each(backends())('errors on $name', (backend) => {
     },
   ];
 
-  it.each(contractRows)('CONTRACT §3: $status $code when $when', async ({ status, code, produce }) => {
+  it.each(contractRows)('docs/api.md errors: $status $code when $when', async ({ status, code, produce }) => {
     expectProblem(await produce(), status, code);
   });
 

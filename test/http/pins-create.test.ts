@@ -199,7 +199,7 @@ describe.each(backends())('POST /v1/pins/create on $name', (backend) => {
       expectProblem(res, 400, 'invalid_body');
     });
 
-    it('answers invalid_body, not invalid_game_type, when the body has other faults too (CONTRACT §3 order)', async () => {
+    it('answers invalid_body, not invalid_game_type, when the body has other faults too (docs/api.md, "Errors")', async () => {
       expectProblem(await create(owner.key, { type: 'Minecraft', extra: 1 }), 400, 'invalid_body');
       expectProblem(
         await create(owner.key, { type: 'Minecraft', pinName: 'n'.repeat(51) }),
@@ -270,7 +270,7 @@ describe.each(backends())('POST /v1/pins/create on $name', (backend) => {
     });
   });
 
-  describe('order of checks (CONTRACT §3)', () => {
+  describe('order of checks (docs/api.md, "Errors")', () => {
     const badBody = { type: 'Minecraft', unknown: true };
 
     it('answers 401 before anything about the body', async () => {
@@ -370,13 +370,20 @@ describe.each(backends())('POST /v1/pins/create on $name', (backend) => {
       expectProblem(await create(owner.key, { type: 'FiveM' }), 400, 'active_pin_limit');
     });
 
-    it.each(['finished', 'error', 'expired'])('does not count a PIN whose status is %s', async (status) => {
-      const owner = await t.createOwner();
-      const pins = [await t.createPin(owner.key), await t.createPin(owner.key), await t.createPin(owner.key)];
-      await setPinState(t, pins[0] as string, { status, used: 1 });
-      expect((await create(owner.key, { type: 'FiveM' })).statusCode).toBe(201);
-      expectProblem(await create(owner.key, { type: 'FiveM' }), 400, 'active_pin_limit');
-    });
+    it.each(['finished', 'error', 'expired'] as const)(
+      'does not count a PIN whose status is %s',
+      async (status) => {
+        const owner = await t.createOwner();
+        const pins = [
+          await t.createPin(owner.key),
+          await t.createPin(owner.key),
+          await t.createPin(owner.key),
+        ];
+        await setPinState(t, pins[0] as string, { status, used: 1 });
+        expect((await create(owner.key, { type: 'FiveM' })).statusCode).toBe(201);
+        expectProblem(await create(owner.key, { type: 'FiveM' }), 400, 'active_pin_limit');
+      },
+    );
 
     it('honours a configured MAX_ACTIVE_PINS', async () => {
       await withApp(backend, { MAX_ACTIVE_PINS: '1' }, clock, async (app) => {

@@ -237,7 +237,7 @@ describe.each(backends())('reading PINs on $name', (backend) => {
     });
   });
 
-  describe('expiry, seen at once on read (CONTRACT §6)', () => {
+  describe('expiry, seen at once on read (docs/api.md)', () => {
     it('shows a PIN as pending until expiresAt and as expired from that instant', async () => {
       const own = fakeClock();
       await withApp(backend, { PIN_TTL_SECONDS: '1' }, own, async (app) => {

@@ -5,17 +5,19 @@ import { expectProblem, fakeClock, rateLimitHeaders, unissuedKey, unusedPinCode 
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 import { startSibling, withApp } from '../support/with-app.js';
 
-const HOUR_MS = 3_600_000;
-
-/** The id of an issued key, from the operator listing. */
-async function keyIdOf(t: TestApp, accountId: number, key: string): Promise<number> {
-  const keys = await t.admin<Array<{ id: number; prefix: string }>>(
+/** What the rate limiter names a key's bucket by, from the operator's key listing. */
+async function keyIdentityOf(
+  t: TestApp,
+  accountId: number,
+  key: string,
+): Promise<{ keyId: number; createdAt: number }> {
+  const keys = await t.admin<Array<{ id: number; prefix: string; createdAt: string }>>(
     'GET',
     `/admin/v1/accounts/${accountId}/keys`,
   );
   const found = keys.find((k) => key.startsWith(k.prefix));
   if (found === undefined) throw new Error('key not listed');
-  return found.id;
+  return { keyId: found.id, createdAt: Date.parse(found.createdAt) };
 }
 
 function expectRateLimited(res: LightMyRequestResponse): void {
@@ -26,7 +28,7 @@ function expectRateLimited(res: LightMyRequestResponse): void {
   expect(Number(res.headers['retry-after'])).toBe(headers.reset);
 }
 
-describe.each(backends())('rate limits (CONTRACT §5) on $name', (backend) => {
+describe.each(backends())('rate limits (docs/api.md, "Rate limits") on $name', (backend) => {
   const memoryCounters = backend.redisUrl === undefined;
 
   describe('with the default limit', () => {
@@ -157,8 +159,8 @@ describe.each(backends())('rate limits (CONTRACT §5) on $name', (backend) => {
       for (let i = 0; i < 5; i++) await t.api('GET', `/v1/pins/${code}/status`, { key });
       for (let i = 0; i < 10; i++) expectRateLimited(await t.api('GET', `/v1/pins/${code}/status`, { key }));
       // The stored count is still 5: one more hit against a limit of 6 is allowed and spends it.
-      const keyId = await keyIdOf(t, owner.accountId, key);
-      const probe = await t.deps.rateLimits.hit(`key:${keyId}`, 6, HOUR_MS, clock());
+      const identity = await keyIdentityOf(t, owner.accountId, key);
+      const probe = await t.deps.rateLimiter.forKey({ ...identity, rateLimitPerHour: 6 });
       expect(probe).toMatchObject({ allowed: true, remaining: 0 });
     });
 
@@ -188,13 +190,13 @@ describe.each(backends())('rate limits (CONTRACT §5) on $name', (backend) => {
       expect(reset).toBeLessThanOrEqual(3600);
     });
 
-    describe('order of checks (CONTRACT §3)', () => {
+    describe('order of checks (docs/api.md, "Errors")', () => {
       it('answers 401 to a revoked key even when its budget is spent', async () => {
         const key = await t.issueKey(owner.accountId, ['pins:status']);
         const code = unusedPinCode();
         for (let i = 0; i < 5; i++) await t.api('GET', `/v1/pins/${code}/status`, { key });
         expectRateLimited(await t.api('GET', `/v1/pins/${code}/status`, { key }));
-        await t.admin('DELETE', `/admin/v1/keys/${await keyIdOf(t, owner.accountId, key)}`);
+        await t.admin('DELETE', `/admin/v1/keys/${(await keyIdentityOf(t, owner.accountId, key)).keyId}`);
         const res = await t.api('GET', `/v1/pins/${code}/status`, { key, remoteAddress: '203.0.113.50' });
         expectProblem(res, 401, 'invalid_api_key');
         expect(rateLimitHeaders(res).limit).toBe(3);

@@ -250,7 +250,7 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
     expect(fin.json()).toEqual({ result: 'suspicious' });
     const r = await results(pin);
     expect(r.data.customSuspicious).toEqual(['C:\\Tools\\CheatEngine-7.5.exe', 'autoclicker.ahk']);
-    // Custom matches are not counted in the summary's suspiciousCount (CONTRACT §6).
+    // Custom matches are not counted in the summary's suspiciousCount (docs/api.md).
     expect((await status(pin)).data.suspiciousCount).toBe(0);
   });
 

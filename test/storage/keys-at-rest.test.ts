@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
-/** CONTRACT §2: "Stored only as a SHA-256 hash plus a short display prefix". */
+/** docs/api.md: "Stored only as a SHA-256 hash plus a short display prefix". */
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Every row of every table in the store, as text (binary columns as hex and as UTF-8). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { startServices } from '../../src/services.js';
+import { wire } from '../../src/wiring.js';
 import { backends, TEST_SCHEMA_PREFIX } from '../support/backends.js';
 
 let counter = 0;
@@ -18,7 +18,7 @@ describe.each(backends().filter((b) => !b.redisUrl))('the hashing secret on $nam
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const start = (env: Record<string, string>) =>
-    startServices(
+    wire(
       loadConfig({
         DATABASE_URL: backend.databaseUrl(dir),
         SCANPIN_DATA_DIR: dir,

@@ -2,9 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
-/** CONTRACT §2: ISO 8601 UTC with milliseconds. */
+/** docs/api.md: ISO 8601 UTC with milliseconds. */
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-/** CONTRACT §2: 8 characters without 0, 1, I and O. */
+/** docs/api.md: 8 characters without 0, 1, I and O. */
 export const PIN_CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
 
 /** A clock tests can move; starts on a whole second plus 123 ms so millisecond formatting shows. */
@@ -36,7 +36,7 @@ export function expectNoLeak(body: string): void {
 }
 
 /**
- * The response is an RFC 9457 problem (CONTRACT §3) with this status and code: exact key set,
+ * The response is an RFC 9457 problem (docs/api.md, "Errors") with this status and code: exact key set,
  * `application/problem+json`, an `x-request-id`, and nothing that leaks internals.
  */
 export function expectProblem(res: LightMyRequestResponse, status: number, code: string): void {
@@ -63,7 +63,7 @@ export interface RateLimitHeaders {
   reset: number;
 }
 
-/** CONTRACT §5's three headers, checked for shape (integers; reset whole seconds ≥ 1) and returned. */
+/** The three rate-limit headers (docs/api.md), checked for shape (integers; reset whole seconds ≥ 1) and returned. */
 export function rateLimitHeaders(res: LightMyRequestResponse): RateLimitHeaders {
   const raw = {
     limit: res.headers['x-ratelimit-limit'],

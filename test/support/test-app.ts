@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import type { UseCaseContext } from '../../src/application/context.js';
 import { loadConfig } from '../../src/config.js';
-import type { AppDeps } from '../../src/http/deps.js';
-import { startServices } from '../../src/services.js';
+import { wire } from '../../src/wiring.js';
 import { type Backend, TEST_SCHEMA_PREFIX } from './backends.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -26,7 +26,7 @@ export interface Owner {
 
 export interface TestApp {
   app: FastifyInstance;
-  deps: AppDeps;
+  deps: UseCaseContext;
   dataDir: string;
   /** Where this app's data lives, so a second instance can share it (PostgreSQL schema, Redis prefix). */
   pgSchema: string | undefined;
@@ -63,6 +63,8 @@ export async function startTestApp(
   backend: Backend,
   env: Record<string, string> = {},
   clock?: () => number,
+  /** Share counters with another app on purpose, as two installations on one Redis would. */
+  options: { redisPrefix?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scanpin-test-'));
   const unique = `${TEST_SCHEMA_PREFIX}${inject('testRunId')}_${process.pid}_${counter++}`;
@@ -73,13 +75,13 @@ export async function startTestApp(
     ...(backend.redisUrl ? { REDIS_URL: backend.redisUrl } : {}),
     ...env,
   });
-  const redisPrefix = `scanpin:test:${unique}:`;
-  const services = await startServices(config, {
+  const redisPrefix = options.redisPrefix ?? `scanpin:test:${unique}:`;
+  const services = await wire(config, {
     ...(backend.pg ? { pgSchema: unique } : {}),
     redisPrefix,
     ...(clock ? { clock } : {}),
   });
-  const app = await buildApp(services.deps, { readinessChecks: services.readinessChecks });
+  const app = await buildApp(services.context, { probes: services.probes });
   app.addHook('onClose', async () => services.close());
   await app.ready();
 
@@ -96,7 +98,7 @@ export async function startTestApp(
 
   const t: TestApp = {
     app,
-    deps: services.deps,
+    deps: services.context,
     dataDir,
     pgSchema: backend.pg ? unique : undefined,
     redisPrefix,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { startServices } from '../../src/services.js';
+import { wire } from '../../src/wiring.js';
 import type { Backend } from './backends.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
 
@@ -36,11 +36,11 @@ export async function startSibling(
     ...(backend.redisUrl ? { REDIS_URL: backend.redisUrl } : {}),
     ...env,
   });
-  const services = await startServices(config, {
+  const services = await wire(config, {
     ...(t.pgSchema === undefined ? {} : { pgSchema: t.pgSchema }),
     redisPrefix: t.redisPrefix,
   });
-  const app = await buildApp(services.deps, { readinessChecks: services.readinessChecks });
+  const app = await buildApp(services.context, { probes: services.probes });
   app.addHook('onClose', async () => services.close());
   await app.ready();
   return app;

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { secretsEqual } from '../../lib/crypto.js';
+import { isOperatorToken } from '../../application/access/authenticate-operator.js';
+import type { UseCaseContext } from '../../application/context.js';
 import { problems } from '../problem.js';
 
-/** onRequest hook for /admin/v1: the operator token, compared in constant time. */
-export function adminAuth(adminToken: string) {
+/** onRequest hook for /admin/v1: the operator token. */
+export function adminAuth(ctx: UseCaseContext) {
   return async function requireAdmin(request: FastifyRequest): Promise<void> {
     const sent = request.headers['x-admin-token'];
-    if (typeof sent !== 'string' || !secretsEqual(sent, adminToken)) throw problems.invalidAdminToken();
+    if (!isOperatorToken(ctx, typeof sent === 'string' ? sent : undefined))
+      throw problems.invalidAdminToken();
   };
 }

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Problem, problems } from '../problem.js';
+import { UseCaseFailure } from '../../application/failures.js';
+import { Problem, problemFor, problems } from '../problem.js';
 import { describeValidationErrors } from './validation.js';
 
 /** Lets a route turn schema errors of one part into its own problem (e.g. invalid_pin_code). */
@@ -22,6 +23,7 @@ export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply
 
 function toProblem(error: FastifyError, request: FastifyRequest, bodyLimit: number): Problem {
   if (error instanceof Problem) return error;
+  if (error instanceof UseCaseFailure) return problemFor(error.failure);
   if (error.validation) {
     const part = (error.validationContext ?? 'body') as 'body' | 'params' | 'querystring' | 'headers';
     const errors = error.validation as ErrorObject[];
@@ -42,12 +44,12 @@ function toProblem(error: FastifyError, request: FastifyRequest, bodyLimit: numb
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return problems.invalidBody('Content-Length does not match the body that was sent.');
   }
-  if (error instanceof SyntaxError || error.statusCode === 400) {
-    // JSON.parse failures surface as SyntaxError with status 400 in some Fastify paths.
-    return problems.invalidBody('The body is not valid JSON.');
-  }
+  // The JSON parser's own failures surface as a SyntaxError; only those mean "not JSON".
+  if (error instanceof SyntaxError) return problems.invalidBody('The body is not valid JSON.');
+  // Anything else the framework refused (a malformed header, say) is named as the framework saw it;
+  // its messages describe the request, never the server.
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-    return new Problem(error.statusCode, 'bad_request', 'The request could not be understood.');
+    return problems.badRequest(error.statusCode, error.message);
   }
   return problems.internal();
 }

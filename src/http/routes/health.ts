@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { AppDeps } from '../deps.js';
+import { checkReadiness, type Probes } from '../../application/health/readiness.js';
 import { problems } from '../problem.js';
 import { ProblemSchema } from '../schemas/common.js';
 
 const Ok = Type.Object({ status: Type.Literal('ok') });
+const Check = Type.Enum(['ok', 'down']);
+const Ready = Type.Object({
+  status: Type.Enum(['ok', 'degraded']),
+  checks: Type.Object({ database: Check, redis: Type.Optional(Check) }),
+});
 
-/** Liveness and readiness for orchestrators: no key, no rate limit (CONTRACT §1). */
-export function healthRoutes(
-  deps: AppDeps,
-  readinessChecks: Array<() => Promise<void>>,
-): FastifyPluginAsyncTypebox {
+/** Liveness and readiness for orchestrators: no key, no rate limit (docs/operations.md, "Health"). */
+export function healthRoutes(probes: Probes): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/healthz',
@@ -22,20 +24,23 @@ export function healthRoutes(
       {
         schema: {
           tags: ['Health'],
-          summary: 'The store is reachable',
-          response: { 200: Ok, 503: ProblemSchema },
+          summary: 'The database is reachable',
+          description:
+            'Fails (503) only when the database is unreachable. A Redis outage shows as `degraded`: the instance keeps serving with its own rate-limit counters.',
+          response: { 200: Ready, 503: ProblemSchema },
         },
         logLevel: 'warn',
       },
       async (request) => {
-        try {
-          await deps.store.ping();
-          for (const check of readinessChecks) await check();
-        } catch (err) {
-          request.log.warn({ err }, 'readiness check failed');
-          throw problems.unavailable();
+        const readiness = await checkReadiness(probes);
+        if (readiness.status === 'unavailable') {
+          request.log.warn({ checks: readiness.checks }, 'not ready: the database is unreachable');
+          throw problems.storeUnreachable();
         }
-        return { status: 'ok' as const };
+        if (readiness.status === 'degraded') {
+          request.log.warn({ checks: readiness.checks }, 'ready but degraded: Redis is unreachable');
+        }
+        return { status: readiness.status, checks: readiness.checks };
       },
     );
   };

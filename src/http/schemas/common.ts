@@ -7,7 +7,7 @@ export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-02-
 /** 204 No Content, for calls that answer with nothing. */
 export const NoContent = { 204: Type.Null({ description: 'No content.' }) };
 
-/** RFC 9457 problem body (CONTRACT §3). */
+/** RFC 9457 problem body (docs/api.md, "Errors"). */
 export const ProblemSchema = Type.Object(
   {
     type: Type.String({ examples: ['about:blank'] }),

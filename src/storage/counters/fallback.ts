@@ -1,5 +1,5 @@
 import type { ServiceLog } from '../../logger.js';
-import type { HitResult, RateLimitStore } from './rate-limit-store.js';
+import type { CountedHit, RateLimitCounters } from './rate-limit-counters.js';
 
 const WARN_EVERY_MS = 30_000;
 
@@ -8,16 +8,16 @@ const WARN_EVERY_MS = 30_000;
  * keeps limiting with its own counters instead of failing every request. Limits are then per
  * instance, which is the degraded but safe direction; the outage is logged, at most every 30 s.
  */
-export class FallbackRateLimitStore implements RateLimitStore {
+export class FallbackCounters implements RateLimitCounters {
   private lastWarning = 0;
 
   constructor(
-    private readonly primary: RateLimitStore,
-    private readonly fallback: RateLimitStore,
+    private readonly primary: RateLimitCounters,
+    private readonly fallback: RateLimitCounters,
     private readonly log: ServiceLog,
   ) {}
 
-  async hit(bucket: string, limit: number, windowMs: number, now: number): Promise<HitResult> {
+  async hit(bucket: string, limit: number, windowMs: number, now: number): Promise<CountedHit> {
     try {
       return await this.primary.hit(bucket, limit, windowMs, now);
     } catch (err) {

@@ -1,21 +1,25 @@
-import type { HitResult, RateLimitStore } from './rate-limit-store.js';
+import type { CountedHit, RateLimitCounters } from './rate-limit-counters.js';
 
 interface Window {
   count: number;
   resetAt: number;
 }
 
-/** Counters in process memory: right for one process without REDIS_URL (CONTRACT §5). */
-export class MemoryRateLimitStore implements RateLimitStore {
+/** Counters in process memory: right for one process without REDIS_URL (docs/api.md, "Rate limits"). */
+export class MemoryCounters implements RateLimitCounters {
   private readonly windows = new Map<string, Window>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(sweepEveryMs = 60_000) {
-    this.sweeper = setInterval(() => this.sweep(Date.now()), sweepEveryMs);
+  /** `clock` is the one hits are counted with, so sweeping agrees with them about what has lapsed. */
+  constructor(
+    private readonly clock: () => number = Date.now,
+    sweepEveryMs = 60_000,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(this.clock()), sweepEveryMs);
     this.sweeper.unref();
   }
 
-  async hit(bucket: string, limit: number, windowMs: number, now: number): Promise<HitResult> {
+  async hit(bucket: string, limit: number, windowMs: number, now: number): Promise<CountedHit> {
     let w = this.windows.get(bucket);
     if (w === undefined || w.resetAt <= now) {
       w = { count: 0, resetAt: now + windowMs };
@@ -23,11 +27,17 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     const allowed = w.count < limit;
     if (allowed) w.count++;
-    return { allowed, limit, remaining: Math.max(0, limit - w.count), resetMs: w.resetAt - now };
+    return { allowed, remaining: Math.max(0, limit - w.count), resetMs: w.resetAt - now };
   }
 
-  private sweep(now: number): void {
+  /** Drops windows that have lapsed as of `now`; exposed so tests can run it on their own clock. */
+  sweep(now: number): void {
     for (const [bucket, w] of this.windows) if (w.resetAt <= now) this.windows.delete(bucket);
+  }
+
+  /** Buckets currently held (for tests of the sweeper). */
+  get size(): number {
+    return this.windows.size;
   }
 
   async close(): Promise<void> {

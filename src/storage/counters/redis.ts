@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { HitResult, RateLimitStore } from './rate-limit-store.js';
+import type { CountedHit, RateLimitCounters } from './rate-limit-counters.js';
 
 // Atomic check-then-count: a spent budget is reported without incrementing, and the window's
 // expiry is set by the request that opens it. Returns { allowed (0|1), count, pttl }.
@@ -26,7 +26,7 @@ return {1, count, ttl}
 type HitReply = [number, number, number];
 
 /** Counters shared by every instance through Redis, so the limit holds across instances. */
-export class RedisRateLimitStore implements RateLimitStore {
+export class RedisCounters implements RateLimitCounters {
   private readonly redis: Redis;
 
   constructor(
@@ -41,11 +41,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis.defineCommand('scanpinHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   }
 
-  async hit(bucket: string, limit: number, windowMs: number): Promise<HitResult> {
+  async hit(bucket: string, limit: number, windowMs: number): Promise<CountedHit> {
     const run = (this.redis as unknown as { scanpinHit(k: string, l: number, w: number): Promise<HitReply> })
       .scanpinHit;
     const [allowed, count, ttl] = await run.call(this.redis, this.prefix + bucket, limit, windowMs);
-    return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: ttl };
+    return { allowed: allowed === 1, remaining: Math.max(0, limit - count), resetMs: ttl };
   }
 
   /**

@@ -13,7 +13,7 @@ export function core({ idColumn }: MigrationContext) {
         .addColumn('licence_expires_at', 'bigint')
         .addColumn('banned', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
-        // Soft delete: keys of a deleted account answer 404 account_not_found (spec §7).
+        // Soft delete: keys of a deleted account answer 404 account_not_found (docs/api.md, "Errors").
         .addColumn('deleted_at', 'bigint')
         .execute();
 

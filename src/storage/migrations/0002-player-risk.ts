@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationContext } from './index.js';
 
 /**
- * Player risk (CONTRACT §9). Aggregates are kept as counters updated when a scan finishes, so reading
+ * Player risk (docs/risk-score.md). Aggregates are kept as counters updated when a scan finishes, so reading
  * a score or a lookup costs the same however long a player's history grows:
  * - hwids: per-profile (hardware ID) counters feeding the risk score;
  * - scanned_users: counters over every scan on hardware linked to the user, each scan counted once

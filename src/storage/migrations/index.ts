@@ -2,6 +2,9 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { core } from './0001-core.js';
 import { playerRisk } from './0002-player-risk.js';
 import { settings } from './0003-settings.js';
+import { pinRevision } from './0005-pin-revision.js';
+import { webhooks } from './0006-webhooks.js';
+import { playerOwnScans } from './0007-player-own-scans.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -27,6 +30,9 @@ export class ScanpinMigrations implements MigrationProvider {
       '0001-core': core(ctx),
       '0002-player-risk': playerRisk(ctx),
       '0003-settings': settings(),
+      '0005-pin-revision': pinRevision(),
+      '0006-webhooks': webhooks(ctx),
+      '0007-player-own-scans': playerOwnScans(),
     };
   }
 }

@@ -1,5 +1,16 @@
+import type { Account } from '../../domain/account.js';
 import type { Db } from '../database.js';
 import type { AccountRow, Flag } from '../schema.js';
+
+function accountOf(row: AccountRow): Account {
+  return {
+    id: row.id,
+    name: row.name,
+    discordId: row.discord_id,
+    licenceExpiresAt: row.licence_expires_at,
+    banned: row.banned === 1,
+  };
+}
 
 export interface AccountChanges {
   name?: string;
@@ -14,8 +25,8 @@ export function accountsRepository(db: Db) {
       discordId: string | null;
       licenceExpiresAt: number | null;
       now: number;
-    }) {
-      return db
+    }): Promise<Account> {
+      const row = await db
         .insertInto('accounts')
         .values({
           name: input.name,
@@ -27,31 +38,34 @@ export function accountsRepository(db: Db) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      return accountOf(row);
     },
 
     /** A live (not deleted) account. */
-    async find(id: number): Promise<AccountRow | undefined> {
-      return db
+    async find(id: number): Promise<Account | undefined> {
+      const row = await db
         .selectFrom('accounts')
         .selectAll()
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
+      return row === undefined ? undefined : accountOf(row);
     },
 
-    async update(id: number, changes: AccountChanges): Promise<AccountRow | undefined> {
+    async update(id: number, changes: AccountChanges): Promise<Account | undefined> {
       const values: { name?: string; banned?: Flag; licence_expires_at?: number | null } = {};
       if (changes.name !== undefined) values.name = changes.name;
       if (changes.banned !== undefined) values.banned = changes.banned ? 1 : 0;
       if (changes.licenceExpiresAt !== undefined) values.licence_expires_at = changes.licenceExpiresAt;
       if (Object.keys(values).length === 0) return this.find(id);
-      return db
+      const row = await db
         .updateTable('accounts')
         .set(values)
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .returningAll()
         .executeTakeFirst();
+      return row === undefined ? undefined : accountOf(row);
     },
 
     async softDelete(id: number, now: number): Promise<boolean> {

@@ -1,3 +1,4 @@
+import type { ApiKeyListing } from '../../domain/account.js';
 import type { Permission } from '../../domain/permissions.js';
 import type { Db } from '../database.js';
 import { PARAM, precompile } from '../precompiled.js';
@@ -9,10 +10,23 @@ export interface KeyPrincipal {
   accountId: number;
   permissions: Permission[];
   rateLimitPerHour: number | null;
+  createdAt: number;
   revoked: boolean;
   lastUsedAt: number | null;
   /** null when the account was deleted after the key was issued. */
   account: { id: number; banned: boolean; licenceExpiresAt: number | null } | null;
+}
+
+function listingOf(row: ApiKeyRow): ApiKeyListing {
+  return {
+    id: row.id,
+    prefix: row.prefix,
+    name: row.name,
+    permissions: JSON.parse(row.permissions) as Permission[],
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revoked: row.revoked_at !== null,
+  };
 }
 
 export function apiKeysRepository(db: Db) {
@@ -29,6 +43,7 @@ export function apiKeysRepository(db: Db) {
         'api_keys.account_id',
         'api_keys.permissions',
         'api_keys.rate_limit_per_hour',
+        'api_keys.created_at',
         'api_keys.revoked_at',
         'api_keys.last_used_at',
         'accounts.id as live_account_id',
@@ -48,22 +63,24 @@ export function apiKeysRepository(db: Db) {
       permissions: readonly Permission[];
       rateLimitPerHour: number | null;
       now: number;
-    }): Promise<ApiKeyRow> {
-      return db
-        .insertInto('api_keys')
-        .values({
-          account_id: input.accountId,
-          name: input.name,
-          prefix: input.prefix,
-          key_hash: input.keyHash,
-          permissions: JSON.stringify(input.permissions),
-          rate_limit_per_hour: input.rateLimitPerHour,
-          created_at: input.now,
-          last_used_at: null,
-          revoked_at: null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    }): Promise<ApiKeyListing> {
+      return listingOf(
+        await db
+          .insertInto('api_keys')
+          .values({
+            account_id: input.accountId,
+            name: input.name,
+            prefix: input.prefix,
+            key_hash: input.keyHash,
+            permissions: JSON.stringify(input.permissions),
+            rate_limit_per_hour: input.rateLimitPerHour,
+            created_at: input.now,
+            last_used_at: null,
+            revoked_at: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
     },
 
     async findPrincipal(keyHash: string): Promise<KeyPrincipal | undefined> {
@@ -74,6 +91,7 @@ export function apiKeysRepository(db: Db) {
         accountId: row.account_id,
         permissions: JSON.parse(row.permissions) as Permission[],
         rateLimitPerHour: row.rate_limit_per_hour,
+        createdAt: row.created_at,
         revoked: row.revoked_at !== null,
         lastUsedAt: row.last_used_at,
         account:
@@ -83,13 +101,14 @@ export function apiKeysRepository(db: Db) {
       };
     },
 
-    async listForAccount(accountId: number): Promise<ApiKeyRow[]> {
-      return db
+    async listForAccount(accountId: number): Promise<ApiKeyListing[]> {
+      const rows = await db
         .selectFrom('api_keys')
         .selectAll()
         .where('account_id', '=', accountId)
         .orderBy('id')
         .execute();
+      return rows.map(listingOf);
     },
 
     /** false when there is no such key or it was already revoked. */

@@ -1,10 +1,17 @@
+import type { Enterprise } from '../../domain/account.js';
 import type { Db } from '../database.js';
 import type { EnterpriseRow, Flag } from '../schema.js';
 
+function enterpriseOf(row: EnterpriseRow): Enterprise {
+  return { id: row.id, name: row.name, ownerAccountId: row.owner_account_id, active: row.active === 1 };
+}
+
+const orNone = (row: EnterpriseRow | undefined) => (row === undefined ? undefined : enterpriseOf(row));
+
 export function enterprisesRepository(db: Db) {
   return {
-    async create(input: { name: string; ownerAccountId: number; now: number }): Promise<EnterpriseRow> {
-      return db
+    async create(input: { name: string; ownerAccountId: number; now: number }): Promise<Enterprise> {
+      const row = await db
         .insertInto('enterprises')
         .values({
           name: input.name,
@@ -14,26 +21,31 @@ export function enterprisesRepository(db: Db) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      return enterpriseOf(row);
     },
 
-    async find(id: number): Promise<EnterpriseRow | undefined> {
-      return db.selectFrom('enterprises').selectAll().where('id', '=', id).executeTakeFirst();
+    async find(id: number): Promise<Enterprise | undefined> {
+      return orNone(await db.selectFrom('enterprises').selectAll().where('id', '=', id).executeTakeFirst());
     },
 
-    async update(
-      id: number,
-      changes: { name?: string; active?: boolean },
-    ): Promise<EnterpriseRow | undefined> {
+    async update(id: number, changes: { name?: string; active?: boolean }): Promise<Enterprise | undefined> {
       const values: { name?: string; active?: Flag } = {};
       if (changes.name !== undefined) values.name = changes.name;
       if (changes.active !== undefined) values.active = changes.active ? 1 : 0;
       if (Object.keys(values).length === 0) return this.find(id);
-      return db.updateTable('enterprises').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+      return orNone(
+        await db
+          .updateTable('enterprises')
+          .set(values)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst(),
+      );
     },
 
     /** The account's oldest active owned Enterprise: the one its PINs are created under. */
-    async activeOwnedBy(accountId: number): Promise<EnterpriseRow | undefined> {
-      return db
+    async activeOwnedBy(accountId: number): Promise<Enterprise | undefined> {
+      const row = await db
         .selectFrom('enterprises')
         .selectAll()
         .where('owner_account_id', '=', accountId)
@@ -41,6 +53,7 @@ export function enterprisesRepository(db: Db) {
         .orderBy('id')
         .limit(1)
         .executeTakeFirst();
+      return orNone(row);
     },
 
     /** Owner or member of at least one active Enterprise. */

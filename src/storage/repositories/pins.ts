@@ -1,36 +1,34 @@
 import type { GameType } from '../../domain/game-types.js';
-import type { PinState, PinStatus, Verdict } from '../../domain/pin-lifecycle.js';
-import type { Db, Store } from '../database.js';
+import type { Pin, PinWithReport } from '../../domain/pin.js';
+import type { PinState } from '../../domain/pin-lifecycle.js';
+import type { Db } from '../database.js';
 import { isUniqueViolation } from '../errors.js';
+import type { Dialect } from '../migrations/index.js';
 import { PARAM, precompile } from '../precompiled.js';
-import type { PinRow } from '../schema.js';
+import type { PinRow, ScanReportRow } from '../schema.js';
+import { decodeReport } from './scan-report-codec.js';
 
-export interface NewPinInput {
+export interface NewPin {
+  code: string;
   accountId: number;
   enterpriseId: number;
   type: GameType;
-  pinName: string | null;
+  name: string | null;
   ramDump: boolean;
   private: boolean;
-  now: number;
-  ttlMs: number;
+  createdAt: number;
+  expiresAt: number;
 }
 
-export type CreatePinOutcome =
-  | { ok: true; pin: PinRow }
-  | { ok: false; reason: 'active_pin_limit'; active: number };
+/** Thrown by `insert` when the drawn code is already taken; the caller draws another. */
+export class PinCodeTaken extends Error {}
 
-export interface ActiveLimit {
-  max: number;
-  idleTimeoutMs: number;
-}
-
-export function pinStateOf(row: PinRow): PinState {
+export function stateOf(row: PinRow): PinState {
   return {
-    status: row.status as PinStatus,
+    status: row.status,
     progress: row.progress,
     statusMessage: row.status_message,
-    result: row.result as Verdict | null,
+    result: row.result,
     used: row.used === 1,
     lastStatusUpdate: row.last_status_update,
     expiresAt: row.expires_at,
@@ -38,96 +36,183 @@ export function pinStateOf(row: PinRow): PinState {
   };
 }
 
-export function pinsRepository(store: Store) {
-  const { db } = store;
+export function pinOf(row: PinRow): Pin {
+  return {
+    id: row.id,
+    code: row.code,
+    accountId: row.account_id,
+    enterpriseId: row.enterprise_id,
+    name: row.pin_name,
+    type: row.type,
+    ramDump: row.ram_dump === 1,
+    private: row.private === 1,
+    createdAt: row.created_at,
+    revision: row.revision,
+    state: stateOf(row),
+  };
+}
 
-  /** Pending or scanning, and neither expired nor idle-timed-out as of `now`. */
-  async function countActive(
-    trx: Db,
-    accountId: number,
-    now: number,
-    idleTimeoutMs: number,
-  ): Promise<number> {
-    const row = await trx
+/** The columns a lifecycle state is stored in. */
+export function stateColumns(state: PinState) {
+  return {
+    status: state.status,
+    progress: state.progress,
+    status_message: state.statusMessage,
+    result: state.result,
+    used: state.used ? (1 as const) : (0 as const),
+    last_status_update: state.lastStatusUpdate,
+    last_activity_at: state.lastActivityAt,
+  };
+}
+
+type ReportColumns = { [K in keyof ScanReportRow as `r_${K & string}`]: ScanReportRow[K] | null };
+
+export function pinsRepository(db: Db, dialect: Dialect) {
+  // Every status and results poll reads a PIN and, once finished, its report: one query, compiled once.
+  const withReportByCode = precompile(
+    db,
+    db
       .selectFrom('pins')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('account_id', '=', accountId)
-      .where('expires_at', '>', now)
-      .where((eb) =>
-        eb.or([
-          eb('status', '=', 'pending'),
-          eb.and([eb('status', '=', 'scanning'), eb('last_activity_at', '>', now - idleTimeoutMs)]),
-        ]),
-      )
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  // Every status and results poll reads a PIN by code, so this query is compiled once.
-  const pinByCode = precompile(db, db.selectFrom('pins').selectAll().where('code', '=', PARAM), 1);
+      .leftJoin('scan_reports', 'scan_reports.pin_id', 'pins.id')
+      .selectAll('pins')
+      .select([
+        'scan_reports.pin_id as r_pin_id',
+        'scan_reports.detections as r_detections',
+        'scan_reports.suspicious as r_suspicious',
+        'scan_reports.warnings as r_warnings',
+        'scan_reports.untrusted as r_untrusted',
+        'scan_reports.integrity as r_integrity',
+        'scan_reports.custom_suspicious as r_custom_suspicious',
+        'scan_reports.vpn as r_vpn',
+        'scan_reports.country as r_country',
+        'scan_reports.logon as r_logon',
+        'scan_reports.scantime as r_scantime',
+        'scan_reports.windows as r_windows',
+        'scan_reports.discord as r_discord',
+      ])
+      .where('pins.code', '=', PARAM),
+    1,
+  );
 
   return {
+    async findByCode(code: string): Promise<PinWithReport | undefined> {
+      const [row] = (await withReportByCode(code)) as Array<PinRow & Partial<ReportColumns>>;
+      if (row === undefined) return undefined;
+      const report =
+        row.r_pin_id == null
+          ? null
+          : decodeReport({
+              detections: row.r_detections as string,
+              suspicious: row.r_suspicious as string,
+              warnings: row.r_warnings as string,
+              untrusted: row.r_untrusted as string,
+              integrity: row.r_integrity as string,
+              custom_suspicious: row.r_custom_suspicious as string,
+              vpn: row.r_vpn ?? null,
+              country: row.r_country ?? null,
+              logon: row.r_logon ?? null,
+              scantime: row.r_scantime ?? null,
+              windows: row.r_windows ?? null,
+              discord: row.r_discord as string,
+            });
+      return { ...pinOf(row), report };
+    },
+
+    async findById(id: number): Promise<Pin | undefined> {
+      const row = await db.selectFrom('pins').selectAll().where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : pinOf(row);
+    },
+
+    async findBySessionHash(hash: string): Promise<Pin | undefined> {
+      const row = await db
+        .selectFrom('pins')
+        .selectAll()
+        .where('session_token_hash', '=', hash)
+        .executeTakeFirst();
+      return row === undefined ? undefined : pinOf(row);
+    },
+
     /**
-     * Counts and inserts in one transaction, serialised per account, so the active-PIN limit holds
-     * under concurrent creates: SQLite runs one transaction at a time on its single connection, and
-     * PostgreSQL locks the account row first.
+     * Serialises PIN creation per account for the rest of the transaction: SQLite runs one
+     * transaction at a time anyway; PostgreSQL locks the account row.
      */
-    async createWithinLimit(
-      input: NewPinInput,
-      limit: ActiveLimit,
-      generateCode: () => string,
-    ): Promise<CreatePinOutcome> {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await db.transaction().execute(async (trx) => {
-            if (store.dialect === 'postgres') {
-              await trx
-                .selectFrom('accounts')
-                .select('id')
-                .where('id', '=', input.accountId)
-                .forUpdate()
-                .execute();
-            }
-            const active = await countActive(trx, input.accountId, input.now, limit.idleTimeoutMs);
-            if (active >= limit.max)
-              return { ok: false as const, reason: 'active_pin_limit' as const, active };
-            const pin = await trx
-              .insertInto('pins')
-              .values({
-                code: generateCode(),
-                account_id: input.accountId,
-                enterprise_id: input.enterpriseId,
-                pin_name: input.pinName,
-                type: input.type,
-                ram_dump: input.ramDump ? 1 : 0,
-                private: input.private ? 1 : 0,
-                status: 'pending',
-                progress: 0,
-                status_message: null,
-                result: null,
-                used: 0,
-                created_at: input.now,
-                expires_at: input.now + input.ttlMs,
-                last_status_update: null,
-                last_activity_at: null,
-                session_token_hash: null,
-                client_version: null,
-                finished_at: null,
-              })
-              .returningAll()
-              .executeTakeFirstOrThrow();
-            return { ok: true as const, pin };
-          });
-        } catch (err) {
-          // A PIN code collision (1 in ~10^12 per existing PIN): draw another code.
-          if (isUniqueViolation(err) && attempt < 5) continue;
-          throw err;
-        }
+    async lockAccount(accountId: number): Promise<void> {
+      if (dialect !== 'postgres') return;
+      await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+    },
+
+    /** The account's PINs stored as pending or scanning and not yet past their expiry. */
+    async openStates(accountId: number, now: number): Promise<PinState[]> {
+      const rows = await db
+        .selectFrom('pins')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('status', 'in', ['pending', 'scanning'])
+        .where('expires_at', '>', now)
+        .execute();
+      return rows.map(stateOf);
+    },
+
+    async insert(pin: NewPin): Promise<Pin> {
+      try {
+        const row = await db
+          .insertInto('pins')
+          .values({
+            code: pin.code,
+            account_id: pin.accountId,
+            enterprise_id: pin.enterpriseId,
+            pin_name: pin.name,
+            type: pin.type,
+            ram_dump: pin.ramDump ? 1 : 0,
+            private: pin.private ? 1 : 0,
+            status: 'pending',
+            progress: 0,
+            status_message: null,
+            result: null,
+            used: 0,
+            created_at: pin.createdAt,
+            expires_at: pin.expiresAt,
+            last_status_update: null,
+            last_activity_at: null,
+            session_token_hash: null,
+            client_version: null,
+            finished_at: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return pinOf(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new PinCodeTaken();
+        throw err;
       }
     },
 
-    async findByCode(code: string): Promise<PinRow | undefined> {
-      return (await pinByCode(code))[0];
+    /** PINs stored as active whose expiry or idle timeout has come due, oldest due first. */
+    async dueForTimeMoves(now: number, idleTimeoutMs: number, limit: number): Promise<Pin[]> {
+      const rows = await db
+        .selectFrom('pins')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', 'in', ['pending', 'scanning']), eb('expires_at', '<=', now)]),
+            eb.and([eb('status', '=', 'scanning'), eb('last_activity_at', '<=', now - idleTimeoutMs)]),
+          ]),
+        )
+        .orderBy('expires_at')
+        .limit(limit)
+        .execute();
+      return rows.map(pinOf);
+    },
+
+    /** Writes `state` if the PIN is still at `revision`; false when another write came first. */
+    async writeState(pin: Pin, state: PinState): Promise<boolean> {
+      const res = await db
+        .updateTable('pins')
+        .set((eb) => ({ ...stateColumns(state), revision: eb('revision', '+', 1) }))
+        .where('id', '=', pin.id)
+        .where('revision', '=', pin.revision)
+        .executeTakeFirst();
+      return res.numUpdatedRows > 0n;
     },
   };
 }

@@ -54,7 +54,10 @@ export function playersRepository(db: Db) {
       return [...byId.values()];
     },
 
-    async names(table: 'user_detections' | 'user_games', userId: number): Promise<string[]> {
+    async names(
+      table: 'user_detections' | 'user_own_detections' | 'user_games',
+      userId: number,
+    ): Promise<string[]> {
       const rows = await db
         .selectFrom(table)
         .select('name')
@@ -94,7 +97,7 @@ export function playersRepository(db: Db) {
         .selectFrom('scanned_users')
         .selectAll()
         .where('id', 'in', others.select('theirs.user_id'))
-        .orderBy('last_scan_at', 'desc')
+        .orderBy('own_last_scan_at', 'desc')
         .orderBy('id')
         .limit(limit)
         .execute();
@@ -113,8 +116,9 @@ export function playersRepository(db: Db) {
         .select(['user_hwids.user_id', 'bans.id', 'bans.status', 'bans.expires_at', 'bans.lifted_at'])
         .where('user_hwids.user_id', 'in', ids)
         .execute();
+      // Each related account is described by its own scans (docs/risk-score.md).
       const detectionRows = await db
-        .selectFrom('user_detections')
+        .selectFrom('user_own_detections')
         .select(['user_id', 'name'])
         .where('user_id', 'in', ids)
         .orderBy('name')
@@ -131,40 +135,45 @@ export function playersRepository(db: Db) {
       };
     },
 
-    /** One ban covering every hardware ID linked to the user now (CONTRACT §8). */
+    /** The hardware IDs linked to a user now. */
+    async hwidIdsOf(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('user_hwids')
+        .select('hwid_id')
+        .where('user_id', '=', userId)
+        .orderBy('hwid_id')
+        .execute();
+      return rows.map((r) => r.hwid_id);
+    },
+
+    /** A ban or warning on a user, covering the given hardware IDs. Run it in a transaction. */
     async createBan(input: {
       userId: number;
+      hwidIds: readonly number[];
       status: 'banned' | 'warned';
       reason: string;
       expiresAt: number | null;
       now: number;
     }): Promise<BanRow> {
-      return db.transaction().execute(async (trx) => {
-        const ban = await trx
-          .insertInto('bans')
-          .values({
-            user_id: input.userId,
-            status: input.status,
-            reason: input.reason,
-            expires_at: input.expiresAt,
-            created_at: input.now,
-            lifted_at: null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const hwids = await trx
-          .selectFrom('user_hwids')
-          .select('hwid_id')
-          .where('user_id', '=', input.userId)
+      const ban = await db
+        .insertInto('bans')
+        .values({
+          user_id: input.userId,
+          status: input.status,
+          reason: input.reason,
+          expires_at: input.expiresAt,
+          created_at: input.now,
+          lifted_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (input.hwidIds.length > 0) {
+        await db
+          .insertInto('ban_hwids')
+          .values(input.hwidIds.map((hwid_id) => ({ ban_id: ban.id, hwid_id })))
           .execute();
-        if (hwids.length > 0) {
-          await trx
-            .insertInto('ban_hwids')
-            .values(hwids.map((h) => ({ ban_id: ban.id, hwid_id: h.hwid_id })))
-            .execute();
-        }
-        return ban;
-      });
+      }
+      return ban;
     },
 
     /** false when there is no such ban; lifting twice is harmless. */

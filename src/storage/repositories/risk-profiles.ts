@@ -5,9 +5,10 @@ import type { FinishedScan } from './scans.js';
 
 /*
  * Keeps the player-risk aggregates current when a scan finishes, inside the finish transaction
- * (CONTRACT §9): hardware-ID profiles, users (latest username wins), user↔hardware links, each user's
- * counters over every scan on their linked hardware (each scan once), and alt-account notes when a
- * new link makes two users share hardware for the first time.
+ * (docs/risk-score.md): hardware-ID profiles, users (latest username wins), user↔hardware links, each
+ * user's counters over every scan on their linked hardware (each scan once) for the risk score, their
+ * counters over the scans that named them for the lookup, and alt-account notes when a new link makes
+ * two users share hardware for the first time.
  */
 
 /** The parts of a scan that the per-user counters need. */
@@ -99,17 +100,40 @@ async function countScan(trx: Db, userId: number, scan: ScanFacts): Promise<void
     }))
     .where('id', '=', userId)
     .execute();
-  const names = [
-    ...[...new Set(scan.detections)].map((name) => ({ table: 'user_detections' as const, name })),
-    { table: 'user_games' as const, name: scan.gameType },
-  ];
-  for (const { table, name } of names) {
-    await trx
-      .insertInto(table)
-      .values({ user_id: userId, name })
-      .onConflict((oc) => oc.columns(['user_id', 'name']).doNothing())
-      .execute();
-  }
+  await addNames(trx, 'user_detections', userId, scan.detections);
+}
+
+async function addNames(
+  trx: Db,
+  table: 'user_detections' | 'user_own_detections' | 'user_games',
+  userId: number,
+  names: readonly string[],
+): Promise<void> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return;
+  await trx
+    .insertInto(table)
+    .values(unique.map((name) => ({ user_id: userId, name })))
+    .onConflict((oc) => oc.columns(['user_id', 'name']).doNothing())
+    .execute();
+}
+
+/** Counts a scan for a user its report named: what the lookup shows of the person. */
+async function countOwnScan(trx: Db, userId: number, scan: ScanFacts): Promise<void> {
+  await trx
+    .updateTable('scanned_users')
+    .set((eb) => ({
+      own_scans: eb('own_scans', '+', 1),
+      own_cheating_scans: eb('own_cheating_scans', '+', flag(scan.verdict === 'cheating')),
+      own_suspicious_scans: eb('own_suspicious_scans', '+', flag(scan.verdict === 'suspicious')),
+      own_detections: eb('own_detections', '+', scan.detections.length),
+      own_first_scan_at: earlier('own_first_scan_at', scan.finishedAt),
+      own_last_scan_at: later('own_last_scan_at', scan.finishedAt),
+    }))
+    .where('id', '=', userId)
+    .execute();
+  await addNames(trx, 'user_own_detections', userId, scan.detections);
+  await addNames(trx, 'user_games', userId, [scan.gameType]);
 }
 
 /** The finished scans on one hardware ID, for a user newly linked to it. */
@@ -132,7 +156,7 @@ async function scansOnHwid(trx: Db, hwidId: number): Promise<ScanFacts[]> {
 
 /**
  * When a new link puts a user on a hardware ID, every other user there who shared no hardware with
- * them before is joined to them for the first time: both get an alt_account note (CONTRACT §9).
+ * them before is joined to them for the first time: both get an alt_account note (docs/risk-score.md).
  * Set-based, so the cost is a few queries however many users the hardware already has.
  */
 async function noteAltAccounts(trx: Db, userId: number, hwidId: number, now: number): Promise<void> {
@@ -188,6 +212,7 @@ export async function recordFinishedScan(trx: Db, scan: FinishedScan): Promise<v
   ).map((r) => r.hwid_id);
   await updateProfiles(trx, hwidIds, scan);
   const userIds = await upsertReportedUsers(trx, scan);
+  for (const userId of userIds) await countOwnScan(trx, userId, scan);
 
   for (const userId of userIds) {
     for (const hwidId of hwidIds) {

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../deps.js';
+import {
+  createAccount,
+  deleteAccount,
+  liveAccount,
+  setCustomKeywords,
+  updateAccount,
+} from '../../../application/accounts/accounts.js';
+import type { UseCaseContext } from '../../../application/context.js';
 import { NoContent } from '../../schemas/common.js';
-import { accountMissing, requireAccount } from './lookups.js';
 import { parseTimestamp, presentAccount } from './present.js';
 import {
   Account,
@@ -16,9 +22,7 @@ import {
 const tags = ['Operator'];
 const security = [{ adminToken: [] }];
 
-export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
-  const { repos, clock } = deps;
-
+export function accountRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/admin/v1/accounts',
@@ -33,13 +37,12 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { name, discordId = null, licenceExpiresAt } = request.body;
-        const row = await repos.accounts.create({
+        const account = await createAccount(ctx, {
           name,
           discordId,
           licenceExpiresAt: parseTimestamp(licenceExpiresAt) ?? null,
-          now: clock(),
         });
-        return reply.code(201).send(presentAccount(row));
+        return reply.code(201).send(presentAccount(account));
       },
     );
 
@@ -54,9 +57,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Account, ...adminErrors },
         },
       },
-      async (request) => {
-        return presentAccount(await requireAccount(repos, request.params.id));
-      },
+      async (request) => presentAccount(await liveAccount(ctx, request.params.id)),
     );
 
     app.patch(
@@ -73,15 +74,14 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { name, banned, licenceExpiresAt } = request.body;
-        const row = await repos.accounts.update(request.params.id, {
+        const account = await updateAccount(ctx, request.params.id, {
           ...(name === undefined ? {} : { name }),
           ...(banned === undefined ? {} : { banned }),
           ...(licenceExpiresAt === undefined
             ? {}
             : { licenceExpiresAt: parseTimestamp(licenceExpiresAt) ?? null }),
         });
-        if (row === undefined) throw accountMissing(request.params.id);
-        return presentAccount(row);
+        return presentAccount(account);
       },
     );
 
@@ -98,8 +98,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const deleted = await repos.accounts.softDelete(request.params.id, clock());
-        if (!deleted) throw accountMissing(request.params.id);
+        await deleteAccount(ctx, request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -117,13 +116,8 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const account = await requireAccount(repos, request.params.id);
-        // Matching is case-insensitive, so keywords differing only in case are one keyword.
-        const keywords = [
-          ...new Set(request.body.keywords.map((k) => k.trim().toLowerCase()).filter((k) => k)),
-        ];
-        await repos.accounts.setKeywords(account.id, keywords);
-        return { accountId: account.id, keywords };
+        const keywords = await setCustomKeywords(ctx, request.params.id, request.body.keywords);
+        return { accountId: request.params.id, keywords };
       },
     );
   };

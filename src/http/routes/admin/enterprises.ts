@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../deps.js';
-import { problems } from '../../problem.js';
+import {
+  addMember,
+  createEnterprise,
+  findEnterprise,
+  removeMember,
+  updateEnterprise,
+} from '../../../application/accounts/enterprises.js';
+import type { UseCaseContext } from '../../../application/context.js';
 import { NoContent } from '../../schemas/common.js';
-import { enterpriseMissing, requireAccount, requireEnterprise } from './lookups.js';
 import { presentEnterprise } from './present.js';
 import {
   AddMemberBody,
@@ -18,9 +23,7 @@ import {
 const tags = ['Operator'];
 const security = [{ adminToken: [] }];
 
-export function enterpriseRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
-  const { repos, clock } = deps;
-
+export function enterpriseRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/admin/v1/enterprises',
@@ -34,9 +37,8 @@ export function enterpriseRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await requireAccount(repos, request.body.ownerAccountId);
-        const row = await repos.enterprises.create({ ...request.body, now: clock() });
-        return reply.code(201).send(presentEnterprise(row));
+        const enterprise = await createEnterprise(ctx, request.body);
+        return reply.code(201).send(presentEnterprise(enterprise));
       },
     );
 
@@ -51,7 +53,7 @@ export function enterpriseRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: Enterprise, ...adminErrors },
         },
       },
-      async (request) => presentEnterprise(await requireEnterprise(repos, request.params.id)),
+      async (request) => presentEnterprise(await findEnterprise(ctx, request.params.id)),
     );
 
     app.patch(
@@ -67,9 +69,7 @@ export function enterpriseRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const row = await repos.enterprises.update(request.params.id, request.body);
-        if (row === undefined) throw enterpriseMissing(request.params.id);
-        return presentEnterprise(row);
+        return presentEnterprise(await updateEnterprise(ctx, request.params.id, request.body));
       },
     );
 
@@ -86,22 +86,8 @@ export function enterpriseRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const enterprise = await requireEnterprise(repos, request.params.id);
-        const account = await requireAccount(repos, request.body.accountId);
-        if (enterprise.owner_account_id === account.id) {
-          throw problems.conflict(
-            'already_member',
-            `Account ${account.id} owns Enterprise ${enterprise.id}.`,
-          );
-        }
-        const added = await repos.enterprises.addMember(enterprise.id, account.id, clock());
-        if (!added) {
-          throw problems.conflict(
-            'already_member',
-            `Account ${account.id} is already a member of Enterprise ${enterprise.id}.`,
-          );
-        }
-        return reply.code(201).send({ enterpriseId: enterprise.id, accountId: account.id });
+        await addMember(ctx, request.params.id, request.body.accountId);
+        return reply.code(201).send({ enterpriseId: request.params.id, accountId: request.body.accountId });
       },
     );
 
@@ -118,10 +104,7 @@ export function enterpriseRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { id, accountId } = request.params;
-        await requireEnterprise(repos, id);
-        const removed = await repos.enterprises.removeMember(id, accountId);
-        if (!removed)
-          throw problems.notFound('member_not_found', `Account ${accountId} as a member of Enterprise ${id}`);
+        await removeMember(ctx, id, accountId);
         return reply.code(204).send(null);
       },
     );

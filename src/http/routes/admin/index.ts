@@ -1,18 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../deps.js';
+import type { UseCaseContext } from '../../../application/context.js';
 import { adminAuth } from '../../plugins/admin-auth.js';
 import { accountRoutes } from './accounts.js';
+import { bootstrapRoute } from './bootstrap.js';
 import { enterpriseRoutes } from './enterprises.js';
 import { keyRoutes } from './keys.js';
 import { playerAdminRoutes } from './players.js';
 
-/** Operator API (CONTRACT §8), behind the x-admin-token header. */
-export function adminRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+/** Operator API (docs/operations.md, "Operator API"), behind the x-admin-token header. */
+export function adminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
-    app.addHook('onRequest', adminAuth(deps.adminToken));
-    await app.register(accountRoutes(deps));
-    await app.register(enterpriseRoutes(deps));
-    await app.register(keyRoutes(deps));
-    await app.register(playerAdminRoutes(deps));
+    app.addHook('onRequest', adminAuth(ctx));
+    await app.register(bootstrapRoute(ctx));
+    await app.register(accountRoutes(ctx));
+    await app.register(enterpriseRoutes(ctx));
+    await app.register(keyRoutes(ctx));
+    await app.register(playerAdminRoutes(ctx));
   };
 }

@@ -1,20 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, displayPrefix } from '../../../domain/api-key.js';
-import { needsEnterpriseOwnership } from '../../../domain/permissions.js';
-import { iso, isoOrNull } from '../../../domain/time.js';
-import { randomBase62, sha256Hex } from '../../../lib/crypto.js';
-import type { AppDeps } from '../../deps.js';
-import { problems } from '../../problem.js';
+import { issueKey, listKeys, revokeKey } from '../../../application/accounts/keys.js';
+import type { UseCaseContext } from '../../../application/context.js';
 import { NoContent } from '../../schemas/common.js';
-import { requireAccount } from './lookups.js';
+import { presentKeyListing } from './present.js';
 import { adminErrors, CreatedKey, CreateKeyBody, IdParams, KeyListing } from './schemas.js';
 
 const tags = ['Operator'];
 const security = [{ adminToken: [] }];
 
-export function keyRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
-  const { repos, clock } = deps;
-
+export function keyRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/admin/v1/accounts/:id/keys',
@@ -30,22 +24,9 @@ export function keyRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const account = await requireAccount(repos, request.params.id);
         const { permissions, name = null, rateLimitPerHour = null } = request.body;
-        if (needsEnterpriseOwnership(permissions) && !(await repos.enterprises.activeOwnedBy(account.id))) {
-          throw problems.notEnterpriseOwner();
-        }
-        const key = API_KEY_PREFIX + randomBase62(API_KEY_RANDOM_LENGTH);
-        const row = await repos.apiKeys.create({
-          accountId: account.id,
-          name,
-          prefix: displayPrefix(key),
-          keyHash: sha256Hex(key),
-          permissions,
-          rateLimitPerHour,
-          now: clock(),
-        });
-        return reply.code(201).send({ id: row.id, key, prefix: row.prefix, permissions: [...permissions] });
+        const issued = await issueKey(ctx, request.params.id, { permissions, name, rateLimitPerHour });
+        return reply.code(201).send(issued);
       },
     );
 
@@ -60,19 +41,7 @@ export function keyRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: KeyListing, ...adminErrors },
         },
       },
-      async (request) => {
-        const account = await requireAccount(repos, request.params.id);
-        const rows = await repos.apiKeys.listForAccount(account.id);
-        return rows.map((r) => ({
-          id: r.id,
-          prefix: r.prefix,
-          name: r.name,
-          permissions: JSON.parse(r.permissions) as string[],
-          createdAt: iso(r.created_at),
-          lastUsedAt: isoOrNull(r.last_used_at),
-          revoked: r.revoked_at !== null,
-        }));
-      },
+      async (request) => (await listKeys(ctx, request.params.id)).map(presentKeyListing),
     );
 
     app.delete(
@@ -87,11 +56,7 @@ export function keyRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const revoked = await repos.apiKeys.revoke(request.params.id, clock());
-        if (!revoked && !(await repos.apiKeys.exists(request.params.id))) {
-          throw problems.notFound('key_not_found', `API key ${request.params.id}`);
-        }
-        // Revoking twice is harmless: the key stays revoked.
+        await revokeKey(ctx, request.params.id);
         return reply.code(204).send(null);
       },
     );

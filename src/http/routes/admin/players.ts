@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { UseCaseContext } from '../../../application/context.js';
+import { banPlayer, liftBan } from '../../../application/players/bans.js';
+import { addStaffNote } from '../../../application/players/notes.js';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
-import { jsonDepth } from '../../../domain/json-shape.js';
 import { iso, isoOrNull } from '../../../domain/time.js';
-import type { AppDeps } from '../../deps.js';
-import { problems } from '../../problem.js';
 import { NoContent, Nullable, Timestamp } from '../../schemas/common.js';
 import { discordIdValidation } from '../players/validation.js';
 import { parseTimestamp } from './present.js';
@@ -12,9 +12,6 @@ import { adminErrors, IdParams } from './schemas.js';
 
 const tags = ['Operator'];
 const security = [{ adminToken: [] }];
-
-const MAX_EVIDENCE_DEPTH = 10;
-const MAX_EVIDENCE_CHARS = 16_384;
 
 const DiscordParams = Type.Object({ discordId: Type.String({ pattern: DISCORD_ID_PATTERN }) });
 
@@ -50,18 +47,8 @@ const Reason = Type.Object({
   addedAt: Timestamp,
 });
 
-/** Bans, warnings and staff notes on scanned users (CONTRACT §8). */
-export function playerAdminRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
-  const { repos, clock } = deps;
-
-  async function requireUser(discordId: string) {
-    const user = await repos.players.findUser(discordId);
-    if (user === undefined) {
-      throw problems.notFound('scanned_user_not_found', `A scanned user with Discord ID ${discordId}`);
-    }
-    return user;
-  }
-
+/** Bans, warnings and staff notes on scanned users (docs/operations.md, "Operator API"). */
+export function playerAdminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/admin/v1/scanned-users/:discordId/bans',
@@ -79,22 +66,15 @@ export function playerAdminRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { mapValidation: discordIdValidation },
       },
       async (request, reply) => {
-        const user = await requireUser(request.params.discordId);
         const { status, reason, expiresAt } = request.body;
-        const ban = await repos.players.createBan({
-          userId: user.id,
+        const ban = await banPlayer(ctx, request.params.discordId, {
           status,
           reason,
           expiresAt: parseTimestamp(expiresAt) ?? null,
-          now: clock(),
         });
-        return reply.code(201).send({
-          id: ban.id,
-          status: ban.status,
-          reason: ban.reason,
-          expiresAt: isoOrNull(ban.expires_at),
-          createdAt: iso(ban.created_at),
-        });
+        return reply
+          .code(201)
+          .send({ ...ban, expiresAt: isoOrNull(ban.expiresAt), createdAt: iso(ban.createdAt) });
       },
     );
 
@@ -111,9 +91,7 @@ export function playerAdminRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        if (!(await repos.players.liftBan(request.params.id, clock()))) {
-          throw problems.notFound('ban_not_found', `Ban ${request.params.id}`);
-        }
+        await liftBan(ctx, request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -132,25 +110,8 @@ export function playerAdminRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { mapValidation: discordIdValidation },
       },
       async (request, reply) => {
-        // Evidence is free-form JSON shown as is in lookups; bound it so it stays a note, not a payload.
-        const { evidence } = request.body;
-        if (
-          evidence !== undefined &&
-          (jsonDepth(evidence) > MAX_EVIDENCE_DEPTH || JSON.stringify(evidence).length > MAX_EVIDENCE_CHARS)
-        ) {
-          throw problems.invalidBody(
-            `Invalid request body: evidence must nest at most ${MAX_EVIDENCE_DEPTH} levels and be at most ${MAX_EVIDENCE_CHARS} characters of JSON.`,
-          );
-        }
-        const user = await requireUser(request.params.discordId);
-        const row = await repos.players.addReason({ userId: user.id, ...request.body, now: clock() });
-        return reply.code(201).send({
-          id: row.id,
-          reason: row.reason,
-          category: row.category,
-          evidence: row.evidence === null ? null : (JSON.parse(row.evidence) as unknown),
-          addedAt: iso(row.added_at),
-        });
+        const note = await addStaffNote(ctx, request.params.discordId, request.body);
+        return reply.code(201).send({ ...note, addedAt: iso(note.addedAt) });
       },
     );
   };

@@ -1,18 +1,16 @@
-import { isoOrNull } from '../../../domain/time.js';
-import type { AccountRow, EnterpriseRow } from '../../../storage/schema.js';
+import type { Account, ApiKeyListing, Enterprise } from '../../../domain/account.js';
+import { iso, isoOrNull } from '../../../domain/time.js';
 
-export function presentAccount(row: AccountRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    discordId: row.discord_id,
-    licenceExpiresAt: isoOrNull(row.licence_expires_at),
-    banned: row.banned === 1,
-  };
+export function presentAccount(account: Account) {
+  return { ...account, licenceExpiresAt: isoOrNull(account.licenceExpiresAt) };
 }
 
-export function presentEnterprise(row: EnterpriseRow) {
-  return { id: row.id, name: row.name, ownerAccountId: row.owner_account_id, active: row.active === 1 };
+export function presentEnterprise(enterprise: Enterprise) {
+  return enterprise;
+}
+
+export function presentKeyListing(key: ApiKeyListing) {
+  return { ...key, createdAt: iso(key.createdAt), lastUsedAt: isoOrNull(key.lastUsedAt) };
 }
 
 /** A timestamp the schema already checked (format date-time: finite and within range). */

@@ -1,24 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import type { UseCaseContext } from '../../../application/context.js';
+import { authorizePinCreation, createPin, type PinCreator } from '../../../application/pins/create-pin.js';
 import { GAME_TYPES } from '../../../domain/game-types.js';
-import { iso } from '../../../domain/time.js';
-import { generatePinCode } from '../../../lib/pin-codes.js';
-import type { EnterpriseRow } from '../../../storage/schema.js';
-import type { AppDeps } from '../../deps.js';
-import { requireAccount } from '../../plugins/api-key-auth.js';
 import type { ValidationMapper } from '../../plugins/errors.js';
+import { callerOf } from '../../plugins/key-auth.js';
 import { problems } from '../../problem.js';
+import { presentCreated } from './present.js';
 import { CreatedPin, CreatePinBody, createErrors } from './schemas.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    ownedEnterprise: EnterpriseRow;
+    /** Set on POST /v1/pins/create once the caller may create PINs; null elsewhere. */
+    pinCreator: PinCreator | null;
   }
 }
 
 /**
  * A body whose only fault is a `type` string outside the list gets the specific invalid_game_type;
- * anything else, a non-string `type` included, is invalid_body (CONTRACT §3's order).
+ * anything else, a non-string `type` included, is invalid_body (docs/api.md, "Errors").
  */
 const createValidation: ValidationMapper = (part, errors) =>
   part === 'body' &&
@@ -27,63 +27,33 @@ const createValidation: ValidationMapper = (part, errors) =>
     ? problems.invalidGameType(GAME_TYPES)
     : undefined;
 
-export function createPinRoute(deps: AppDeps): FastifyPluginAsyncTypebox {
-  const { repos, config, clock } = deps;
-
-  // Account checks come before the body is even parsed: CONTRACT §3 orders them ahead of invalid_body.
-  async function requireActiveOwner(request: FastifyRequest): Promise<void> {
-    const account = requireAccount(request);
-    if (account.banned) throw problems.accountBanned();
-    const enterprise = await repos.enterprises.activeOwnedBy(account.id);
-    if (enterprise === undefined) throw problems.notEnterpriseOwner();
-    request.ownedEnterprise = enterprise;
-  }
-
+export function createPinRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
+    app.decorateRequest('pinCreator', null);
     app.post(
       '/v1/pins/create',
       {
         schema: {
           summary: 'Create a scan PIN',
-          description: 'Enterprise owners only. At most 3 active (pending + scanning) PINs per account.',
+          description:
+            'Enterprise owners only. An account may hold a limited number of active (pending + scanning) PINs: configurable (MAX_ACTIVE_PINS), 3 by default.',
           tags: ['PINs'],
           security: [{ apiKey: [] }],
           body: CreatePinBody,
           response: { 201: CreatedPin, ...createErrors },
         },
         config: { permission: 'pins:create', mapValidation: createValidation },
-        onRequest: requireActiveOwner,
+        // The account checks come before the body is parsed: the published order puts them first.
+        onRequest: async (request: FastifyRequest) => {
+          request.pinCreator = await authorizePinCreation(ctx, callerOf(request));
+        },
       },
       async (request, reply) => {
+        const creator = request.pinCreator;
+        if (creator === null) throw new Error('PIN creation reached without its authorization');
         const { type, pinName = null, ramDump = false, private: isPrivate = false } = request.body;
-        const enterprise = request.ownedEnterprise;
-        const outcome = await repos.pins.createWithinLimit(
-          {
-            accountId: request.principal.accountId,
-            enterpriseId: enterprise.id,
-            type,
-            pinName,
-            ramDump,
-            private: isPrivate,
-            now: clock(),
-            ttlMs: config.pinTtlSeconds * 1000,
-          },
-          { max: config.maxActivePins, idleTimeoutMs: config.scanIdleTimeoutSeconds * 1000 },
-          generatePinCode,
-        );
-        if (!outcome.ok) throw problems.activePinLimit(config.maxActivePins);
-        const pin = outcome.pin;
-        return reply.code(201).send({
-          pin: pin.code,
-          type: pin.type,
-          status: 'pending' as const,
-          pinName: pin.pin_name,
-          ramDump: pin.ram_dump === 1,
-          private: pin.private === 1,
-          expiresAt: iso(pin.expires_at),
-          createdAt: iso(pin.created_at),
-          enterprise: enterprise.name,
-        });
+        const pin = await createPin(ctx, creator, { type, name: pinName, ramDump, private: isPrivate });
+        return reply.code(201).send(presentCreated(pin, creator.enterprise.name));
       },
     );
   };

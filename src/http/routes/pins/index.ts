@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../deps.js';
+import type { UseCaseContext } from '../../../application/context.js';
 import { createPinRoute } from './create.js';
+import { pinEventsRoute } from './events.js';
 import { pinResultsRoute } from './results.js';
 import { pinStatusRoute } from './status.js';
 
-export function pinRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+export function pinRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
-    await app.register(createPinRoute(deps));
-    await app.register(pinStatusRoute(deps));
-    await app.register(pinResultsRoute(deps));
+    await app.register(createPinRoute(ctx));
+    await app.register(pinStatusRoute(ctx));
+    await app.register(pinResultsRoute(ctx));
+    await app.register(pinEventsRoute(ctx));
   };
 }

@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { observe } from '../../../domain/pin-lifecycle.js';
-import { iso } from '../../../domain/time.js';
-import { pinStateOf } from '../../../storage/repositories/pins.js';
-import type { AppDeps } from '../../deps.js';
-import { requireAccount } from '../../plugins/api-key-auth.js';
-import { loadOwnedPin, loadReport, pinCodeValidation } from './lookup.js';
-import { presentResultsData, presentUnfinishedResults } from './present.js';
+import type { UseCaseContext } from '../../../application/context.js';
+import { readPin } from '../../../application/pins/read-pin.js';
+import { callerOf } from '../../plugins/key-auth.js';
+import { presentResults } from './present.js';
 import { PinParams, PinResultsResponse, readErrors } from './schemas.js';
+import { pinCodeValidation } from './validation.js';
 
-export function pinResultsRoute(deps: AppDeps): FastifyPluginAsyncTypebox {
-  const settings = { idleTimeoutMs: deps.config.scanIdleTimeoutSeconds * 1000 };
+export function pinResultsRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/v1/pins/:pinCode/results',
@@ -25,21 +22,7 @@ export function pinResultsRoute(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
         config: { permission: 'pins:results', mapValidation: pinCodeValidation },
       },
-      async (request) => {
-        const account = requireAccount(request);
-        const row = await loadOwnedPin(deps, request.params.pinCode, account.id);
-        const state = observe(pinStateOf(row), deps.clock(), settings);
-        if (state.status !== 'finished' || state.result === null) return presentUnfinishedResults(row, state);
-        return {
-          pin: row.code,
-          type: row.type,
-          status: 'finished' as const,
-          result: state.result,
-          pinName: row.pin_name,
-          data: presentResultsData(await loadReport(deps, row), state.result),
-          createdAt: iso(row.created_at),
-        };
-      },
+      async (request) => presentResults(await readPin(ctx, callerOf(request), request.params.pinCode)),
     );
   };
 }

@@ -7,7 +7,7 @@ import { KEYED_ERRORS, Nullable, problemResponses, Timestamp } from '../../schem
 // `type: 'string'` beside the enum tells a wrong type (invalid_body) from an unknown game (invalid_game_type).
 export const GameTypeSchema = Type.Enum(GAME_TYPES, {
   type: 'string',
-  description: 'Game type (spec §2.2).',
+  description: 'Game type: Java, Bedrock, FiveM, RedM, RageMP, AltV, Roblox, SanAndreas, Cod or Rust.',
 });
 const Status = Type.Enum(PIN_STATUSES);
 const Verdict = Type.Enum(['legit', 'cheating', 'suspicious']);
@@ -44,7 +44,7 @@ export const CreatedPin = Type.Object({
 const DiscordAccount = Type.Object({ id: Type.String(), username: Type.String() });
 const NullableString = Nullable(Type.String());
 
-/** Spec §2.3: summary of a finished scan on the status endpoint. */
+/** Summary of a finished scan on the status endpoint. */
 export const StatusSummary = Type.Object({
   cheating: NullableString,
   vpn: NullableString,
@@ -74,7 +74,7 @@ export const PinStatusResponse = Type.Object({
   data: Type.Optional(StatusSummary),
 });
 
-/** Spec §2.4: full detail of a finished scan. */
+/** Full detail of a finished scan. */
 export const ResultsData = Type.Object({
   cheating: NullableString,
   detections: Type.Array(Type.String()),

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { observe } from '../../../domain/pin-lifecycle.js';
-import { pinStateOf } from '../../../storage/repositories/pins.js';
-import type { AppDeps } from '../../deps.js';
-import { requireAccount } from '../../plugins/api-key-auth.js';
-import { loadOwnedPin, loadReport, pinCodeValidation } from './lookup.js';
-import { presentStatus, presentSummary } from './present.js';
+import type { UseCaseContext } from '../../../application/context.js';
+import { readPin } from '../../../application/pins/read-pin.js';
+import { callerOf } from '../../plugins/key-auth.js';
+import { presentStatus } from './present.js';
 import { PinParams, PinStatusResponse, readErrors } from './schemas.js';
+import { pinCodeValidation } from './validation.js';
 
-export function pinStatusRoute(deps: AppDeps): FastifyPluginAsyncTypebox {
-  const settings = { idleTimeoutMs: deps.config.scanIdleTimeoutSeconds * 1000 };
+export function pinStatusRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/v1/pins/:pinCode/status',
@@ -24,14 +22,7 @@ export function pinStatusRoute(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
         config: { permission: 'pins:status', mapValidation: pinCodeValidation },
       },
-      async (request) => {
-        const account = requireAccount(request);
-        const row = await loadOwnedPin(deps, request.params.pinCode, account.id);
-        const state = observe(pinStateOf(row), deps.clock(), settings);
-        const body = presentStatus(row, state);
-        if (state.status !== 'finished' || state.result === null) return body;
-        return { ...body, data: presentSummary(await loadReport(deps, row), state.result) };
-      },
+      async (request) => presentStatus(await readPin(ctx, callerOf(request), request.params.pinCode)),
     );
   };
 }

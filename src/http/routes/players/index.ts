@@ -1,23 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../deps.js';
-import { requireAccount } from '../../plugins/api-key-auth.js';
-import { problems } from '../../problem.js';
+import type { UseCaseContext } from '../../../application/context.js';
+import { authorizePlayerRead } from '../../../application/players/authorize-player-read.js';
+import { lookUpPlayer } from '../../../application/players/lookup.js';
+import { readRiskScore } from '../../../application/players/risk-score.js';
+import { callerOf } from '../../plugins/key-auth.js';
+import { presentLookup, presentRiskScore } from './present.js';
 import { DiscordIdParams, LookupResponse, playerErrors, RiskScoreResponse } from './schemas.js';
 import { discordIdValidation } from './validation.js';
-import { lookupView, riskScoreView } from './views.js';
 
-/** Risk score and lookup (spec §4.4, §4.5): any account with a licence or Enterprise membership. */
-export function playerRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
-  const { repos, clock } = deps;
-
-  // CONTRACT §3 orders licence_required before invalid_discord_id, so this runs before validation.
-  async function requireLicence(request: FastifyRequest): Promise<void> {
-    const account = requireAccount(request);
-    const licensed = account.licenceExpiresAt !== null && account.licenceExpiresAt > clock();
-    if (!licensed && !(await repos.enterprises.hasActiveMembership(account.id)))
-      throw problems.licenceRequired();
-  }
+/** Risk score and lookup (docs/api.md, "Players"): any account with a licence or Enterprise membership. */
+export function playerRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
+  // licence_required comes before invalid_discord_id (docs/api.md, "Errors"), so it runs before validation.
+  const requireLicence = (request: FastifyRequest) => authorizePlayerRead(ctx, callerOf(request));
 
   return async (app) => {
     app.get(
@@ -35,7 +30,8 @@ export function playerRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { permission: 'user:risk-score', mapValidation: discordIdValidation },
         onRequest: requireLicence,
       },
-      async (request) => riskScoreView(repos.players, request.params.discordId, clock()),
+      async (request) =>
+        presentRiskScore(await readRiskScore(ctx, callerOf(request), request.params.discordId)),
     );
 
     app.get(
@@ -44,7 +40,7 @@ export function playerRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Look up a scanned user',
           description:
-            "The user's scans, bans and warnings, staff notes and accounts sharing their hardware.",
+            "The person's own scans, the bans and warnings reaching them, staff notes, and the accounts sharing their hardware. See docs/risk-score.md.",
           tags: ['Players'],
           security: [{ apiKey: [] }],
           params: DiscordIdParams,
@@ -53,7 +49,7 @@ export function playerRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         config: { permission: 'scanned-users:lookup', mapValidation: discordIdValidation },
         onRequest: requireLicence,
       },
-      async (request) => lookupView(repos.players, request.params.discordId, clock()),
+      async (request) => presentLookup(await lookUpPlayer(ctx, callerOf(request), request.params.discordId)),
     );
   };
 }

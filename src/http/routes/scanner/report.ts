@@ -1,19 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import {
-  fail,
-  finish,
-  observe,
-  type PinState,
-  reportProgress,
-  type Transition,
-} from '../../../domain/pin-lifecycle.js';
-import { matchCustomKeywords, verdictOf } from '../../../domain/scan-report.js';
-import { hmacHex } from '../../../lib/crypto.js';
-import { pinStateOf } from '../../../storage/repositories/pins.js';
-import type { AppDeps } from '../../deps.js';
+import type { UseCaseContext } from '../../../application/context.js';
+import { failScan } from '../../../application/scans/fail-scan.js';
+import { finishScan } from '../../../application/scans/finish-scan.js';
+import { reportProgress } from '../../../application/scans/report-progress.js';
+import { scanOfSession } from '../../../application/scans/session.js';
 import { NoContent } from '../../schemas/common.js';
-import { refusalProblem } from './problems.js';
 import {
   FailBody,
   FINISH_BODY_LIMIT,
@@ -22,38 +13,19 @@ import {
   ProgressBody,
   sessionErrors,
 } from './schemas.js';
-import { scannerSession } from './session.js';
+import { sessionPin, sessionTokenOf } from './session-token.js';
 
 const tags = ['Scanner'];
 const security = [{ sessionToken: [] }];
 
 /** /v1/scanner/progress, /finish and /fail: the scan client's reports, bound to its session. */
-export function scannerReportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
-  const { repos, config, clock, hashSecret } = deps;
-  const idleTimeoutMs = config.scanIdleTimeoutSeconds * 1000;
-
-  /** Applies a lifecycle move to the session's PIN, or throws its 409/410 refusal. */
-  function decide(request: FastifyRequest, move: (state: PinState, now: number) => Transition) {
-    const now = clock();
-    const pin = request.scanPin;
-    const outcome = move(observe(pinStateOf(pin), now, { idleTimeoutMs }), now);
-    if (!outcome.ok) throw refusalProblem(outcome.refusal, pin.code);
-    return { pin, state: outcome.state, expect: { now, idleTimeoutMs } };
-  }
-
-  /** The write lost a race with another report or with time; answer as if it had come second. */
-  async function refuseStale(
-    request: FastifyRequest,
-    move: (state: PinState, now: number) => Transition,
-  ): Promise<never> {
-    const fresh = (await repos.pins.findByCode(request.scanPin.code)) ?? request.scanPin;
-    request.scanPin = fresh;
-    decide(request, move);
-    throw refusalProblem({ code: 'scan_closed', status: 'error' }, fresh.code);
-  }
-
+export function scannerReportRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
-    app.addHook('onRequest', scannerSession(deps));
+    // The session is checked before the body, so a caller without a valid one learns that first.
+    app.decorateRequest('scanSession', null);
+    app.addHook('onRequest', async (request) => {
+      request.scanSession = await scanOfSession(ctx, sessionTokenOf(request));
+    });
 
     app.post(
       '/v1/scanner/progress',
@@ -67,10 +39,7 @@ export function scannerReportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const move = (s: PinState, now: number) =>
-          reportProgress(s, request.body.progress, request.body.statusMessage, now);
-        const { pin, state, expect } = decide(request, move);
-        if (!(await repos.scans.progress(pin, state, expect))) await refuseStale(request, move);
+        await reportProgress(ctx, sessionPin(request), request.body);
         return reply.code(204).send(null);
       },
     );
@@ -88,19 +57,7 @@ export function scannerReportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: FinishResponse, ...sessionErrors },
         },
       },
-      async (request) => {
-        const report = request.body;
-        const keywords = await repos.accounts.keywords(request.scanPin.account_id);
-        const customSuspicious = matchCustomKeywords(report.artifacts, keywords);
-        const verdict = verdictOf(report, customSuspicious);
-        const move = (s: PinState, now: number) => finish(s, verdict, now);
-        const { pin, state, expect } = decide(request, move);
-        const ipHash = report.ip ? hmacHex(hashSecret, `ip:${report.ip}`) : null;
-        if (!(await repos.scans.finish(pin, state, report, { customSuspicious, ipHash }, expect))) {
-          await refuseStale(request, move);
-        }
-        return { result: verdict };
-      },
+      async (request) => ({ result: await finishScan(ctx, sessionPin(request), request.body) }),
     );
 
     app.post(
@@ -115,9 +72,7 @@ export function scannerReportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const move = (s: PinState, now: number) => fail(s, request.body.message, now);
-        const { pin, state, expect } = decide(request, move);
-        if (!(await repos.scans.fail(pin, state, expect))) await refuseStale(request, move);
+        await failScan(ctx, sessionPin(request), request.body);
         return reply.code(204).send(null);
       },
     );

@@ -3,7 +3,7 @@ import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { PIN_CODE_PATTERN } from '../../../domain/pin-code.js';
 import { Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 
-/** Bounds on a report (issue 3): at most 1000 entries per list and 500 characters per entry. */
+/** Bounds on a report (docs/scanner.md): at most 1000 entries per list and 500 characters per entry. */
 export const MAX_ENTRIES = 1000;
 export const MAX_ENTRY_LENGTH = 500;
 /** Discord accounts one report may name. */

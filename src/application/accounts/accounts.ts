@@ -1,0 +1,47 @@
+import type { Account } from '../../domain/account.js';
+import { normaliseKeywords } from '../../domain/custom-keywords.js';
+import type { UseCaseContext } from '../context.js';
+import { refuse } from '../failures.js';
+
+/** Operator use cases on accounts (docs/operations.md, "Operator API"). */
+
+export async function liveAccount(ctx: UseCaseContext, id: number): Promise<Account> {
+  const account = await ctx.repos.accounts.find(id);
+  if (account === undefined) refuse({ code: 'account_not_found', accountId: id });
+  return account;
+}
+
+export function createAccount(
+  ctx: UseCaseContext,
+  input: { name: string; discordId: string | null; licenceExpiresAt: number | null },
+): Promise<Account> {
+  return ctx.repos.accounts.create({ ...input, now: ctx.clock() });
+}
+
+export async function updateAccount(
+  ctx: UseCaseContext,
+  id: number,
+  changes: { name?: string; banned?: boolean; licenceExpiresAt?: number | null },
+): Promise<Account> {
+  const account = await ctx.repos.accounts.update(id, changes);
+  if (account === undefined) refuse({ code: 'account_not_found', accountId: id });
+  return account;
+}
+
+/** Soft delete: its keys then answer account_not_found; its PINs stay for the record. */
+export async function deleteAccount(ctx: UseCaseContext, id: number): Promise<void> {
+  if (!(await ctx.repos.accounts.softDelete(id, ctx.clock())))
+    refuse({ code: 'account_not_found', accountId: id });
+}
+
+/** Replaces the account's custom suspicious keywords; returns them as stored. */
+export async function setCustomKeywords(
+  ctx: UseCaseContext,
+  id: number,
+  keywords: readonly string[],
+): Promise<string[]> {
+  const account = await liveAccount(ctx, id);
+  const normalised = normaliseKeywords(keywords);
+  await ctx.repos.accounts.setKeywords(account.id, normalised);
+  return normalised;
+}

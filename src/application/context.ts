@@ -1,0 +1,29 @@
+import type { Config } from '../config.js';
+import type { SecretBox } from '../lib/secret-box.js';
+import type { Store } from '../storage/database.js';
+import type { Repositories, RunInTransaction } from '../storage/repositories/index.js';
+import type { PinChanges } from './pins/pin-changes.js';
+import type { RateLimiter } from './rate-limits.js';
+
+/**
+ * What every use case may use, built once at start-up (see wiring.ts). Surfaces (HTTP, CLI, jobs)
+ * never reach past this: they call use cases, which call repositories and domain rules.
+ */
+export interface UseCaseContext {
+  config: Config;
+  /** The open store; use cases go through `repos` and `transaction`, tests may read it directly. */
+  store: Store;
+  repos: Repositories;
+  transaction: RunInTransaction;
+  rateLimiter: RateLimiter;
+  /** Key for HMAC of hardware IDs and IPs (docs/scanner.md: never stored raw). */
+  hashSecret: string;
+  /** The operator token, compared in constant time. */
+  adminToken: string;
+  /** Announces PIN changes to event streams on every instance. */
+  pinChanges: PinChanges;
+  /** Seals webhook signing secrets at rest. */
+  webhookSecrets: SecretBox;
+  /** Epoch milliseconds; injectable so tests can move time. */
+  clock: () => number;
+}

@@ -1,0 +1,52 @@
+import type { PinStatus } from '../domain/pin-lifecycle.js';
+import type { RateLimitDecision } from './rate-limits.js';
+
+/**
+ * Every way a use case can refuse, as data: a stable `code` plus the facts a surface needs to explain
+ * it. Use cases know nothing of HTTP; `http/problem.ts` turns each failure into its status and
+ * wording (docs/api.md lists the codes).
+ */
+export type Failure =
+  | { code: 'missing_api_key' }
+  | { code: 'invalid_api_key' }
+  | { code: 'insufficient_permission'; permission: string }
+  | { code: 'rate_limited'; limit: RateLimitDecision }
+  | { code: 'account_not_found'; accountId?: number }
+  | { code: 'account_banned' }
+  /** `action` says what needed ownership, so the refusal can say what to do about it. */
+  | { code: 'not_enterprise_owner'; action: 'create_pin' | 'issue_pins_create_key' }
+  | { code: 'licence_required' }
+  | { code: 'active_pin_limit'; limit: number }
+  | { code: 'pin_not_found'; pin: string }
+  | { code: 'pin_forbidden'; pin: string }
+  | { code: 'invalid_session_token' }
+  | { code: 'pin_already_used'; pin: string; status: PinStatus }
+  | { code: 'pin_expired'; pin: string }
+  | { code: 'scan_closed'; pin: string; status: PinStatus }
+  | { code: 'progress_backwards'; current: number }
+  | { code: 'enterprise_not_found'; enterpriseId: number }
+  | { code: 'already_member'; enterpriseId: number; accountId: number; owner: boolean }
+  | { code: 'member_not_found'; enterpriseId: number; accountId: number }
+  | { code: 'key_not_found'; keyId: number }
+  | { code: 'ban_not_found'; banId: number }
+  | { code: 'scanned_user_not_found'; discordId: string }
+  | { code: 'invalid_evidence'; maxDepth: number; maxChars: number }
+  | { code: 'invalid_webhook_url'; reason: string }
+  | { code: 'webhook_limit'; max: number }
+  | { code: 'webhook_not_found'; webhookId: number }
+  | { code: 'delivery_not_found'; deliveryId: number }
+  | { code: 'too_many_streams'; max: number };
+
+export type FailureCode = Failure['code'];
+
+/** Thrown by a use case to refuse; carries the typed failure to whichever surface called it. */
+export class UseCaseFailure extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.code);
+    this.name = 'UseCaseFailure';
+  }
+}
+
+export function refuse(failure: Failure): never {
+  throw new UseCaseFailure(failure);
+}

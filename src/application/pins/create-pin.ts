@@ -1,0 +1,72 @@
+import { checkActivePinLimit } from '../../domain/active-pin-limit.js';
+import type { GameType } from '../../domain/game-types.js';
+import type { Pin } from '../../domain/pin.js';
+import { generatePinCode } from '../../lib/pin-codes.js';
+import { PinCodeTaken } from '../../storage/repositories/pins.js';
+import { type KeyCaller, liveAccountOf } from '../callers.js';
+import type { UseCaseContext } from '../context.js';
+import { refuse } from '../failures.js';
+import { lifecycleSettings } from '../settings.js';
+import { pinEvent } from '../webhooks/pin-events.js';
+
+/** An account allowed to create PINs, and the Enterprise they are created under. */
+export interface PinCreator {
+  accountId: number;
+  enterprise: { id: number; name: string };
+}
+
+export interface NewPinInput {
+  type: GameType;
+  name: string | null;
+  ramDump: boolean;
+  private: boolean;
+}
+
+/** A code collision is about 1 in 10^12 per existing PIN; a few draws always suffice. */
+const CODE_ATTEMPTS = 5;
+
+/**
+ * Who may create PINs (docs/api.md, "Authentication"): a live, unbanned account that owns an active Enterprise. Checked
+ * before the body is read, since the published order puts these refusals ahead of invalid_body.
+ */
+export async function authorizePinCreation(ctx: UseCaseContext, caller: KeyCaller): Promise<PinCreator> {
+  const account = liveAccountOf(caller);
+  if (account.banned) refuse({ code: 'account_banned' });
+  const enterprise = await ctx.repos.enterprises.activeOwnedBy(account.id);
+  if (enterprise === undefined) refuse({ code: 'not_enterprise_owner', action: 'create_pin' });
+  return { accountId: account.id, enterprise: { id: enterprise.id, name: enterprise.name } };
+}
+
+/** Creates a pending PIN within the active-PIN limit, which holds under concurrent creates. */
+export async function createPin(ctx: UseCaseContext, creator: PinCreator, input: NewPinInput): Promise<Pin> {
+  const settings = lifecycleSettings(ctx.config);
+  const max = ctx.config.maxActivePins;
+  for (let attempt = 1; ; attempt++) {
+    const now = ctx.clock();
+    try {
+      return await ctx.transaction(async (repos) => {
+        await repos.pins.lockAccount(creator.accountId);
+        const open = await repos.pins.openStates(creator.accountId, now);
+        if (!checkActivePinLimit(open, max, now, settings).ok)
+          refuse({ code: 'active_pin_limit', limit: max });
+        const pin = await repos.pins.insert({
+          code: generatePinCode(),
+          accountId: creator.accountId,
+          enterpriseId: creator.enterprise.id,
+          type: input.type,
+          name: input.name,
+          ramDump: input.ramDump,
+          private: input.private,
+          createdAt: now,
+          expiresAt: now + settings.ttlMs,
+        });
+        // In the same transaction: an acknowledged PIN always has its pin.created event.
+        await repos.webhooks.record(pinEvent(pin, null, pin.state, null, now));
+        return pin;
+      });
+    } catch (err) {
+      if (err instanceof PinCodeTaken && attempt < CODE_ATTEMPTS) continue;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * Tells whoever follows a PIN (event streams) that it changed. A change on one instance reaches
+ * followers on every instance: through Redis with REDIS_URL, PostgreSQL LISTEN/NOTIFY otherwise,
+ * and in process on SQLite (one process). Followers re-read the PIN; a notice carries only its id.
+ */
+export interface PinChanges {
+  /** Announces a committed change of the PIN. */
+  publish(pinId: number): void;
+  /** Calls `listener` on every change of the PIN until the returned function is called. */
+  follow(pinId: number, listener: () => void): () => void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,81 @@
+import type { RateLimitCounters } from '../storage/counters/rate-limit-counters.js';
+
+/*
+ * Rate limiting, all of it (docs/api.md, "Rate limits"): which buckets exist, how long their windows
+ * are, how they are named in the shared counters, and the decision every limited answer is built
+ * from. The keyed /v1 API and the scanner's start call both come here; the HTTP layer only copies a
+ * decision into headers.
+ *
+ * Why not @fastify/rate-limit: its stores count a request before deciding, so a refused request
+ * would spend budget (docs/api.md: a 429 does not count), its local store reads Date.now() rather
+ * than our clock, and on a store error it can only skip limiting, not fall back to local counters.
+ */
+
+export type RateLimitWindow = 'hour' | 'minute';
+
+/** What one counted (or refused) request learned about its bucket. */
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Whole seconds until the window resets; at least 1. */
+  resetSeconds: number;
+  window: RateLimitWindow;
+}
+
+export interface RateLimitSettings {
+  /** Default budget per API key per hour; a key may carry its own. */
+  perKeyPerHour: number;
+  /** Requests without a valid key, per client IP. */
+  unauthenticatedPerMinute: number;
+  /** Scan starts per client IP (the PIN is the only secret there). */
+  scannerStartPerMinute: number;
+}
+
+const WINDOW_MS: Record<RateLimitWindow, number> = { hour: 3_600_000, minute: 60_000 };
+
+/** The key fields a bucket is named by: the row id alone repeats across installations and restores. */
+export interface KeyIdentity {
+  keyId: number;
+  createdAt: number;
+  rateLimitPerHour: number | null;
+}
+
+export interface RateLimiter {
+  forKey(key: KeyIdentity): Promise<RateLimitDecision>;
+  forUnauthenticated(ip: string): Promise<RateLimitDecision>;
+  forScannerStart(ip: string): Promise<RateLimitDecision>;
+}
+
+/**
+ * `installationId` is recorded in the store on first start, so two installations (or a backup
+ * restored beside the original) that share one Redis never share a budget.
+ */
+export function createRateLimiter(
+  counters: RateLimitCounters,
+  settings: RateLimitSettings,
+  installationId: string,
+  clock: () => number,
+): RateLimiter {
+  async function hit(bucket: string, limit: number, window: RateLimitWindow): Promise<RateLimitDecision> {
+    const counted = await counters.hit(`${installationId}:${bucket}`, limit, WINDOW_MS[window], clock());
+    return {
+      allowed: counted.allowed,
+      limit,
+      remaining: counted.remaining,
+      resetSeconds: Math.max(1, Math.ceil(counted.resetMs / 1000)),
+      window,
+    };
+  }
+
+  return {
+    forKey: (key) =>
+      hit(
+        `key:${key.keyId}.${key.createdAt.toString(36)}`,
+        key.rateLimitPerHour ?? settings.perKeyPerHour,
+        'hour',
+      ),
+    forUnauthenticated: (ip) => hit(`ip:${ip}`, settings.unauthenticatedPerMinute, 'minute'),
+    forScannerStart: (ip) => hit(`scanner-start:${ip}`, settings.scannerStartPerMinute, 'minute'),
+  };
+}

@@ -1,0 +1,34 @@
+import { matchCustomKeywords } from '../../domain/custom-keywords.js';
+import type { Pin } from '../../domain/pin.js';
+import { finish, type Verdict } from '../../domain/pin-lifecycle.js';
+import { type ScanReport, suspiciousFindings, toStoredReport, verdictOf } from '../../domain/scan-report.js';
+import { hmacHex } from '../../lib/crypto.js';
+import type { UseCaseContext } from '../context.js';
+import { pinEvent } from '../webhooks/pin-events.js';
+import { applyMove } from './apply-move.js';
+
+/**
+ * scanning → finished: the server computes the verdict from the report and the PIN owner's custom
+ * keywords, and the player-risk aggregates are updated in the same transaction.
+ */
+export async function finishScan(ctx: UseCaseContext, pin: Pin, report: ScanReport): Promise<Verdict> {
+  const keywords = await ctx.repos.accounts.keywords(pin.accountId);
+  const customSuspicious = matchCustomKeywords(report.artifacts, keywords);
+  const verdict = verdictOf(report, customSuspicious);
+  const extra = {
+    customSuspicious,
+    suspiciousFindings: suspiciousFindings(report, customSuspicious),
+    // The scanned person's IP is kept only as a keyed hash (docs/scanner.md: never stored raw).
+    ipHash: report.ip ? hmacHex(ctx.hashSecret, `ip:${report.ip}`) : null,
+  };
+  await applyMove(
+    ctx,
+    pin,
+    (state, now) => finish(state, verdict, now),
+    (current, next, now) =>
+      ctx.repos.scans.finish(current, next, report, extra, now, [
+        pinEvent(current, current.state, next, toStoredReport(report, customSuspicious), now),
+      ]),
+  );
+  return verdict;
+}

@@ -1,0 +1,51 @@
+import { isPlaceholderHwid } from '../../domain/hardware-id.js';
+import type { Pin } from '../../domain/pin.js';
+import { normalisePinCode } from '../../domain/pin-code.js';
+import { start } from '../../domain/pin-lifecycle.js';
+import { hmacHex, randomToken, sha256Hex } from '../../lib/crypto.js';
+import type { UseCaseContext } from '../context.js';
+import { refuse } from '../failures.js';
+import { pinEvent } from '../webhooks/pin-events.js';
+import { applyMove } from './apply-move.js';
+
+export interface StartScanInput {
+  pin: string;
+  hwids: readonly string[];
+  clientVersion: string | null;
+}
+
+export interface StartedScan {
+  pin: Pin;
+  /** Shown to the scan client once; only its hash is stored. */
+  sessionToken: string;
+}
+
+/**
+ * The keyed hashes the scan is filed under. Placeholder IDs are left out (docs/risk-score.md); a
+ * scan with none left gets a one-off profile of its own, so it still counts for the accounts it
+ * reports (and links them to each other, as they were on one machine) without linking them to
+ * anyone else.
+ */
+function hardwareProfiles(hashSecret: string, hwids: readonly string[], pinId: number): string[] {
+  const real = hwids.filter((hwid) => !isPlaceholderHwid(hwid));
+  const sources = real.length > 0 ? real.map((hwid) => `hwid:${hwid}`) : [`unidentified-machine:${pinId}`];
+  return sources.map((source) => hmacHex(hashSecret, source));
+}
+
+/** pending → scanning: the scan client presents the PIN and the machine's hardware IDs. */
+export async function startScan(ctx: UseCaseContext, input: StartScanInput): Promise<StartedScan> {
+  const code = normalisePinCode(input.pin);
+  const pin = await ctx.repos.pins.findByCode(code);
+  if (pin === undefined) refuse({ code: 'pin_not_found', pin: code });
+  const sessionToken = randomToken(32);
+  const hwidHashes = hardwareProfiles(ctx.hashSecret, input.hwids, pin.id);
+  const state = await applyMove(ctx, pin, start, (current, next, now) =>
+    ctx.repos.scans.start(
+      current,
+      next,
+      { sessionHash: sha256Hex(sessionToken), clientVersion: input.clientVersion, hwidHashes, now },
+      [pinEvent(current, current.state, next, null, now)],
+    ),
+  );
+  return { pin: { ...pin, state }, sessionToken };
+}

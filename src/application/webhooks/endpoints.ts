@@ -1,0 +1,170 @@
+import { iso } from '../../domain/time.js';
+import type { WebhookDelivery, WebhookEndpoint } from '../../domain/webhook-endpoint.js';
+import {
+  type EventType,
+  MAX_ENDPOINTS_PER_ACCOUNT,
+  type PinEventType,
+  ROTATION_OVERLAP_MS,
+} from '../../domain/webhook-events.js';
+import { checkWebhookUrlShape } from '../../domain/webhook-url.js';
+import { generateWebhookSecret } from '../../lib/standard-webhooks.js';
+import { checkWebhookDestination } from '../../lib/webhook-transport.js';
+import { type KeyCaller, liveAccountOf } from '../callers.js';
+import type { UseCaseContext } from '../context.js';
+import { refuse } from '../failures.js';
+
+/** Self-service webhook endpoints (docs/webhooks.md): each account manages its own. */
+
+export interface EndpointInput {
+  url: string;
+  events: readonly PinEventType[];
+  description: string | null;
+}
+
+/** A new or rotated secret: in this result only; the store keeps it sealed. */
+export interface WithSecret {
+  endpoint: WebhookEndpoint;
+  secret: string;
+}
+
+/** https only (http with WEBHOOK_ALLOW_HTTP) and never to a private address (docs/webhooks.md, "Safety"). */
+async function checkUrl(ctx: UseCaseContext, raw: string): Promise<string> {
+  const shape = checkWebhookUrlShape(raw, { allowHttp: ctx.config.webhookAllowHttp });
+  if (!shape.ok) refuse({ code: 'invalid_webhook_url', reason: shape.reason });
+  const destination = await checkWebhookDestination(shape.url, {
+    allowPrivateNetworks: ctx.config.webhookAllowPrivateNetworks,
+  });
+  if (!destination.ok) refuse({ code: 'invalid_webhook_url', reason: destination.reason });
+  return shape.url.toString();
+}
+
+/** The caller's own endpoint; another account's is as good as missing. */
+async function ownEndpoint(ctx: UseCaseContext, caller: KeyCaller, id: number): Promise<WebhookEndpoint> {
+  const account = liveAccountOf(caller);
+  const endpoint = await ctx.repos.webhooks.findEndpoint(id);
+  if (endpoint === undefined || endpoint.accountId !== account.id)
+    refuse({ code: 'webhook_not_found', webhookId: id });
+  return endpoint;
+}
+
+export async function createWebhook(
+  ctx: UseCaseContext,
+  caller: KeyCaller,
+  input: EndpointInput,
+): Promise<WithSecret> {
+  const account = liveAccountOf(caller);
+  const url = await checkUrl(ctx, input.url);
+  const secret = generateWebhookSecret();
+  const endpoint = await ctx.transaction(async (repos) => {
+    await repos.webhooks.lockAccount(account.id);
+    if ((await repos.webhooks.countEndpoints(account.id)) >= MAX_ENDPOINTS_PER_ACCOUNT) {
+      refuse({ code: 'webhook_limit', max: MAX_ENDPOINTS_PER_ACCOUNT });
+    }
+    return repos.webhooks.createEndpoint({
+      accountId: account.id,
+      url,
+      description: input.description,
+      events: [...new Set(input.events)],
+      secretSealed: ctx.webhookSecrets.seal(secret),
+      now: ctx.clock(),
+    });
+  });
+  return { endpoint, secret };
+}
+
+export async function listWebhooks(ctx: UseCaseContext, caller: KeyCaller): Promise<WebhookEndpoint[]> {
+  return ctx.repos.webhooks.listEndpoints(liveAccountOf(caller).id);
+}
+
+export function readWebhook(ctx: UseCaseContext, caller: KeyCaller, id: number): Promise<WebhookEndpoint> {
+  return ownEndpoint(ctx, caller, id);
+}
+
+export async function updateWebhook(
+  ctx: UseCaseContext,
+  caller: KeyCaller,
+  id: number,
+  changes: Partial<EndpointInput> & { enabled?: boolean },
+): Promise<WebhookEndpoint> {
+  await ownEndpoint(ctx, caller, id);
+  const url = changes.url === undefined ? undefined : await checkUrl(ctx, changes.url);
+  const updated = await ctx.repos.webhooks.updateEndpoint(id, {
+    ...(url === undefined ? {} : { url }),
+    ...(changes.description === undefined ? {} : { description: changes.description }),
+    ...(changes.events === undefined ? {} : { events: [...new Set(changes.events)] }),
+    ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
+  });
+  if (updated === undefined) refuse({ code: 'webhook_not_found', webhookId: id });
+  return updated;
+}
+
+export async function deleteWebhook(ctx: UseCaseContext, caller: KeyCaller, id: number): Promise<void> {
+  await ownEndpoint(ctx, caller, id);
+  await ctx.transaction((repos) => repos.webhooks.deleteEndpoint(id));
+}
+
+/** A new secret; the old one keeps signing beside it for 24 hours, so receivers can switch over. */
+export async function rotateWebhookSecret(
+  ctx: UseCaseContext,
+  caller: KeyCaller,
+  id: number,
+): Promise<WithSecret> {
+  const endpoint = await ownEndpoint(ctx, caller, id);
+  const secret = generateWebhookSecret();
+  await ctx.repos.webhooks.rotateSecret(
+    id,
+    ctx.webhookSecrets.seal(secret),
+    ctx.clock() + ROTATION_OVERLAP_MS,
+  );
+  return { endpoint, secret };
+}
+
+export async function listWebhookDeliveries(
+  ctx: UseCaseContext,
+  caller: KeyCaller,
+  id: number,
+  page: { limit: number; before?: number },
+): Promise<WebhookDelivery[]> {
+  await ownEndpoint(ctx, caller, id);
+  return ctx.repos.webhooks.listDeliveries(id, page);
+}
+
+export async function redeliverWebhook(
+  ctx: UseCaseContext,
+  caller: KeyCaller,
+  id: number,
+  deliveryId: number,
+): Promise<WebhookDelivery> {
+  await ownEndpoint(ctx, caller, id);
+  const original = await ctx.repos.webhooks.findDelivery(deliveryId);
+  if (original === undefined || original.endpointId !== id)
+    refuse({ code: 'delivery_not_found', deliveryId });
+  const fresh = await ctx.repos.webhooks.redeliver(deliveryId, ctx.clock());
+  if (fresh === undefined) refuse({ code: 'delivery_not_found', deliveryId });
+  return fresh;
+}
+
+/** Sends a `ping` event to this endpoint only, whatever it subscribes to. */
+export async function sendTestWebhook(
+  ctx: UseCaseContext,
+  caller: KeyCaller,
+  id: number,
+): Promise<WebhookDelivery> {
+  const endpoint = await ownEndpoint(ctx, caller, id);
+  const now = ctx.clock();
+  const type: EventType = 'ping';
+  return ctx.repos.webhooks.recordFor(endpoint.id, {
+    accountId: endpoint.accountId,
+    pinId: null,
+    type,
+    payload: {
+      type,
+      timestamp: iso(now),
+      data: {
+        webhookId: endpoint.id,
+        message: 'A test event from scanpin: your endpoint is reachable and verified.',
+      },
+    },
+    now,
+  });
+}

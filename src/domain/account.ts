@@ -1,0 +1,28 @@
+import type { Permission } from './permissions.js';
+
+/** A person or community using scanpin (docs/operations.md, "Operator API"). */
+export interface Account {
+  id: number;
+  name: string;
+  discordId: string | null;
+  licenceExpiresAt: number | null;
+  banned: boolean;
+}
+
+export interface Enterprise {
+  id: number;
+  name: string;
+  ownerAccountId: number;
+  active: boolean;
+}
+
+/** An issued API key as listed: never the key itself, which is shown once and kept only as a hash. */
+export interface ApiKeyListing {
+  id: number;
+  prefix: string;
+  name: string | null;
+  permissions: Permission[];
+  createdAt: number;
+  lastUsedAt: number | null;
+  revoked: boolean;
+}

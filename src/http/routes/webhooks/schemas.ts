@@ -1,0 +1,88 @@
+import { Type } from 'typebox';
+import { EVENT_TYPES, PIN_EVENT_TYPES } from '../../../domain/webhook-events.js';
+import { KEYED_ERRORS, Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const WebhookParams = Type.Object({ id: Id });
+export const DeliveryParams = Type.Object({ id: Id, deliveryId: Id });
+
+const Events = Type.Array(Type.Enum(PIN_EVENT_TYPES), {
+  maxItems: PIN_EVENT_TYPES.length * 2,
+  description: 'Event types to receive; empty (the default) means every event.',
+});
+const Url = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'https:// URL that receives the events.',
+});
+const Description = Nullable(Type.String({ maxLength: 200 }));
+
+export const CreateWebhookBody = Type.Object(
+  { url: Url, events: Type.Optional(Events), description: Type.Optional(Description) },
+  { additionalProperties: false },
+);
+
+export const UpdateWebhookBody = Type.Object(
+  {
+    url: Type.Optional(Url),
+    events: Type.Optional(Events),
+    description: Type.Optional(Description),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+const endpointFields = {
+  id: Type.Integer(),
+  url: Type.String(),
+  events: Type.Array(Type.Enum(PIN_EVENT_TYPES)),
+  description: Nullable(Type.String()),
+  enabled: Type.Boolean(),
+  disabledReason: Nullable(Type.String({ description: 'Why the service disabled it, if it did.' })),
+  createdAt: Timestamp,
+};
+
+export const Webhook = Type.Object(endpointFields);
+export const WebhookWithSecret = Type.Object({
+  ...endpointFields,
+  secret: Type.String({
+    description: 'The signing secret (whsec_…). Shown only in this answer: store it now.',
+    examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
+  }),
+});
+export const WebhookList = Type.Object({ data: Type.Array(Webhook) });
+
+export const Delivery = Type.Object({
+  id: Type.Integer(),
+  eventId: Type.Integer(),
+  event: Type.Enum(EVENT_TYPES),
+  state: Type.Enum(['pending', 'delivered', 'failed', 'cancelled']),
+  delivered: Type.Boolean(),
+  attempts: Type.Integer(),
+  lastStatusCode: Nullable(Type.Integer()),
+  lastError: Nullable(Type.String()),
+  lastResponse: Nullable(Type.String({ description: 'The first 1 KiB of the receiver’s last answer.' })),
+  lastAttemptAt: Nullable(Timestamp),
+  nextAttemptAt: Nullable(Timestamp),
+  deliveredAt: Nullable(Timestamp),
+  createdAt: Timestamp,
+});
+
+export const DeliveryPage = Type.Object({
+  data: Type.Array(Delivery),
+  nextCursor: Nullable(
+    Type.String({ description: 'Pass as `before` for the next (older) page; null at the end.' }),
+  ),
+});
+
+export const DeliveryQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    before: Type.Optional(
+      Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: 'A cursor from a previous page.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const webhookErrors = problemResponses(...KEYED_ERRORS, 400, 404, 409, 413);

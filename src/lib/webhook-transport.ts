@@ -1,0 +1,150 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { isForbiddenAddress, isLocalName, literalAddressOf } from '../domain/webhook-url.js';
+
+/**
+ * Sends one webhook delivery over HTTP(S). The address is checked at connect time, in the same DNS
+ * answer the socket then uses, so a name that resolves to a public address when the endpoint is
+ * saved and to 127.0.0.1 later (DNS rebinding) is still refused (docs/webhooks.md, "Safety").
+ * Redirects are never followed: a 3xx is a failed attempt.
+ */
+
+/** How much of a receiver's answer the delivery log keeps. */
+export const RESPONSE_EXCERPT_BYTES = 1024;
+
+export interface PostResult {
+  ok: boolean;
+  /** The receiver's status code, or null when no answer came. */
+  status: number | null;
+  responseExcerpt: string | null;
+  /** Why the attempt failed, in words for the delivery log; null on success. */
+  error: string | null;
+}
+
+const PRIVATE_REFUSAL = 'the address is private, loopback or link-local, which webhooks may not reach';
+
+class ForbiddenAddressError extends Error {
+  constructor() {
+    super(PRIVATE_REFUSAL);
+  }
+}
+
+/** A DNS lookup that fails when any answer is a forbidden address, so the socket cannot use one. */
+function guardedLookup(allowPrivateNetworks: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      if (!allowPrivateNetworks && addresses.some((a) => isForbiddenAddress(a.address))) {
+        return callback(new ForbiddenAddressError(), '', 0);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      const first = addresses[0];
+      if (first === undefined) return callback(new Error(`no address for ${hostname}`), '', 0);
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+export async function checkWebhookDestination(
+  url: URL,
+  options: { allowPrivateNetworks: boolean },
+): Promise<{ ok: true } | { ok: false; reason: string }> {
+  if (options.allowPrivateNetworks) return { ok: true };
+  const literal = literalAddressOf(url);
+  if (isLocalName(url.hostname) || (literal !== undefined && isForbiddenAddress(literal))) {
+    return { ok: false, reason: `The URL's host is refused: ${PRIVATE_REFUSAL}.` };
+  }
+  if (literal !== undefined) return { ok: true };
+  // A name that does not resolve yet is accepted (it may be set up later; deliveries retry); one that
+  // resolves to a private address now is refused now rather than at every delivery.
+  const addresses = await new Promise<LookupAddress[]>((resolve) =>
+    dnsLookup(url.hostname, { all: true }, (err, found) => resolve(err ? [] : found)),
+  );
+  if (addresses.some((a) => isForbiddenAddress(a.address))) {
+    return { ok: false, reason: `The URL's host name resolves to a refused address: ${PRIVATE_REFUSAL}.` };
+  }
+  return { ok: true };
+}
+
+function describe(err: unknown): string {
+  if (err instanceof ForbiddenAddressError) return err.message;
+  const e = err as NodeJS.ErrnoException;
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return 'no answer within the time limit';
+  if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN') return 'the host name could not be resolved';
+  if (e?.code === 'ECONNREFUSED') return 'the connection was refused';
+  if (e?.code === 'ECONNRESET') return 'the connection was reset';
+  if (typeof e?.code === 'string' && e.code.startsWith('ERR_TLS')) return 'the TLS handshake failed';
+  if (typeof e?.code === 'string' && /CERT|SSL/.test(e.code)) return 'the certificate was not accepted';
+  return e?.message ?? 'the request failed';
+}
+
+export function postWebhook(
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { allowPrivateNetworks: boolean; timeoutMs: number },
+): Promise<PostResult> {
+  const url = new URL(target);
+  const literal = literalAddressOf(url);
+  if (!options.allowPrivateNetworks) {
+    // Literal addresses and "localhost" never reach the lookup, so they are checked here.
+    if (isLocalName(url.hostname) || (literal !== undefined && isForbiddenAddress(literal))) {
+      return Promise.resolve({ ok: false, status: null, responseExcerpt: null, error: PRIVATE_REFUSAL });
+    }
+  }
+  const client = url.protocol === 'https:' ? https : http;
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  return new Promise<PostResult>((resolve) => {
+    let settled = false;
+    const settle = (result: PostResult) => {
+      if (!settled) {
+        settled = true;
+        resolve(result);
+      }
+    };
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: guardedLookup(options.allowPrivateNetworks),
+        signal,
+        // One connection per attempt: a kept-alive socket would skip the address check next time.
+        agent: false,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const finish = () => {
+          const excerpt = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
+          const ok = status >= 200 && status < 300;
+          settle({
+            ok,
+            status,
+            responseExcerpt: excerpt === '' ? null : excerpt,
+            error: ok
+              ? null
+              : status >= 300 && status < 400
+                ? `the receiver answered ${status}; redirects are not followed`
+                : `the receiver answered ${status}`,
+          });
+          res.destroy();
+        };
+        res.on('data', (chunk: Buffer) => {
+          if (size < RESPONSE_EXCERPT_BYTES) chunks.push(chunk);
+          size += chunk.length;
+          if (size >= RESPONSE_EXCERPT_BYTES) finish();
+        });
+        res.on('end', finish);
+        res.on('error', finish);
+      },
+    );
+    req.on('error', (err) =>
+      settle({ ok: false, status: null, responseExcerpt: null, error: describe(err) }),
+    );
+    req.end(body);
+  });
+}

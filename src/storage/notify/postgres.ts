@@ -1,0 +1,62 @@
+import pg from 'pg';
+import type { PinChanges } from '../../application/pins/pin-changes.js';
+import { LocalPinChanges } from './local.js';
+
+const RECONNECT_MS = 1_000;
+
+/** Pin changes shared through PostgreSQL LISTEN/NOTIFY, for instances on one database without Redis. */
+export class PostgresPinChanges implements PinChanges {
+  private readonly local = new LocalPinChanges();
+  private listener: pg.Client | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly notifier: (channel: string, payload: string) => Promise<void>,
+  ) {
+    void this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (msg) => {
+      const pinId = Number(msg.payload);
+      if (Number.isInteger(pinId)) this.local.publish(pinId);
+    });
+    // A dropped connection is re-opened; meanwhile streams still see changes made here.
+    client.on('error', () => {
+      client.end().catch(() => {});
+      if (this.listener === client) this.listener = null;
+      if (!this.closed) setTimeout(() => void this.listen(), RECONNECT_MS).unref();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${this.channel}`);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.listener = client;
+    } catch {
+      client.end().catch(() => {});
+      if (!this.closed) setTimeout(() => void this.listen(), RECONNECT_MS).unref();
+    }
+  }
+
+  publish(pinId: number): void {
+    this.local.publish(pinId);
+    this.notifier(this.channel, String(pinId)).catch(() => {});
+  }
+
+  follow(pinId: number, listener: () => void): () => void {
+    return this.local.follow(pinId, listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.local.close();
+    await this.listener?.end().catch(() => {});
+  }
+}

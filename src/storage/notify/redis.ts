@@ -1,0 +1,51 @@
+import { Redis } from 'ioredis';
+import type { PinChanges } from '../../application/pins/pin-changes.js';
+import { LocalPinChanges } from './local.js';
+
+/** Pin changes shared through Redis pub/sub, on a channel named by the installation. */
+export class RedisPinChanges implements PinChanges {
+  private readonly local = new LocalPinChanges();
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+
+  constructor(
+    url: string,
+    private readonly channel: string,
+  ) {
+    this.publisher = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
+    // Outages show in /readyz and the rate-limit warning; streams fall back to their own timers.
+    this.publisher.on('error', () => {});
+    this.subscriber.on('error', () => {});
+    this.subscriber.on('message', (_channel: string, message: string) => {
+      const pinId = Number(message);
+      if (Number.isInteger(pinId)) this.local.publish(pinId);
+    });
+    this.subscriber.subscribe(this.channel).catch(() => {});
+  }
+
+  publish(pinId: number): void {
+    // Followers here hear it at once; others through Redis (this instance hears its own echo too,
+    // which only makes a follower re-read once more).
+    this.local.publish(pinId);
+    this.publisher.publish(this.channel, String(pinId)).catch(() => {});
+  }
+
+  follow(pinId: number, listener: () => void): () => void {
+    return this.local.follow(pinId, listener);
+  }
+
+  async close(): Promise<void> {
+    await this.local.close();
+    await Promise.all([end(this.subscriber), end(this.publisher)]);
+  }
+}
+
+/** QUIT waits for a connection that may never come; a client that is not connected is just dropped. */
+async function end(client: Redis): Promise<void> {
+  if (client.status !== 'ready') {
+    client.disconnect();
+    return;
+  }
+  await client.quit().catch(() => client.disconnect());
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { type BackgroundJobs, startBackgroundJobs } from './application/background-jobs.js';
+import type { UseCaseContext } from './application/context.js';
+import type { Probes } from './application/health/readiness.js';
+import type { PinChanges } from './application/pins/pin-changes.js';
+import { createRateLimiter } from './application/rate-limits.js';
+import type { Config } from './config.js';
+import { hmacHex } from './lib/crypto.js';
+import { SecretBox } from './lib/secret-box.js';
+import { type ServiceLog, silentLog } from './logger.js';
+import { loadOrCreateSecret } from './secrets.js';
+import { FallbackCounters } from './storage/counters/fallback.js';
+import { MemoryCounters } from './storage/counters/memory.js';
+import type { RateLimitCounters } from './storage/counters/rate-limit-counters.js';
+import { RedisCounters } from './storage/counters/redis.js';
+import { openStore, type Store } from './storage/database.js';
+import { LocalPinChanges } from './storage/notify/local.js';
+import { PostgresPinChanges } from './storage/notify/postgres.js';
+import { RedisPinChanges } from './storage/notify/redis.js';
+import { createRepositories, type Repositories, transactions } from './storage/repositories/index.js';
+
+/*
+ * Start-up wiring: opens the store and the counters, loads the secrets and builds the one context
+ * every use case runs in. The HTTP app (app.ts) and the CLI's in-process tools are built on it.
+ */
+
+export interface Wiring {
+  context: UseCaseContext;
+  probes: Probes;
+  close(): Promise<void>;
+}
+
+export interface WiringOverrides {
+  pgSchema?: string;
+  redisPrefix?: string;
+  clock?: () => number;
+  /** The sweeper and the webhook worker run unless a caller (a one-off tool) says otherwise. */
+  backgroundJobs?: boolean;
+  /** Where start-up notices and degraded-mode warnings go (paths only, never secrets). */
+  log?: ServiceLog;
+}
+
+/**
+ * Hardware IDs are linked through HMACs, so every instance on one store must hash with the same
+ * secret; one that did not would silently stop linking players. The store keeps a fingerprint of
+ * the first secret (never the secret) and a different one is refused at start.
+ */
+async function checkHashSecret(repos: Repositories, secret: string, path: string | null): Promise<void> {
+  const fingerprint = hmacHex(secret, 'scanpin:hash-secret-fingerprint');
+  const recorded = await repos.settings.recordOnce('hash_secret_fingerprint', fingerprint);
+  if (recorded !== fingerprint) {
+    throw new Error(
+      `The hashing secret (${path ?? 'SCANPIN_HASH_SECRET'}) is not the one this database was built with, so ` +
+        'hardware IDs would no longer link. Use the same SCANPIN_HASH_SECRET (or data/hash-secret) as the ' +
+        'instance that created the database.',
+    );
+  }
+}
+
+/**
+ * How PIN changes reach event streams on other instances: Redis when shared, else PostgreSQL
+ * LISTEN/NOTIFY, else in process (SQLite has one process). Channels are named by the installation.
+ */
+function pinChangesFor(
+  config: Config,
+  store: Store,
+  installationId: string,
+  redisPrefix: string,
+): PinChanges {
+  if (config.redisUrl)
+    return new RedisPinChanges(config.redisUrl, `${redisPrefix}${installationId}:pin-changes`);
+  if (store.dialect === 'postgres') {
+    const channel = `scanpin_${installationId.replaceAll('-', '')}`;
+    return new PostgresPinChanges(config.databaseUrl, channel, async (name, payload) => {
+      await sql`select pg_notify(${name}, ${payload})`.execute(store.db);
+    });
+  }
+  return new LocalPinChanges();
+}
+
+export async function wire(config: Config, overrides: WiringOverrides = {}): Promise<Wiring> {
+  const log = overrides.log ?? silentLog;
+  const clock = overrides.clock ?? Date.now;
+  const admin = loadOrCreateSecret(config.dataDir, 'admin-token', config.adminToken);
+  if (admin.created) log.info(`Generated an operator token; it is in ${admin.path} (mode 0600).`);
+  const hash = loadOrCreateSecret(config.dataDir, 'hash-secret', config.hashSecret);
+  if (hash.created) log.info(`Generated the hardware-ID hashing secret in ${hash.path}; back it up.`);
+
+  const store = await openStore(
+    config.databaseUrl,
+    overrides.pgSchema ? { pgSchema: overrides.pgSchema } : {},
+  );
+  const repos = createRepositories(store);
+  let installationId: string;
+  try {
+    await checkHashSecret(repos, hash.value, hash.path);
+    // Names this installation's rate-limit counters in a shared Redis (docs/operations.md).
+    installationId = await repos.settings.recordOnce('installation_id', randomUUID());
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+
+  const redisPrefix = overrides.redisPrefix ?? 'scanpin:';
+  const probes: Probes = { database: () => store.ping() };
+  let counters: RateLimitCounters;
+  if (config.redisUrl) {
+    const redis = new RedisCounters(config.redisUrl, `${redisPrefix}rl:`);
+    if (!(await redis.connected(5_000))) {
+      log.warn('Redis is unreachable at start; counting requests in this process until it is back.');
+    }
+    probes.sharedCounters = () => redis.ping();
+    counters = new FallbackCounters(redis, new MemoryCounters(clock), log);
+  } else {
+    counters = new MemoryCounters(clock);
+  }
+
+  const rateLimiter = createRateLimiter(
+    counters,
+    {
+      perKeyPerHour: config.rateLimitPerHour,
+      unauthenticatedPerMinute: config.unauthenticatedPerMinute,
+      scannerStartPerMinute: config.scannerStartPerMinute,
+    },
+    installationId,
+    clock,
+  );
+
+  const pinChanges = pinChangesFor(config, store, installationId, redisPrefix);
+  const context: UseCaseContext = {
+    config,
+    store,
+    repos,
+    transaction: transactions(store),
+    rateLimiter,
+    pinChanges,
+    webhookSecrets: new SecretBox(hash.value, 'webhook-secrets'),
+    adminToken: admin.value,
+    hashSecret: hash.value,
+    clock,
+  };
+  const jobs: BackgroundJobs | null =
+    overrides.backgroundJobs === false ? null : startBackgroundJobs(context, log);
+
+  return {
+    context,
+    probes,
+    async close() {
+      await jobs?.stop();
+      await pinChanges.close();
+      await counters.close();
+      await store.close();
+    },
+  };
+}

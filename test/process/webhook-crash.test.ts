@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Receiver, startReceiverOn, typesOf } from '../support/receiver.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const ADMIN = 'crash-test-admin-token-0123456789';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function startServer(dir: string, port: number): ChildProcess {
+  return spawn(TSX, [join(ROOT, 'src/main.ts')], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      SCANPIN_ADMIN_TOKEN: ADMIN,
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+}
+
+async function waitForReady(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become ready');
+}
+
+async function call<T>(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(url + path, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+describe('webhooks survive a crash', () => {
+  let dir: string;
+  let child: ChildProcess | undefined;
+  let receiver: Receiver | undefined;
+  afterEach(async () => {
+    child?.kill('SIGKILL');
+    await receiver?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a kill -9 after the state changes and before delivery loses no event', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'scanpin-crash-'));
+    const port = await freePort();
+    const hookPort = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    child = startServer(dir, port);
+    await waitForReady(url, child);
+
+    const admin = { 'x-admin-token': ADMIN };
+    const made = await call<{ key: string }>(url, 'POST', '/admin/v1/bootstrap', admin, {
+      enterprise: 'Crash',
+    });
+    const key = { 'x-api-key': made.key };
+    // Nothing listens on the receiver's port yet: every attempt fails until after the restart.
+    const hook = await call<{ secret: string }>(url, 'POST', '/v1/webhooks', key, {
+      url: `http://127.0.0.1:${hookPort}/hook`,
+    });
+    const { pin } = await call<{ pin: string }>(url, 'POST', '/v1/pins/create', key, { type: 'Rust' });
+    const { sessionToken } = await call<{ sessionToken: string }>(
+      url,
+      'POST',
+      '/v1/scanner/start',
+      {},
+      { pin, hwids: ['CRASH-HW'] },
+    );
+    const bearer = { authorization: `Bearer ${sessionToken}` };
+    await call(url, 'POST', '/v1/scanner/finish', bearer, {
+      detections: ['Eulen'],
+      suspicious: [],
+      warnings: [],
+      untrusted: [],
+      integrity: [],
+      artifacts: [],
+      vpn: null,
+      country: null,
+      logon: null,
+      scantime: null,
+      windows: null,
+      discord: [],
+    });
+    child.kill('SIGKILL');
+    await new Promise((r) => child?.on('exit', r));
+
+    receiver = await startReceiverOn(hookPort);
+    child = startServer(dir, port);
+    await waitForReady(url, child);
+    const got = await receiver.waitFor((all) => typesOf(all).includes('pin.finished'), 15_000);
+    expect(new Set(typesOf(got))).toEqual(new Set(['pin.created', 'pin.started', 'pin.finished']));
+    for (const r of got)
+      expect(() =>
+        new Webhook(hook.secret).verify(r.body, r.headers as Record<string, string>),
+      ).not.toThrow();
+  }, 60_000);
+});

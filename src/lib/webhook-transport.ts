@@ -32,7 +32,7 @@ class ForbiddenAddressError extends Error {
 }
 
 /** A DNS lookup that fails when any answer is a forbidden address, so the socket cannot use one. */
-function guardedLookup(allowPrivateNetworks: boolean): LookupFunction {
+export function guardedLookup(allowPrivateNetworks: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 0);

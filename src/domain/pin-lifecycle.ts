@@ -106,7 +106,7 @@ export function start(pin: PinState, now: number): Transition {
   };
 }
 
-export function reportProgress(pin: PinState, progress: number, message: string, now: number): Transition {
+export function progress(pin: PinState, progress: number, message: string, now: number): Transition {
   const refusal = requireScanning(pin);
   if (refusal) return refuse(refusal);
   if (progress < pin.progress) return refuse({ code: 'progress_backwards', current: pin.progress });

@@ -1,6 +1,7 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable, Updateable } from 'kysely';
 import type { GameType } from '../domain/game-types.js';
 import type { PinStatus, Verdict } from '../domain/pin-lifecycle.js';
+import type { EventType } from '../domain/webhook-events.js';
 
 /*
  * Table types for Kysely. Conventions that keep the SQL portable between SQLite and PostgreSQL:
@@ -221,7 +222,7 @@ export interface WebhookEventsTable {
   id: Generated<number>;
   account_id: number;
   pin_id: number | null;
-  type: string;
+  type: EventType;
   payload: string;
   created_at: number;
   deliver_after: number;
@@ -273,7 +274,6 @@ export type AccountRow = Selectable<AccountsTable>;
 export type EnterpriseRow = Selectable<EnterprisesTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type PinRow = Selectable<PinsTable>;
-export type NewPin = Insertable<PinsTable>;
 export type PinUpdate = Updateable<PinsTable>;
 export type ScanReportRow = Selectable<ScanReportsTable>;
 export type ScannedUserRow = Selectable<ScannedUsersTable>;

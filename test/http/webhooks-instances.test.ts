@@ -43,4 +43,30 @@ describe.each(postgres)('two instances on one PostgreSQL ($name)', (backend) => 
       await t.close();
     }
   });
+
+  it('sweep expiries together without emitting pin.expired twice', async () => {
+    // PINs live one second here, so both instances' sweepers find them due at about the same time.
+    const env = { ...LOCAL, PIN_TTL_SECONDS: '1' };
+    const t = await startTestApp(backend, env);
+    const sibling = await startSibling(t, backend, env);
+    const receiver = await startReceiver();
+    try {
+      const owner = await t.createOwner();
+      const hookKey = await t.issueKey(owner.accountId, ['webhooks:manage']);
+      await t.api('POST', '/v1/webhooks', {
+        key: hookKey,
+        body: { url: receiver.url, events: ['pin.expired'] },
+      });
+      const pins = [await t.createPin(owner.key), await t.createPin(owner.key), await t.createPin(owner.key)];
+      await receiver.waitFor((all) => all.length >= pins.length, 20_000);
+      // Both sweepers have run several more times by now; any duplicate would have arrived.
+      await new Promise((r) => setTimeout(r, 5_000));
+      const expired = receiver.received.map((r) => JSON.parse(r.body).data.pin as string);
+      expect(expired.sort()).toEqual([...pins].sort());
+    } finally {
+      await receiver.close();
+      await sibling.close();
+      await t.close();
+    }
+  }, 40_000);
 });

@@ -6,7 +6,7 @@ import type { UseCaseContext } from '../context.js';
 import type { Failure } from '../failures.js';
 import type { RateLimitDecision } from '../rate-limits.js';
 
-export interface KeyRequest {
+export interface KeyPresented {
   /** The x-api-key header as sent, if any. */
   rawKey: string | undefined;
   /** The client's address, for counting requests that carry no valid key. */
@@ -31,7 +31,7 @@ const TOUCH_EVERY_MS = 60_000;
  * permission (403). Requests without a valid key are counted per client IP, and once that bucket is
  * spent they get 429 too, so keys cannot be guessed by brute force.
  */
-export async function authenticateKey(ctx: UseCaseContext, request: KeyRequest): Promise<KeyOutcome> {
+export async function authenticateKey(ctx: UseCaseContext, request: KeyPresented): Promise<KeyOutcome> {
   const { rawKey } = request;
   const sent = rawKey !== undefined && rawKey !== '';
   const principal =

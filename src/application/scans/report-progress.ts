@@ -1,5 +1,5 @@
 import type { Pin } from '../../domain/pin.js';
-import { reportProgress as progressMove } from '../../domain/pin-lifecycle.js';
+import { progress as progressMove } from '../../domain/pin-lifecycle.js';
 import type { UseCaseContext } from '../context.js';
 import { pinEvent } from '../webhooks/pin-events.js';
 import { applyMove } from './apply-move.js';

@@ -1,5 +1,4 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Verdict } from '../../domain/pin-lifecycle.js';
 import type { Db } from '../database.js';
 import type { FinishedScan } from './scans.js';
 
@@ -148,7 +147,7 @@ async function scansOnHwid(trx: Db, hwidId: number): Promise<ScanFacts[]> {
   return rows.map((r) => ({
     pinId: r.id,
     gameType: r.type,
-    verdict: (r.result ?? 'legit') as Verdict,
+    verdict: r.result ?? 'legit',
     detections: JSON.parse(r.detections) as string[],
     finishedAt: r.finished_at ?? 0,
   }));

@@ -27,12 +27,12 @@ function endpointOf(row: EndpointRow): WebhookEndpoint {
   };
 }
 
-function deliveryOf(row: Selectable<WebhookDeliveriesTable> & { type: string }): WebhookDelivery {
+function deliveryOf(row: Selectable<WebhookDeliveriesTable> & { type: EventType }): WebhookDelivery {
   return {
     id: row.id,
     eventId: row.event_id,
     endpointId: row.endpoint_id,
-    event: row.type as EventType,
+    event: row.type,
     state: row.state,
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
@@ -409,7 +409,7 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
         attempts: row.attempts,
         eventId: row.event_id,
         eventCreatedAt: row.event_created_at,
-        type: row.type as EventType,
+        type: row.type,
         pinId: row.pin_id,
         payload: row.payload,
         endpoint: endpointOf(row),

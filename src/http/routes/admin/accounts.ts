@@ -10,7 +10,7 @@ import type { UseCaseContext } from '../../../application/context.js';
 import { NoContent } from '../../schemas/common.js';
 import { parseTimestamp, presentAccount } from './present.js';
 import {
-  Account,
+  AccountView,
   adminErrors,
   CreateAccountBody,
   IdParams,
@@ -32,7 +32,7 @@ export function accountRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           security,
           summary: 'Create an account',
           body: CreateAccountBody,
-          response: { 201: Account, ...adminErrors },
+          response: { 201: AccountView, ...adminErrors },
         },
       },
       async (request, reply) => {
@@ -54,7 +54,7 @@ export function accountRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           security,
           summary: 'Read an account',
           params: IdParams,
-          response: { 200: Account, ...adminErrors },
+          response: { 200: AccountView, ...adminErrors },
         },
       },
       async (request) => presentAccount(await liveAccount(ctx, request.params.id)),
@@ -69,7 +69,7 @@ export function accountRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           summary: 'Rename, ban or unban an account, or change its licence expiry',
           params: IdParams,
           body: UpdateAccountBody,
-          response: { 200: Account, ...adminErrors },
+          response: { 200: AccountView, ...adminErrors },
         },
       },
       async (request) => {

@@ -10,7 +10,7 @@ const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 export const IdParams = Type.Object({ id: Id });
 export const MemberParams = Type.Object({ id: Id, accountId: Id });
 
-export const Account = Type.Object({
+export const AccountView = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   discordId: Nullable(Type.String()),
@@ -36,7 +36,7 @@ export const UpdateAccountBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const Enterprise = Type.Object({
+export const EnterpriseView = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   ownerAccountId: Type.Integer(),

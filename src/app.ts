@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -10,10 +11,13 @@ import { requireApiKey } from './http/plugins/key-auth.js';
 import { installValidators } from './http/plugins/validation.js';
 import { problems } from './http/problem.js';
 import { adminRoutes } from './http/routes/admin/index.js';
+import { dashboardApi } from './http/routes/dashboard/index.js';
 import { healthRoutes } from './http/routes/health.js';
 import { pinRoutes } from './http/routes/pins/index.js';
 import { playerRoutes } from './http/routes/players/index.js';
 import { scannerRoutes } from './http/routes/scanner/index.js';
+import { sharedResultRoutes } from './http/routes/shared-result.js';
+import { signInRoutes } from './http/routes/sign-in.js';
 import { webhookRoutes } from './http/routes/webhooks/index.js';
 import { ProblemSchema } from './http/schemas/common.js';
 
@@ -81,6 +85,7 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           adminToken: { type: 'apiKey', in: 'header', name: 'x-admin-token' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'scanpin_session' },
           sessionToken: {
             type: 'http',
             scheme: 'bearer',
@@ -104,5 +109,11 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
   await app.register(scannerRoutes(ctx));
 
   await app.register(adminRoutes(ctx));
+
+  // People: sign-in links land on /sign-in/…; the dashboard's API lives under /app/api.
+  await app.register(cookie);
+  await app.register(signInRoutes(ctx));
+  await app.register(sharedResultRoutes(ctx));
+  await app.register(dashboardApi(ctx), { prefix: '/app/api' });
   return app;
 }

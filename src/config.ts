@@ -26,6 +26,7 @@ const EnvSchema = Type.Object({
   }),
   WEBHOOK_ALLOW_HTTP: Type.Boolean({ default: false }),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Boolean({ default: false }),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' })),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
 });
 
@@ -54,6 +55,8 @@ const FROM_ENV = {
   webhookRetrySchedule: 'WEBHOOK_RETRY_SCHEDULE',
   webhookAllowHttp: 'WEBHOOK_ALLOW_HTTP',
   webhookAllowPrivateNetworks: 'WEBHOOK_ALLOW_PRIVATE_NETWORKS',
+  /** Where people reach this server; sign-in links and share links are built from it. */
+  publicUrl: 'PUBLIC_URL',
   logLevel: 'LOG_LEVEL',
 } as const satisfies Record<string, keyof Env>;
 
@@ -80,4 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return Object.fromEntries(
     Object.entries(FROM_ENV).map(([name, variable]) => [name, e[variable]]),
   ) as Config;
+}
+
+/** The public address without a trailing slash: PUBLIC_URL, or http://HOST:PORT (docs/operations.md). */
+export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  return (config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/+$/, '');
 }

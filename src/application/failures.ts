@@ -35,7 +35,13 @@ export type Failure =
   | { code: 'webhook_limit'; max: number }
   | { code: 'webhook_not_found'; webhookId: number }
   | { code: 'delivery_not_found'; deliveryId: number }
-  | { code: 'too_many_streams'; max: number };
+  | { code: 'too_many_streams'; max: number }
+  | { code: 'invalid_sign_in_link' }
+  | { code: 'not_signed_in' }
+  | { code: 'cross_site_request' }
+  | { code: 'session_not_found'; sessionId: number }
+  | { code: 'share_link_not_found' }
+  | { code: 'pin_not_finished'; pin: string };
 
 export type FailureCode = Failure['code'];
 

@@ -45,7 +45,12 @@ export interface RateLimiter {
   forKey(key: KeyIdentity): Promise<RateLimitDecision>;
   forUnauthenticated(ip: string): Promise<RateLimitDecision>;
   forScannerStart(ip: string): Promise<RateLimitDecision>;
+  /** The dashboard's API: per signed-in session, not against any key's budget. */
+  forSession(sessionId: number): Promise<RateLimitDecision>;
 }
+
+/** Requests per dashboard session per minute: generous for a person, a wall for a runaway script. */
+export const SESSION_PER_MINUTE = 600;
 
 /**
  * `installationId` is recorded in the store on first start, so two installations (or a backup
@@ -77,5 +82,6 @@ export function createRateLimiter(
       ),
     forUnauthenticated: (ip) => hit(`ip:${ip}`, settings.unauthenticatedPerMinute, 'minute'),
     forScannerStart: (ip) => hit(`scanner-start:${ip}`, settings.scannerStartPerMinute, 'minute'),
+    forSession: (sessionId) => hit(`session:${sessionId}`, SESSION_PER_MINUTE, 'minute'),
   };
 }

@@ -109,6 +109,18 @@ export function adminCommand(io: Output): Command {
     await call(conn(cmd), 'DELETE', `/admin/v1/accounts/${intArg(id)}`);
     io.out(`Account ${id} deleted.`);
   });
+  account
+    .command('sign-in-link <id>')
+    .description('print a one-time dashboard sign-in link for the account (valid 15 minutes)')
+    .action(async (id: string, _opts: unknown, cmd: Command) => {
+      const link = await call<{ url: string; expiresAt: string }>(
+        conn(cmd),
+        'POST',
+        `/admin/v1/accounts/${intArg(id)}/sign-in-links`,
+      );
+      print(link);
+      io.out('Open it once, in the browser that should stay signed in; it cannot be used twice.');
+    });
 
   const enterprise = admin.command('enterprise').description('Enterprises and their members');
   enterprise

@@ -228,6 +228,38 @@ export function problemFor(failure: Failure): Problem {
         'invalid_body',
         `Invalid request body: evidence must nest at most ${failure.maxDepth} levels and be at most ${failure.maxChars} characters of JSON.`,
       );
+    case 'invalid_sign_in_link':
+      return new Problem(
+        400,
+        failure.code,
+        'This sign-in link is unknown, already used or expired (links last 15 minutes). Ask your operator for a new one.',
+      );
+    case 'not_signed_in':
+      return new Problem(
+        401,
+        failure.code,
+        'You are not signed in, or your session ended. Sign in again with a sign-in link.',
+      );
+    case 'cross_site_request':
+      return new Problem(
+        403,
+        failure.code,
+        'This request came from another site, so it was refused. Use the dashboard at its own address.',
+      );
+    case 'session_not_found':
+      return new Problem(404, failure.code, `Session ${failure.sessionId} is not one of your live sessions.`);
+    case 'share_link_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        'This share link does not exist, was revoked or has expired. Ask whoever shared it for a new one.',
+      );
+    case 'pin_not_finished':
+      return new Problem(
+        409,
+        failure.code,
+        `PIN ${failure.pin} has no finished scan to share yet. Share it once its scan has finished.`,
+      );
   }
 }
 

@@ -22,6 +22,41 @@ export interface AccountsTable {
   deleted_at: number | null;
 }
 
+export interface SignInLinksTable {
+  id: Generated<number>;
+  account_id: number;
+  /** SHA-256 of the link's token, hex; the token itself is only in the URL given out. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  account_id: number;
+  /** SHA-256 of the session cookie's token, hex. */
+  token_hash: string;
+  created_at: number;
+  last_seen_at: number;
+  /** Sliding: moves forward with use, never past absolute_expires_at. */
+  expires_at: number;
+  absolute_expires_at: number;
+  revoked_at: number | null;
+  user_agent: string | null;
+}
+
+export interface ShareLinksTable {
+  id: Generated<number>;
+  pin_id: number;
+  created_by_account_id: number;
+  /** SHA-256 of the link's token, hex. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
 export interface EnterprisesTable {
   id: Generated<number>;
   name: string;
@@ -248,6 +283,9 @@ export interface Database {
   accounts: AccountsTable;
   enterprises: EnterprisesTable;
   enterprise_members: EnterpriseMembersTable;
+  sign_in_links: SignInLinksTable;
+  sessions: SessionsTable;
+  share_links: ShareLinksTable;
   api_keys: ApiKeysTable;
   pins: PinsTable;
   scan_reports: ScanReportsTable;

@@ -47,6 +47,16 @@ describe('the scanpin CLI against a running server', () => {
     expect(create.json().enterprise).toBe('Acme Servers');
   });
 
+  it('prints a one-time dashboard sign-in link that signs the account in', async () => {
+    const account = firstJson((await admin('account', 'create', '--name', 'Staff member')).out);
+    const res = await admin('account', 'sign-in-link', String(account.id));
+    expect(res.code).toBe(0);
+    const printed = firstJson(res.out);
+    expect(printed.url).toMatch(/\/sign-in\/[A-Za-z0-9_-]{43}$/);
+    const signIn = await t.app.inject({ method: 'POST', url: new URL(printed.url).pathname });
+    expect(signIn.statusCode).toBe(303);
+  });
+
   it('manages accounts, Enterprises, members, keys and keywords', async () => {
     const account = firstJson((await admin('account', 'create', '--name', 'Community')).out);
     const owner = firstJson((await admin('account', 'create', '--name', 'Boss')).out);

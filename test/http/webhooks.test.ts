@@ -321,6 +321,12 @@ describe.each(backends().filter((b) => !b.redisUrl))('webhook safety on $name', 
       const { id } = await register(t, owner.hookKey, { url: receiver.url });
       await t.api('POST', `/v1/webhooks/${id}/test`, { key: owner.hookKey });
       await receiver.waitFor((all) => all.length >= 1);
+      // The first failure must be on record before time jumps, or its retry is scheduled after the jump.
+      for (let i = 0; i < 100; i++) {
+        const log = (await t.api('GET', `/v1/webhooks/${id}/deliveries`, { key: owner.hookKey })).json();
+        if (log.data[0]?.attempts >= 1) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       clock.advance(3 * 24 * 3_600_000 + 1_000);
       await receiver.waitFor((all) => all.length >= 2);
       let endpoint: Record<string, unknown> = {};

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { playerOwnScans } from '../../src/storage/migrations/0007-player-own-scans.js';
 import { backends } from '../support/backends.js';
 import { report, scanner } from '../support/scan.js';
 import { startTestApp } from '../support/test-app.js';
-import { startSibling } from '../support/with-app.js';
 
 const CHEATER = { id: '100000000000000802', username: 'Cheater' };
 const ALT = { id: '100000000000000803', username: 'Alt' };
@@ -51,14 +51,10 @@ describe.each(backends().filter((b) => !b.redisUrl))(
         }
         await db.schema.dropTable('user_own_detections').execute();
         await sql`insert into user_games (user_id, name) select id, 'Rust' from scanned_users`.execute(db);
-        await sql`delete from kysely_migration where name = '0007-player-own-scans'`.execute(db);
-
-        const upgraded = await startSibling(t, backend);
-        try {
-          expect([await lookup(upgraded, CHEATER.id), await lookup(upgraded, ALT.id)]).toEqual(live);
-        } finally {
-          await upgraded.close();
-        }
+        // Run the migration itself on the rewound store (later migrations have already run, so the
+        // migrator would refuse to go back), then read through the same server.
+        await playerOwnScans().up(db as never);
+        expect([await lookup(t.app, CHEATER.id), await lookup(t.app, ALT.id)]).toEqual(live);
       } finally {
         await t.close();
       }

@@ -23,15 +23,22 @@ export async function updateAccount(
   id: number,
   changes: { name?: string; banned?: boolean; licenceExpiresAt?: number | null },
 ): Promise<Account> {
-  const account = await ctx.repos.accounts.update(id, changes);
-  if (account === undefined) refuse({ code: 'account_not_found', accountId: id });
-  return account;
+  return ctx.transaction(async (repos) => {
+    const account = await repos.accounts.update(id, changes);
+    if (account === undefined) refuse({ code: 'account_not_found', accountId: id });
+    // A ban signs the person out everywhere at once (docs/dashboard.md, "Sessions").
+    if (changes.banned === true) await repos.sessions.revokeAllSessions(id, ctx.clock());
+    return account;
+  });
 }
 
 /** Soft delete: its keys then answer account_not_found; its PINs stay for the record. */
 export async function deleteAccount(ctx: UseCaseContext, id: number): Promise<void> {
-  if (!(await ctx.repos.accounts.softDelete(id, ctx.clock())))
-    refuse({ code: 'account_not_found', accountId: id });
+  await ctx.transaction(async (repos) => {
+    if (!(await repos.accounts.softDelete(id, ctx.clock())))
+      refuse({ code: 'account_not_found', accountId: id });
+    await repos.sessions.revokeAllSessions(id, ctx.clock());
+  });
 }
 
 /** Replaces the account's custom suspicious keywords; returns them as stored. */

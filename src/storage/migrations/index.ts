@@ -5,6 +5,8 @@ import { settings } from './0003-settings.js';
 import { pinRevision } from './0005-pin-revision.js';
 import { webhooks } from './0006-webhooks.js';
 import { playerOwnScans } from './0007-player-own-scans.js';
+import { sessions } from './0008-sessions.js';
+import { shareLinks } from './0009-share-links.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -33,6 +35,8 @@ export class ScanpinMigrations implements MigrationProvider {
       '0005-pin-revision': pinRevision(),
       '0006-webhooks': webhooks(ctx),
       '0007-player-own-scans': playerOwnScans(),
+      '0008-sessions': sessions(ctx),
+      '0009-share-links': shareLinks(ctx),
     };
   }
 }

@@ -79,6 +79,29 @@ export function enterprisesRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** The active Enterprises the account owns or belongs to. */
+    async activeEnterpriseIdsOf(accountId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('enterprises')
+        .select('enterprises.id')
+        .where('enterprises.active', '=', 1)
+        .where((eb) =>
+          eb.or([
+            eb('enterprises.owner_account_id', '=', accountId),
+            eb.exists(
+              eb
+                .selectFrom('enterprise_members')
+                .select('enterprise_members.account_id')
+                .whereRef('enterprise_members.enterprise_id', '=', 'enterprises.id')
+                .where('enterprise_members.account_id', '=', accountId),
+            ),
+          ]),
+        )
+        .orderBy('enterprises.id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     /** false when the account is already a member. */
     async addMember(enterpriseId: number, accountId: number, now: number): Promise<boolean> {
       const res = await db

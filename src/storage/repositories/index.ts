@@ -6,7 +6,9 @@ import { type PinsRepository, pinsRepository } from './pins.js';
 import { type PlayersRepository, playersRepository } from './players.js';
 import { recordFinishedScan } from './risk-profiles.js';
 import { type ScansRepository, scansRepository } from './scans.js';
+import { type SessionsRepository, sessionsRepository } from './sessions.js';
 import { type SettingsRepository, settingsRepository } from './settings.js';
+import { type ShareLinksRepository, shareLinksRepository } from './share-links.js';
 import { type WebhooksRepository, webhooksRepository } from './webhooks.js';
 
 export interface Repositories {
@@ -17,6 +19,8 @@ export interface Repositories {
   scans: ScansRepository;
   players: PlayersRepository;
   settings: SettingsRepository;
+  sessions: SessionsRepository;
+  shareLinks: ShareLinksRepository;
   webhooks: WebhooksRepository;
 }
 
@@ -44,6 +48,8 @@ function boundTo(db: Db, store: Store): TransactionRepositories {
     pins: pinsRepository(db, store.dialect),
     players: playersRepository(db),
     settings: settingsRepository(db),
+    sessions: sessionsRepository(db),
+    shareLinks: shareLinksRepository(db),
     webhooks: webhooksRepository(db, store.dialect),
   };
 }

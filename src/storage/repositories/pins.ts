@@ -1,6 +1,6 @@
 import type { GameType } from '../../domain/game-types.js';
 import type { Pin, PinWithReport } from '../../domain/pin.js';
-import type { PinState } from '../../domain/pin-lifecycle.js';
+import type { PinState, PinStatus, Verdict } from '../../domain/pin-lifecycle.js';
 import type { Db } from '../database.js';
 import { isUniqueViolation } from '../errors.js';
 import type { Dialect } from '../migrations/index.js';
@@ -116,6 +116,51 @@ export function pinsRepository(db: Db, dialect: Dialect) {
               discord: row.r_discord as string,
             });
       return { ...pinOf(row), report };
+    },
+
+    /**
+     * PINs a dashboard viewer may see (domain/pin-visibility.ts states the rule; this is its query
+     * form): their own, and non-private ones of their Enterprises. Newest first, `before` an id.
+     */
+    async listVisible(query: {
+      accountId: number;
+      enterpriseIds: readonly number[];
+      status?: PinStatus;
+      type?: string;
+      verdict?: Verdict;
+      search?: string;
+      before?: number;
+      limit: number;
+    }): Promise<Array<Pin & { creatorName: string }>> {
+      let q = db
+        .selectFrom('pins')
+        .innerJoin('accounts', 'accounts.id', 'pins.account_id')
+        .selectAll('pins')
+        .select('accounts.name as creator_name')
+        .where((eb) =>
+          query.enterpriseIds.length === 0
+            ? eb('pins.account_id', '=', query.accountId)
+            : eb.or([
+                eb('pins.account_id', '=', query.accountId),
+                eb.and([eb('pins.private', '=', 0), eb('pins.enterprise_id', 'in', query.enterpriseIds)]),
+              ]),
+        );
+      if (query.status !== undefined) q = q.where('pins.status', '=', query.status);
+      if (query.type !== undefined) q = q.where('pins.type', '=', query.type as PinRow['type']);
+      if (query.verdict !== undefined) q = q.where('pins.result', '=', query.verdict);
+      if (query.search !== undefined && query.search !== '') {
+        // LIKE's wildcards are dropped rather than escaped: SQLite has no default escape character.
+        const needle = `%${query.search.toLowerCase().replace(/[\\%_]/g, '')}%`;
+        q = q.where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['pins.code']), 'like', needle),
+            eb(eb.fn('lower', ['pins.pin_name']), 'like', needle),
+          ]),
+        );
+      }
+      if (query.before !== undefined) q = q.where('pins.id', '<', query.before);
+      const rows = await q.orderBy('pins.id', 'desc').limit(query.limit).execute();
+      return rows.map((row) => ({ ...pinOf(row), creatorName: row.creator_name }));
     },
 
     async findById(id: number): Promise<Pin | undefined> {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
   createAccount,
   deleteAccount,
@@ -7,7 +8,9 @@ import {
   updateAccount,
 } from '../../../application/accounts/accounts.js';
 import type { UseCaseContext } from '../../../application/context.js';
-import { NoContent } from '../../schemas/common.js';
+import { createSignInLink } from '../../../application/people/sign-in.js';
+import { iso } from '../../../domain/time.js';
+import { NoContent, Timestamp } from '../../schemas/common.js';
 import { parseTimestamp, presentAccount } from './present.js';
 import {
   AccountView,
@@ -118,6 +121,28 @@ export function accountRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const keywords = await setCustomKeywords(ctx, request.params.id, request.body.keywords);
         return { accountId: request.params.id, keywords };
+      },
+    );
+
+    app.post(
+      '/admin/v1/accounts/:id/sign-in-links',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Make a one-time dashboard sign-in link for the account',
+          description:
+            'Valid 15 minutes, good for one sign-in. Built from PUBLIC_URL. See docs/dashboard.md.',
+          params: IdParams,
+          response: {
+            201: Type.Object({ url: Type.String(), expiresAt: Timestamp }),
+            ...adminErrors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const link = await createSignInLink(ctx, request.params.id);
+        return reply.code(201).send({ url: link.url, expiresAt: iso(link.expiresAt) });
       },
     );
   };

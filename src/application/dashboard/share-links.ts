@@ -1,0 +1,66 @@
+import { publicBaseUrl } from '../../config.js';
+import { observe } from '../../domain/pin-lifecycle.js';
+import { dashboardAccessTo } from '../../domain/pin-visibility.js';
+import { isShareLive, redactForSharing, type SharedResult, shareExpiry } from '../../domain/share-link.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import type { ShareLink } from '../../storage/repositories/share-links.js';
+import type { SessionCaller } from '../access/authenticate-session.js';
+import type { UseCaseContext } from '../context.js';
+import { refuse } from '../failures.js';
+import { lifecycleSettings } from '../settings.js';
+import { readVisiblePin } from './pins.js';
+import { viewerOf } from './viewer.js';
+
+export const SHARE_PATH = '/share/';
+
+/** Shares a finished PIN the person may see; the URL (with its token) is in this answer only. */
+export async function createShareLink(
+  ctx: UseCaseContext,
+  caller: SessionCaller,
+  pinCode: string,
+  input: { expiresInDays?: number },
+): Promise<{ link: ShareLink; url: string }> {
+  const { pin, state } = await readVisiblePin(ctx, caller, pinCode);
+  if (state.status !== 'finished') refuse({ code: 'pin_not_finished', pin: pin.code });
+  const token = randomToken(32);
+  const now = ctx.clock();
+  const link = await ctx.repos.shareLinks.create({
+    pinId: pin.id,
+    accountId: caller.accountId,
+    tokenHash: sha256Hex(token),
+    now,
+    expiresAt: shareExpiry(now, input.expiresInDays),
+  });
+  return { link, url: `${publicBaseUrl(ctx.config)}${SHARE_PATH}${token}` };
+}
+
+export async function listShareLinks(ctx: UseCaseContext, caller: SessionCaller, pinCode: string) {
+  const { pin } = await readVisiblePin(ctx, caller, pinCode);
+  return ctx.repos.shareLinks.listForPin(pin.id);
+}
+
+/** Anyone who may see the PIN may withdraw its share links. */
+export async function revokeShareLink(ctx: UseCaseContext, caller: SessionCaller, id: number): Promise<void> {
+  const link = await ctx.repos.shareLinks.find(id);
+  const pin = link === undefined ? undefined : await ctx.repos.pins.findById(link.pinId);
+  if (
+    link === undefined ||
+    pin === undefined ||
+    dashboardAccessTo(pin, await viewerOf(ctx, caller)) === 'forbidden'
+  )
+    refuse({ code: 'share_link_not_found' });
+  await ctx.repos.shareLinks.revoke(id, ctx.clock());
+}
+
+/** The public, redacted result behind a share link; unknown, revoked and expired links look alike. */
+export async function readSharedResult(ctx: UseCaseContext, token: string): Promise<SharedResult> {
+  const now = ctx.clock();
+  const link = await ctx.repos.shareLinks.findByToken(sha256Hex(token));
+  if (link === undefined || !isShareLive(link, now)) refuse({ code: 'share_link_not_found' });
+  const pinRef = await ctx.repos.pins.findById(link.pinId);
+  const pin = pinRef === undefined ? undefined : await ctx.repos.pins.findByCode(pinRef.code);
+  if (pin === undefined || pin.report === null) refuse({ code: 'share_link_not_found' });
+  const state = observe(pin.state, now, lifecycleSettings(ctx.config));
+  if (state.status !== 'finished' || state.result === null) refuse({ code: 'share_link_not_found' });
+  return redactForSharing(pin, state.result, state.lastStatusUpdate ?? pin.createdAt, pin.report);
+}

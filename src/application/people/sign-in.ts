@@ -1,0 +1,63 @@
+import { publicBaseUrl } from '../../config.js';
+import { newSessionTimes, SIGN_IN_LINK_TTL_MS } from '../../domain/session-policy.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import { liveAccount } from '../accounts/accounts.js';
+import type { UseCaseContext } from '../context.js';
+import { refuse } from '../failures.js';
+
+/** Where a sign-in link lands: a page that asks before it signs in (link previews must not use it). */
+export const SIGN_IN_PATH = '/sign-in/';
+
+export interface SignInLink {
+  url: string;
+  expiresAt: number;
+}
+
+/**
+ * A one-time sign-in link for an account (docs/dashboard.md, "Signing in"), made by an operator:
+ * valid 15 minutes, good for one sign-in. Only the hash of its token is stored.
+ */
+export async function createSignInLink(ctx: UseCaseContext, accountId: number): Promise<SignInLink> {
+  const account = await liveAccount(ctx, accountId);
+  const token = randomToken(32);
+  const now = ctx.clock();
+  const expiresAt = now + SIGN_IN_LINK_TTL_MS;
+  await ctx.repos.sessions.createSignInLink({
+    accountId: account.id,
+    tokenHash: sha256Hex(token),
+    now,
+    expiresAt,
+  });
+  return { url: `${publicBaseUrl(ctx.config)}${SIGN_IN_PATH}${token}`, expiresAt };
+}
+
+/** A new session: its token goes in the cookie and nowhere else. */
+export interface NewSession {
+  token: string;
+  expiresAt: number;
+}
+
+/** Trades a sign-in link for a session. An unknown, used or expired link is refused alike. */
+export async function signInWithLink(
+  ctx: UseCaseContext,
+  input: { token: string; userAgent: string | null },
+): Promise<NewSession> {
+  const now = ctx.clock();
+  return ctx.transaction(async (repos) => {
+    const accountId = await repos.sessions.useSignInLink(sha256Hex(input.token), now);
+    if (accountId === undefined) refuse({ code: 'invalid_sign_in_link' });
+    const account = await repos.accounts.find(accountId);
+    if (account === undefined) refuse({ code: 'invalid_sign_in_link' });
+    if (account.banned) refuse({ code: 'account_banned' });
+    const token = randomToken(32);
+    const times = newSessionTimes(now);
+    await repos.sessions.createSession({
+      accountId,
+      tokenHash: sha256Hex(token),
+      times,
+      now,
+      userAgent: input.userAgent?.slice(0, 200) ?? null,
+    });
+    return { token, expiresAt: times.expiresAt };
+  });
+}

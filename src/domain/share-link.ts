@@ -1,0 +1,60 @@
+import type { Verdict } from './pin-lifecycle.js';
+import type { StoredReport } from './scan-report.js';
+
+/**
+ * Share links (docs/dashboard.md, "Sharing"): a public page for one finished scan, expiring after
+ * 7 days unless chosen otherwise (30 at most), revocable, and redacted: nothing on it identifies the
+ * player or the community that scanned them.
+ */
+
+export const DEFAULT_SHARE_DAYS = 7;
+export const MAX_SHARE_DAYS = 30;
+const DAY_MS = 24 * 3_600_000;
+
+export function shareExpiry(now: number, days: number = DEFAULT_SHARE_DAYS): number {
+  return now + Math.min(Math.max(1, Math.floor(days)), MAX_SHARE_DAYS) * DAY_MS;
+}
+
+export function isShareLive(link: { expiresAt: number; revokedAt: number | null }, now: number): boolean {
+  return link.revokedAt === null && now < link.expiresAt;
+}
+
+/** What a shared result shows. No Discord account, hardware ID, IP, logon name or creator. */
+export interface SharedResult {
+  game: string;
+  verdict: Verdict;
+  scannedAt: number;
+  detections: string[];
+  suspicious: string[];
+  warnings: string[];
+  untrusted: string[];
+  integrity: string[];
+  customSuspicious: string[];
+  vpn: string | null;
+  country: string | null;
+  windows: string | null;
+  scantime: string | null;
+}
+
+export function redactForSharing(
+  pin: { type: string },
+  verdict: Verdict,
+  finishedAt: number,
+  report: StoredReport,
+): SharedResult {
+  return {
+    game: pin.type,
+    verdict,
+    scannedAt: finishedAt,
+    detections: report.detections,
+    suspicious: report.suspicious,
+    warnings: report.warnings,
+    untrusted: report.untrusted,
+    integrity: report.integrity,
+    customSuspicious: report.customSuspicious,
+    vpn: report.vpn,
+    country: report.country,
+    windows: report.windows,
+    scantime: report.scantime,
+  };
+}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { UseCaseContext } from '../../application/context.js';
+import { readSharedResult } from '../../application/dashboard/share-links.js';
+import { UseCaseFailure } from '../../application/failures.js';
+import type { SharedResult } from '../../domain/share-link.js';
+import { iso } from '../../domain/time.js';
+
+const TokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' }) });
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function list(title: string, items: readonly string[]): string {
+  if (items.length === 0) return `<h2>${title}</h2><p>None.</p>`;
+  return `<h2>${title}</h2><ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${escapeHtml(title)}</title>
+</head>
+<body><main>${body}</main></body>
+</html>`;
+}
+
+function resultPage(r: SharedResult): string {
+  const fact = (label: string, value: string | null) =>
+    `<dt>${label}</dt><dd>${value === null ? 'Unknown' : escapeHtml(value)}</dd>`;
+  return page(
+    `scanpin scan result: ${r.verdict}`,
+    `<h1>Scan result: ${escapeHtml(r.verdict)}</h1>
+<dl>${fact('Game', r.game)}${fact('Scanned', iso(r.scannedAt))}${fact('VPN', r.vpn)}${fact('Country', r.country)}${fact('Windows', r.windows)}${fact('Scan time', r.scantime)}</dl>
+${list('Detections', r.detections)}${list('Suspicious', r.suspicious)}${list('Warnings', r.warnings)}${list('Untrusted', r.untrusted)}${list('Integrity', r.integrity)}${list('Custom suspicious', r.customSuspicious)}
+<p>Shared from scanpin. This page shows no account names, hardware IDs or addresses.</p>`,
+  );
+}
+
+/**
+ * The public page behind a share link (docs/dashboard.md, "Sharing"): no sign-in, not indexed, and
+ * nothing on it that identifies the player or the community that scanned them.
+ */
+export function sharedResultRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get('/share/:token', { schema: { hide: true, params: TokenParams } }, async (request, reply) => {
+      reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', 'no-referrer')
+        .header('cache-control', 'no-store');
+      try {
+        return resultPage(await readSharedResult(ctx, request.params.token));
+      } catch (error) {
+        if (!(error instanceof UseCaseFailure)) throw error;
+        return reply
+          .code(404)
+          .send(page('Link not available', '<h1>This link has expired or was withdrawn.</h1>'));
+      }
+    });
+  };
+}

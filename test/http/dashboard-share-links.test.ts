@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.js';
+import { expectProblem, fakeClock } from '../support/http.js';
+import { report, scanner } from '../support/scan.js';
+import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
+
+const DAY = 24 * 3_600_000;
+const PLAYER = { id: '100000000000000901', username: 'SharedPlayer' };
+
+/** Share links (docs/dashboard.md, "Sharing"): public, expiring, revocable and redacted. */
+describe.each(backends())('share links on $name', (backend) => {
+  const clock = fakeClock(Date.parse('2026-07-01T10:00:00.000Z'));
+  let t: TestApp;
+  let owner: Owner;
+  let cookie: string;
+  let finished: string;
+
+  const app = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, as = cookie) =>
+    t.app.inject({
+      method,
+      url: `/app/api${url}`,
+      headers: { cookie: as },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  const open = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname });
+
+  async function signIn(accountId: number): Promise<string> {
+    const { url } = await t.admin<{ url: string }>('POST', `/admin/v1/accounts/${accountId}/sign-in-links`);
+    const res = await t.app.inject({ method: 'POST', url: new URL(url).pathname });
+    return `scanpin_session=${res.cookies.find((c) => c.name === 'scanpin_session')?.value}`;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, {}, clock);
+    owner = await t.createOwner('Sharing Community');
+    cookie = await signIn(owner.accountId);
+    finished = await scanner(t).scan(
+      owner.key,
+      report({
+        discord: [PLAYER],
+        detections: ['Eulen <script>alert(1)</script>'],
+        warnings: ['Defender off'],
+        vpn: 'NordVPN',
+        country: 'DE',
+        logon: 'secret-windows-user',
+      }),
+      ['HW-SHARED-SECRET-ID'],
+      'Rust',
+    );
+  });
+  afterAll(async () => t.close());
+
+  it('shows the result publicly, without anything that identifies the player or the community', async () => {
+    const made = await app('POST', `/pins/${finished}/share-links`, {});
+    expect(made.statusCode).toBe(201);
+    const { url, expiresAt } = made.json();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:8080\/share\/[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(expiresAt) - clock()).toBe(7 * DAY);
+
+    const page = await open(url);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toMatch(/noindex/);
+    expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    for (const shown of ['Rust', 'cheating', 'Defender off', 'NordVPN', 'DE', 'Eulen &lt;script&gt;']) {
+      expect(page.body).toContain(shown);
+    }
+    for (const hidden of [
+      PLAYER.id,
+      PLAYER.username,
+      'HW-SHARED-SECRET-ID',
+      'secret-windows-user',
+      'Sharing Community',
+      finished,
+      '<script>',
+    ]) {
+      expect(page.body).not.toContain(hidden);
+    }
+  });
+
+  it('expires when chosen (30 days at most) and can be withdrawn', async () => {
+    const short = (await app('POST', `/pins/${finished}/share-links`, { expiresInDays: 1 })).json();
+    expectProblem(
+      await app('POST', `/pins/${finished}/share-links`, { expiresInDays: 31 }),
+      400,
+      'invalid_body',
+    );
+    expect((await open(short.url)).statusCode).toBe(200);
+    clock.advance(DAY + 1);
+    expect((await open(short.url)).statusCode).toBe(404);
+
+    const withdrawn = (await app('POST', `/pins/${finished}/share-links`, {})).json();
+    const listed = (await app('GET', `/pins/${finished}/share-links`)).json() as Array<{ id: number }>;
+    expect(listed.map((l) => l.id)).toContain(withdrawn.id);
+    expect((await app('DELETE', `/share-links/${withdrawn.id}`)).statusCode).toBe(204);
+    const gone = await open(withdrawn.url);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toContain('expired or was withdrawn');
+    expect((await t.app.inject({ method: 'GET', url: `/share/${'x'.repeat(43)}` })).statusCode).toBe(404);
+  });
+
+  it('only shares a finished PIN the person may see', async () => {
+    const pending = await t.createPin(owner.key);
+    expectProblem(await app('POST', `/pins/${pending}/share-links`, {}), 409, 'pin_not_finished');
+    const stranger = await signIn(await t.createAccount('Stranger'));
+    expectProblem(await app('POST', `/pins/${finished}/share-links`, {}, stranger), 404, 'pin_not_found');
+    const link = (await app('POST', `/pins/${finished}/share-links`, {})).json();
+    expectProblem(
+      await app('DELETE', `/share-links/${link.id}`, undefined, stranger),
+      404,
+      'share_link_not_found',
+    );
+  });
+});

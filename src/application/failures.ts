@@ -14,7 +14,7 @@ export type Failure =
   | { code: 'account_not_found'; accountId?: number }
   | { code: 'account_banned' }
   /** `action` says what needed ownership, so the refusal can say what to do about it. */
-  | { code: 'not_enterprise_owner'; action: 'create_pin' | 'issue_pins_create_key' }
+  | { code: 'not_enterprise_owner'; action: 'create_pin' | 'issue_pins_create_key' | 'manage_members' }
   | { code: 'licence_required' }
   | { code: 'active_pin_limit'; limit: number }
   | { code: 'pin_not_found'; pin: string }
@@ -41,7 +41,10 @@ export type Failure =
   | { code: 'cross_site_request' }
   | { code: 'session_not_found'; sessionId: number }
   | { code: 'share_link_not_found' }
-  | { code: 'pin_not_finished'; pin: string };
+  | { code: 'pin_not_finished'; pin: string }
+  | { code: 'invalid_invite' }
+  | { code: 'invite_not_found'; inviteId: number }
+  | { code: 'cannot_remove_owner'; enterpriseId: number };
 
 export type FailureCode = Failure['code'];
 

@@ -121,7 +121,9 @@ export function problemFor(failure: Failure): Problem {
         failure.code,
         failure.action === 'create_pin'
           ? 'Only the owner of an active Enterprise can create PINs. Use the Enterprise owner’s key.'
-          : 'Only the owner of an active Enterprise may hold the pins:create permission. Make this account the owner of an active Enterprise first, or issue the key without pins:create.',
+          : failure.action === 'manage_members'
+            ? 'Only the Enterprise’s owner can invite and remove members. Ask the owner.'
+            : 'Only the owner of an active Enterprise may hold the pins:create permission. Make this account the owner of an active Enterprise first, or issue the key without pins:create.',
       );
     case 'licence_required':
       return new Problem(
@@ -253,6 +255,20 @@ export function problemFor(failure: Failure): Problem {
         404,
         failure.code,
         'This share link does not exist, was revoked or has expired. Ask whoever shared it for a new one.',
+      );
+    case 'invalid_invite':
+      return new Problem(
+        400,
+        failure.code,
+        'This invite is unknown, used up, revoked or expired. Ask the Enterprise’s owner for a new one.',
+      );
+    case 'invite_not_found':
+      return new Problem(404, failure.code, `Invite ${failure.inviteId} does not exist in your Enterprise.`);
+    case 'cannot_remove_owner':
+      return new Problem(
+        409,
+        failure.code,
+        `The owner cannot be removed from Enterprise ${failure.enterpriseId}; an operator can transfer it.`,
       );
     case 'pin_not_finished':
       return new Problem(

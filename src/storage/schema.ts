@@ -57,6 +57,19 @@ export interface ShareLinksTable {
   revoked_at: number | null;
 }
 
+export interface EnterpriseInvitesTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  created_by_account_id: number;
+  /** SHA-256 of the invite's token, hex. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  max_uses: number | null;
+  uses: Generated<number>;
+  revoked_at: number | null;
+}
+
 export interface EnterprisesTable {
   id: Generated<number>;
   name: string;
@@ -286,6 +299,7 @@ export interface Database {
   sign_in_links: SignInLinksTable;
   sessions: SessionsTable;
   share_links: ShareLinksTable;
+  enterprise_invites: EnterpriseInvitesTable;
   api_keys: ApiKeysTable;
   pins: PinsTable;
   scan_reports: ScanReportsTable;

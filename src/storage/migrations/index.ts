@@ -7,6 +7,7 @@ import { webhooks } from './0006-webhooks.js';
 import { playerOwnScans } from './0007-player-own-scans.js';
 import { sessions } from './0008-sessions.js';
 import { shareLinks } from './0009-share-links.js';
+import { invites } from './0010-invites.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -37,6 +38,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0007-player-own-scans': playerOwnScans(),
       '0008-sessions': sessions(ctx),
       '0009-share-links': shareLinks(ctx),
+      '0010-invites': invites(ctx),
     };
   }
 }

@@ -102,6 +102,41 @@ export function enterprisesRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /** Every Enterprise the account owns or belongs to, with its role there. */
+    async membershipsOf(
+      accountId: number,
+    ): Promise<Array<{ enterprise: Enterprise; role: 'owner' | 'member' }>> {
+      const owned = await db
+        .selectFrom('enterprises')
+        .selectAll()
+        .where('owner_account_id', '=', accountId)
+        .execute();
+      const joined = await db
+        .selectFrom('enterprise_members')
+        .innerJoin('enterprises', 'enterprises.id', 'enterprise_members.enterprise_id')
+        .selectAll('enterprises')
+        .where('enterprise_members.account_id', '=', accountId)
+        .execute();
+      return [
+        ...owned.map((row) => ({ enterprise: enterpriseOf(row), role: 'owner' as const })),
+        ...joined.map((row) => ({ enterprise: enterpriseOf(row), role: 'member' as const })),
+      ].sort((a, b) => a.enterprise.id - b.enterprise.id);
+    },
+
+    async members(
+      enterpriseId: number,
+    ): Promise<Array<{ accountId: number; name: string; joinedAt: number }>> {
+      const rows = await db
+        .selectFrom('enterprise_members')
+        .innerJoin('accounts', 'accounts.id', 'enterprise_members.account_id')
+        .select(['accounts.id', 'accounts.name', 'enterprise_members.created_at'])
+        .where('enterprise_members.enterprise_id', '=', enterpriseId)
+        .where('accounts.deleted_at', 'is', null)
+        .orderBy('enterprise_members.created_at')
+        .execute();
+      return rows.map((r) => ({ accountId: r.id, name: r.name, joinedAt: r.created_at }));
+    },
+
     /** false when the account is already a member. */
     async addMember(enterpriseId: number, accountId: number, now: number): Promise<boolean> {
       const res = await db

@@ -2,6 +2,7 @@ import type { Db, Store } from '../database.js';
 import { type AccountsRepository, accountsRepository } from './accounts.js';
 import { type ApiKeysRepository, apiKeysRepository } from './api-keys.js';
 import { type EnterprisesRepository, enterprisesRepository } from './enterprises.js';
+import { type InvitesRepository, invitesRepository } from './invites.js';
 import { type PinsRepository, pinsRepository } from './pins.js';
 import { type PlayersRepository, playersRepository } from './players.js';
 import { recordFinishedScan } from './risk-profiles.js';
@@ -21,6 +22,7 @@ export interface Repositories {
   settings: SettingsRepository;
   sessions: SessionsRepository;
   shareLinks: ShareLinksRepository;
+  invites: InvitesRepository;
   webhooks: WebhooksRepository;
 }
 
@@ -50,6 +52,7 @@ function boundTo(db: Db, store: Store): TransactionRepositories {
     settings: settingsRepository(db),
     sessions: sessionsRepository(db),
     shareLinks: shareLinksRepository(db),
+    invites: invitesRepository(db),
     webhooks: webhooksRepository(db, store.dialect),
   };
 }

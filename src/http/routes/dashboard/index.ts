@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { UseCaseContext } from '../../../application/context.js';
 import { requireSession } from '../../plugins/session-auth.js';
+import { enterpriseRoutes } from './enterprises.js';
 import { dashboardPinRoutes } from './pins.js';
 import { sessionRoutes } from './session.js';
 import { shareLinkRoutes } from './share-links.js';
@@ -12,5 +13,6 @@ export function dashboardApi(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(sessionRoutes(ctx));
     await app.register(dashboardPinRoutes(ctx));
     await app.register(shareLinkRoutes(ctx));
+    await app.register(enterpriseRoutes(ctx));
   };
 }

@@ -36,6 +36,18 @@ export interface SharedResult {
   scantime: string | null;
 }
 
+/**
+ * Scan findings are often file paths, and a path under a user profile names the player's account on
+ * their PC (C:\\Users\\<name>\\…). The shared page keeps the path and drops the name.
+ */
+export function withoutProfileNames(entry: string): string {
+  return entry
+    .replace(/([A-Za-z]:[\\/](?:Users|Documents and Settings)[\\/])[^\\/]+/gi, '$1…')
+    .replace(/(\/(?:home|Users)\/)[^/]+/g, '$1…');
+}
+
+const scrub = (entries: readonly string[]) => entries.map(withoutProfileNames);
+
 export function redactForSharing(
   pin: { type: string },
   verdict: Verdict,
@@ -46,12 +58,12 @@ export function redactForSharing(
     game: pin.type,
     verdict,
     scannedAt: finishedAt,
-    detections: report.detections,
-    suspicious: report.suspicious,
-    warnings: report.warnings,
-    untrusted: report.untrusted,
-    integrity: report.integrity,
-    customSuspicious: report.customSuspicious,
+    detections: scrub(report.detections),
+    suspicious: scrub(report.suspicious),
+    warnings: scrub(report.warnings),
+    untrusted: scrub(report.untrusted),
+    integrity: scrub(report.integrity),
+    customSuspicious: scrub(report.customSuspicious),
     vpn: report.vpn,
     country: report.country,
     windows: report.windows,

@@ -43,6 +43,7 @@ describe.each(backends())('share links on $name', (backend) => {
         vpn: 'NordVPN',
         country: 'DE',
         logon: 'secret-windows-user',
+        untrusted: ['C:\\Users\\ProfileName42\\AppData\\Local\\loader.exe'],
       }),
       ['HW-SHARED-SECRET-ID'],
       'Rust',
@@ -61,7 +62,15 @@ describe.each(backends())('share links on $name', (backend) => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['x-robots-tag']).toMatch(/noindex/);
     expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
-    for (const shown of ['Rust', 'cheating', 'Defender off', 'NordVPN', 'DE', 'Eulen &lt;script&gt;']) {
+    for (const shown of [
+      'Rust',
+      'cheating',
+      'Defender off',
+      'NordVPN',
+      'DE',
+      'Eulen &lt;script&gt;',
+      'AppData\\Local\\loader.exe',
+    ]) {
       expect(page.body).toContain(shown);
     }
     for (const hidden of [
@@ -72,6 +81,7 @@ describe.each(backends())('share links on $name', (backend) => {
       'Sharing Community',
       finished,
       '<script>',
+      'ProfileName42',
     ]) {
       expect(page.body).not.toContain(hidden);
     }
@@ -109,5 +119,22 @@ describe.each(backends())('share links on $name', (backend) => {
       404,
       'share_link_not_found',
     );
+  });
+
+  it('withdraws a member’s links once they are removed or banned', async () => {
+    const member = await t.createAccount('Sharing member');
+    await t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: member });
+    const memberCookie = await signIn(member);
+    const theirs = (await app('POST', `/pins/${finished}/share-links`, {}, memberCookie)).json();
+    expect((await open(theirs.url)).statusCode).toBe(200);
+    await t.admin('DELETE', `/admin/v1/enterprises/${owner.enterpriseId}/members/${member}`);
+    expect((await open(theirs.url)).statusCode).toBe(404);
+
+    const banned = await t.createAccount('Banned sharer');
+    await t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: banned });
+    const bannedLink = (await app('POST', `/pins/${finished}/share-links`, {}, await signIn(banned))).json();
+    expect((await open(bannedLink.url)).statusCode).toBe(200);
+    await t.admin('PATCH', `/admin/v1/accounts/${banned}`, { banned: true });
+    expect((await open(bannedLink.url)).statusCode).toBe(404);
   });
 });

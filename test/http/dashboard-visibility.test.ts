@@ -113,4 +113,25 @@ describe.each(backends())('dashboard visibility on $name', (backend) => {
     expect([...first.data, ...second.data].map((p: { pin: string }) => p.pin)).toEqual(await codes('owner'));
     expectProblem(await get('owner', '/pins?limit=1000'), 400, 'invalid_parameter');
   });
+
+  it('names a deleted creator as a deleted account, in the list and in the detail', async () => {
+    const leaving = await t.createOwner('Leaving Owner');
+    const staff = await t.createAccount('Staying Staff');
+    await t.admin('POST', `/admin/v1/enterprises/${leaving.enterpriseId}/members`, { accountId: staff });
+    const theirPin = await t.createPin(leaving.key);
+    const staffCookie = await signIn(staff);
+    await t.admin('DELETE', `/admin/v1/accounts/${leaving.accountId}`);
+    const seen = (
+      await t.app.inject({ method: 'GET', url: '/app/api/pins', headers: { cookie: staffCookie } })
+    ).json();
+    expect(seen.data).toEqual([expect.objectContaining({ pin: theirPin, creator: '(deleted account)' })]);
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/app/api/pins/${theirPin}`,
+        headers: { cookie: staffCookie },
+      })
+    ).json();
+    expect(detail.status.creator).toBe('(deleted account)');
+  });
 });

@@ -50,7 +50,7 @@ export async function listVisiblePins(
       .map((row) => ({
         pin: row,
         state: observe(row.state, now, settings),
-        creatorName: row.creatorName,
+        creatorName: row.creatorName ?? DELETED_ACCOUNT,
         mine: row.accountId === viewer.accountId,
       })),
     nextBefore: rows.length > filters.limit ? (page[page.length - 1]?.id ?? null) : null,

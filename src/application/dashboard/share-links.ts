@@ -9,7 +9,7 @@ import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { lifecycleSettings } from '../settings.js';
 import { readVisiblePin } from './pins.js';
-import { viewerOf } from './viewer.js';
+import { viewerFor, viewerOf } from './viewer.js';
 
 export const SHARE_PATH = '/share/';
 
@@ -60,6 +60,15 @@ export async function readSharedResult(ctx: UseCaseContext, token: string): Prom
   const pinRef = await ctx.repos.pins.findById(link.pinId);
   const pin = pinRef === undefined ? undefined : await ctx.repos.pins.findByCode(pinRef.code);
   if (pin === undefined || pin.report === null) refuse({ code: 'share_link_not_found' });
+  // A link speaks for whoever made it only while they may still see the PIN: removing, banning or
+  // deleting them withdraws their links at once.
+  const sharer = await ctx.repos.accounts.find(link.createdByAccountId);
+  if (
+    sharer === undefined ||
+    sharer.banned ||
+    dashboardAccessTo(pin, await viewerFor(ctx, sharer.id)) === 'forbidden'
+  )
+    refuse({ code: 'share_link_not_found' });
   const state = observe(pin.state, now, lifecycleSettings(ctx.config));
   if (state.status !== 'finished' || state.result === null) refuse({ code: 'share_link_not_found' });
   return redactForSharing(pin, state.result, state.lastStatusUpdate ?? pin.createdAt, pin.report);

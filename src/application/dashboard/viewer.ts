@@ -3,7 +3,11 @@ import type { SessionCaller } from '../access/authenticate-session.js';
 import type { UseCaseContext } from '../context.js';
 
 /** The person behind a session, with the Enterprises whose shared PINs they may see. */
-export async function viewerOf(ctx: UseCaseContext, caller: SessionCaller): Promise<DashboardViewer> {
-  const ids = await ctx.repos.enterprises.activeEnterpriseIdsOf(caller.accountId);
-  return { accountId: caller.accountId, enterpriseIds: new Set(ids) };
+export function viewerOf(ctx: UseCaseContext, caller: SessionCaller): Promise<DashboardViewer> {
+  return viewerFor(ctx, caller.accountId);
+}
+
+export async function viewerFor(ctx: UseCaseContext, accountId: number): Promise<DashboardViewer> {
+  const ids = await ctx.repos.enterprises.activeEnterpriseIdsOf(accountId);
+  return { accountId, enterpriseIds: new Set(ids) };
 }

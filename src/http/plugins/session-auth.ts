@@ -33,18 +33,27 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function assertSameOrigin(request: FastifyRequest, ctx: UseCaseContext): void {
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.origin;
+  const site = request.headers['sec-fetch-site'];
+  // A page sent with a no-referrer policy (or a sandboxed frame) says `Origin: null`; only the
+  // browser's own Sec-Fetch-Site can then vouch that the request is same-origin.
+  if (origin === 'null') {
+    if (site !== 'same-origin') refuse({ code: 'cross_site_request' });
+    return;
+  }
   if (typeof origin === 'string' && origin !== '') {
-    let host: string;
+    let sent: string;
     try {
-      host = new URL(origin).host;
+      sent = new URL(origin).origin;
     } catch {
       refuse({ code: 'cross_site_request' });
     }
-    const ownHosts = [new URL(publicBaseUrl(ctx.config)).host, request.headers.host];
-    if (!ownHosts.includes(host)) refuse({ code: 'cross_site_request' });
+    const own = [
+      new URL(publicBaseUrl(ctx.config)).origin,
+      `${request.protocol}://${request.headers.host ?? ''}`,
+    ];
+    if (!own.includes(sent)) refuse({ code: 'cross_site_request' });
     return;
   }
-  const site = request.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') refuse({ code: 'cross_site_request' });
 }
 

@@ -38,7 +38,7 @@ function pageHeaders(reply: FastifyReply): FastifyReply {
   return reply
     .header('content-security-policy', "default-src 'none'; form-action 'self'; frame-ancestors 'none'")
     .header('x-robots-tag', 'noindex')
-    .header('referrer-policy', 'no-referrer')
+    .header('referrer-policy', 'same-origin')
     .header('cache-control', 'no-store');
 }
 

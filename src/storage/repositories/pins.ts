@@ -131,10 +131,12 @@ export function pinsRepository(db: Db, dialect: Dialect) {
       search?: string;
       before?: number;
       limit: number;
-    }): Promise<Array<Pin & { creatorName: string }>> {
+    }): Promise<Array<Pin & { creatorName: string | null }>> {
       let q = db
         .selectFrom('pins')
-        .innerJoin('accounts', 'accounts.id', 'pins.account_id')
+        .leftJoin('accounts', (join) =>
+          join.onRef('accounts.id', '=', 'pins.account_id').on('accounts.deleted_at', 'is', null),
+        )
         .selectAll('pins')
         .select('accounts.name as creator_name')
         .where((eb) =>

@@ -1,7 +1,8 @@
 import type { Pin, PinWithReport } from '../../domain/pin.js';
 import { normalisePinCode } from '../../domain/pin-code.js';
-import { observe, type PinState, type PinStatus, type Verdict } from '../../domain/pin-lifecycle.js';
+import { observe, type PinState } from '../../domain/pin-lifecycle.js';
 import { dashboardAccessTo } from '../../domain/pin-visibility.js';
+import type { VisiblePinQuery } from '../../storage/repositories/pins.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
@@ -11,14 +12,7 @@ import { viewerOf } from './viewer.js';
 /** How a creator whose account was deleted is named. */
 export const DELETED_ACCOUNT = '(deleted account)';
 
-export interface PinFilters {
-  status?: PinStatus;
-  type?: string;
-  verdict?: Verdict;
-  search?: string;
-  before?: number;
-  limit: number;
-}
+export type PinFilters = Omit<VisiblePinQuery, 'accountId' | 'enterpriseIds'>;
 
 export interface ListedPin {
   pin: Pin;

@@ -7,8 +7,7 @@ import {
 } from '../../domain/player-status.js';
 import type { KeyCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
-import { authorizePlayerRead } from './authorize-player-read.js';
-import { toBanFacts } from './risk-score.js';
+import { readPlayerSnapshot, toBanFacts } from './player-snapshot.js';
 
 /** At most this many related accounts are listed; totalRelatedAccounts still counts them all. */
 export const RELATED_ACCOUNTS_LIMIT = 50;
@@ -71,58 +70,49 @@ function statusOf(user: OwnCounters, bans: ReturnType<typeof banState>): Overall
  * The scanned-user lookup (docs/api.md, "Lookup"): the person's own scans, every ban reaching them,
  * staff notes, and the accounts sharing their hardware. Read in one snapshot.
  */
-export async function lookUpPlayer(
+export function lookUpPlayer(
   ctx: UseCaseContext,
   caller: KeyCaller,
   discordId: string,
 ): Promise<LookupResult> {
-  await authorizePlayerRead(ctx, caller);
-  const now = ctx.clock();
-  return ctx.transaction(
-    async ({ players }) => {
-      const user = await players.findUser(discordId);
-      if (user === undefined) return { found: false, discordId };
-      const profiles = await players.profiles(user.id);
-      const bans = await players.bansOn(profiles.map((p) => p.id));
-      const state = banState(bans.map(toBanFacts), now);
-      const related = await players.related(user.id, RELATED_ACCOUNTS_LIMIT);
-      return {
-        found: true,
-        discordId,
-        username: user.username,
-        totalScans: user.own_scans,
-        totalDetections: user.own_detections,
-        overallStatus: statusOf(user, state),
-        isBanned: state.isBanned,
-        isWarned: state.isWarned,
-        bans: bans.map((b) => ({
-          status: displayStatus(toBanFacts(b), now),
-          reason: b.reason,
-          createdAt: b.created_at,
-        })),
-        detections: await players.names('user_own_detections', user.id),
-        reasons: (await players.reasons(user.id)).map((r) => ({
-          reason: r.reason,
-          category: r.category,
-          addedAt: r.added_at,
-          evidence: r.evidence === null ? null : (JSON.parse(r.evidence) as unknown),
-        })),
-        firstSeenAt: user.own_first_scan_at ?? user.created_at,
-        lastSeenAt: user.own_last_scan_at ?? user.created_at,
-        gamesScanned: await players.names('user_games', user.id),
-        totalHwids: profiles.length,
-        totalRelatedAccounts: related.total,
-        relatedAccounts: related.accounts.map(({ user: other, sharedHwidIds, bans: theirs, detections }) => ({
-          discordId: other.discord_id,
-          username: other.username,
-          sharedHwidIds,
-          totalDetections: other.own_detections,
-          overallStatus: statusOf(other, banState(theirs.map(toBanFacts), now)),
-          lastSeenAt: other.own_last_scan_at ?? other.created_at,
-          detections,
-        })),
-      };
-    },
-    { snapshot: true },
-  );
+  return readPlayerSnapshot(ctx, caller, discordId, async ({ players, user, profiles, bans, now }) => {
+    const state = banState(bans.map(toBanFacts), now);
+    const related = await players.related(user.id, RELATED_ACCOUNTS_LIMIT);
+    return {
+      found: true as const,
+      discordId,
+      username: user.username,
+      totalScans: user.own_scans,
+      totalDetections: user.own_detections,
+      overallStatus: statusOf(user, state),
+      isBanned: state.isBanned,
+      isWarned: state.isWarned,
+      bans: bans.map((b) => ({
+        status: displayStatus(toBanFacts(b), now),
+        reason: b.reason,
+        createdAt: b.created_at,
+      })),
+      detections: await players.names('user_own_detections', user.id),
+      reasons: (await players.reasons(user.id)).map((r) => ({
+        reason: r.reason,
+        category: r.category,
+        addedAt: r.added_at,
+        evidence: r.evidence === null ? null : (JSON.parse(r.evidence) as unknown),
+      })),
+      firstSeenAt: user.own_first_scan_at ?? user.created_at,
+      lastSeenAt: user.own_last_scan_at ?? user.created_at,
+      gamesScanned: await players.names('user_games', user.id),
+      totalHwids: profiles.length,
+      totalRelatedAccounts: related.total,
+      relatedAccounts: related.accounts.map(({ user: other, sharedHwidIds, bans: theirs, detections }) => ({
+        discordId: other.discord_id,
+        username: other.username,
+        sharedHwidIds,
+        totalDetections: other.own_detections,
+        overallStatus: statusOf(other, banState(theirs.map(toBanFacts), now)),
+        lastSeenAt: other.own_last_scan_at ?? other.created_at,
+        detections,
+      })),
+    };
+  });
 }

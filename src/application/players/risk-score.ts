@@ -2,7 +2,7 @@ import { banState, profileFacts } from '../../domain/player-status.js';
 import { highestRiskScore, type RiskLevel, riskLevel } from '../../domain/risk-score.js';
 import type { KeyCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
-import { authorizePlayerRead } from './authorize-player-read.js';
+import { readPlayerSnapshot, toBanFacts } from './player-snapshot.js';
 
 export type RiskScoreResult =
   | { found: false; discordId: string }
@@ -31,51 +31,34 @@ export type RiskScoreResult =
  * over every scan on that hardware. Read in one snapshot, so a scan finishing meanwhile cannot make
  * the stats and the score disagree.
  */
-export async function readRiskScore(
+export function readRiskScore(
   ctx: UseCaseContext,
   caller: KeyCaller,
   discordId: string,
 ): Promise<RiskScoreResult> {
-  await authorizePlayerRead(ctx, caller);
-  const now = ctx.clock();
-  return ctx.transaction(
-    async ({ players }) => {
-      const user = await players.findUser(discordId);
-      if (user === undefined) return { found: false, discordId };
-      const profiles = await players.profiles(user.id);
-      const bans = await players.bansOn(profiles.map((p) => p.id));
-      const facts = profiles.map((p) =>
-        profileFacts(p, bans.filter((b) => b.hwid_ids.includes(p.id)).map(toBanFacts), now),
-      );
-      const score = highestRiskScore(facts);
-      return {
-        found: true,
-        discordId,
-        riskScore: score,
-        riskLevel: riskLevel(score),
-        linkedProfiles: profiles.length,
-        stats: {
-          totalScans: user.scans,
-          cheatingScans: user.cheating_scans,
-          suspiciousScans: user.suspicious_scans,
-          cleanScans: user.clean_scans,
-          totalDetections: user.detections,
-        },
-        uniqueCheatsDetected: await players.names('user_detections', user.id),
-        isBanned: banState(bans.map(toBanFacts), now).isBanned,
-        firstScanAt: user.first_scan_at ?? user.created_at,
-        lastScanAt: user.last_scan_at ?? user.created_at,
-        lastCheatingAt: user.last_cheating_at,
-      };
-    },
-    { snapshot: true },
-  );
-}
-
-export function toBanFacts(ban: {
-  status: 'banned' | 'warned';
-  expires_at: number | null;
-  lifted_at: number | null;
-}) {
-  return { status: ban.status, expiresAt: ban.expires_at, liftedAt: ban.lifted_at };
+  return readPlayerSnapshot(ctx, caller, discordId, async ({ players, user, profiles, bans, now }) => {
+    const facts = profiles.map((p) =>
+      profileFacts(p, bans.filter((b) => b.hwid_ids.includes(p.id)).map(toBanFacts), now),
+    );
+    const score = highestRiskScore(facts);
+    return {
+      found: true as const,
+      discordId,
+      riskScore: score,
+      riskLevel: riskLevel(score),
+      linkedProfiles: profiles.length,
+      stats: {
+        totalScans: user.scans,
+        cheatingScans: user.cheating_scans,
+        suspiciousScans: user.suspicious_scans,
+        cleanScans: user.clean_scans,
+        totalDetections: user.detections,
+      },
+      uniqueCheatsDetected: await players.names('user_detections', user.id),
+      isBanned: banState(bans.map(toBanFacts), now).isBanned,
+      firstScanAt: user.first_scan_at ?? user.created_at,
+      lastScanAt: user.last_scan_at ?? user.created_at,
+      lastCheatingAt: user.last_cheating_at,
+    };
+  });
 }

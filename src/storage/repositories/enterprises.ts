@@ -9,6 +9,25 @@ function enterpriseOf(row: EnterpriseRow): Enterprise {
 const orNone = (row: EnterpriseRow | undefined) => (row === undefined ? undefined : enterpriseOf(row));
 
 export function enterprisesRepository(db: Db) {
+  /** Active Enterprises the account owns or is a member of: who may read players, whose PINs it sees. */
+  const activeEnterprisesOf = (accountId: number) =>
+    db
+      .selectFrom('enterprises')
+      .select('enterprises.id')
+      .where('enterprises.active', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb('enterprises.owner_account_id', '=', accountId),
+          eb.exists(
+            eb
+              .selectFrom('enterprise_members')
+              .select('enterprise_members.account_id')
+              .whereRef('enterprise_members.enterprise_id', '=', 'enterprises.id')
+              .where('enterprise_members.account_id', '=', accountId),
+          ),
+        ]),
+      );
+
   return {
     async create(input: { name: string; ownerAccountId: number; now: number }): Promise<Enterprise> {
       const row = await db
@@ -58,47 +77,12 @@ export function enterprisesRepository(db: Db) {
 
     /** Owner or member of at least one active Enterprise. */
     async hasActiveMembership(accountId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('enterprises')
-        .select('enterprises.id')
-        .where('enterprises.active', '=', 1)
-        .where((eb) =>
-          eb.or([
-            eb('enterprises.owner_account_id', '=', accountId),
-            eb.exists(
-              eb
-                .selectFrom('enterprise_members')
-                .select('enterprise_members.account_id')
-                .whereRef('enterprise_members.enterprise_id', '=', 'enterprises.id')
-                .where('enterprise_members.account_id', '=', accountId),
-            ),
-          ]),
-        )
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await activeEnterprisesOf(accountId).limit(1).executeTakeFirst()) !== undefined;
     },
 
     /** The active Enterprises the account owns or belongs to. */
     async activeEnterpriseIdsOf(accountId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('enterprises')
-        .select('enterprises.id')
-        .where('enterprises.active', '=', 1)
-        .where((eb) =>
-          eb.or([
-            eb('enterprises.owner_account_id', '=', accountId),
-            eb.exists(
-              eb
-                .selectFrom('enterprise_members')
-                .select('enterprise_members.account_id')
-                .whereRef('enterprise_members.enterprise_id', '=', 'enterprises.id')
-                .where('enterprise_members.account_id', '=', accountId),
-            ),
-          ]),
-        )
-        .orderBy('enterprises.id')
-        .execute();
+      const rows = await activeEnterprisesOf(accountId).orderBy('enterprises.id').execute();
       return rows.map((r) => r.id);
     },
 

@@ -23,6 +23,19 @@ export interface NewPin {
 /** Thrown by `insert` when the drawn code is already taken; the caller draws another. */
 export class PinCodeTaken extends Error {}
 
+/** A dashboard viewer and the filters of their PIN list. */
+export interface VisiblePinQuery {
+  accountId: number;
+  enterpriseIds: readonly number[];
+  status?: PinStatus;
+  type?: string;
+  verdict?: Verdict;
+  search?: string;
+  /** Only PINs older than this id: the cursor of the previous page. */
+  before?: number;
+  limit: number;
+}
+
 export function stateOf(row: PinRow): PinState {
   return {
     status: row.status,
@@ -122,16 +135,7 @@ export function pinsRepository(db: Db, dialect: Dialect) {
      * PINs a dashboard viewer may see (domain/pin-visibility.ts states the rule; this is its query
      * form): their own, and non-private ones of their Enterprises. Newest first, `before` an id.
      */
-    async listVisible(query: {
-      accountId: number;
-      enterpriseIds: readonly number[];
-      status?: PinStatus;
-      type?: string;
-      verdict?: Verdict;
-      search?: string;
-      before?: number;
-      limit: number;
-    }): Promise<Array<Pin & { creatorName: string | null }>> {
+    async listVisible(query: VisiblePinQuery): Promise<Array<Pin & { creatorName: string | null }>> {
       let q = db
         .selectFrom('pins')
         .leftJoin('accounts', (join) =>

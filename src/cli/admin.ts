@@ -45,13 +45,21 @@ export function adminCommand(io: Output): Command {
 
   admin
     .command('bootstrap')
-    .description('create an owner account, its Enterprise and a key with every permission; prints the key')
+    .description(
+      'create an owner account, its Enterprise and a key with every permission; prints the key and a dashboard sign-in link',
+    )
     .requiredOption('--enterprise <name>', 'Enterprise name')
     .option('--owner <name>', 'owner account name (default: "<enterprise> owner")')
     .option('--discord-id <id>', "owner's Discord user ID")
     .action(async (opts: { enterprise: string; owner?: string; discordId?: string }, cmd: Command) => {
       // One call, one transaction on the server: a failure leaves no half-made account behind.
-      const made = await call<{ accountId: number; enterpriseId: number; keyId: number; key: string }>(
+      const made = await call<{
+        accountId: number;
+        enterpriseId: number;
+        keyId: number;
+        key: string;
+        signIn: { url: string; expiresAt: string };
+      }>(
         conn(cmd),
         'POST',
         '/admin/v1/bootstrap',
@@ -63,6 +71,7 @@ export function adminCommand(io: Output): Command {
       );
       print(made);
       io.out('Store the key now: it is shown only once.');
+      io.out(`Open this link to sign in to the dashboard (one-time, valid 15 minutes): ${made.signIn.url}`);
     });
 
   const account = admin.command('account').description('accounts');

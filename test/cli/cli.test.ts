@@ -45,6 +45,11 @@ describe('the scanpin CLI against a running server', () => {
     const create = await t.api('POST', '/v1/pins/create', { key: printed.key, body: { type: 'Rust' } });
     expect(create.statusCode).toBe(201);
     expect(create.json().enterprise).toBe('Acme Servers');
+    // README: "open the printed link" is how a new owner reaches the dashboard.
+    const line = res.out.split('\n').find((l) => l.startsWith('Open this link to sign in'));
+    expect(line).toContain(printed.signIn.url);
+    const signIn = await t.app.inject({ method: 'POST', url: new URL(printed.signIn.url).pathname });
+    expect(signIn.statusCode).toBe(303);
   });
 
   it('prints a one-time dashboard sign-in link that signs the account in', async () => {

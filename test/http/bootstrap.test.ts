@@ -73,6 +73,20 @@ describe.each(backends().filter((b) => !b.redisUrl))('admin bootstrap on $name',
       const pin = await t.api('POST', '/v1/pins/create', { key: made.key, body: { type: 'Rust' } });
       expect(pin.statusCode).toBe(201);
       expect(pin.json().enterprise).toBe('Acme');
+
+      // The printed sign-in link signs the new owner in to the dashboard, once.
+      expect(made.signIn.url).toMatch(/^http:\/\/127\.0\.0\.1:8080\/sign-in\/[A-Za-z0-9_-]{20,}$/);
+      const path = new URL(made.signIn.url).pathname;
+      const signedIn = await t.app.inject({ method: 'POST', url: path });
+      expect(signedIn.statusCode).toBe(303);
+      const cookie = signedIn.cookies.find((c) => c.name === 'scanpin_session');
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/app/api/me',
+        headers: { cookie: `scanpin_session=${cookie?.value}` },
+      });
+      expect(me.json()).toMatchObject({ accountId: made.accountId, name: 'Acme owner' });
+      expect((await t.app.inject({ method: 'POST', url: path })).statusCode).toBe(400);
     } finally {
       await t.close();
     }

@@ -1,16 +1,19 @@
 import { PERMISSIONS } from '../../domain/permissions.js';
 import type { UseCaseContext } from '../context.js';
+import { issueSignInLinkWith, type SignInLink } from '../people/sign-in.js';
 import { type IssuedKey, issueKeyWith } from './keys.js';
 
 export interface Bootstrapped {
   accountId: number;
   enterpriseId: number;
   key: IssuedKey;
+  /** A one-time link that signs the owner in to the dashboard (docs/dashboard.md, "Signing in"). */
+  signIn: SignInLink;
 }
 
 /**
- * A new community in one step: an owner account, its Enterprise and a key with every permission.
- * One transaction, so a failure part-way leaves nothing behind to clean up.
+ * A new community in one step: an owner account, its Enterprise, a key with every permission and a
+ * sign-in link for the dashboard. One transaction, so a failure part-way leaves nothing behind to clean up.
  */
 export async function bootstrapEnterprise(
   ctx: UseCaseContext,
@@ -35,6 +38,7 @@ export async function bootstrapEnterprise(
       { name: 'bootstrap', permissions: [...PERMISSIONS], rateLimitPerHour: null },
       now,
     );
-    return { accountId: account.id, enterpriseId: enterprise.id, key };
+    const signIn = await issueSignInLinkWith(repos, ctx.config, account.id, now);
+    return { accountId: account.id, enterpriseId: enterprise.id, key, signIn };
   });
 }

@@ -1,6 +1,7 @@
-import { publicBaseUrl } from '../../config.js';
+import { type Config, publicBaseUrl } from '../../config.js';
 import { newSessionTimes, SIGN_IN_LINK_TTL_MS } from '../../domain/session-policy.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import type { TransactionRepositories } from '../../storage/repositories/index.js';
 import { liveAccount } from '../accounts/accounts.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
@@ -19,16 +20,20 @@ export interface SignInLink {
  */
 export async function createSignInLink(ctx: UseCaseContext, accountId: number): Promise<SignInLink> {
   const account = await liveAccount(ctx, accountId);
+  return issueSignInLinkWith(ctx.repos, ctx.config, account.id, ctx.clock());
+}
+
+/** Issues a sign-in link with the repositories given (the store's, or a transaction's). */
+export async function issueSignInLinkWith(
+  repos: Pick<TransactionRepositories, 'sessions'>,
+  config: Config,
+  accountId: number,
+  now: number,
+): Promise<SignInLink> {
   const token = randomToken(32);
-  const now = ctx.clock();
   const expiresAt = now + SIGN_IN_LINK_TTL_MS;
-  await ctx.repos.sessions.createSignInLink({
-    accountId: account.id,
-    tokenHash: sha256Hex(token),
-    now,
-    expiresAt,
-  });
-  return { url: `${publicBaseUrl(ctx.config)}${SIGN_IN_PATH}${token}`, expiresAt };
+  await repos.sessions.createSignInLink({ accountId, tokenHash: sha256Hex(token), now, expiresAt });
+  return { url: `${publicBaseUrl(config)}${SIGN_IN_PATH}${token}`, expiresAt };
 }
 
 /** A new session: its token goes in the cookie and nowhere else. */

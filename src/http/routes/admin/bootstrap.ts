@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import { bootstrapEnterprise } from '../../../application/accounts/bootstrap.js';
 import type { UseCaseContext } from '../../../application/context.js';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
-import { Nullable } from '../../schemas/common.js';
+import { iso } from '../../../domain/time.js';
+import { Nullable, Timestamp } from '../../schemas/common.js';
 import { adminErrors } from './schemas.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
@@ -22,6 +23,10 @@ const Bootstrapped = Type.Object({
   enterpriseId: Type.Integer(),
   keyId: Type.Integer(),
   key: Type.String({ description: 'The raw key. Shown this once; store it now.' }),
+  signIn: Type.Object({
+    url: Type.String({ description: "A one-time link (15 minutes) that signs the owner in to the dashboard." }),
+    expiresAt: Timestamp,
+  }),
 });
 
 /** `npx scanpin admin bootstrap`: an owner, their Enterprise and an all-permission key, all or nothing. */
@@ -51,6 +56,7 @@ export function bootstrapRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           enterpriseId: done.enterpriseId,
           keyId: done.key.id,
           key: done.key.key,
+          signIn: { url: done.signIn.url, expiresAt: iso(done.signIn.expiresAt) },
         });
       },
     );

@@ -12,12 +12,14 @@ import { installValidators } from './http/plugins/validation.js';
 import { problems } from './http/problem.js';
 import { adminRoutes } from './http/routes/admin/index.js';
 import { dashboardApi } from './http/routes/dashboard/index.js';
+import { discordAuthRoutes } from './http/routes/discord-auth.js';
 import { healthRoutes } from './http/routes/health.js';
 import { pinRoutes } from './http/routes/pins/index.js';
 import { playerRoutes } from './http/routes/players/index.js';
 import { scannerRoutes } from './http/routes/scanner/index.js';
 import { sharedResultRoutes } from './http/routes/shared-result.js';
 import { signInRoutes } from './http/routes/sign-in.js';
+import { webAppRoutes } from './http/routes/web-app.js';
 import { webhookRoutes } from './http/routes/webhooks/index.js';
 import { ProblemSchema } from './http/schemas/common.js';
 
@@ -26,6 +28,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** What /readyz looks at (see wiring.ts). */
   probes: Probes;
+  /** The built dashboard pages (default web/dist); tests point it elsewhere. */
+  webDistDir?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -113,7 +117,10 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
   // People: sign-in links land on /sign-in/…; the dashboard's API lives under /app/api.
   await app.register(cookie);
   await app.register(signInRoutes(ctx));
+  await app.register(discordAuthRoutes(ctx));
   await app.register(sharedResultRoutes(ctx));
   await app.register(dashboardApi(ctx), { prefix: '/app/api' });
+  // The dashboard's pages, last: only their own paths, so unknown API paths stay 404 problems.
+  await app.register(webAppRoutes(options.webDistDir));
   return app;
 }

@@ -27,6 +27,16 @@ const EnvSchema = Type.Object({
   WEBHOOK_ALLOW_HTTP: Type.Boolean({ default: false }),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Boolean({ default: false }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' })),
+  DISCORD_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  DISCORD_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  DISCORD_AUTHORIZE_URL: Type.String({
+    pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$',
+    default: 'https://discord.com/oauth2/authorize',
+  }),
+  DISCORD_API_URL: Type.String({
+    pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$',
+    default: 'https://discord.com/api/v10',
+  }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
 });
 
@@ -57,6 +67,13 @@ const FROM_ENV = {
   webhookAllowPrivateNetworks: 'WEBHOOK_ALLOW_PRIVATE_NETWORKS',
   /** Where people reach this server; sign-in links and share links are built from it. */
   publicUrl: 'PUBLIC_URL',
+  /** "Sign in with Discord" is offered only when both are set (docs/dashboard.md, "Signing in"). */
+  discordClientId: 'DISCORD_CLIENT_ID',
+  /** Sent to Discord's token endpoint only; never logged. */
+  discordClientSecret: 'DISCORD_CLIENT_SECRET',
+  /** Discord's addresses; configurable so tests run the real flow against a local stand-in. */
+  discordAuthorizeUrl: 'DISCORD_AUTHORIZE_URL',
+  discordApiUrl: 'DISCORD_API_URL',
   logLevel: 'LOG_LEVEL',
 } as const satisfies Record<string, keyof Env>;
 
@@ -80,6 +97,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = converted as Env;
+  // Half a Discord set-up would silently offer no Discord button; say so at start instead.
+  if ((e.DISCORD_CLIENT_ID === undefined) !== (e.DISCORD_CLIENT_SECRET === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET must be set together (or neither).',
+    );
+  }
   return Object.fromEntries(
     Object.entries(FROM_ENV).map(([name, variable]) => [name, e[variable]]),
   ) as Config;

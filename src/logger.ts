@@ -5,6 +5,14 @@ export function withoutTokens(path: string): string {
   return path.replace(/^\/(sign-in|share|invite)\/[^/]+/, '/$1/[token]');
 }
 
+/**
+ * Player routes (the risk score, the lookup, the dashboard's player page) carry a Discord user ID in
+ * the path: logs show the route, not whom it was asked about. Row ids are far shorter than a Discord ID.
+ */
+export function withoutDiscordIds(path: string): string {
+  return path.replace(/\/\d{15,}(?=\/|$)/g, '/[discord-id]');
+}
+
 /** JSON lines, and never a key, token or the caller's IP address (docs/operations.md). */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options: pino.LoggerOptions = {
@@ -17,7 +25,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       // The default request serializer logs remoteAddress; a scanned person's IP must never be logged.
       req: (req: { method: string; url: string; id: string }) => ({
         method: req.method,
-        url: withoutTokens(req.url.split('?')[0] ?? ''),
+        url: withoutDiscordIds(withoutTokens(req.url.split('?')[0] ?? '')),
         requestId: req.id,
       }),
       err: pino.stdSerializers.err,

@@ -17,8 +17,14 @@ export interface KeyCaller {
   account: CallerAccount | null;
 }
 
+/**
+ * Whoever a rule needs only the account of: an API key's caller, or a signed-in person
+ * (application/dashboard/account-caller.ts), so /v1 and the dashboard run the same use cases.
+ */
+export type AccountCaller = Pick<KeyCaller, 'account'>;
+
 /** The caller's live account, or the account_not_found refusal (the key outlived its account). */
-export function liveAccountOf(caller: KeyCaller): CallerAccount {
+export function liveAccountOf(caller: AccountCaller): CallerAccount {
   if (caller.account === null) refuse({ code: 'account_not_found' });
   return caller.account;
 }

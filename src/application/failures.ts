@@ -35,7 +35,8 @@ export type Failure =
   | { code: 'webhook_limit'; max: number }
   | { code: 'webhook_not_found'; webhookId: number }
   | { code: 'delivery_not_found'; deliveryId: number }
-  | { code: 'too_many_streams'; max: number }
+  /** `holder`: whose streams are counted, an API key's (the default) or a dashboard session's. */
+  | { code: 'too_many_streams'; max: number; holder?: 'session' }
   | { code: 'invalid_sign_in_link' }
   | { code: 'not_signed_in' }
   | { code: 'cross_site_request' }
@@ -43,6 +44,9 @@ export type Failure =
   | { code: 'share_link_not_found' }
   | { code: 'pin_not_finished'; pin: string }
   | { code: 'invalid_invite' }
+  /** An invite token that no invite has (the invite preview tells this apart from a used-up one). */
+  | { code: 'unknown_invite' }
+  | { code: 'discord_sign_in_disabled' }
   | { code: 'invite_not_found'; inviteId: number }
   | { code: 'cannot_remove_owner'; enterpriseId: number };
 

@@ -41,8 +41,18 @@ export interface KeyIdentity {
   rateLimitPerHour: number | null;
 }
 
+/** A bucket's use so far, read without counting (the dashboard's overview). */
+export interface RateLimitUsage {
+  used: number;
+  limit: number;
+  /** Whole seconds until the window resets; null when no window is open (no request yet, or it lapsed). */
+  resetSeconds: number | null;
+}
+
 export interface RateLimiter {
   forKey(key: KeyIdentity): Promise<RateLimitDecision>;
+  /** The key's hourly budget as it stands; spends none of it. */
+  usageOfKey(key: KeyIdentity): Promise<RateLimitUsage>;
   forUnauthenticated(ip: string): Promise<RateLimitDecision>;
   forScannerStart(ip: string): Promise<RateLimitDecision>;
   /** The dashboard's API: per signed-in session, not against any key's budget. */
@@ -73,13 +83,20 @@ export function createRateLimiter(
     };
   }
 
+  // One name for a key's bucket, whether it is counted or only read.
+  const keyBucket = (key: KeyIdentity) => `key:${key.keyId}.${key.createdAt.toString(36)}`;
+  const keyLimit = (key: KeyIdentity) => key.rateLimitPerHour ?? settings.perKeyPerHour;
+
   return {
-    forKey: (key) =>
-      hit(
-        `key:${key.keyId}.${key.createdAt.toString(36)}`,
-        key.rateLimitPerHour ?? settings.perKeyPerHour,
-        'hour',
-      ),
+    forKey: (key) => hit(keyBucket(key), keyLimit(key), 'hour'),
+    async usageOfKey(key) {
+      const open = await counters.peek(`${installationId}:${keyBucket(key)}`, clock());
+      return {
+        used: open?.count ?? 0,
+        limit: keyLimit(key),
+        resetSeconds: open === null ? null : Math.max(1, Math.ceil(open.resetMs / 1000)),
+      };
+    },
     forUnauthenticated: (ip) => hit(`ip:${ip}`, settings.unauthenticatedPerMinute, 'minute'),
     forScannerStart: (ip) => hit(`scanner-start:${ip}`, settings.scannerStartPerMinute, 'minute'),
     forSession: (sessionId) => hit(`session:${sessionId}`, SESSION_PER_MINUTE, 'minute'),

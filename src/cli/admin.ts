@@ -59,16 +59,11 @@ export function adminCommand(io: Output): Command {
         keyId: number;
         key: string;
         signIn: { url: string; expiresAt: string };
-      }>(
-        conn(cmd),
-        'POST',
-        '/admin/v1/bootstrap',
-        {
-          enterprise: opts.enterprise,
-          ...(opts.owner ? { owner: opts.owner } : {}),
-          ...(opts.discordId ? { discordId: opts.discordId } : {}),
-        },
-      );
+      }>(conn(cmd), 'POST', '/admin/v1/bootstrap', {
+        enterprise: opts.enterprise,
+        ...(opts.owner ? { owner: opts.owner } : {}),
+        ...(opts.discordId ? { discordId: opts.discordId } : {}),
+      });
       print(made);
       io.out('Store the key now: it is shown only once.');
       io.out(`Open this link to sign in to the dashboard (one-time, valid 15 minutes): ${made.signIn.url}`);

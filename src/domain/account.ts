@@ -22,6 +22,8 @@ export interface ApiKeyListing {
   prefix: string;
   name: string | null;
   permissions: Permission[];
+  /** The key's own hourly budget, or null for the installation's (RATE_LIMIT_PER_HOUR). */
+  rateLimitPerHour: number | null;
   createdAt: number;
   lastUsedAt: number | null;
   revoked: boolean;

@@ -221,7 +221,9 @@ export function problemFor(failure: Failure): Problem {
       return new Problem(
         429,
         failure.code,
-        `This API key already holds ${failure.max} open event streams. Close one, or use webhooks to follow many PINs.`,
+        failure.holder === 'session'
+          ? `This session already holds ${failure.max} open event streams. Close one (another tab of the dashboard, say) and try again.`
+          : `This API key already holds ${failure.max} open event streams. Close one, or use webhooks to follow many PINs.`,
         { 'retry-after': '5' },
       );
     case 'invalid_evidence':
@@ -261,6 +263,18 @@ export function problemFor(failure: Failure): Problem {
         400,
         failure.code,
         'This invite is unknown, used up, revoked or expired. Ask the Enterprise’s owner for a new one.',
+      );
+    case 'unknown_invite':
+      return new Problem(
+        404,
+        failure.code,
+        'This invite link is unknown: check that it was copied whole, or ask the Enterprise’s owner for a new one.',
+      );
+    case 'discord_sign_in_disabled':
+      return new Problem(
+        404,
+        failure.code,
+        'Sign-in with Discord is not set up on this server. Sign in with a link from your operator, or ask them to set DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET.',
       );
     case 'invite_not_found':
       return new Problem(404, failure.code, `Invite ${failure.inviteId} does not exist in your Enterprise.`);
@@ -320,6 +334,12 @@ export const problems = {
   invalidParameter: (detail: string) => new Problem(400, 'invalid_parameter', detail),
   shuttingDown: () =>
     new Problem(503, 'service_unavailable', 'The service is shutting down. Retry in a few seconds.'),
+  dashboardNotBuilt: () =>
+    new Problem(
+      503,
+      'service_unavailable',
+      'The dashboard pages have not been built on this server: run `npm run build` in the scanpin folder, then restart it. The APIs work meanwhile.',
+    ),
   storeUnreachable: () =>
     new Problem(
       503,

@@ -1,6 +1,7 @@
 import type { Generated, Selectable, Updateable } from 'kysely';
 import type { GameType } from '../domain/game-types.js';
 import type { PinStatus, Verdict } from '../domain/pin-lifecycle.js';
+import type { TimelineKind } from '../domain/pin-timeline.js';
 import type { EventType } from '../domain/webhook-events.js';
 
 /*
@@ -126,6 +127,16 @@ export interface PinsTable {
   finished_at: number | null;
   /** Bumped by every write: a write applies only to the revision its decision was made on. */
   revision: Generated<number>;
+}
+
+/** Append-only: one row per lifecycle move of a PIN (domain/pin-timeline.ts). */
+export interface PinTimelineTable {
+  id: Generated<number>;
+  pin_id: number;
+  at: number;
+  kind: TimelineKind;
+  progress: number;
+  message: string | null;
 }
 
 export interface ScanReportsTable {
@@ -303,6 +314,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   pins: PinsTable;
   scan_reports: ScanReportsTable;
+  pin_timeline: PinTimelineTable;
   hwids: HwidsTable;
   scan_hwids: ScanHwidsTable;
   account_keywords: AccountKeywordsTable;

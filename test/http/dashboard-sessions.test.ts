@@ -159,6 +159,31 @@ describe.each(backends())('dashboard sign-in and sessions on $name', (backend) =
     expect(own.statusCode).toBe(204);
   });
 
+  it('refuses every state-changing dashboard call from another site, whatever the route', async () => {
+    const cookie = await signIn((await t.createOwner('Guarded')).accountId);
+    const spec = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const changing = Object.entries(spec.paths)
+      .filter(([path]) => path.startsWith('/app/api/'))
+      .flatMap(([path, methods]) =>
+        Object.keys(methods)
+          .filter((m) => ['post', 'put', 'patch', 'delete'].includes(m))
+          .map((m) => [m.toUpperCase(), path.replace(/\{pinCode\}/g, 'A7K3M2P9').replace(/\{\w+\}/g, '1')]),
+      );
+    expect(changing.length).toBeGreaterThanOrEqual(20);
+    for (const [method, url] of changing) {
+      const res = await t.app.inject({
+        method: method as 'POST',
+        url: url as string,
+        headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect({ method, url, code: res.json().code }).toEqual({ method, url, code: 'cross_site_request' });
+    }
+    expect((await app('GET', '/me', cookie)).statusCode).toBe(200);
+  });
+
   it('slides 7 days with use, never past 30 days, and ends after 7 idle days', async () => {
     const cookie = await signIn(await t.createAccount('Slider'));
     for (let i = 0; i < 4; i++) {

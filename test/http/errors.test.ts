@@ -335,7 +335,9 @@ describe.each(backends())('errors on $name', (backend) => {
 
   describe('unknown routes', () => {
     it.each([
-      ['GET', '/'],
+      // `/` is the dashboard (docs/dashboard.md); a path nobody serves stays a problem body.
+      ['GET', '/nothing-here'],
+      ['POST', '/'],
       ['GET', '/v1'],
       ['GET', '/v1/pins'],
       ['GET', '/v1/pins/create'],

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { UseCaseContext } from '../../src/application/context.js';
@@ -64,7 +64,7 @@ export async function startTestApp(
   env: Record<string, string> = {},
   clock?: () => number,
   /** Share counters with another app on purpose, as two installations on one Redis would. */
-  options: { redisPrefix?: string } = {},
+  options: { redisPrefix?: string; logger?: FastifyBaseLogger; webDistDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scanpin-test-'));
   const unique = `${TEST_SCHEMA_PREFIX}${inject('testRunId')}_${process.pid}_${counter++}`;
@@ -81,7 +81,11 @@ export async function startTestApp(
     redisPrefix,
     ...(clock ? { clock } : {}),
   });
-  const app = await buildApp(services.context, { probes: services.probes });
+  const app = await buildApp(services.context, {
+    probes: services.probes,
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+  });
   app.addHook('onClose', async () => services.close());
   await app.ready();
 

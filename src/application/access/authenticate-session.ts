@@ -1,5 +1,7 @@
+import type { Account } from '../../domain/account.js';
 import { isSessionLive, touchedSession } from '../../domain/session-policy.js';
 import { sha256Hex } from '../../lib/crypto.js';
+import type { StoredSession } from '../../storage/repositories/sessions.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import type { RateLimitDecision } from '../rate-limits.js';
@@ -14,6 +16,26 @@ export interface SessionCaller {
   expiresAt: number;
 }
 
+/** The account a session lets in at `now`: the session live, the account neither deleted nor banned. */
+async function admittedAccount(
+  ctx: UseCaseContext,
+  session: StoredSession | undefined,
+  now: number,
+): Promise<Account | undefined> {
+  if (session === undefined || !isSessionLive(session, now)) return undefined;
+  const account = await ctx.repos.accounts.find(session.accountId);
+  return account === undefined || account.banned ? undefined : account;
+}
+
+/**
+ * Whether a person let in earlier would still be let in now (the same gate, without counting a
+ * request): a long-lived event stream asks this so a sign-out, a ban or a deletion ends it.
+ */
+export async function isStillSignedIn(ctx: UseCaseContext, caller: SessionCaller): Promise<boolean> {
+  const session = await ctx.repos.sessions.findSessionById(caller.sessionId);
+  return (await admittedAccount(ctx, session, ctx.clock())) !== undefined;
+}
+
 /**
  * The dashboard's gate (docs/dashboard.md, "Sessions"): a live session of an account that is neither
  * deleted nor banned, checked on every request so a ban or sign-out takes effect at once; then the
@@ -26,9 +48,8 @@ export async function authenticateSession(
   if (token === undefined || token === '') refuse({ code: 'not_signed_in' });
   const now = ctx.clock();
   const session = await ctx.repos.sessions.findSession(sha256Hex(token));
-  if (session === undefined || !isSessionLive(session, now)) refuse({ code: 'not_signed_in' });
-  const account = await ctx.repos.accounts.find(session.accountId);
-  if (account === undefined || account.banned) refuse({ code: 'not_signed_in' });
+  const account = await admittedAccount(ctx, session, now);
+  if (session === undefined || account === undefined) refuse({ code: 'not_signed_in' });
   const limit = await ctx.rateLimiter.forSession(session.id);
   if (!limit.allowed) refuse({ code: 'rate_limited', limit });
   const touched = touchedSession(session, now);

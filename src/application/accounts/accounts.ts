@@ -41,6 +41,12 @@ export async function deleteAccount(ctx: UseCaseContext, id: number): Promise<vo
   });
 }
 
+/** The account's custom suspicious keywords, as stored (normalised, sorted). */
+export async function customKeywords(ctx: UseCaseContext, id: number): Promise<string[]> {
+  const account = await liveAccount(ctx, id);
+  return ctx.repos.accounts.keywords(account.id);
+}
+
 /** Replaces the account's custom suspicious keywords; returns them as stored. */
 export async function setCustomKeywords(
   ctx: UseCaseContext,

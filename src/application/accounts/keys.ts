@@ -18,6 +18,7 @@ export interface IssuedKey {
   id: number;
   key: string;
   prefix: string;
+  name: string | null;
   permissions: Permission[];
 }
 
@@ -42,7 +43,13 @@ export async function issueKeyWith(
     rateLimitPerHour: request.rateLimitPerHour,
     now,
   });
-  return { id: stored.id, key, prefix: stored.prefix, permissions: [...request.permissions] };
+  return {
+    id: stored.id,
+    key,
+    prefix: stored.prefix,
+    name: stored.name,
+    permissions: [...request.permissions],
+  };
 }
 
 export async function issueKey(
@@ -59,8 +66,12 @@ export async function listKeys(ctx: UseCaseContext, accountId: number): Promise<
   return ctx.repos.apiKeys.listForAccount(account.id);
 }
 
-/** Revoking twice is harmless: the key stays revoked. */
-export async function revokeKey(ctx: UseCaseContext, keyId: number): Promise<void> {
-  const revoked = await ctx.repos.apiKeys.revoke(keyId, ctx.clock());
-  if (!revoked && !(await ctx.repos.apiKeys.exists(keyId))) refuse({ code: 'key_not_found', keyId });
+/**
+ * Revoking twice is harmless: the key stays revoked. With `ownerAccountId` (a person revoking their
+ * own key in the dashboard), another account's key is as good as missing.
+ */
+export async function revokeKey(ctx: UseCaseContext, keyId: number, ownerAccountId?: number): Promise<void> {
+  const revoked = await ctx.repos.apiKeys.revoke(keyId, ctx.clock(), ownerAccountId);
+  if (!revoked && !(await ctx.repos.apiKeys.exists(keyId, ownerAccountId)))
+    refuse({ code: 'key_not_found', keyId });
 }

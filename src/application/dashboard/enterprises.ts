@@ -2,6 +2,7 @@ import { publicBaseUrl } from '../../config.js';
 import type { Enterprise } from '../../domain/account.js';
 import { inviteExpiry, isInviteUsable, type Role } from '../../domain/invite.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import type { TransactionRepositories } from '../../storage/repositories/index.js';
 import type { Invite } from '../../storage/repositories/invites.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
 import type { UseCaseContext } from '../context.js';
@@ -114,18 +115,33 @@ export async function acceptInvite(
 ): Promise<Membership> {
   const now = ctx.clock();
   return ctx.transaction(async (repos) => {
-    const invite = await repos.invites.findByToken(sha256Hex(token));
-    if (invite === undefined) refuse({ code: 'invalid_invite' });
-    const enterprise = await repos.enterprises.find(invite.enterpriseId);
-    if (enterprise === undefined || !enterprise.active) refuse({ code: 'invalid_invite' });
-    // Someone already in, opening the link again, just lands in the Enterprise.
-    const already = (await repos.enterprises.membershipsOf(caller.accountId)).find(
-      (m) => m.enterprise.id === enterprise.id,
-    );
-    if (already !== undefined) return already;
-    if (!isInviteUsable(invite, now) || !(await repos.invites.use(invite.id, now)))
-      refuse({ code: 'invalid_invite' });
-    await repos.enterprises.addMember(enterprise.id, caller.accountId, now);
-    return { enterprise, role: 'member' as const };
+    const joined = await joinWithInvite(repos, { accountId: caller.accountId, token, now });
+    if (joined === undefined) refuse({ code: 'invalid_invite' });
+    return joined;
   });
+}
+
+/**
+ * An invite's rules, in the caller's transaction, for every way of accepting one (signed in, or
+ * signing in with Discord): the account joins the invite's active Enterprise and one use is counted.
+ * Someone already in spends no use. Undefined when the invite is unknown, used up, revoked or expired,
+ * or its Enterprise is deactivated: the caller refuses in its own words.
+ */
+export async function joinWithInvite(
+  repos: TransactionRepositories,
+  input: { accountId: number; token: string; now: number },
+): Promise<Membership | undefined> {
+  const invite = await repos.invites.findByToken(sha256Hex(input.token));
+  if (invite === undefined) return undefined;
+  const enterprise = await repos.enterprises.find(invite.enterpriseId);
+  if (enterprise === undefined || !enterprise.active) return undefined;
+  // Someone already in, opening the link again, just lands in the Enterprise.
+  const already = (await repos.enterprises.membershipsOf(input.accountId)).find(
+    (m) => m.enterprise.id === enterprise.id,
+  );
+  if (already !== undefined) return already;
+  if (!isInviteUsable(invite, input.now) || !(await repos.invites.use(invite.id, input.now)))
+    return undefined;
+  await repos.enterprises.addMember(enterprise.id, input.accountId, input.now);
+  return { enterprise, role: 'member' };
 }

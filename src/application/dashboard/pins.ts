@@ -1,7 +1,7 @@
-import type { Pin, PinWithReport } from '../../domain/pin.js';
+import type { PinWithReport } from '../../domain/pin.js';
 import { normalisePinCode } from '../../domain/pin-code.js';
 import { observe, type PinState } from '../../domain/pin-lifecycle.js';
-import { dashboardAccessTo } from '../../domain/pin-visibility.js';
+import { type DashboardViewer, dashboardAccessTo } from '../../domain/pin-visibility.js';
 import type { VisiblePinQuery } from '../../storage/repositories/pins.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
 import type { UseCaseContext } from '../context.js';
@@ -11,13 +11,18 @@ import { viewerOf } from './viewer.js';
 
 /** How a creator whose account was deleted is named. */
 export const DELETED_ACCOUNT = '(deleted account)';
+/** Enterprises are deactivated, never deleted; this only names a broken reference. */
+const UNKNOWN_ENTERPRISE = '(unknown Enterprise)';
 
 export type PinFilters = Omit<VisiblePinQuery, 'accountId' | 'enterpriseIds'>;
 
-export interface ListedPin {
-  pin: Pin;
+/** A PIN the person may see, as of now, with its report once finished. */
+export interface VisiblePin {
+  pin: PinWithReport;
   state: PinState;
   creatorName: string;
+  /** The name of the Enterprise the PIN was created under. */
+  enterpriseName: string;
   mine: boolean;
 }
 
@@ -26,7 +31,7 @@ export async function listVisiblePins(
   ctx: UseCaseContext,
   caller: SessionCaller,
   filters: PinFilters,
-): Promise<{ pins: ListedPin[]; nextBefore: number | null }> {
+): Promise<{ pins: VisiblePin[]; nextBefore: number | null }> {
   const viewer = await viewerOf(ctx, caller);
   const rows = await ctx.repos.pins.listVisible({
     ...filters,
@@ -45,9 +50,27 @@ export async function listVisiblePins(
         pin: row,
         state: observe(row.state, now, settings),
         creatorName: row.creatorName ?? DELETED_ACCOUNT,
+        enterpriseName: row.enterpriseName ?? UNKNOWN_ENTERPRISE,
         mine: row.accountId === viewer.accountId,
       })),
     nextBefore: rows.length > filters.limit ? (page[page.length - 1]?.id ?? null) : null,
+  };
+}
+
+/** The PIN as `viewer` sees it now, with its creator's and Enterprise's names. */
+async function asSeenBy(
+  ctx: UseCaseContext,
+  pin: PinWithReport,
+  viewer: DashboardViewer,
+): Promise<VisiblePin> {
+  const creator = await ctx.repos.accounts.find(pin.accountId);
+  const enterprise = await ctx.repos.enterprises.find(pin.enterpriseId);
+  return {
+    pin,
+    state: observe(pin.state, ctx.clock(), lifecycleSettings(ctx.config)),
+    creatorName: creator?.name ?? DELETED_ACCOUNT,
+    enterpriseName: enterprise?.name ?? UNKNOWN_ENTERPRISE,
+    mine: pin.accountId === viewer.accountId,
   };
 }
 
@@ -56,16 +79,23 @@ export async function readVisiblePin(
   ctx: UseCaseContext,
   caller: SessionCaller,
   rawCode: string,
-): Promise<{ pin: PinWithReport; state: PinState; creatorName: string }> {
+): Promise<VisiblePin> {
   const code = normalisePinCode(rawCode);
   const pin = await ctx.repos.pins.findByCode(code);
   if (pin === undefined) refuse({ code: 'pin_not_found', pin: code });
-  if (dashboardAccessTo(pin, await viewerOf(ctx, caller)) === 'forbidden')
-    refuse({ code: 'pin_not_found', pin: code });
-  const creator = await ctx.repos.accounts.find(pin.accountId);
-  return {
-    pin,
-    state: observe(pin.state, ctx.clock(), lifecycleSettings(ctx.config)),
-    creatorName: creator?.name ?? DELETED_ACCOUNT,
-  };
+  const viewer = await viewerOf(ctx, caller);
+  if (dashboardAccessTo(pin, viewer) === 'forbidden') refuse({ code: 'pin_not_found', pin: code });
+  return asSeenBy(ctx, pin, viewer);
+}
+
+/** The PIN with this id as `viewer` sees it, or null when it is missing or not theirs to see. */
+export async function visiblePinById(
+  ctx: UseCaseContext,
+  viewer: DashboardViewer,
+  pinId: number,
+): Promise<VisiblePin | null> {
+  const ref = await ctx.repos.pins.findById(pinId);
+  if (ref === undefined || dashboardAccessTo(ref, viewer) === 'forbidden') return null;
+  const pin = await ctx.repos.pins.findByCode(ref.code);
+  return pin === undefined ? null : asSeenBy(ctx, pin, viewer);
 }

@@ -54,15 +54,26 @@ export async function signInWithLink(
     const account = await repos.accounts.find(accountId);
     if (account === undefined) refuse({ code: 'invalid_sign_in_link' });
     if (account.banned) refuse({ code: 'account_banned' });
-    const token = randomToken(32);
-    const times = newSessionTimes(now);
-    await repos.sessions.createSession({
-      accountId,
-      tokenHash: sha256Hex(token),
-      times,
-      now,
-      userAgent: input.userAgent?.slice(0, 200) ?? null,
-    });
-    return { token, expiresAt: times.expiresAt };
+    return openSession(repos, { accountId, now, userAgent: input.userAgent });
   });
+}
+
+/**
+ * Opens a session for an account that may sign in (docs/dashboard.md, "Sessions"), in the caller's
+ * transaction: every way of signing in (a link, Discord) ends here. The store keeps only the token's hash.
+ */
+export async function openSession(
+  repos: TransactionRepositories,
+  input: { accountId: number; now: number; userAgent: string | null },
+): Promise<NewSession> {
+  const token = randomToken(32);
+  const times = newSessionTimes(input.now);
+  await repos.sessions.createSession({
+    accountId: input.accountId,
+    tokenHash: sha256Hex(token),
+    times,
+    now: input.now,
+    userAgent: input.userAgent?.slice(0, 200) ?? null,
+  });
+  return { token, expiresAt: times.expiresAt };
 }

@@ -3,11 +3,12 @@ import type { GameType } from '../../domain/game-types.js';
 import type { Pin } from '../../domain/pin.js';
 import { generatePinCode } from '../../lib/pin-codes.js';
 import { PinCodeTaken } from '../../storage/repositories/pins.js';
-import { type KeyCaller, liveAccountOf } from '../callers.js';
+import { type AccountCaller, liveAccountOf } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { lifecycleSettings } from '../settings.js';
 import { pinEvent } from '../webhooks/pin-events.js';
+import { timelineRows } from './timeline.js';
 
 /** An account allowed to create PINs, and the Enterprise they are created under. */
 export interface PinCreator {
@@ -27,9 +28,10 @@ const CODE_ATTEMPTS = 5;
 
 /**
  * Who may create PINs (docs/api.md, "Authentication"): a live, unbanned account that owns an active Enterprise. Checked
- * before the body is read, since the published order puts these refusals ahead of invalid_body.
+ * before the body is read, since the published order puts these refusals ahead of invalid_body. The
+ * caller is an API key's (POST /v1/pins/create) or a signed-in person's (the dashboard) account.
  */
-export async function authorizePinCreation(ctx: UseCaseContext, caller: KeyCaller): Promise<PinCreator> {
+export async function authorizePinCreation(ctx: UseCaseContext, caller: AccountCaller): Promise<PinCreator> {
   const account = liveAccountOf(caller);
   if (account.banned) refuse({ code: 'account_banned' });
   const enterprise = await ctx.repos.enterprises.activeOwnedBy(account.id);
@@ -44,7 +46,7 @@ export async function createPin(ctx: UseCaseContext, creator: PinCreator, input:
   for (let attempt = 1; ; attempt++) {
     const now = ctx.clock();
     try {
-      return await ctx.transaction(async (repos) => {
+      const created = await ctx.transaction(async (repos) => {
         await repos.pins.lockAccount(creator.accountId);
         const open = await repos.pins.openStates(creator.accountId, now);
         if (!checkActivePinLimit(open, max, now, settings).ok)
@@ -62,8 +64,12 @@ export async function createPin(ctx: UseCaseContext, creator: PinCreator, input:
         });
         // In the same transaction: an acknowledged PIN always has its pin.created event.
         await repos.webhooks.record(pinEvent(pin, null, pin.state, null, now));
+        for (const row of timelineRows(pin, null, pin.state)) await repos.pinTimeline.append(row);
         return pin;
       });
+      // After the commit, so a follower that re-reads finds it (the dashboard's live list).
+      ctx.pinChanges.publish(created.id);
+      return created;
     } catch (err) {
       if (err instanceof PinCodeTaken && attempt < CODE_ATTEMPTS) continue;
       throw err;

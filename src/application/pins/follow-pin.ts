@@ -3,8 +3,8 @@ import { normalisePinCode } from '../../domain/pin-code.js';
 import { isActive, observe } from '../../domain/pin-lifecycle.js';
 import type { KeyCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
-import { refuse } from '../failures.js';
 import { lifecycleSettings } from '../settings.js';
+import { takeStreamSlot } from '../stream-slots.js';
 import { readPin } from './read-pin.js';
 import { type StatusView, statusView } from './status-view.js';
 
@@ -18,17 +18,6 @@ export interface StatusEvent {
   id: number;
   data: StatusView;
   final: boolean;
-}
-
-const openStreams = new WeakMap<UseCaseContext, Map<number, number>>();
-
-function streamsOf(ctx: UseCaseContext): Map<number, number> {
-  let counts = openStreams.get(ctx);
-  if (counts === undefined) {
-    counts = new Map();
-    openStreams.set(ctx, counts);
-  }
-  return counts;
 }
 
 /** The PIN as a stream event now: a move that reads derive but nobody wrote yet counts as the next id. */
@@ -71,18 +60,7 @@ export async function followPin(
   options: { lastEventId: string | undefined; signal: AbortSignal },
 ): Promise<PinFollower> {
   const opened = await readPin(ctx, caller, rawCode);
-  const counts = streamsOf(ctx);
-  const held = counts.get(caller.keyId) ?? 0;
-  if (held >= MAX_STREAMS_PER_KEY) refuse({ code: 'too_many_streams', max: MAX_STREAMS_PER_KEY });
-  counts.set(caller.keyId, held + 1);
-  let released = false;
-  const close = () => {
-    if (released) return;
-    released = true;
-    const now = (counts.get(caller.keyId) ?? 1) - 1;
-    if (now <= 0) counts.delete(caller.keyId);
-    else counts.set(caller.keyId, now);
-  };
+  const close = takeStreamSlot(ctx, { kind: 'key', id: caller.keyId }, MAX_STREAMS_PER_KEY);
 
   const code = normalisePinCode(rawCode);
   async function* events(): AsyncGenerator<StatusEvent> {

@@ -8,5 +8,7 @@ export interface PinChanges {
   publish(pinId: number): void;
   /** Calls `listener` on every change of the PIN until the returned function is called. */
   follow(pinId: number, listener: () => void): () => void;
+  /** Calls `listener` with the id of every PIN that changes (the dashboard's stream) until unfollowed. */
+  followAll(listener: (pinId: number) => void): () => void;
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { observe } from '../../domain/pin-lifecycle.js';
 import type { UseCaseContext } from '../context.js';
 import { lifecycleSettings } from '../settings.js';
 import { pinEvent } from '../webhooks/pin-events.js';
+import { timelineRows } from './timeline.js';
 
 /**
  * Writes the time-driven moves (expiry, idle timeout) that reads already derive, and emits their
@@ -19,6 +20,7 @@ export async function sweepDuePins(ctx: UseCaseContext, limit = 100): Promise<nu
     const wrote = await ctx.transaction(async (repos) => {
       if (!(await repos.pins.writeState(pin, after))) return false;
       await repos.webhooks.record(pinEvent(pin, pin.state, after, null, now));
+      for (const row of timelineRows(pin, pin.state, after)) await repos.pinTimeline.append(row);
       return true;
     });
     if (wrote) {

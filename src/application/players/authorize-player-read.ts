@@ -1,5 +1,5 @@
 import { mayReadPlayers } from '../../domain/licence.js';
-import { type KeyCaller, liveAccountOf } from '../callers.js';
+import { type AccountCaller, liveAccountOf } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 
@@ -7,7 +7,7 @@ import { refuse } from '../failures.js';
  * The licence rule for the risk score and the lookup (domain/licence.ts). The HTTP surface runs it
  * before validating the Discord ID, so an unlicensed caller gets licence_required whatever it sent.
  */
-export async function authorizePlayerRead(ctx: UseCaseContext, caller: KeyCaller): Promise<void> {
+export async function authorizePlayerRead(ctx: UseCaseContext, caller: AccountCaller): Promise<void> {
   const account = liveAccountOf(caller);
   const now = ctx.clock();
   if (mayReadPlayers(account, now, false)) return;

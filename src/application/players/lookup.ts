@@ -5,7 +5,7 @@ import {
   type OverallStatus,
   overallStatus,
 } from '../../domain/player-status.js';
-import type { KeyCaller } from '../callers.js';
+import type { AccountCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { readPlayerSnapshot, toBanFacts } from './player-snapshot.js';
 
@@ -72,7 +72,7 @@ function statusOf(user: OwnCounters, bans: ReturnType<typeof banState>): Overall
  */
 export function lookUpPlayer(
   ctx: UseCaseContext,
-  caller: KeyCaller,
+  caller: AccountCaller,
   discordId: string,
 ): Promise<LookupResult> {
   return readPlayerSnapshot(ctx, caller, discordId, async ({ players, user, profiles, bans, now }) => {

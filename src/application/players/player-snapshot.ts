@@ -1,7 +1,7 @@
 import type { BanFacts } from '../../domain/player-status.js';
 import type { PlayersRepository } from '../../storage/repositories/players.js';
 import type { BanRow, HwidRow, ScannedUserRow } from '../../storage/schema.js';
-import type { KeyCaller } from '../callers.js';
+import type { AccountCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { authorizePlayerRead } from './authorize-player-read.js';
 
@@ -24,7 +24,7 @@ export function toBanFacts(ban: Pick<BanRow, 'status' | 'expires_at' | 'lifted_a
  */
 export async function readPlayerSnapshot<T>(
   ctx: UseCaseContext,
-  caller: KeyCaller,
+  caller: AccountCaller,
   discordId: string,
   read: (snapshot: PlayerSnapshot) => Promise<T>,
 ): Promise<T | { found: false; discordId: string }> {

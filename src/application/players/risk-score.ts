@@ -1,6 +1,6 @@
 import { banState, profileFacts } from '../../domain/player-status.js';
 import { highestRiskScore, type RiskLevel, riskLevel } from '../../domain/risk-score.js';
-import type { KeyCaller } from '../callers.js';
+import type { AccountCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { readPlayerSnapshot, toBanFacts } from './player-snapshot.js';
 
@@ -33,7 +33,7 @@ export type RiskScoreResult =
  */
 export function readRiskScore(
   ctx: UseCaseContext,
-  caller: KeyCaller,
+  caller: AccountCaller,
   discordId: string,
 ): Promise<RiskScoreResult> {
   return readPlayerSnapshot(ctx, caller, discordId, async ({ players, user, profiles, bans, now }) => {

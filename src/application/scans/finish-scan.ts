@@ -4,6 +4,7 @@ import { finish, type Verdict } from '../../domain/pin-lifecycle.js';
 import { type ScanReport, suspiciousFindings, toStoredReport, verdictOf } from '../../domain/scan-report.js';
 import { hmacHex } from '../../lib/crypto.js';
 import type { UseCaseContext } from '../context.js';
+import { timelineRows } from '../pins/timeline.js';
 import { pinEvent } from '../webhooks/pin-events.js';
 import { applyMove } from './apply-move.js';
 
@@ -26,9 +27,15 @@ export async function finishScan(ctx: UseCaseContext, pin: Pin, report: ScanRepo
     pin,
     (state, now) => finish(state, verdict, now),
     (current, next, now) =>
-      ctx.repos.scans.finish(current, next, report, extra, now, [
-        pinEvent(current, current.state, next, toStoredReport(report, customSuspicious), now),
-      ]),
+      ctx.repos.scans.finish(
+        current,
+        next,
+        report,
+        extra,
+        now,
+        [pinEvent(current, current.state, next, toStoredReport(report, customSuspicious), now)],
+        timelineRows(current, current.state, next),
+      ),
   );
   return verdict;
 }

@@ -1,6 +1,7 @@
 import type { Pin } from '../../domain/pin.js';
 import { progress as progressMove } from '../../domain/pin-lifecycle.js';
 import type { UseCaseContext } from '../context.js';
+import { timelineRows } from '../pins/timeline.js';
 import { pinEvent } from '../webhooks/pin-events.js';
 import { applyMove } from './apply-move.js';
 
@@ -18,6 +19,7 @@ export async function reportProgress(
       ctx.transaction(async (repos) => {
         if (!(await repos.pins.writeState(current, next))) return false;
         await repos.webhooks.record(pinEvent(current, current.state, next, null, now));
+        for (const row of timelineRows(current, current.state, next)) await repos.pinTimeline.append(row);
         return true;
       }),
   );

@@ -5,6 +5,7 @@ import { start } from '../../domain/pin-lifecycle.js';
 import { hmacHex, randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
+import { timelineRows } from '../pins/timeline.js';
 import { pinEvent } from '../webhooks/pin-events.js';
 import { applyMove } from './apply-move.js';
 
@@ -45,6 +46,7 @@ export async function startScan(ctx: UseCaseContext, input: StartScanInput): Pro
       next,
       { sessionHash: sha256Hex(sessionToken), clientVersion: input.clientVersion, hwidHashes, now },
       [pinEvent(current, current.state, next, null, now)],
+      timelineRows(current, current.state, next),
     ),
   );
   return { pin: { ...pin, state }, sessionToken };

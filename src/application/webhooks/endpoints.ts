@@ -9,7 +9,7 @@ import {
 import { checkWebhookUrlShape } from '../../domain/webhook-url.js';
 import { generateWebhookSecret } from '../../lib/standard-webhooks.js';
 import { checkWebhookDestination } from '../../lib/webhook-transport.js';
-import { type KeyCaller, liveAccountOf } from '../callers.js';
+import { type AccountCaller, liveAccountOf } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 
@@ -39,7 +39,7 @@ async function checkUrl(ctx: UseCaseContext, raw: string): Promise<string> {
 }
 
 /** The caller's own endpoint; another account's is as good as missing. */
-async function ownEndpoint(ctx: UseCaseContext, caller: KeyCaller, id: number): Promise<WebhookEndpoint> {
+async function ownEndpoint(ctx: UseCaseContext, caller: AccountCaller, id: number): Promise<WebhookEndpoint> {
   const account = liveAccountOf(caller);
   const endpoint = await ctx.repos.webhooks.findEndpoint(id);
   if (endpoint === undefined || endpoint.accountId !== account.id)
@@ -49,7 +49,7 @@ async function ownEndpoint(ctx: UseCaseContext, caller: KeyCaller, id: number): 
 
 export async function createWebhook(
   ctx: UseCaseContext,
-  caller: KeyCaller,
+  caller: AccountCaller,
   input: EndpointInput,
 ): Promise<WithSecret> {
   const account = liveAccountOf(caller);
@@ -72,17 +72,21 @@ export async function createWebhook(
   return { endpoint, secret };
 }
 
-export async function listWebhooks(ctx: UseCaseContext, caller: KeyCaller): Promise<WebhookEndpoint[]> {
+export async function listWebhooks(ctx: UseCaseContext, caller: AccountCaller): Promise<WebhookEndpoint[]> {
   return ctx.repos.webhooks.listEndpoints(liveAccountOf(caller).id);
 }
 
-export function readWebhook(ctx: UseCaseContext, caller: KeyCaller, id: number): Promise<WebhookEndpoint> {
+export function readWebhook(
+  ctx: UseCaseContext,
+  caller: AccountCaller,
+  id: number,
+): Promise<WebhookEndpoint> {
   return ownEndpoint(ctx, caller, id);
 }
 
 export async function updateWebhook(
   ctx: UseCaseContext,
-  caller: KeyCaller,
+  caller: AccountCaller,
   id: number,
   changes: Partial<EndpointInput> & { enabled?: boolean },
 ): Promise<WebhookEndpoint> {
@@ -98,7 +102,7 @@ export async function updateWebhook(
   return updated;
 }
 
-export async function deleteWebhook(ctx: UseCaseContext, caller: KeyCaller, id: number): Promise<void> {
+export async function deleteWebhook(ctx: UseCaseContext, caller: AccountCaller, id: number): Promise<void> {
   await ownEndpoint(ctx, caller, id);
   await ctx.transaction((repos) => repos.webhooks.deleteEndpoint(id));
 }
@@ -106,7 +110,7 @@ export async function deleteWebhook(ctx: UseCaseContext, caller: KeyCaller, id: 
 /** A new secret; the old one keeps signing beside it for 24 hours, so receivers can switch over. */
 export async function rotateWebhookSecret(
   ctx: UseCaseContext,
-  caller: KeyCaller,
+  caller: AccountCaller,
   id: number,
 ): Promise<WithSecret> {
   const endpoint = await ownEndpoint(ctx, caller, id);
@@ -121,7 +125,7 @@ export async function rotateWebhookSecret(
 
 export async function listWebhookDeliveries(
   ctx: UseCaseContext,
-  caller: KeyCaller,
+  caller: AccountCaller,
   id: number,
   page: { limit: number; before?: number },
 ): Promise<WebhookDelivery[]> {
@@ -131,7 +135,7 @@ export async function listWebhookDeliveries(
 
 export async function redeliverWebhook(
   ctx: UseCaseContext,
-  caller: KeyCaller,
+  caller: AccountCaller,
   id: number,
   deliveryId: number,
 ): Promise<WebhookDelivery> {
@@ -147,7 +151,7 @@ export async function redeliverWebhook(
 /** Sends a `ping` event to this endpoint only, whatever it subscribes to. */
 export async function sendTestWebhook(
   ctx: UseCaseContext,
-  caller: KeyCaller,
+  caller: AccountCaller,
   id: number,
 ): Promise<WebhookDelivery> {
   const endpoint = await ownEndpoint(ctx, caller, id);

@@ -1,5 +1,5 @@
 import type { ServiceLog } from '../../logger.js';
-import type { CountedHit, RateLimitCounters } from './rate-limit-counters.js';
+import type { CountedHit, RateLimitCounters, WindowUsage } from './rate-limit-counters.js';
 
 const WARN_EVERY_MS = 30_000;
 
@@ -21,15 +21,25 @@ export class FallbackCounters implements RateLimitCounters {
     try {
       return await this.primary.hit(bucket, limit, windowMs, now);
     } catch (err) {
-      if (Date.now() - this.lastWarning >= WARN_EVERY_MS) {
-        this.lastWarning = Date.now();
-        this.log.warn(
-          { err },
-          'shared rate-limit store unreachable; counting in this process until it is back',
-        );
-      }
+      this.warn(err);
       return this.fallback.hit(bucket, limit, windowMs, now);
     }
+  }
+
+  /** While the shared store is down, the local counters are the ones requests are counted in. */
+  async peek(bucket: string, now: number): Promise<WindowUsage | null> {
+    try {
+      return await this.primary.peek(bucket, now);
+    } catch (err) {
+      this.warn(err);
+      return this.fallback.peek(bucket, now);
+    }
+  }
+
+  private warn(err: unknown): void {
+    if (Date.now() - this.lastWarning < WARN_EVERY_MS) return;
+    this.lastWarning = Date.now();
+    this.log.warn({ err }, 'shared rate-limit store unreachable; counting in this process until it is back');
   }
 
   async close(): Promise<void> {

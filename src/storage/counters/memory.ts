@@ -1,4 +1,4 @@
-import type { CountedHit, RateLimitCounters } from './rate-limit-counters.js';
+import type { CountedHit, RateLimitCounters, WindowUsage } from './rate-limit-counters.js';
 
 interface Window {
   count: number;
@@ -28,6 +28,12 @@ export class MemoryCounters implements RateLimitCounters {
     const allowed = w.count < limit;
     if (allowed) w.count++;
     return { allowed, remaining: Math.max(0, limit - w.count), resetMs: w.resetAt - now };
+  }
+
+  async peek(bucket: string, now: number): Promise<WindowUsage | null> {
+    const w = this.windows.get(bucket);
+    if (w === undefined || w.resetAt <= now) return null;
+    return { count: w.count, resetMs: w.resetAt - now };
   }
 
   /** Drops windows that have lapsed as of `now`; exposed so tests can run it on their own clock. */

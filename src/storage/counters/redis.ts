@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { CountedHit, RateLimitCounters } from './rate-limit-counters.js';
+import type { CountedHit, RateLimitCounters, WindowUsage } from './rate-limit-counters.js';
 
 // Atomic check-then-count: a spent budget is reported without incrementing, and the window's
 // expiry is set by the request that opens it. Returns { allowed (0|1), count, pttl }.
@@ -46,6 +46,17 @@ export class RedisCounters implements RateLimitCounters {
       .scanpinHit;
     const [allowed, count, ttl] = await run.call(this.redis, this.prefix + bucket, limit, windowMs);
     return { allowed: allowed === 1, remaining: Math.max(0, limit - count), resetMs: ttl };
+  }
+
+  /** GET and PTTL together: a key without a live expiry is a window nobody opened properly, so none. */
+  async peek(bucket: string): Promise<WindowUsage | null> {
+    const key = this.prefix + bucket;
+    const replies = await this.redis.multi().get(key).pttl(key).exec();
+    if (replies === null) throw new Error('Redis dropped the usage read');
+    const [[getErr, raw], [ttlErr, ttl]] = replies as [[Error | null, string | null], [Error | null, number]];
+    if (getErr || ttlErr) throw getErr ?? ttlErr;
+    if (raw === null || ttl <= 0) return null;
+    return { count: Number(raw), resetMs: ttl };
   }
 
   /**

@@ -8,6 +8,7 @@ import { playerOwnScans } from './0007-player-own-scans.js';
 import { sessions } from './0008-sessions.js';
 import { shareLinks } from './0009-share-links.js';
 import { invites } from './0010-invites.js';
+import { pinTimeline } from './0011-pin-timeline.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -39,6 +40,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0008-sessions': sessions(ctx),
       '0009-share-links': shareLinks(ctx),
       '0010-invites': invites(ctx),
+      '0011-pin-timeline': pinTimeline(ctx),
     };
   }
 }

@@ -54,6 +54,10 @@ export class PostgresPinChanges implements PinChanges {
     return this.local.follow(pinId, listener);
   }
 
+  followAll(listener: (pinId: number) => void): () => void {
+    return this.local.followAll(listener);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await this.local.close();

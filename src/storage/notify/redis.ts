@@ -35,6 +35,10 @@ export class RedisPinChanges implements PinChanges {
     return this.local.follow(pinId, listener);
   }
 
+  followAll(listener: (pinId: number) => void): () => void {
+    return this.local.followAll(listener);
+  }
+
   async close(): Promise<void> {
     await this.local.close();
     await Promise.all([end(this.subscriber), end(this.publisher)]);

@@ -52,6 +52,22 @@ export function accountsRepository(db: Db) {
       return row === undefined ? undefined : accountOf(row);
     },
 
+    /**
+     * The live accounts carrying this Discord ID, oldest first, at most `limit`. The column is not
+     * unique (an operator may give two accounts one ID), so callers decide what several mean.
+     */
+    async findByDiscordId(discordId: string, limit = 2): Promise<Account[]> {
+      const rows = await db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('discord_id', '=', discordId)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(accountOf);
+    },
+
     async update(id: number, changes: AccountChanges): Promise<Account | undefined> {
       const values: { name?: string; banned?: Flag; licence_expires_at?: number | null } = {};
       if (changes.name !== undefined) values.name = changes.name;

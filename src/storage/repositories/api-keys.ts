@@ -22,6 +22,7 @@ function listingOf(row: ApiKeyRow): ApiKeyListing {
     id: row.id,
     prefix: row.prefix,
     name: row.name,
+    rateLimitPerHour: row.rate_limit_per_hour,
     permissions: JSON.parse(row.permissions) as Permission[],
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
@@ -111,21 +112,23 @@ export function apiKeysRepository(db: Db) {
       return rows.map(listingOf);
     },
 
-    /** false when there is no such key or it was already revoked. */
-    async revoke(id: number, now: number): Promise<boolean> {
-      const res = await db
+    /** false when there is no such key (of `accountId`, when given) or it was already revoked. */
+    async revoke(id: number, now: number, accountId?: number): Promise<boolean> {
+      let q = db
         .updateTable('api_keys')
         .set({ revoked_at: now })
         .where('id', '=', id)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+        .where('revoked_at', 'is', null);
+      if (accountId !== undefined) q = q.where('account_id', '=', accountId);
+      const res = await q.executeTakeFirst();
       return res.numUpdatedRows > 0n;
     },
 
-    async exists(id: number): Promise<boolean> {
-      return (
-        (await db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-      );
+    /** Whether the key exists (as one of `accountId`'s keys, when given). */
+    async exists(id: number, accountId?: number): Promise<boolean> {
+      let q = db.selectFrom('api_keys').select('id').where('id', '=', id);
+      if (accountId !== undefined) q = q.where('account_id', '=', accountId);
+      return (await q.executeTakeFirst()) !== undefined;
     },
 
     async touch(id: number, now: number): Promise<void> {

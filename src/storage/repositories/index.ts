@@ -3,6 +3,8 @@ import { type AccountsRepository, accountsRepository } from './accounts.js';
 import { type ApiKeysRepository, apiKeysRepository } from './api-keys.js';
 import { type EnterprisesRepository, enterprisesRepository } from './enterprises.js';
 import { type InvitesRepository, invitesRepository } from './invites.js';
+import { type PinStatsRepository, pinStatsRepository } from './pin-stats.js';
+import { type PinTimelineRepository, pinTimelineRepository } from './pin-timeline.js';
 import { type PinsRepository, pinsRepository } from './pins.js';
 import { type PlayersRepository, playersRepository } from './players.js';
 import { recordFinishedScan } from './risk-profiles.js';
@@ -17,6 +19,8 @@ export interface Repositories {
   enterprises: EnterprisesRepository;
   apiKeys: ApiKeysRepository;
   pins: PinsRepository;
+  pinTimeline: PinTimelineRepository;
+  pinStats: PinStatsRepository;
   scans: ScansRepository;
   players: PlayersRepository;
   settings: SettingsRepository;
@@ -48,6 +52,8 @@ function boundTo(db: Db, store: Store): TransactionRepositories {
     enterprises: enterprisesRepository(db),
     apiKeys: apiKeysRepository(db),
     pins: pinsRepository(db, store.dialect),
+    pinTimeline: pinTimelineRepository(db),
+    pinStats: pinStatsRepository(db, store.dialect),
     players: playersRepository(db),
     settings: settingsRepository(db),
     sessions: sessionsRepository(db),

@@ -1,11 +1,13 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { GameType } from '../../domain/game-types.js';
 import type { Pin, PinWithReport } from '../../domain/pin.js';
 import type { PinState, PinStatus, Verdict } from '../../domain/pin-lifecycle.js';
+import type { StoredReport } from '../../domain/scan-report.js';
 import type { Db } from '../database.js';
 import { isUniqueViolation } from '../errors.js';
 import type { Dialect } from '../migrations/index.js';
 import { PARAM, precompile } from '../precompiled.js';
-import type { PinRow, ScanReportRow } from '../schema.js';
+import type { Database, PinRow, ScanReportRow } from '../schema.js';
 import { decodeReport } from './scan-report-codec.js';
 
 export interface NewPin {
@@ -24,13 +26,17 @@ export interface NewPin {
 export class PinCodeTaken extends Error {}
 
 /** A dashboard viewer and the filters of their PIN list. */
-export interface VisiblePinQuery {
-  accountId: number;
-  enterpriseIds: readonly number[];
+export interface VisiblePinQuery extends PinViewer {
   status?: PinStatus;
   type?: string;
   verdict?: Verdict;
   search?: string;
+  /** Created at or after this instant (epoch ms). */
+  createdFrom?: number;
+  /** Created before this instant (epoch ms). */
+  createdTo?: number;
+  /** Only PINs created under this Enterprise. */
+  enterpriseId?: number;
   /** Only PINs older than this id: the cursor of the previous page. */
   before?: number;
   limit: number;
@@ -78,7 +84,63 @@ export function stateColumns(state: PinState) {
   };
 }
 
+/** Who is looking through the dashboard, as the queries need it. */
+export interface PinViewer {
+  accountId: number;
+  enterpriseIds: readonly number[];
+}
+
+/**
+ * The dashboard's visibility rule (domain/pin-visibility.ts) in its query form: the viewer's own
+ * PINs, and the non-private PINs of their Enterprises. Callers still apply the rule to what they read.
+ */
+export function visibleTo(viewer: PinViewer) {
+  return (eb: ExpressionBuilder<Database, 'pins'>) =>
+    viewer.enterpriseIds.length === 0
+      ? eb('pins.account_id', '=', viewer.accountId)
+      : eb.or([
+          eb('pins.account_id', '=', viewer.accountId),
+          eb.and([eb('pins.private', '=', 0), eb('pins.enterprise_id', 'in', viewer.enterpriseIds)]),
+        ]);
+}
+
 type ReportColumns = { [K in keyof ScanReportRow as `r_${K & string}`]: ScanReportRow[K] | null };
+
+/** A PIN's report read beside it (a left join: all null until the scan finished). */
+const REPORT_COLUMNS = [
+  'scan_reports.pin_id as r_pin_id',
+  'scan_reports.detections as r_detections',
+  'scan_reports.suspicious as r_suspicious',
+  'scan_reports.warnings as r_warnings',
+  'scan_reports.untrusted as r_untrusted',
+  'scan_reports.integrity as r_integrity',
+  'scan_reports.custom_suspicious as r_custom_suspicious',
+  'scan_reports.vpn as r_vpn',
+  'scan_reports.country as r_country',
+  'scan_reports.logon as r_logon',
+  'scan_reports.scantime as r_scantime',
+  'scan_reports.windows as r_windows',
+  'scan_reports.discord as r_discord',
+] as const;
+
+function reportOf(row: Partial<ReportColumns>): StoredReport | null {
+  return row.r_pin_id == null
+    ? null
+    : decodeReport({
+        detections: row.r_detections as string,
+        suspicious: row.r_suspicious as string,
+        warnings: row.r_warnings as string,
+        untrusted: row.r_untrusted as string,
+        integrity: row.r_integrity as string,
+        custom_suspicious: row.r_custom_suspicious as string,
+        vpn: row.r_vpn ?? null,
+        country: row.r_country ?? null,
+        logon: row.r_logon ?? null,
+        scantime: row.r_scantime ?? null,
+        windows: row.r_windows ?? null,
+        discord: row.r_discord as string,
+      });
+}
 
 export function pinsRepository(db: Db, dialect: Dialect) {
   // Every status and results poll reads a PIN and, once finished, its report: one query, compiled once.
@@ -88,21 +150,7 @@ export function pinsRepository(db: Db, dialect: Dialect) {
       .selectFrom('pins')
       .leftJoin('scan_reports', 'scan_reports.pin_id', 'pins.id')
       .selectAll('pins')
-      .select([
-        'scan_reports.pin_id as r_pin_id',
-        'scan_reports.detections as r_detections',
-        'scan_reports.suspicious as r_suspicious',
-        'scan_reports.warnings as r_warnings',
-        'scan_reports.untrusted as r_untrusted',
-        'scan_reports.integrity as r_integrity',
-        'scan_reports.custom_suspicious as r_custom_suspicious',
-        'scan_reports.vpn as r_vpn',
-        'scan_reports.country as r_country',
-        'scan_reports.logon as r_logon',
-        'scan_reports.scantime as r_scantime',
-        'scan_reports.windows as r_windows',
-        'scan_reports.discord as r_discord',
-      ])
+      .select(REPORT_COLUMNS)
       .where('pins.code', '=', PARAM),
     1,
   );
@@ -111,46 +159,27 @@ export function pinsRepository(db: Db, dialect: Dialect) {
     async findByCode(code: string): Promise<PinWithReport | undefined> {
       const [row] = (await withReportByCode(code)) as Array<PinRow & Partial<ReportColumns>>;
       if (row === undefined) return undefined;
-      const report =
-        row.r_pin_id == null
-          ? null
-          : decodeReport({
-              detections: row.r_detections as string,
-              suspicious: row.r_suspicious as string,
-              warnings: row.r_warnings as string,
-              untrusted: row.r_untrusted as string,
-              integrity: row.r_integrity as string,
-              custom_suspicious: row.r_custom_suspicious as string,
-              vpn: row.r_vpn ?? null,
-              country: row.r_country ?? null,
-              logon: row.r_logon ?? null,
-              scantime: row.r_scantime ?? null,
-              windows: row.r_windows ?? null,
-              discord: row.r_discord as string,
-            });
-      return { ...pinOf(row), report };
+      return { ...pinOf(row), report: reportOf(row) };
     },
 
     /**
      * PINs a dashboard viewer may see (domain/pin-visibility.ts states the rule; this is its query
      * form): their own, and non-private ones of their Enterprises. Newest first, `before` an id.
      */
-    async listVisible(query: VisiblePinQuery): Promise<Array<Pin & { creatorName: string | null }>> {
+    async listVisible(
+      query: VisiblePinQuery,
+    ): Promise<Array<PinWithReport & { creatorName: string | null; enterpriseName: string | null }>> {
       let q = db
         .selectFrom('pins')
+        .leftJoin('scan_reports', 'scan_reports.pin_id', 'pins.id')
         .leftJoin('accounts', (join) =>
           join.onRef('accounts.id', '=', 'pins.account_id').on('accounts.deleted_at', 'is', null),
         )
+        .leftJoin('enterprises', 'enterprises.id', 'pins.enterprise_id')
         .selectAll('pins')
-        .select('accounts.name as creator_name')
-        .where((eb) =>
-          query.enterpriseIds.length === 0
-            ? eb('pins.account_id', '=', query.accountId)
-            : eb.or([
-                eb('pins.account_id', '=', query.accountId),
-                eb.and([eb('pins.private', '=', 0), eb('pins.enterprise_id', 'in', query.enterpriseIds)]),
-              ]),
-        );
+        .select(['accounts.name as creator_name', 'enterprises.name as enterprise_name'])
+        .select(REPORT_COLUMNS)
+        .where(visibleTo(query));
       if (query.status !== undefined) q = q.where('pins.status', '=', query.status);
       if (query.type !== undefined) q = q.where('pins.type', '=', query.type as PinRow['type']);
       if (query.verdict !== undefined) q = q.where('pins.result', '=', query.verdict);
@@ -164,9 +193,17 @@ export function pinsRepository(db: Db, dialect: Dialect) {
           ]),
         );
       }
+      if (query.createdFrom !== undefined) q = q.where('pins.created_at', '>=', query.createdFrom);
+      if (query.createdTo !== undefined) q = q.where('pins.created_at', '<', query.createdTo);
+      if (query.enterpriseId !== undefined) q = q.where('pins.enterprise_id', '=', query.enterpriseId);
       if (query.before !== undefined) q = q.where('pins.id', '<', query.before);
       const rows = await q.orderBy('pins.id', 'desc').limit(query.limit).execute();
-      return rows.map((row) => ({ ...pinOf(row), creatorName: row.creator_name }));
+      return rows.map((row) => ({
+        ...pinOf(row),
+        report: reportOf(row),
+        creatorName: row.creator_name,
+        enterpriseName: row.enterprise_name,
+      }));
     },
 
     async findById(id: number): Promise<Pin | undefined> {

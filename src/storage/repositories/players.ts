@@ -1,3 +1,6 @@
+import type { GameType } from '../../domain/game-types.js';
+import type { Pin } from '../../domain/pin.js';
+import type { Verdict } from '../../domain/pin-lifecycle.js';
 import type { Db } from '../database.js';
 import type { BanRow, HwidRow, ScannedUserRow } from '../schema.js';
 
@@ -209,7 +212,63 @@ export function playersRepository(db: Db) {
         .returningAll()
         .executeTakeFirstOrThrow();
     },
+
+    /**
+     * The newest `limit` finished scans whose report named the user (docs/risk-score.md, "What each
+     * answer covers"). Those are among the scans counted for them (user_scans); the text match on the
+     * stored report narrows them down in SQL, and `discord` comes back so the caller can confirm it.
+     * `discordId` is digits only (validated), so it holds no LIKE wildcard.
+     */
+    async scansNaming(userId: number, discordId: string, limit: number): Promise<NamingScanRow[]> {
+      const rows = await db
+        .selectFrom('user_scans')
+        .innerJoin('pins', 'pins.id', 'user_scans.pin_id')
+        .innerJoin('scan_reports', 'scan_reports.pin_id', 'pins.id')
+        .select([
+          'pins.id',
+          'pins.code',
+          'pins.account_id',
+          'pins.enterprise_id',
+          'pins.private',
+          'pins.type',
+          'pins.result',
+          'pins.finished_at',
+          'scan_reports.created_at',
+          'scan_reports.detections',
+          'scan_reports.discord',
+        ])
+        .where('user_scans.user_id', '=', userId)
+        .where('scan_reports.discord', 'like', `%"id":"${discordId}"%`)
+        .orderBy('scan_reports.created_at', 'desc')
+        .orderBy('pins.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        pin: {
+          id: r.id,
+          code: r.code,
+          accountId: r.account_id,
+          enterpriseId: r.enterprise_id,
+          private: r.private === 1,
+        },
+        type: r.type,
+        result: r.result,
+        finishedAt: r.finished_at ?? r.created_at,
+        detections: JSON.parse(r.detections) as string[],
+        discord: JSON.parse(r.discord) as Array<{ id: string; username: string }>,
+      }));
+    },
   };
+}
+
+/** A finished scan as the player page lists it. */
+export interface NamingScanRow {
+  pin: Pick<Pin, 'id' | 'code' | 'accountId' | 'enterpriseId' | 'private'>;
+  type: GameType;
+  result: Verdict | null;
+  finishedAt: number;
+  detections: string[];
+  discord: Array<{ id: string; username: string }>;
 }
 
 export type PlayersRepository = ReturnType<typeof playersRepository>;

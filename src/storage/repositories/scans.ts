@@ -4,6 +4,7 @@ import type { PinState, Verdict } from '../../domain/pin-lifecycle.js';
 import type { ScanReport } from '../../domain/scan-report.js';
 import type { Db, Store } from '../database.js';
 import { SerialQueue } from '../serial-queue.js';
+import { type PinTimelineEntry, pinTimelineRepository } from './pin-timeline.js';
 import { stateColumns } from './pins.js';
 import { type OutboxEvent, webhooksRepository } from './webhooks.js';
 
@@ -42,6 +43,8 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
       },
       /** Webhook events of the change, written in its transaction (docs/webhooks.md). */
       events: readonly OutboxEvent[] = [],
+      /** Timeline entries of the change, written in its transaction too. */
+      timeline: readonly PinTimelineEntry[] = [],
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const res = await trx
@@ -69,6 +72,7 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
           .values(ids.map(({ id }) => ({ pin_id: pin.id, hwid_id: id })))
           .execute();
         for (const event of events) await webhooksRepository(trx, store.dialect).record(event);
+        for (const entry of timeline) await pinTimelineRepository(trx).append(entry);
         return true;
       });
     },
@@ -87,6 +91,7 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
     extra: { customSuspicious: string[]; suspiciousFindings: number; ipHash: string | null },
     now: number,
     events: readonly OutboxEvent[] = [],
+    timeline: readonly PinTimelineEntry[] = [],
   ): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
       // The finish hooks update aggregates shared between scans (a user's counters, every user on a
@@ -134,6 +139,7 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
       };
       for (const hook of onFinish) await hook(trx, scan);
       for (const event of events) await webhooksRepository(trx, store.dialect).record(event);
+      for (const entry of timeline) await pinTimelineRepository(trx).append(entry);
       return true;
     });
   }

@@ -88,6 +88,11 @@ export function sessionsRepository(db: Db) {
       return row === undefined ? undefined : sessionOf(row);
     },
 
+    async findSessionById(id: number): Promise<StoredSession | undefined> {
+      const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : sessionOf(row);
+    },
+
     async touchSession(id: number, times: SessionTimes): Promise<void> {
       await db
         .updateTable('sessions')

@@ -24,7 +24,9 @@ const Bootstrapped = Type.Object({
   keyId: Type.Integer(),
   key: Type.String({ description: 'The raw key. Shown this once; store it now.' }),
   signIn: Type.Object({
-    url: Type.String({ description: "A one-time link (15 minutes) that signs the owner in to the dashboard." }),
+    url: Type.String({
+      description: 'A one-time link (15 minutes) that signs the owner in to the dashboard.',
+    }),
     expiresAt: Timestamp,
   }),
 });

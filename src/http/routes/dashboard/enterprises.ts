@@ -14,9 +14,8 @@ import { MAX_INVITE_DAYS } from '../../../domain/invite.js';
 import { iso } from '../../../domain/time.js';
 import { personOf } from '../../plugins/session-auth.js';
 import { NoContent, Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
-import { security, sessionErrors, tags } from './schemas.js';
+import { RowId as Id, security, sessionErrors, tags } from './schemas.js';
 
-const Id = Type.Integer({ minimum: 1 });
 const Role = Type.Enum(['owner', 'member']);
 const MembershipView = Type.Object({
   enterprise: Type.Object({ id: Type.Integer(), name: Type.String(), active: Type.Boolean() }),

@@ -1,15 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
+import {
+  authorizeDashboardPinCreation,
+  createDashboardPin,
+  pinSlots,
+} from '../../../application/dashboard/pin-creation.js';
 import { listVisiblePins, readVisiblePin } from '../../../application/dashboard/pins.js';
+import type { PinCreator } from '../../../application/pins/create-pin.js';
 import { personOf } from '../../plugins/session-auth.js';
 import { problemResponses } from '../../schemas/common.js';
-import { presentResults, presentStatus } from '../pins/present.js';
-import { PinParams, PinResultsResponse } from '../pins/schemas.js';
+import { createValidation } from '../pins/create.js';
+import { presentResults } from '../pins/present.js';
+import { CreatePinBody, PinParams, PinResultsResponse } from '../pins/schemas.js';
 import { pinCodeValidation } from '../pins/validation.js';
+import { presentListedPin } from './present.js';
 import { ListedPin, PinList, PinListQuery, security, sessionErrors, tags } from './schemas.js';
 
-/** The PINs a signed-in person may see (docs/dashboard.md, "Who sees what"). */
+const timestamp = (value: string | undefined) => (value === undefined ? undefined : Date.parse(value));
+
+/** The PINs a signed-in person may see (docs/dashboard.md, "Who sees what"), and making new ones. */
 export function dashboardPinRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
@@ -26,17 +37,14 @@ export function dashboardPinRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypeb
         },
       },
       async (request) => {
-        const { limit = 25, ...filters } = request.query;
-        const page = await listVisiblePins(ctx, personOf(request), { ...filters, limit });
-        return {
-          data: page.pins.map((p) => ({
-            ...presentStatus({ pin: { ...p.pin, report: null }, state: p.state }),
-            private: p.pin.private,
-            creator: p.creatorName,
-            mine: p.mine,
-          })),
-          nextBefore: page.nextBefore,
-        };
+        const { limit = 25, createdFrom, createdTo, ...filters } = request.query;
+        const page = await listVisiblePins(ctx, personOf(request), {
+          ...filters,
+          ...(createdFrom === undefined ? {} : { createdFrom: timestamp(createdFrom) }),
+          ...(createdTo === undefined ? {} : { createdTo: timestamp(createdTo) }),
+          limit,
+        });
+        return { data: page.pins.map(presentListedPin), nextBefore: page.nextBefore };
       },
     );
 
@@ -57,18 +65,61 @@ export function dashboardPinRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypeb
         config: { mapValidation: pinCodeValidation },
       },
       async (request) => {
-        const person = personOf(request);
-        const observed = await readVisiblePin(ctx, person, request.params.pinCode);
-        return {
-          status: {
-            ...presentStatus(observed),
-            private: observed.pin.private,
-            creator: observed.creatorName,
-            mine: observed.pin.accountId === person.accountId,
-          },
-          results: presentResults(observed),
-        };
+        const visible = await readVisiblePin(ctx, personOf(request), request.params.pinCode);
+        return { status: presentListedPin(visible), results: presentResults(visible) };
       },
+    );
+
+    // Set by the route's own onRequest hook once the person may create PINs.
+    const creators = new WeakMap<FastifyRequest, PinCreator>();
+    app.post(
+      '/pins',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Create a scan PIN',
+          description:
+            'The same rules and answers as POST /v1/pins/create: owners of an active Enterprise only, within the active-PIN limit (MAX_ACTIVE_PINS).',
+          body: CreatePinBody,
+          response: { 201: ListedPin, ...sessionErrors, ...problemResponses(400, 404, 413) },
+        },
+        config: { mapValidation: createValidation },
+        // As on /v1, the account checks come before the body is validated.
+        onRequest: async (request: FastifyRequest) => {
+          creators.set(request, await authorizeDashboardPinCreation(ctx, personOf(request)));
+        },
+      },
+      async (request, reply) => {
+        const creator = creators.get(request);
+        if (creator === undefined) throw new Error('PIN creation reached without its authorization');
+        const { type, pinName = null, ramDump = false, private: isPrivate = false } = request.body;
+        const made = await createDashboardPin(ctx, personOf(request), creator, {
+          type,
+          name: pinName,
+          ramDump,
+          private: isPrivate,
+        });
+        return reply.code(201).send(presentListedPin(made));
+      },
+    );
+
+    app.get(
+      '/pin-slots',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Your active PINs against the limit',
+          description:
+            'canCreate: you own an active Enterprise. used: your pending and scanning PINs now. limit: MAX_ACTIVE_PINS.',
+          response: {
+            200: Type.Object({ canCreate: Type.Boolean(), used: Type.Integer(), limit: Type.Integer() }),
+            ...sessionErrors,
+          },
+        },
+      },
+      async (request) => pinSlots(ctx, personOf(request)),
     );
   };
 }

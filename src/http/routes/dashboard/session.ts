@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
+import { ownsActiveEnterprise } from '../../../application/dashboard/pin-creation.js';
 import {
   endSession,
   listSessions,
@@ -25,6 +26,7 @@ export function sessionRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           name: person.name,
           discordId: person.discordId,
           sessionExpiresAt: iso(person.expiresAt),
+          ownsEnterprise: await ownsActiveEnterprise(ctx, person),
         };
       },
     );

@@ -12,7 +12,7 @@ import { personOf } from '../../plugins/session-auth.js';
 import { NoContent, problemResponses, Timestamp } from '../../schemas/common.js';
 import { PinParams } from '../pins/schemas.js';
 import { pinCodeValidation } from '../pins/validation.js';
-import { security, sessionErrors, tags } from './schemas.js';
+import { RowId, security, sessionErrors, tags } from './schemas.js';
 
 const ShareLinkListing = Type.Object({
   id: Type.Integer(),
@@ -84,7 +84,7 @@ export function shareLinkRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox 
           tags,
           security,
           summary: 'Withdraw a share link',
-          params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+          params: Type.Object({ id: RowId }),
           response: { ...NoContent, ...sessionErrors, ...problemResponses(404) },
         },
       },

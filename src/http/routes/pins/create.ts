@@ -20,7 +20,7 @@ declare module 'fastify' {
  * A body whose only fault is a `type` string outside the list gets the specific invalid_game_type;
  * anything else, a non-string `type` included, is invalid_body (docs/api.md, "Errors").
  */
-const createValidation: ValidationMapper = (part, errors) =>
+export const createValidation: ValidationMapper = (part, errors) =>
   part === 'body' &&
   errors.length > 0 &&
   errors.every((e) => e.instancePath === '/type' && e.keyword === 'enum')

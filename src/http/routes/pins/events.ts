@@ -2,13 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
 import { followPin } from '../../../application/pins/follow-pin.js';
+import { eventStreams } from '../../plugins/event-stream.js';
 import { callerOf } from '../../plugins/key-auth.js';
 import { KEYED_ERRORS, problemResponses } from '../../schemas/common.js';
 import { PinParams } from './schemas.js';
 import { pinCodeValidation } from './validation.js';
-
-/** A comment line keeps proxies and clients from timing the stream out. */
-const HEARTBEAT_MS = 15_000;
 
 /**
  * GET /v1/pins/:pinCode/events (docs/api.md, "Following a PIN live"): server-sent events of one
@@ -16,11 +14,7 @@ const HEARTBEAT_MS = 15_000;
  */
 export function pinEventsRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const open = new Set<AbortController>();
-    // On shutdown streams end cleanly, so in-flight requests are not held up by them.
-    app.addHook('preClose', async () => {
-      for (const controller of open) controller.abort();
-    });
+    const serveStream = eventStreams(app);
 
     app.get(
       '/v1/pins/:pinCode/events',
@@ -40,40 +34,17 @@ export function pinEventsRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         },
         config: { permission: 'pins:status', mapValidation: pinCodeValidation },
       },
-      async (request, reply) => {
-        const controller = new AbortController();
-        const follower = await followPin(ctx, callerOf(request), request.params.pinCode, {
-          lastEventId: request.headers['last-event-id'],
-          signal: controller.signal,
-        });
-        open.add(controller);
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          ...(reply.getHeaders() as Record<string, string>),
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
-        res.write(': scanpin event stream\n\n');
-        const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-        const stop = () => controller.abort();
-        request.raw.on('close', stop);
-        try {
-          for await (const event of follower.events) {
-            res.write(`event: status\nid: ${event.id}\ndata: ${JSON.stringify(event.data)}\n\n`);
-          }
-        } catch (err) {
-          request.log.warn({ err }, 'event stream ended by an error');
-        } finally {
-          clearInterval(heartbeat);
-          request.raw.off('close', stop);
-          follower.close();
-          open.delete(controller);
-          res.end();
-        }
-      },
+      (request, reply) =>
+        serveStream(
+          request,
+          reply,
+          (signal) =>
+            followPin(ctx, callerOf(request), request.params.pinCode, {
+              lastEventId: request.headers['last-event-id'],
+              signal,
+            }),
+          (event) => `event: status\nid: ${event.id}\ndata: ${JSON.stringify(event.data)}\n\n`,
+        ),
     );
   };
 }

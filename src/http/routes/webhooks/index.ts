@@ -13,7 +13,13 @@ import {
 } from '../../../application/webhooks/endpoints.js';
 import { callerOf } from '../../plugins/key-auth.js';
 import { NoContent } from '../../schemas/common.js';
-import { presentDelivery, presentWebhook, presentWithSecret } from './present.js';
+import {
+  deliveryPageOf,
+  presentDelivery,
+  presentDeliveryPage,
+  presentWebhook,
+  presentWithSecret,
+} from './present.js';
 import {
   CreateWebhookBody,
   Delivery,
@@ -151,15 +157,9 @@ export function webhookRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         config,
       },
       async (request) => {
-        const limit = request.query.limit ?? 20;
-        const before = request.query.before === undefined ? undefined : Number(request.query.before);
-        const page = await listWebhookDeliveries(ctx, callerOf(request), request.params.id, {
-          limit: limit + 1,
-          ...(before === undefined ? {} : { before }),
-        });
-        const data = page.slice(0, limit).map(presentDelivery);
-        const last = data[data.length - 1];
-        return { data, nextCursor: page.length > limit && last ? String(last.id) : null };
+        const { limit, rows } = deliveryPageOf(request.query);
+        const page = await listWebhookDeliveries(ctx, callerOf(request), request.params.id, rows);
+        return presentDeliveryPage(page, limit);
       },
     );
 

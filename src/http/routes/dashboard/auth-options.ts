@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { UseCaseContext } from '../../../application/context.js';
+import { discordSignInEnabled } from '../../../application/people/discord-sign-in.js';
+import { tags } from './schemas.js';
+
+/** How people can sign in here, for the sign-in page (docs/dashboard.md, "Signing in"). */
+export function authOptionsRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/auth/options',
+      {
+        config: { signedOut: true },
+        schema: {
+          tags,
+          security: [],
+          summary: 'Which ways of signing in this server offers',
+          description:
+            'Needs no session. `discord` is true when "Sign in with Discord" is set up; sign-in links always work.',
+          response: { 200: Type.Object({ discord: Type.Boolean() }) },
+        },
+      },
+      async () => ({ discord: discordSignInEnabled(ctx.config) }),
+    );
+  };
+}

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Owner } from '../support/test-app.js';
+import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
+
+/** How wide the page is drawn; more than the window means a sideways scroll bar. */
+const SCROLL_WIDTH = 'document.documentElement.scrollWidth';
+
+/** The Settings page (docs/dashboard.md): keywords, members and invites, Enterprises, sessions. */
+browserSuite('the Settings page in the browser', (backend) => {
+  let b: BrowserApp;
+  let owner: Owner;
+  const enterprise = "Sol Settings's Enterprise";
+
+  beforeAll(async () => {
+    b = await openBrowserApp(backend);
+    owner = await b.t.createOwner('Sol Settings');
+  });
+  afterAll(async () => b?.close());
+
+  const signIn = async (accountId: number) => {
+    const page = await b.signIn(accountId);
+    page.setDefaultTimeout(10_000);
+    return page;
+  };
+
+  it("invite → member: an invite made here lets a new person join and see the owner's non-private PIN", async () => {
+    const shared = await b.t.createPin(owner.key, { type: 'Rust', pinName: 'For the staff' });
+    const hidden = await b.t.createPin(owner.key, { type: 'Rust', pinName: 'Owner only', private: true });
+
+    const page = await signIn(owner.accountId);
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+    const admin = page.getByRole('region', { name: `${enterprise}: members and invites` });
+    await admin.getByText('No members yet').waitFor();
+    await admin.getByLabel('Who can join with it').selectOption('single');
+    await admin.getByRole('button', { name: 'Create invite' }).click();
+    const url = (await admin.getByTestId('invite-url').textContent()) ?? '';
+    expect(url.startsWith(`${b.origin}/invite/`)).toBe(true);
+    await admin.getByText('Copy it now: it is not shown again.').waitFor();
+    await admin.getByRole('button', { name: 'Copy the invite link' }).waitFor();
+    await admin.getByRole('row').filter({ hasText: '0 of 1' }).getByText('Usable').waitFor();
+
+    // A second person, with an account and a sign-in link of their own, in another browser context.
+    const newcomer = await b.t.createAccount('Nia Newcomer');
+    const other = await signIn(newcomer);
+    await other.goto(url);
+    await other.getByRole('button', { name: `Join ${enterprise}` }).click();
+    await other
+      .getByRole('status')
+      .filter({ hasText: `You joined ${enterprise}` })
+      .waitFor();
+    await other.goto(b.url('/'));
+    await other.locator(`tr[data-pin="${shared}"]`).getByText('For the staff').waitFor();
+    expect(await other.locator(`tr[data-pin="${hidden}"]`).count()).toBe(0);
+
+    // The owner sees the member and the spent invite.
+    await page.reload();
+    await admin.getByRole('row').filter({ hasText: 'Nia Newcomer' }).getByText('Member').waitFor();
+    await admin.getByRole('row').filter({ hasText: '1 of 1' }).getByText('Used up').waitFor();
+
+    // The member sees the Enterprise with their role.
+    await other.goto(b.url('/settings'));
+    const mine = other.getByRole('region', { name: 'Your Enterprises' });
+    await mine.getByRole('row').filter({ hasText: enterprise }).getByText('Member').waitFor();
+    expect(await other.getByRole('region', { name: `${enterprise}: members and invites` }).count()).toBe(0);
+
+    // Removing the member ends their view of the PINs.
+    await admin
+      .getByRole('row')
+      .filter({ hasText: 'Nia Newcomer' })
+      .getByRole('button', { name: 'Remove Nia Newcomer' })
+      .click();
+    await page
+      .getByRole('dialog', { name: /^Remove Nia Newcomer/ })
+      .getByRole('button', { name: 'Remove member' })
+      .click();
+    await admin.getByText('No members yet').waitFor();
+    const gone = await other.request.get(b.url(`/app/api/pins/${shared}`));
+    expect(gone.status()).toBe(404);
+  });
+
+  it('revokes an invite after confirmation', async () => {
+    const page = await signIn(owner.accountId);
+    await page.goto(b.url('/settings'));
+    const admin = page.getByRole('region', { name: `${enterprise}: members and invites` });
+    await admin.getByLabel('Who can join with it').selectOption('multi');
+    await admin.getByRole('button', { name: 'Create invite' }).click();
+    const url = (await admin.getByTestId('invite-url').textContent()) ?? '';
+    const row = admin.getByRole('row').filter({ hasText: '0 of any number' });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke this invite?' })
+      .getByRole('button', { name: 'Revoke invite' })
+      .click();
+    await admin.getByRole('row').filter({ hasText: '0 of any number' }).getByText('Revoked').waitFor();
+    const preview = await page.request.get(
+      b.url(`/app/api/invites/preview?token=${encodeURIComponent(url.split('/').pop() ?? '')}`),
+    );
+    expect(((await preview.json()) as { usable: boolean }).usable).toBe(false);
+  });
+
+  it('edits the custom keywords and saves them with one PUT', async () => {
+    const page = await signIn(owner.accountId);
+    await page.goto(b.url('/settings'));
+    const section = page.getByRole('region', { name: 'Custom keywords' });
+    await section.getByText('No keywords.').waitFor();
+    for (const word of ['Injector', 'aimbot', '  Cheat Engine ']) {
+      await section.getByLabel('New keyword').fill(word);
+      await section.getByRole('button', { name: 'Add', exact: true }).click();
+    }
+    await section.getByLabel('New keyword').fill('AIMBOT');
+    await section.getByRole('button', { name: 'Add', exact: true }).click();
+    await section.getByText('“aimbot” is already in the list.').waitFor();
+    await section.getByRole('button', { name: 'Remove aimbot' }).click();
+    await section.getByRole('button', { name: 'Save keywords' }).click();
+    await section.getByText('Keywords saved.').waitFor();
+    await page.reload();
+    const list = page.getByRole('list', { name: 'Keywords' });
+    await list.getByText('injector').waitFor();
+    const saved = await page.request.get(b.url('/app/api/keywords'));
+    const { keywords } = (await saved.json()) as { keywords: string[] };
+    // Stored trimmed and lower-case; the page shows what the server kept, in its order.
+    expect([...keywords].sort()).toEqual(['cheat engine', 'injector']);
+    expect(await list.locator('li > span').allTextContents()).toEqual(keywords);
+    await b.screenshot(page, 'settings');
+  });
+
+  it('lists sessions with this one marked, ends another, and signs out everywhere', async () => {
+    const elsewhere = await signIn(owner.accountId);
+    const page = await signIn(owner.accountId);
+    await page.goto(b.url('/settings'));
+    const sessions = page.getByRole('region', { name: 'Sessions' });
+    await sessions.getByText('This device').waitFor();
+    const before = await sessions.locator('tbody tr').count();
+    expect(before).toBeGreaterThanOrEqual(2);
+    await sessions
+      .getByRole('button', { name: /^End the session/ })
+      .first()
+      .click();
+    await expect.poll(() => sessions.locator('tbody tr').count()).toBe(before - 1);
+
+    await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sign out everywhere?' })
+      .getByRole('button', { name: 'Sign out everywhere' })
+      .click();
+    await page.waitForURL(/\/sign-in/);
+    expect((await elsewhere.request.get(b.url('/app/api/me'))).status()).toBe(401);
+  });
+
+  it('fits a 360 px wide screen', async () => {
+    const page = await signIn(owner.accountId);
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/settings', '/keys', '/webhooks', '/players']) {
+      await page.goto(b.url(path));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect.poll(() => page.locator('.loading').count()).toBe(0);
+      // Nothing sticks out sideways (wide tables scroll inside their own frame).
+      expect(await page.evaluate(SCROLL_WIDTH), path).toBeLessThanOrEqual(360);
+    }
+  });
+
+  it('loaded nothing from outside the server, and the browser refused nothing under the CSP', () => {
+    expect(strayRequests(b)).toEqual({ outside: [], cspViolations: [] });
+  });
+});

@@ -1,0 +1,32 @@
+import type { PinListFilters } from './types';
+
+/**
+ * Every react-query key the dashboard uses, in one place so a page and the live-events hook agree on
+ * what to update or invalidate. Keys are arrays; invalidating a prefix (e.g. `queryKeys.pins.all`)
+ * refreshes everything under it.
+ */
+export const queryKeys = {
+  me: ['me'] as const,
+  authOptions: ['auth-options'] as const,
+  enterprises: ['enterprises'] as const,
+  members: (enterpriseId: number) => ['enterprises', enterpriseId, 'members'] as const,
+  invites: (enterpriseId: number) => ['enterprises', enterpriseId, 'invites'] as const,
+  invitePreview: (token: string) => ['invite-preview', token] as const,
+  pinSlots: ['pin-slots'] as const,
+  pins: {
+    all: ['pins'] as const,
+    lists: ['pins', 'list'] as const,
+    list: (filters: PinListFilters) => ['pins', 'list', filters] as const,
+    detail: (code: string) => ['pins', 'detail', code.toUpperCase()] as const,
+    timeline: (code: string) => ['pins', 'timeline', code.toUpperCase()] as const,
+    shareLinks: (code: string) => ['pins', 'share-links', code.toUpperCase()] as const,
+  },
+  player: (discordId: string) => ['players', discordId] as const,
+  overview: (enterpriseId: number | null) => ['overview', enterpriseId] as const,
+  keys: ['keys'] as const,
+  webhooks: ['webhooks'] as const,
+  webhook: (id: number) => ['webhooks', id] as const,
+  deliveries: (webhookId: number) => ['webhooks', webhookId, 'deliveries'] as const,
+  keywords: ['keywords'] as const,
+  sessions: ['sessions'] as const,
+};

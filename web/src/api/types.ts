@@ -1,0 +1,187 @@
+/**
+ * The shapes of the dashboard API (docs/dashboard.md, "The dashboard API"), written by hand from the
+ * server's TypeBox schemas in src/http/routes/dashboard/ and src/http/routes/pins/schemas.ts.
+ */
+
+export const GAME_TYPES = [
+  'Java',
+  'Bedrock',
+  'FiveM',
+  'RedM',
+  'RageMP',
+  'AltV',
+  'Roblox',
+  'SanAndreas',
+  'Cod',
+  'Rust',
+] as const;
+export type GameType = (typeof GAME_TYPES)[number];
+
+export const PIN_STATUSES = ['pending', 'scanning', 'finished', 'expired', 'error'] as const;
+export type PinStatus = (typeof PIN_STATUSES)[number];
+
+export const VERDICTS = ['legit', 'suspicious', 'cheating'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+export interface Me {
+  accountId: number;
+  name: string;
+  discordId: string | null;
+  sessionExpiresAt: string;
+  /** Owns an active Enterprise: may create PINs and keys with pins:create. */
+  ownsEnterprise: boolean;
+}
+
+export interface DiscordAccount {
+  id: string;
+  username: string;
+}
+
+export interface StatusSummary {
+  cheating: string | null;
+  vpn: string | null;
+  country: string | null;
+  scantime: string | null;
+  windows: string | null;
+  detectionsCount: number;
+  warningsCount: number;
+  suspiciousCount: number;
+  discord: DiscordAccount[];
+}
+
+/** One PIN as the dashboard lists it: the /v1 status body plus who made it and whether it is private. */
+export interface ListedPin {
+  pin: string;
+  pinName: string | null;
+  type: string;
+  status: PinStatus;
+  progress: number;
+  statusMessage: string | null;
+  result: Verdict | null;
+  used: boolean;
+  lastStatusUpdate: string | null;
+  createdAt: string;
+  isFinished: boolean;
+  isScanning: boolean;
+  isPending: boolean;
+  data?: StatusSummary;
+  private: boolean;
+  creator: string;
+  mine: boolean;
+  expiresAt: string;
+  /** The Enterprise the PIN was created under. */
+  enterprise: string;
+}
+
+export interface PinList {
+  data: ListedPin[];
+  nextBefore: number | null;
+}
+
+export interface PinListFilters {
+  status?: PinStatus;
+  type?: GameType;
+  verdict?: Verdict;
+  search?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  enterpriseId?: number;
+}
+
+export interface ResultsData {
+  cheating: string | null;
+  detections: string[];
+  suspicious: string[];
+  warnings: string[];
+  untrusted: string[];
+  integrity: string[];
+  customSuspicious: string[];
+  vpn: string | null;
+  country: string | null;
+  logon: string | null;
+  scantime: string | null;
+  windows: string | null;
+  discord: DiscordAccount[];
+}
+
+export type PinResults =
+  | {
+      pin: string;
+      type: string;
+      status: 'finished';
+      result: Verdict;
+      pinName: string | null;
+      data: ResultsData;
+      createdAt: string;
+    }
+  | {
+      pin: string;
+      type: string;
+      status: 'pending' | 'scanning' | 'expired' | 'error';
+      result: 'none';
+      pinName: string | null;
+      message: string;
+    };
+
+export interface PinDetail {
+  status: ListedPin;
+  results: PinResults;
+}
+
+export type TimelineKind = 'created' | 'started' | 'progress' | 'finished' | 'expired' | 'failed';
+
+export interface TimelineEntry {
+  at: string;
+  kind: TimelineKind;
+  progress: number;
+  message: string | null;
+}
+
+export interface PinSlots {
+  canCreate: boolean;
+  used: number;
+  limit: number;
+}
+
+export interface CreatePinInput {
+  type: GameType;
+  pinName?: string | null;
+  ramDump?: boolean;
+  private?: boolean;
+}
+
+export interface ShareLinkCreated {
+  id: number;
+  url: string;
+  expiresAt: string;
+}
+
+export interface ShareLinkListing {
+  id: number;
+  createdAt: string;
+  expiresAt: string;
+  revoked: boolean;
+}
+
+export interface Membership {
+  enterprise: { id: number; name: string; active: boolean };
+  role: 'owner' | 'member';
+}
+
+export interface SessionListing {
+  id: number;
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+}
+
+export interface AuthOptions {
+  discord: boolean;
+}
+
+export interface InvitePreview {
+  enterprise: string;
+  usable: boolean;
+}

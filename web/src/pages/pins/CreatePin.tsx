@@ -1,0 +1,123 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useCreatePin, usePinSlots } from '../../api/pins';
+import { GAME_TYPES, type GameType, type ListedPin } from '../../api/types';
+import {
+  Button,
+  CheckboxField,
+  CopyButton,
+  errorText,
+  Notice,
+  SelectField,
+  TextField,
+} from '../../components';
+
+function SlotsLeft() {
+  const slots = usePinSlots();
+  if (!slots.data) return null;
+  const left = Math.max(0, slots.data.limit - slots.data.used);
+  return (
+    <p className="muted" data-testid="slots-left">
+      {left} of {slots.data.limit} active-PIN slots left.
+    </p>
+  );
+}
+
+/** The code just made, large, with a copy button: the owner passes it to the player. */
+function CreatedPin({ pin, onDone }: { pin: ListedPin; onDone: () => void }) {
+  return (
+    <div className="card created-pin stack" role="status">
+      <p>
+        New PIN{pin.pinName ? ` "${pin.pinName}"` : ''} for {pin.type}. Give this code to the player:
+      </p>
+      <div className="row">
+        <span className="pin-code-large" data-testid="created-pin">
+          {pin.pin}
+        </span>
+        <CopyButton text={pin.pin} label={`Copy PIN ${pin.pin}`} />
+      </div>
+      <SlotsLeft />
+      <Button onClick={onDone}>Create another</Button>
+    </div>
+  );
+}
+
+/**
+ * "Create PIN" for Enterprise owners (docs/api.md, "PINs"): game, name, RAM dump, private. The same
+ * rules as the API apply (active-PIN limit and all); a refusal shows the server's own words.
+ */
+export function CreatePin() {
+  const [open, setOpen] = useState(false);
+  const [type, setType] = useState<GameType>('FiveM');
+  const [name, setName] = useState('');
+  const [ramDump, setRamDump] = useState(false);
+  const [isPrivate, setIsPrivate] = useState(false);
+  const create = useCreatePin();
+  const formId = useId();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    create.mutate({ type, pinName: name.trim() || null, ramDump, private: isPrivate });
+  }
+
+  if (create.data) {
+    return (
+      <CreatedPin
+        pin={create.data}
+        onDone={() => {
+          create.reset();
+          setName('');
+        }}
+      />
+    );
+  }
+  if (!open) {
+    return (
+      <div className="row toolbar">
+        <Button variant="primary" onClick={() => setOpen(true)}>
+          Create PIN
+        </Button>
+        <SlotsLeft />
+      </div>
+    );
+  }
+  return (
+    <section className="card stack" aria-labelledby={`${formId}-title`}>
+      <h2 id={`${formId}-title`}>Create a PIN</h2>
+      <form id={formId} className="form-grid" onSubmit={submit}>
+        <SelectField
+          label="Game"
+          options={GAME_TYPES.map((g) => [g, g] as const)}
+          value={type}
+          onChange={(e) => setType(e.target.value as GameType)}
+        />
+        <TextField
+          label="Name (optional)"
+          maxLength={50}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          hint="For you and your staff, e.g. the player's name. Up to 50 characters."
+        />
+        <CheckboxField
+          label="RAM dump"
+          checked={ramDump}
+          onChange={(e) => setRamDump(e.target.checked)}
+          hint="The scanner also analyses a memory dump (slower)."
+        />
+        <CheckboxField
+          label="Private"
+          checked={isPrivate}
+          onChange={(e) => setIsPrivate(e.target.checked)}
+          hint="Only you see it; your Enterprise's members do not."
+        />
+        <div className="row">
+          <Button type="submit" variant="primary" busy={create.isPending}>
+            Create
+          </Button>
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
+        </div>
+      </form>
+      {create.isError ? <Notice tone="error">{errorText(create.error)}</Notice> : null}
+      <SlotsLeft />
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import type { SessionListing } from '../../api/types';
+
+/** Keywords, members and invites, and sessions (docs/dashboard.md, "Members and invites", "Sessions"). */
+
+export interface MemberList {
+  owner: { accountId: number; name: string };
+  members: Array<{ accountId: number; name: string; joinedAt: string }>;
+}
+
+export interface InviteListing {
+  id: number;
+  createdAt: string;
+  expiresAt: string;
+  /** null: any number of people may join with it. */
+  maxUses: number | null;
+  uses: number;
+  revoked: boolean;
+  usable: boolean;
+}
+
+export interface InviteCreated {
+  id: number;
+  /** The invite URL: in this answer only. */
+  url: string;
+  expiresAt: string;
+  maxUses: number | null;
+}
+
+export function useKeywords() {
+  return useQuery({
+    queryKey: queryKeys.keywords,
+    queryFn: ({ signal }) => request<{ keywords: string[] }>('/app/api/keywords', { signal }),
+  });
+}
+
+export function useSaveKeywords() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (keywords: string[]) =>
+      request<{ keywords: string[] }>('/app/api/keywords', { method: 'PUT', body: { keywords } }),
+    onSuccess: (saved) => client.setQueryData(queryKeys.keywords, saved),
+  });
+}
+
+export function useMembers(enterpriseId: number) {
+  return useQuery({
+    queryKey: queryKeys.members(enterpriseId),
+    queryFn: ({ signal }) => request<MemberList>(`/app/api/enterprises/${enterpriseId}/members`, { signal }),
+  });
+}
+
+export function useRemoveMember(enterpriseId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (accountId: number) =>
+      request<void>(`/app/api/enterprises/${enterpriseId}/members/${accountId}`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.members(enterpriseId) }),
+  });
+}
+
+export function useInvites(enterpriseId: number) {
+  return useQuery({
+    queryKey: queryKeys.invites(enterpriseId),
+    queryFn: ({ signal }) =>
+      request<InviteListing[]>(`/app/api/enterprises/${enterpriseId}/invites`, { signal }),
+  });
+}
+
+export function useCreateInvite(enterpriseId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { expiresInDays: number; maxUses: number | null }) =>
+      request<InviteCreated>(`/app/api/enterprises/${enterpriseId}/invites`, { method: 'POST', body: input }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.invites(enterpriseId) }),
+  });
+}
+
+export function useRevokeInvite(enterpriseId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (inviteId: number) => request<void>(`/app/api/invites/${inviteId}`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.invites(enterpriseId) }),
+  });
+}
+
+export function useSessions() {
+  return useQuery({
+    queryKey: queryKeys.sessions,
+    queryFn: ({ signal }) => request<SessionListing[]>('/app/api/sessions', { signal }),
+  });
+}
+
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<void>(`/app/api/sessions/${id}`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.sessions }),
+  });
+}

@@ -1,0 +1,85 @@
+import { useEnterprises } from '../../api/enterprises';
+import { Badge, EmptyState, ErrorState, Loading, PageHeader, Table } from '../../components';
+import { Invites } from './Invites';
+import { Keywords } from './Keywords';
+import { Members } from './Members';
+import { Sessions } from './Sessions';
+
+/**
+ * `/settings`: custom keywords; members and invites of each Enterprise the person owns; the
+ * Enterprises they belong to; their sessions (docs/dashboard.md).
+ */
+export default function SettingsPage() {
+  const enterprises = useEnterprises();
+  const owned = (enterprises.data ?? []).filter((m) => m.role === 'owner');
+
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <section className="card stack" aria-labelledby="keywords-title">
+        <h2 id="keywords-title">Custom keywords</h2>
+        <Keywords />
+      </section>
+
+      {owned.map(({ enterprise }) => (
+        <section
+          key={enterprise.id}
+          className="card stack"
+          aria-labelledby={`enterprise-${enterprise.id}-title`}
+        >
+          <h2 id={`enterprise-${enterprise.id}-title`}>
+            {enterprise.name}: members and invites{' '}
+            {enterprise.active ? null : <Badge tone="warning">Inactive</Badge>}
+          </h2>
+          <h3>Members</h3>
+          <Members enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
+          <h3>Invites</h3>
+          <Invites enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
+        </section>
+      ))}
+
+      <section className="card stack" aria-labelledby="memberships-title">
+        <h2 id="memberships-title">Your Enterprises</h2>
+        {enterprises.isPending ? (
+          <Loading label="Loading your Enterprises…" />
+        ) : enterprises.isError ? (
+          <ErrorState error={enterprises.error} onRetry={() => void enterprises.refetch()} />
+        ) : enterprises.data.length === 0 ? (
+          <EmptyState title="You belong to no Enterprise.">
+            An Enterprise owner can invite you; open their invite link to join.
+          </EmptyState>
+        ) : (
+          <Table caption="Enterprises you own or belong to" captionHidden>
+            <thead>
+              <tr>
+                <th scope="col">Enterprise</th>
+                <th scope="col">Your role</th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {enterprises.data.map(({ enterprise, role }) => (
+                <tr key={enterprise.id}>
+                  <td className="wrap-anywhere">{enterprise.name}</td>
+                  <td>{role === 'owner' ? <Badge tone="info">Owner</Badge> : <Badge>Member</Badge>}</td>
+                  <td>
+                    {enterprise.active ? (
+                      <Badge tone="success">Active</Badge>
+                    ) : (
+                      <Badge tone="warning">Inactive</Badge>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </section>
+
+      <section className="card stack" aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Sessions</h2>
+        <Sessions />
+      </section>
+    </>
+  );
+}

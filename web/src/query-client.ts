@@ -1,0 +1,35 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api/client';
+import { queryKeys } from './api/query-keys';
+
+/**
+ * One QueryClient for the app. A 4xx is an answer, not a hiccup: it is not retried. A 401 anywhere
+ * means the session ended (expired, or signed out elsewhere): asking /me again lets useMe send the
+ * person to /sign-in.
+ */
+export function makeQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (isApiError(error) && error.status === 401 && query.queryKey[0] !== queryKeys.me[0]) {
+          void client.invalidateQueries({ queryKey: queryKeys.me });
+        }
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isApiError(error) && error.status === 401)
+          void client.invalidateQueries({ queryKey: queryKeys.me });
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        retry: (count, error) =>
+          !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
+        refetchOnWindowFocus: true,
+        staleTime: 10_000,
+      },
+    },
+  });
+  return client;
+}

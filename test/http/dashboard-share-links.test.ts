@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { expectProblem, fakeClock } from '../support/http.js';
@@ -62,6 +63,12 @@ describe.each(backends())('share links on $name', (backend) => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['x-robots-tag']).toMatch(/noindex/);
     expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    // The page's one inline style is allowed by its hash, and nothing else is (no outside loads).
+    const style = /<style>([\s\S]*)<\/style>/.exec(page.body)?.[1] ?? '';
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(page.headers['content-security-policy']).toBe(
+      `default-src 'none'; style-src 'sha256-${hash}'; frame-ancestors 'none'`,
+    );
     for (const shown of [
       'Rust',
       'cheating',

@@ -5,43 +5,28 @@ import { readSharedResult } from '../../application/dashboard/share-links.js';
 import { UseCaseFailure } from '../../application/failures.js';
 import type { SharedResult } from '../../domain/share-link.js';
 import { iso } from '../../domain/time.js';
+import { escapeHtml, SERVER_PAGE_STYLE_SOURCE, serverPage } from '../pages/server-page.js';
 
 const TokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' }) });
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 function list(title: string, items: readonly string[]): string {
-  if (items.length === 0) return `<h2>${title}</h2><p>None.</p>`;
-  return `<h2>${title}</h2><ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
+  if (items.length === 0) return `<h2>${title}</h2><p class="muted">None.</p>`;
+  return `<h2>${title} (${items.length})</h2><ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)}</title>
-</head>
-<body><main>${body}</main></body>
-</html>`;
-}
+const ROBOTS = 'noindex, nofollow';
 
 function resultPage(r: SharedResult): string {
   const fact = (label: string, value: string | null) =>
     `<dt>${label}</dt><dd>${value === null ? 'Unknown' : escapeHtml(value)}</dd>`;
-  return page(
-    `scanpin scan result: ${r.verdict}`,
-    `<h1>Scan result: ${escapeHtml(r.verdict)}</h1>
+  return serverPage({
+    title: `scanpin scan result: ${r.verdict}`,
+    robots: ROBOTS,
+    body: `<h1>Scan result: <span class="badge ${escapeHtml(r.verdict)}">${escapeHtml(r.verdict)}</span></h1>
 <dl>${fact('Game', r.game)}${fact('Scanned', iso(r.scannedAt))}${fact('VPN', r.vpn)}${fact('Country', r.country)}${fact('Windows', r.windows)}${fact('Scan time', r.scantime)}</dl>
 ${list('Detections', r.detections)}${list('Suspicious', r.suspicious)}${list('Warnings', r.warnings)}${list('Untrusted', r.untrusted)}${list('Integrity', r.integrity)}${list('Custom suspicious', r.customSuspicious)}
-<p>Shared from scanpin. This page shows no account names, hardware IDs or addresses.</p>`,
-  );
+<footer>Shared from scanpin. This page shows no account names, hardware IDs or addresses.</footer>`,
+  });
 }
 
 /**
@@ -53,7 +38,10 @@ export function sharedResultRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypeb
     app.get('/share/:token', { schema: { hide: true, params: TokenParams } }, async (request, reply) => {
       reply
         .type('text/html; charset=utf-8')
-        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+        .header(
+          'content-security-policy',
+          `default-src 'none'; style-src ${SERVER_PAGE_STYLE_SOURCE}; frame-ancestors 'none'`,
+        )
         .header('x-robots-tag', 'noindex, nofollow')
         .header('referrer-policy', 'no-referrer')
         .header('cache-control', 'no-store');
@@ -61,9 +49,13 @@ export function sharedResultRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypeb
         return resultPage(await readSharedResult(ctx, request.params.token));
       } catch (error) {
         if (!(error instanceof UseCaseFailure)) throw error;
-        return reply
-          .code(404)
-          .send(page('Link not available', '<h1>This link has expired or was withdrawn.</h1>'));
+        return reply.code(404).send(
+          serverPage({
+            title: 'Link not available',
+            robots: ROBOTS,
+            body: '<h1>This link has expired or was withdrawn.</h1><p class="muted">Ask whoever sent it for a new one.</p>',
+          }),
+        );
       }
     });
   };

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { UseCaseContext } from '../../application/context.js';
 import { signInWithLink } from '../../application/people/sign-in.js';
+import { SERVER_PAGE_STYLE_SOURCE, serverPage } from '../pages/server-page.js';
 import { assertSameOrigin, setSessionCookie } from '../plugins/session-auth.js';
 import { problemResponses } from '../schemas/common.js';
 
@@ -16,27 +17,22 @@ const TokenParams = Type.Object({
  * the preview bot. The button POSTs back to the same address, which signs in and sets the cookie.
  */
 function confirmPage(): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Sign in to scanpin</title>
-</head>
-<body>
-<main>
-<h1>Sign in to scanpin</h1>
+  return serverPage({
+    title: 'Sign in to scanpin',
+    robots: 'noindex',
+    body: `<h1>Sign in to scanpin</h1>
 <p>This one-time link signs you in to the scanpin dashboard on this device.</p>
 <form method="post"><button type="submit">Sign in</button></form>
-</main>
-</body>
-</html>`;
+<footer>The link works once and for 15 minutes. If you did not expect it, close this page.</footer>`,
+  });
 }
 
 function pageHeaders(reply: FastifyReply): FastifyReply {
   return reply
-    .header('content-security-policy', "default-src 'none'; form-action 'self'; frame-ancestors 'none'")
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src ${SERVER_PAGE_STYLE_SOURCE}; form-action 'self'; frame-ancestors 'none'`,
+    )
     .header('x-robots-tag', 'noindex')
     .header('referrer-policy', 'same-origin')
     .header('cache-control', 'no-store');
@@ -55,15 +51,21 @@ export function signInRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       pageHeaders(reply).type('text/html; charset=utf-8').send(confirmPage()),
     );
 
-    app.post('/sign-in/:token', { schema: { hide: true, params: TokenParams } }, async (request, reply) => {
-      assertSameOrigin(request, ctx);
-      const session = await signInWithLink(ctx, {
-        token: request.params.token,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
-      setSessionCookie(reply, ctx, session.token);
-      return pageHeaders(reply).redirect('/', 303);
-    });
+    // The origin is checked first, as on the rest of the dashboard API: before the input is even read.
+    const sameOrigin = async (request: FastifyRequest) => assertSameOrigin(request, ctx);
+
+    app.post(
+      '/sign-in/:token',
+      { schema: { hide: true, params: TokenParams }, onRequest: sameOrigin },
+      async (request, reply) => {
+        const session = await signInWithLink(ctx, {
+          token: request.params.token,
+          userAgent: request.headers['user-agent'] ?? null,
+        });
+        setSessionCookie(reply, ctx, session.token);
+        return pageHeaders(reply).redirect('/', 303);
+      },
+    );
 
     app.post(
       '/app/api/sign-in',
@@ -75,9 +77,9 @@ export function signInRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           body: Type.Object({ token: TokenParams.properties.token }, { additionalProperties: false }),
           response: { 204: Type.Null(), ...problemResponses(400, 403, 429) },
         },
+        onRequest: sameOrigin,
       },
       async (request, reply) => {
-        assertSameOrigin(request, ctx);
         const session = await signInWithLink(ctx, {
           token: request.body.token,
           userAgent: request.headers['user-agent'] ?? null,

@@ -1,35 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-
-const ROOT = new URL('../../', import.meta.url).pathname;
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForReady(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become ready');
-}
+import { freePort, startServerProcess, waitForReady } from '../support/server-process.js';
 
 describe('the server process', () => {
   let dir: string;
@@ -45,11 +19,8 @@ describe('the server process', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const logs: string[] = [];
-    child = spawn(TSX, [join(ROOT, 'src/main.ts')], {
-      cwd: dir, // the default DATABASE_URL and data folder are relative: ./data/…
-      env: { PATH: process.env.PATH, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // The default DATABASE_URL and data folder are relative (./data/…), so the folder is the cwd.
+    child = startServerProcess(dir, { PORT: String(port) }, ['ignore', 'pipe', 'pipe']);
     child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
     child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
     await waitForReady(url, child);

@@ -1,53 +1,23 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Receiver, startReceiverOn, typesOf } from '../support/receiver.js';
+import { freePort, startServerProcess, waitForReady } from '../support/server-process.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const ADMIN = 'crash-test-admin-token-0123456789';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 function startServer(dir: string, port: number): ChildProcess {
-  return spawn(TSX, [join(ROOT, 'src/main.ts')], {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      SCANPIN_ADMIN_TOKEN: ADMIN,
-      WEBHOOK_ALLOW_HTTP: 'true',
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-      WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
+  return startServerProcess(dir, {
+    PORT: String(port),
+    SCANPIN_ADMIN_TOKEN: ADMIN,
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1',
+    LOG_LEVEL: 'warn',
   });
-}
-
-async function waitForReady(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become ready');
 }
 
 async function call<T>(
@@ -119,6 +89,8 @@ describe('webhooks survive a crash', () => {
     });
     child.kill('SIGKILL');
     await new Promise((r) => child?.on('exit', r));
+    // The server itself is gone (not a wrapper around it): nothing answers on its port any more.
+    await expect(fetch(`${url}/readyz`)).rejects.toThrow();
 
     receiver = await startReceiverOn(hookPort);
     child = startServer(dir, port);

@@ -5,12 +5,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { UseCaseContext } from './application/context.js';
 import type { Probes } from './application/health/readiness.js';
+import { installDeprecation } from './http/openapi/deprecation.js';
+import { describeOperations } from './http/openapi/document.js';
 import { frameworkErrorHandler, installErrorHandling, sendProblem } from './http/plugins/errors.js';
 import { installJsonBodyParser } from './http/plugins/json-body.js';
 import { requireApiKey } from './http/plugins/key-auth.js';
 import { installValidators } from './http/plugins/validation.js';
 import { problems } from './http/problem.js';
 import { adminRoutes } from './http/routes/admin/index.js';
+import { apiReferenceRoutes } from './http/routes/api-reference.js';
 import { dashboardApi } from './http/routes/dashboard/index.js';
 import { discordAuthRoutes } from './http/routes/discord-auth.js';
 import { healthRoutes } from './http/routes/health.js';
@@ -75,8 +78,15 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
     }
   });
 
+  // Both watch routes as they are added, so they go before any route (docs/versioning.md).
+  installDeprecation(app);
+  const describe = describeOperations(app);
   app.addSchema(ProblemSchema);
   await app.register(swagger, {
+    // Descriptions, examples and rate-limit headers for the reference page at /docs.
+    transformObject: describe,
+    // Shared schemas keep their own name in the document (components/schemas/Problem), not def-0.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -120,6 +130,8 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
   await app.register(discordAuthRoutes(ctx));
   await app.register(sharedResultRoutes(ctx));
   await app.register(dashboardApi(ctx), { prefix: '/app/api' });
+  // The API reference page, from local files only (http/routes/api-reference.ts).
+  await app.register(apiReferenceRoutes());
   // The dashboard's pages, last: only their own paths, so unknown API paths stay 404 problems.
   await app.register(webAppRoutes(options.webDistDir));
   return app;

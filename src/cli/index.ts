@@ -1,22 +1,36 @@
 import { Command, CommanderError } from 'commander';
 import { adminCommand, type Output } from './admin.js';
 import { CliError } from './admin-client.js';
+import { CliExit, EXIT } from './customer/exit-codes.js';
+import { pinsCommand } from './customer/pins.js';
+import { usersCommand } from './customer/users.js';
+import { webhooksCommand } from './customer/webhooks.js';
 import { simulateCommand } from './simulate.js';
 
 export interface CliIo extends Output {
   err(text: string): void;
+  /** A live progress line (`pins watch`): redrawn in place on a terminal, else one line each. */
+  progress?(line: string): void;
 }
 
 const consoleIo: CliIo = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
+  progress: (line) =>
+    process.stderr.isTTY ? process.stderr.write(`\r\x1b[2K${line}`) : process.stderr.write(`${line}\n`),
 };
+
+/** The customer commands (docs/cli.md), whose usage errors exit with their own code. */
+const CUSTOMER_COMMANDS = new Set(['pins', 'users', 'webhooks']);
 
 /** Runs the CLI and returns its exit code; never calls process.exit, so tests can run it in-process. */
 export async function runCli(argv: readonly string[], io: CliIo = consoleIo): Promise<number> {
   const program = new Command('scanpin').description('scanpin: scan PINs, scans and player risk');
   program.addCommand(adminCommand(io));
   program.addCommand(simulateCommand(io));
+  program.addCommand(pinsCommand(io));
+  program.addCommand(usersCommand(io));
+  program.addCommand(webhooksCommand(io));
   // Commands built apart from the program do not inherit these settings, so apply them to the whole tree.
   const configure = (cmd: Command): void => {
     cmd
@@ -29,7 +43,13 @@ export async function runCli(argv: readonly string[], io: CliIo = consoleIo): Pr
     await program.parseAsync([...argv], { from: 'user' });
     return 0;
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode;
+    if (err instanceof CommanderError) {
+      return err.exitCode !== 0 && CUSTOMER_COMMANDS.has(argv[0] ?? '') ? EXIT.usage : err.exitCode;
+    }
+    if (err instanceof CliExit) {
+      if (err.message) io.err(`error: ${err.message}`);
+      return err.code;
+    }
     if (err instanceof CliError) {
       io.err(`error: ${err.message}`);
       return 1;

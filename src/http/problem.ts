@@ -23,6 +23,70 @@ export type ProblemCode =
   | 'internal_error';
 
 /**
+ * The same codes as data, in the order of docs/api.md's table, for the OpenAPI document's Problem
+ * schema (so generated clients get the union too). The `satisfies` and the check below keep it and
+ * `ProblemCode` equal: a code added to one but not the other fails the type check.
+ */
+export const PROBLEM_CODES = [
+  'missing_api_key',
+  'invalid_api_key',
+  'insufficient_permission',
+  'rate_limited',
+  'account_not_found',
+  'account_banned',
+  'not_enterprise_owner',
+  'licence_required',
+  'invalid_body',
+  'invalid_game_type',
+  'active_pin_limit',
+  'invalid_pin_code',
+  'pin_not_found',
+  'pin_forbidden',
+  'invalid_discord_id',
+  'payload_too_large',
+  'route_not_found',
+  'invalid_parameter',
+  'invalid_url',
+  'bad_request',
+  'invalid_webhook_url',
+  'webhook_limit',
+  'webhook_not_found',
+  'delivery_not_found',
+  'too_many_streams',
+  'invalid_sign_in_link',
+  'not_signed_in',
+  'cross_site_request',
+  'session_not_found',
+  'share_link_not_found',
+  'pin_not_finished',
+  'invalid_invite',
+  'invite_not_found',
+  'unknown_invite',
+  'discord_sign_in_disabled',
+  'cannot_remove_owner',
+  'service_unavailable',
+  'internal_error',
+  'missing_session_token',
+  'invalid_session_token',
+  'pin_already_used',
+  'pin_expired',
+  'scan_closed',
+  'progress_backwards',
+  'invalid_admin_token',
+  'enterprise_not_found',
+  'already_member',
+  'member_not_found',
+  'key_not_found',
+  'ban_not_found',
+  'scanned_user_not_found',
+  'invalid_evidence',
+] as const satisfies readonly ProblemCode[];
+
+const everyCodeListed: Exclude<ProblemCode, (typeof PROBLEM_CODES)[number]> extends never ? true : never =
+  true;
+void everyCodeListed;
+
+/**
  * An error that becomes an RFC 9457 problem body. `code` is stable and machine-readable; `detail`
  * tells a person what happened and what to do next.
  */

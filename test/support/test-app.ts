@@ -8,6 +8,7 @@ import type { UseCaseContext } from '../../src/application/context.js';
 import { loadConfig } from '../../src/config.js';
 import { wire } from '../../src/wiring.js';
 import { type Backend, TEST_SCHEMA_PREFIX } from './backends.js';
+import { installContractCheck } from './contract.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 export const ALL_PERMISSIONS = [
@@ -64,7 +65,13 @@ export async function startTestApp(
   env: Record<string, string> = {},
   clock?: () => number,
   /** Share counters with another app on purpose, as two installations on one Redis would. */
-  options: { redisPrefix?: string; logger?: FastifyBaseLogger; webDistDir?: string } = {},
+  options: {
+    redisPrefix?: string;
+    logger?: FastifyBaseLogger;
+    webDistDir?: string;
+    /** Adds routes only a test has (e.g. a deprecated one) before the app starts. */
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scanpin-test-'));
   const unique = `${TEST_SCHEMA_PREFIX}${inject('testRunId')}_${process.pid}_${counter++}`;
@@ -87,6 +94,8 @@ export async function startTestApp(
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   app.addHook('onClose', async () => services.close());
+  installContractCheck(app);
+  await options.beforeReady?.(app);
   await app.ready();
 
   const adminRaw: TestApp['adminRaw'] = (method, url, body, token = ADMIN_TOKEN) =>

@@ -3,6 +3,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { wire } from '../../src/wiring.js';
 import type { Backend } from './backends.js';
+import { installContractCheck } from './contract.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
 
 /** Runs `fn` against an app of its own (e.g. with a small limit) and always closes it. */
@@ -42,6 +43,7 @@ export async function startSibling(
   });
   const app = await buildApp(services.context, { probes: services.probes });
   app.addHook('onClose', async () => services.close());
+  installContractCheck(app);
   await app.ready();
   return app;
 }

@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UseCaseFailure } from '../../application/failures.js';
 import { Problem, problemFor, problems } from '../problem.js';
+import { problemResponses } from '../schemas/common.js';
 import { describeValidationErrors } from './validation.js';
 
 /** Lets a route turn schema errors of one part into its own problem (e.g. invalid_pin_code). */
@@ -69,8 +70,24 @@ export function frameworkErrorHandler(
   return sendProblem(reply, problem);
 }
 
+/**
+ * What any route may answer whatever it does (docs/api.md, "Errors"): 500 internal_error (a bug) and
+ * 503 service_unavailable (shutting down, or the database unreachable). Added to every documented
+ * route's responses, so /openapi.json says so and clients expect a problem body there too.
+ */
+const ANY_ROUTE_PROBLEMS = problemResponses(500, 503);
+
 /** Every failure becomes a problem+json body; 5xx are logged as bugs, never explained to callers. */
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
+  // Before the routes: onRoute sees only routes added after it.
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+    if (schema?.response === undefined || schema.hide === true) return;
+    route.schema = {
+      ...schema,
+      response: { ...ANY_ROUTE_PROBLEMS, ...schema.response },
+    } as typeof route.schema;
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = toProblem(error, request, bodyLimit);
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { checkReadiness, type Probes } from '../../application/health/readiness.js';
 import { problems } from '../problem.js';
-import { ProblemSchema } from '../schemas/common.js';
+import { ProblemResponse } from '../schemas/common.js';
 
 const Ok = Type.Object({ status: Type.Literal('ok') });
 const Check = Type.Enum(['ok', 'down']);
@@ -27,7 +27,7 @@ export function healthRoutes(probes: Probes): FastifyPluginAsyncTypebox {
           summary: 'The database is reachable',
           description:
             'Fails (503) only when the database is unreachable. A Redis outage shows as `degraded`: the instance keeps serving with its own rate-limit counters.',
-          response: { 200: Ready, 503: ProblemSchema },
+          response: { 200: Ready, 503: ProblemResponse },
         },
         logLevel: 'warn',
       },

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from 'typebox';
+import { PROBLEM_CODES } from '../problem.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -13,15 +14,32 @@ export const ProblemSchema = Type.Object(
     type: Type.String({ examples: ['about:blank'] }),
     title: Type.String({ examples: ['Not Found'] }),
     status: Type.Integer({ examples: [404] }),
-    code: Type.String({ description: 'Stable, machine-readable error code.', examples: ['pin_not_found'] }),
+    code: Type.Enum(PROBLEM_CODES, {
+      description: 'Stable, machine-readable error code (docs/api.md, "Errors").',
+      examples: ['pin_not_found'],
+    }),
     detail: Type.String({ description: 'What happened and what to do next, for people.' }),
   },
   { $id: 'Problem', description: 'An error, as application/problem+json.' },
 );
 
+/**
+ * A problem response as it is sent: `application/problem+json`, the shared `Problem` schema (added
+ * to the app by app.ts, so the document has it once under components and refers to it).
+ */
+export const ProblemResponse = {
+  description: 'An error, as application/problem+json (docs/api.md, "Errors").',
+  content: { 'application/problem+json': { schema: Type.Ref('Problem') } },
+};
+
+/** A server-sent event stream's answer as it is sent: text/event-stream, not JSON. */
+export function EventStream(description: string) {
+  return { description, content: { 'text/event-stream': { schema: Type.String({ description }) } } };
+}
+
 /** Problem responses for the given statuses, for route schemas (serialization and OpenAPI). */
-export function problemResponses(...statuses: number[]): Record<number, typeof ProblemSchema> {
-  return Object.fromEntries(statuses.map((s) => [s, ProblemSchema]));
+export function problemResponses(...statuses: number[]): Record<number, typeof ProblemResponse> {
+  return Object.fromEntries(statuses.map((s) => [s, ProblemResponse]));
 }
 
 /** The errors every keyed /v1 endpoint can answer with before its own checks. */

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
 import { followVisiblePins, MAX_STREAMS_PER_SESSION } from '../../../application/dashboard/follow-pins.js';
 import { eventStreams } from '../../plugins/event-stream.js';
 import { personOf } from '../../plugins/session-auth.js';
+import { EventStream } from '../../schemas/common.js';
 import { presentListedPin } from './present.js';
 import { security, sessionErrors, tags } from './schemas.js';
 
@@ -24,7 +24,7 @@ export function eventRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           summary: 'Follow the PINs you may see, live (server-sent events)',
           description: `text/event-stream: one \`pin\` event per change of a PIN you may see, its creation included, whose data is the PIN as GET /app/api/pins lists it; a heartbeat comment every 15 s. At most ${MAX_STREAMS_PER_SESSION} open streams per session; the stream ends when the session does.`,
           response: {
-            200: Type.String({ description: 'A text/event-stream of `pin` events.' }),
+            200: EventStream('A text/event-stream of `pin` events.'),
             ...sessionErrors,
           },
         },

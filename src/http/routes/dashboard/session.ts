@@ -10,7 +10,7 @@ import {
 } from '../../../application/people/sessions.js';
 import { iso } from '../../../domain/time.js';
 import { clearSessionCookie, personOf } from '../../plugins/session-auth.js';
-import { NoContent } from '../../schemas/common.js';
+import { NoContent, problemResponses } from '../../schemas/common.js';
 import { Me, SessionIdParams, SessionListing, security, sessionErrors, tags } from './schemas.js';
 
 /** Who is signed in, their sessions, and signing out (docs/dashboard.md, "Sessions"). */
@@ -58,7 +58,8 @@ export function sessionRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           security,
           summary: 'End one of your sessions',
           params: SessionIdParams,
-          response: { ...NoContent, ...sessionErrors },
+          // 400 for an id that is not a row id, 404 session_not_found for one that is not yours.
+          response: { ...NoContent, ...sessionErrors, ...problemResponses(400, 404) },
         },
       },
       async (request, reply) => {

@@ -85,7 +85,8 @@ export function shareLinkRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox 
           security,
           summary: 'Withdraw a share link',
           params: Type.Object({ id: RowId }),
-          response: { ...NoContent, ...sessionErrors, ...problemResponses(404) },
+          // 400 for an id that is not a row id (docs/dashboard.md, "The dashboard API").
+          response: { ...NoContent, ...sessionErrors, ...problemResponses(400, 404) },
         },
       },
       async (request, reply) => {

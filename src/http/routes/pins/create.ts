@@ -37,7 +37,7 @@ export function createPinRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           summary: 'Create a scan PIN',
           description:
             'Enterprise owners only. An account may hold a limited number of active (pending + scanning) PINs: configurable (MAX_ACTIVE_PINS), 3 by default.',
-          tags: ['PINs'],
+          tags: ['Public API'],
           security: [{ apiKey: [] }],
           body: CreatePinBody,
           response: { 201: CreatedPin, ...createErrors },

@@ -4,7 +4,7 @@ import type { UseCaseContext } from '../../../application/context.js';
 import { followPin } from '../../../application/pins/follow-pin.js';
 import { eventStreams } from '../../plugins/event-stream.js';
 import { callerOf } from '../../plugins/key-auth.js';
-import { KEYED_ERRORS, problemResponses } from '../../schemas/common.js';
+import { EventStream, KEYED_ERRORS, problemResponses } from '../../schemas/common.js';
 import { PinParams } from './schemas.js';
 import { pinCodeValidation } from './validation.js';
 
@@ -23,12 +23,12 @@ export function pinEventsRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           summary: 'Follow a PIN live (server-sent events)',
           description:
             'text/event-stream: the current status first, then one `status` event per change (the same body as the status endpoint), a heartbeat comment every 15 s, and the stream ends after the final state. Send `Last-Event-ID` to skip a state you already have. At most 20 open streams per key.',
-          tags: ['PINs'],
+          tags: ['Public API'],
           security: [{ apiKey: [] }],
           params: PinParams,
           headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ pattern: '^[0-9]{1,12}$' })) }),
           response: {
-            200: Type.String({ description: 'A text/event-stream of `status` events.' }),
+            200: EventStream('A text/event-stream of `status` events.'),
             ...problemResponses(...KEYED_ERRORS, 400, 404),
           },
         },

@@ -15,7 +15,7 @@ export function pinResultsRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebox 
           summary: 'Read PIN results',
           description:
             'Full detail of a finished scan. Before that, `result` is `none` with a `message`. Only the creating account can read it.',
-          tags: ['PINs'],
+          tags: ['Public API'],
           security: [{ apiKey: [] }],
           params: PinParams,
           response: { 200: PinResultsResponse, ...readErrors },

@@ -15,7 +15,7 @@ export function pinStatusRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           summary: 'Read PIN status',
           description:
             'Light summary for polling (every 3–5 s for a progress bar). Only the creating account can read it.',
-          tags: ['PINs'],
+          tags: ['Public API'],
           security: [{ apiKey: [] }],
           params: PinParams,
           response: { 200: PinStatusResponse, ...readErrors },

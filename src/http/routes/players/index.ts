@@ -22,7 +22,7 @@ export function playerRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           summary: "Read a user's risk score",
           description:
             'The highest score across the hardware profiles linked to the user, with statistics over every scan on that hardware. See docs/risk-score.md.',
-          tags: ['Players'],
+          tags: ['Public API'],
           security: [{ apiKey: [] }],
           params: DiscordIdParams,
           response: { 200: RiskScoreResponse, ...playerErrors },
@@ -41,7 +41,7 @@ export function playerRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           summary: 'Look up a scanned user',
           description:
             "The person's own scans, the bans and warnings reaching them, staff notes, and the accounts sharing their hardware. See docs/risk-score.md.",
-          tags: ['Players'],
+          tags: ['Public API'],
           security: [{ apiKey: [] }],
           params: DiscordIdParams,
           response: { 200: LookupResponse, ...playerErrors },

@@ -1,0 +1,209 @@
+import type { PinResults, PinStatus, RiskScore } from './types.js';
+
+/** A Discord embed object (Discord's "Embed Object"), as discord.js and the REST API accept it. */
+export interface DiscordEmbed {
+  title?: string;
+  description?: string;
+  color?: number;
+  fields?: { name: string; value: string; inline?: boolean }[];
+  footer?: { text: string };
+  timestamp?: string;
+}
+
+/** Discord's embed limits ("Embed Limits" in Discord's API documentation). */
+export const EMBED_LIMITS = {
+  title: 256,
+  description: 4096,
+  fields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footer: 2048,
+  total: 6000,
+} as const;
+
+const COLORS = { legit: 0x57f287, suspicious: 0xfee75c, cheating: 0xed4245, none: 0x99aab5 } as const;
+/** A single listed item longer than this is cut, so one long line cannot hide every other. */
+const ITEM_CHARS = 200;
+
+/** Cuts `text` to at most `max` characters, ending in "…" when cut, never halving a surrogate pair. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return `${text.slice(0, end)}…`;
+}
+
+/** As many items as fit in `max` characters, one per line, then "… and N more". */
+export function listWithin(items: readonly string[], max: number): string {
+  if (items.length === 0) return 'None';
+  const lines: string[] = [];
+  let used = 0;
+  for (let i = 0; i < items.length; i++) {
+    const line = `• ${truncate((items[i] as string).replace(/\s*[\r\n]+\s*/g, ' '), ITEM_CHARS)}`;
+    const rest = items.length - i - 1;
+    const tail = rest > 0 ? `\n… and ${rest} more`.length : 0;
+    const cost = (lines.length > 0 ? 1 : 0) + line.length;
+    if (used + cost + tail > max) {
+      const more = `… and ${items.length - i} more`;
+      return lines.length > 0 ? `${lines.join('\n')}\n${more}` : truncate(more, max);
+    }
+    lines.push(line);
+    used += cost;
+  }
+  return lines.join('\n');
+}
+
+function embedLength(embed: DiscordEmbed): number {
+  return (
+    (embed.title?.length ?? 0) +
+    (embed.description?.length ?? 0) +
+    (embed.footer?.text.length ?? 0) +
+    (embed.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0)
+  );
+}
+
+/**
+ * Brings any embed within Discord's limits: each part is cut to its own limit, extra fields are
+ * replaced by a "… and N more fields" field, and the description gives way last, so nothing fails.
+ */
+export function fitEmbed(embed: DiscordEmbed): DiscordEmbed {
+  const out: DiscordEmbed = { ...embed };
+  if (out.title !== undefined) out.title = truncate(out.title, EMBED_LIMITS.title);
+  if (out.description !== undefined) out.description = truncate(out.description, EMBED_LIMITS.description);
+  if (out.footer) out.footer = { text: truncate(out.footer.text, EMBED_LIMITS.footer) };
+  const fields = (embed.fields ?? []).map((f) => ({
+    ...f,
+    name: truncate(f.name || '\u200b', EMBED_LIMITS.fieldName),
+    value: truncate(f.value || '\u200b', EMBED_LIMITS.fieldValue),
+  }));
+  let dropped = 0;
+  const withNote = () =>
+    dropped === 0
+      ? fields
+      : [...fields, { name: '…', value: `and ${dropped} more field${dropped === 1 ? '' : 's'}` }];
+  while (
+    fields.length > 0 &&
+    (withNote().length > EMBED_LIMITS.fields ||
+      embedLength({ ...out, fields: withNote() }) > EMBED_LIMITS.total)
+  ) {
+    fields.pop();
+    dropped++;
+  }
+  if (embed.fields !== undefined) out.fields = withNote();
+  const over = embedLength(out) - EMBED_LIMITS.total;
+  if (over > 0 && out.description !== undefined) {
+    out.description = truncate(out.description, Math.max(1, out.description.length - over));
+  }
+  if (embedLength(out) > EMBED_LIMITS.total && out.footer) {
+    out.footer = {
+      text: truncate(
+        out.footer.text,
+        Math.max(1, out.footer.text.length - (embedLength(out) - EMBED_LIMITS.total)),
+      ),
+    };
+  }
+  return out;
+}
+
+function isStatus(x: PinResults | PinStatus | RiskScore): x is PinStatus {
+  return 'isFinished' in x;
+}
+
+function isRiskScore(x: PinResults | PinStatus | RiskScore): x is RiskScore {
+  return 'discordId' in x;
+}
+
+const field = (name: string, items: readonly string[]) => ({
+  name: `${name} (${items.length})`,
+  value: listWithin(items, EMBED_LIMITS.fieldValue),
+});
+
+function resultsEmbed(r: PinResults): DiscordEmbed {
+  const title = `Scan ${r.pin}${r.pinName ? ` · ${r.pinName}` : ''}`;
+  if (r.result === 'none') {
+    return {
+      title,
+      description: `No result: ${r.message}`,
+      color: COLORS.none,
+      footer: { text: `${r.type} · ${r.status}` },
+    };
+  }
+  const d = r.data;
+  const facts = [
+    `**Result:** ${r.result}`,
+    d.vpn ? `**VPN:** ${d.vpn}` : undefined,
+    d.country ? `**Country:** ${d.country}` : undefined,
+    d.windows ? `**Windows:** ${d.windows}` : undefined,
+    d.scantime ? `**Scan time:** ${d.scantime}` : undefined,
+    d.discord.length > 0
+      ? `**Discord:** ${d.discord.map((a) => `${a.username} (${a.id})`).join(', ')}`
+      : undefined,
+  ].filter((line): line is string => line !== undefined);
+  const lists: [string, string[]][] = [
+    ['Detections', d.detections],
+    ['Suspicious', d.suspicious],
+    ['Warnings', d.warnings],
+    ['Untrusted', d.untrusted],
+    ['Integrity', d.integrity],
+    ['Custom suspicious', d.customSuspicious],
+  ];
+  return {
+    title,
+    description: facts.join('\n'),
+    color: COLORS[r.result],
+    fields: lists.filter(([, items]) => items.length > 0).map(([name, items]) => field(name, items)),
+    footer: { text: `${r.type} · scanned ${r.createdAt}` },
+  };
+}
+
+function statusEmbed(s: PinStatus): DiscordEmbed {
+  const title = `PIN ${s.pin}${s.pinName ? ` · ${s.pinName}` : ''}: ${s.status}`;
+  const lines = [
+    `**Progress:** ${s.progress}%`,
+    s.statusMessage ? `**Status:** ${s.statusMessage}` : undefined,
+  ];
+  if (s.result) lines.push(`**Result:** ${s.result}`);
+  if (s.data) {
+    lines.push(
+      `**Detections:** ${s.data.detectionsCount} · **Suspicious:** ${s.data.suspiciousCount} · **Warnings:** ${s.data.warningsCount}`,
+    );
+  }
+  return {
+    title,
+    description: lines.filter((l): l is string => l !== undefined).join('\n'),
+    color: s.result ? COLORS[s.result] : COLORS.none,
+    footer: { text: `${s.type} · created ${s.createdAt}` },
+  };
+}
+
+function riskEmbed(r: RiskScore): DiscordEmbed {
+  if (!r.found) return { title: `Player ${r.discordId}`, description: r.message, color: COLORS.none };
+  const color =
+    r.riskLevel === 'clean'
+      ? COLORS.legit
+      : r.riskLevel === 'low' || r.riskLevel === 'medium'
+        ? COLORS.suspicious
+        : COLORS.cheating;
+  return {
+    title: `Player ${r.discordId}: risk ${r.riskScore} (${r.riskLevel})`,
+    description: [
+      `**Scans:** ${r.stats.totalScans} (${r.stats.cheatingScans} cheating, ${r.stats.suspiciousScans} suspicious, ${r.stats.cleanScans} clean)`,
+      `**Banned:** ${r.isBanned ? 'yes' : 'no'} · **Linked profiles:** ${r.linkedProfiles}`,
+      `**Last cheating:** ${r.lastCheatingDate ?? 'never'}`,
+    ].join('\n'),
+    color,
+    fields: r.uniqueCheatsDetected.length > 0 ? [field('Cheats detected', r.uniqueCheatsDetected)] : [],
+    footer: { text: `First scan ${r.firstScanDate} · last scan ${r.lastScanDate}` },
+  };
+}
+
+/**
+ * A Discord embed for a scan's results, a PIN's status or a player's risk score, always within
+ * Discord's limits: long lists end in "… and N more" rather than the message being refused.
+ */
+export function toDiscordEmbed(body: PinResults | PinStatus | RiskScore): DiscordEmbed {
+  if (isStatus(body)) return fitEmbed(statusEmbed(body));
+  if (isRiskScore(body)) return fitEmbed(riskEmbed(body));
+  return fitEmbed(resultsEmbed(body));
+}

@@ -1,0 +1,11159 @@
+// Generated from the server's /openapi.json by packages/client/scripts/generate-types.ts.
+// Do not edit: run `npm run generate:client` after changing a route schema.
+
+export interface paths {
+    "/admin/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account
+         * @description Create an account
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "example",
+                     *       "discordId": "123456789012345678",
+                     *       "licenceExpiresAt": "2026-02-11T15:25:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        discordId?: string | null;
+                        licenceExpiresAt?: string | null;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "name": "example",
+                         *       "discordId": "example",
+                         *       "licenceExpiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "banned": false
+                         *     }
+                         */
+                        "application/json": {
+                            banned: boolean;
+                            discordId: string | null;
+                            id: number;
+                            licenceExpiresAt: string | null;
+                            name: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an account
+         * @description Read an account
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "name": "example",
+                         *       "discordId": "example",
+                         *       "licenceExpiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "banned": false
+                         *     }
+                         */
+                        "application/json": {
+                            banned: boolean;
+                            discordId: string | null;
+                            id: number;
+                            licenceExpiresAt: string | null;
+                            name: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete an account
+         * @description Its keys then answer 404 account_not_found; its PINs stay for the record.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Rename, ban or unban an account, or change its licence expiry
+         * @description Rename, ban or unban an account, or change its licence expiry
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "example",
+                     *       "banned": false,
+                     *       "licenceExpiresAt": "2026-02-11T15:25:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        banned?: boolean;
+                        licenceExpiresAt?: string | null;
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "name": "example",
+                         *       "discordId": "example",
+                         *       "licenceExpiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "banned": false
+                         *     }
+                         */
+                        "application/json": {
+                            banned: boolean;
+                            discordId: string | null;
+                            id: number;
+                            licenceExpiresAt: string | null;
+                            name: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/admin/v1/accounts/{id}/custom-keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the account's custom suspicious keywords
+         * @description Replace the account's custom suspicious keywords
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "keywords": [
+                     *         "example"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        keywords: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "accountId": 1,
+                         *       "keywords": [
+                         *         "example"
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            accountId: number;
+                            keywords: string[];
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/accounts/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's keys
+         * @description List an account's keys
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": 1,
+                         *         "prefix": "example",
+                         *         "name": "example",
+                         *         "permissions": [
+                         *           "example"
+                         *         ],
+                         *         "createdAt": "2026-02-11T15:25:00.000Z",
+                         *         "lastUsedAt": "2026-02-11T15:25:00.000Z",
+                         *         "revoked": false
+                         *       }
+                         *     ]
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            id: number;
+                            lastUsedAt: string | null;
+                            name: string | null;
+                            permissions: string[];
+                            prefix: string;
+                            revoked: boolean;
+                        }[];
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Issue an API key
+         * @description The raw key is in this answer only; the service keeps just its SHA-256 hash.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "example",
+                     *       "permissions": [
+                     *         "pins:create"
+                     *       ],
+                     *       "rateLimitPerHour": 1
+                     *     }
+                     */
+                    "application/json": {
+                        name?: string | null;
+                        permissions: ("pins:create" | "pins:status" | "pins:results" | "user:risk-score" | "scanned-users:lookup" | "webhooks:manage")[];
+                        rateLimitPerHour?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "key": "example",
+                         *       "prefix": "example",
+                         *       "permissions": [
+                         *         "example"
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            id: number;
+                            /** @description The raw key. Shown this once; store it now. */
+                            key: string;
+                            permissions: string[];
+                            prefix: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/accounts/{id}/sign-in-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a one-time dashboard sign-in link for the account
+         * @description Valid 15 minutes, good for one sign-in. Built from PUBLIC_URL. See docs/dashboard.md.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "url": "example",
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/bans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Lift a ban or warning
+         * @description It then shows as expired.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: ban_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/bootstrap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an owner account, its Enterprise and a key with every permission
+         * @description In one transaction: a failure part-way leaves nothing behind.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "enterprise": "example",
+                     *       "owner": "example",
+                     *       "discordId": "123456789012345678"
+                     *     }
+                     */
+                    "application/json": {
+                        discordId?: string | null;
+                        enterprise: string;
+                        owner?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "accountId": 1,
+                         *       "enterpriseId": 1,
+                         *       "keyId": 1,
+                         *       "key": "example",
+                         *       "signIn": {
+                         *         "url": "example",
+                         *         "expiresAt": "2026-02-11T15:25:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            accountId: number;
+                            enterpriseId: number;
+                            /** @description The raw key. Shown this once; store it now. */
+                            key: string;
+                            keyId: number;
+                            signIn: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                expiresAt: string;
+                                /** @description A one-time link (15 minutes) that signs the owner in to the dashboard. */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/enterprises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an Enterprise owned by an account
+         * @description Create an Enterprise owned by an account
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "example",
+                     *       "ownerAccountId": 1
+                     *     }
+                     */
+                    "application/json": {
+                        name: string;
+                        ownerAccountId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "name": "example",
+                         *       "ownerAccountId": 1,
+                         *       "active": false
+                         *     }
+                         */
+                        "application/json": {
+                            active: boolean;
+                            id: number;
+                            name: string;
+                            ownerAccountId: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: already_member. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/enterprises/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an Enterprise
+         * @description Read an Enterprise
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "name": "example",
+                         *       "ownerAccountId": 1,
+                         *       "active": false
+                         *     }
+                         */
+                        "application/json": {
+                            active: boolean;
+                            id: number;
+                            name: string;
+                            ownerAccountId: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename, activate or deactivate an Enterprise
+         * @description Rename, activate or deactivate an Enterprise
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "example",
+                     *       "active": false
+                     *     }
+                     */
+                    "application/json": {
+                        active?: boolean;
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "name": "example",
+                         *       "ownerAccountId": 1,
+                         *       "active": false
+                         *     }
+                         */
+                        "application/json": {
+                            active: boolean;
+                            id: number;
+                            name: string;
+                            ownerAccountId: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/admin/v1/enterprises/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a member to an Enterprise
+         * @description Add a member to an Enterprise
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "accountId": 1
+                     *     }
+                     */
+                    "application/json": {
+                        accountId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "enterpriseId": 1,
+                         *       "accountId": 1
+                         *     }
+                         */
+                        "application/json": {
+                            accountId: number;
+                            enterpriseId: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: already_member. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/enterprises/{id}/members/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from an Enterprise
+         * @description Remove a member from an Enterprise
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, enterprise_not_found, member_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revoke an API key
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: key_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/scanned-users/{discordId}/bans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ban or warn a scanned user
+         * @description One entry covering every hardware ID linked to the user now, and so every account on that hardware.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    discordId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "banned",
+                     *       "reason": "example",
+                     *       "expiresAt": "2026-02-11T15:25:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        expiresAt?: string | null;
+                        reason: string;
+                        /** @enum {unknown} */
+                        status: "banned" | "warned";
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "status": "banned",
+                         *       "reason": "example",
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            expiresAt: string | null;
+                            id: number;
+                            reason: string;
+                            /** @enum {unknown} */
+                            status: "banned" | "warned";
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_discord_id. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: scanned_user_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/scanned-users/{discordId}/reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a staff note to a scanned user
+         * @description Add a staff note to a scanned user
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    discordId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "reason": "example",
+                     *       "category": "example",
+                     *       "evidence": null
+                     *     }
+                     */
+                    "application/json": {
+                        category: string;
+                        /** @description Any JSON; shown as is in lookups. */
+                        evidence?: unknown;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "reason": "example",
+                         *       "category": "example",
+                         *       "evidence": null,
+                         *       "addedAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            addedAt: string;
+                            category: string;
+                            evidence: unknown;
+                            id: number;
+                            reason: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_discord_id. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: scanned_user_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/auth/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which ways of signing in this server offers
+         * @description Needs no session. `discord` is true when "Sign in with Discord" is set up; sign-in links always work.
+         *
+         *     **Access:** no credentials.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "discord": false
+                         *     }
+                         */
+                        "application/json": {
+                            discord: boolean;
+                        };
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/enterprises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Enterprises you own or belong to
+         * @description The Enterprises you own or belong to
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "enterprise": {
+                         *           "id": 1,
+                         *           "name": "example",
+                         *           "active": false
+                         *         },
+                         *         "role": "owner"
+                         *       }
+                         *     ]
+                         */
+                        "application/json": {
+                            enterprise: {
+                                active: boolean;
+                                id: number;
+                                name: string;
+                            };
+                            /** @enum {unknown} */
+                            role: "owner" | "member";
+                        }[];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/enterprises/{id}/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An Enterprise's invites (owner only)
+         * @description An Enterprise's invites (owner only)
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": 1,
+                         *         "createdAt": "2026-02-11T15:25:00.000Z",
+                         *         "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *         "maxUses": 1,
+                         *         "uses": 1,
+                         *         "revoked": false,
+                         *         "usable": false
+                         *       }
+                         *     ]
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string;
+                            id: number;
+                            maxUses: number | null;
+                            revoked: boolean;
+                            usable: boolean;
+                            uses: number;
+                        }[];
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make an invite link (owner only)
+         * @description Single use and 7 days unless chosen otherwise (30 days at most; maxUses null for any number). The URL is in this answer only.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "expiresInDays": 1,
+                     *       "maxUses": 1
+                     *     }
+                     */
+                    "application/json": {
+                        expiresInDays?: number;
+                        maxUses?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "url": "example",
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "maxUses": 1
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string;
+                            id: number;
+                            maxUses: number | null;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/enterprises/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An Enterprise's owner and members
+         * @description An Enterprise's owner and members
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "owner": {
+                         *         "accountId": 1,
+                         *         "name": "example"
+                         *       },
+                         *       "members": [
+                         *         {
+                         *           "accountId": 1,
+                         *           "name": "example",
+                         *           "joinedAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            members: {
+                                accountId: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                joinedAt: string;
+                                name: string;
+                            }[];
+                            owner: {
+                                accountId: number;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/enterprises/{id}/members/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member (owner only)
+         * @description Remove a member (owner only)
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: member_not_found, enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: cannot_remove_owner. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the PINs you may see, live (server-sent events)
+         * @description text/event-stream: one `pin` event per change of a PIN you may see, its creation included, whose data is the PIN as GET /app/api/pins lists it; a heartbeat comment every 15 s. At most 5 open streams per session; the stream ends when the session does.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A text/event-stream of `pin` events. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example example */
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited, too_many_streams. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/invites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invite (owner only)
+         * @description Revoke an invite (owner only)
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: invite_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/invites/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join an Enterprise with an invite
+         * @description Join an Enterprise with an invite
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "kq3V9x_T2mW8bR4nY7pLs1"
+                     *     }
+                     */
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "enterprise": {
+                         *         "id": 1,
+                         *         "name": "example",
+                         *         "active": false
+                         *       },
+                         *       "role": "owner"
+                         *     }
+                         */
+                        "application/json": {
+                            enterprise: {
+                                active: boolean;
+                                id: number;
+                                name: string;
+                            };
+                            /** @enum {unknown} */
+                            role: "owner" | "member";
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_invite. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: unknown_invite. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/invites/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Enterprise an invite link leads to
+         * @description Needs no session, changes nothing and spends no use. `usable` is false when the invite is used up, revoked or expired, or its Enterprise is deactivated; an unknown token answers 404 unknown_invite.
+         *
+         *     **Access:** no credentials.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The last part of the invite URL. */
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "enterprise": "example",
+                         *       "usable": false
+                         *     }
+                         */
+                        "application/json": {
+                            enterprise: string;
+                            usable: boolean;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter, invalid_invite. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: unknown_invite. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your API keys
+         * @description Revoked ones included, oldest first; never the keys themselves.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": 1,
+                         *         "prefix": "example",
+                         *         "name": "example",
+                         *         "permissions": [
+                         *           "example"
+                         *         ],
+                         *         "createdAt": "2026-02-11T15:25:00.000Z",
+                         *         "lastUsedAt": "2026-02-11T15:25:00.000Z",
+                         *         "revoked": false
+                         *       }
+                         *     ]
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            id: number;
+                            lastUsedAt: string | null;
+                            name: string | null;
+                            permissions: string[];
+                            prefix: string;
+                            revoked: boolean;
+                        }[];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: key_not_found, account_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make an API key
+         * @description The raw key is in this answer only. pins:create needs you to own an active Enterprise (403 not_enterprise_owner).
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "example",
+                     *       "permissions": [
+                     *         "pins:create"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        name?: string | null;
+                        permissions: ("pins:create" | "pins:status" | "pins:results" | "user:risk-score" | "scanned-users:lookup" | "webhooks:manage")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "key": "example",
+                         *       "prefix": "example",
+                         *       "name": "example",
+                         *       "permissions": [
+                         *         "example"
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            id: number;
+                            /** @description The raw key. Shown this once; store it now. */
+                            key: string;
+                            name: string | null;
+                            permissions: string[];
+                            prefix: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: key_not_found, account_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of your API keys
+         * @description The key answers 401 from then on. Revoking twice is harmless.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: key_not_found, account_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your custom suspicious keywords
+         * @description Your custom suspicious keywords
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "keywords": [
+                         *         "example"
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            keywords: string[];
+                        };
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, licence_required. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /**
+         * Replace your custom suspicious keywords
+         * @description Matched case-insensitively against the artifacts of scans that finish from now on. Stored trimmed, lower-case and without repeats.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "keywords": [
+                     *         "example"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        keywords: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "keywords": [
+                         *         "example"
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            keywords: string[];
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, licence_required. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in
+         * @description Who is signed in
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "accountId": 1,
+                         *       "name": "example",
+                         *       "discordId": "example",
+                         *       "sessionExpiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "ownsEnterprise": false
+                         *     }
+                         */
+                        "application/json": {
+                            accountId: number;
+                            discordId: string | null;
+                            name: string;
+                            /** @description Owns an active Enterprise, so may create PINs and keys with pins:create. */
+                            ownsEnterprise: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            sessionExpiresAt: string;
+                        };
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scans per day, active PINs, key usage and top detections
+         * @description Over the PINs you may see (only one Enterprise’s with enterpriseId): how scans ended on each of the last 30 UTC days and the 10 most frequent detections. Your active PINs against the limit, and each of your live keys’ requests this hour (reading them spends none).
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    enterpriseId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "scansPerDay": [
+                         *         {
+                         *           "date": "2026-02-11",
+                         *           "legit": 0,
+                         *           "suspicious": 0,
+                         *           "cheating": 0,
+                         *           "expired": 0,
+                         *           "error": 0
+                         *         }
+                         *       ],
+                         *       "activePins": {
+                         *         "used": 0,
+                         *         "limit": 0
+                         *       },
+                         *       "keys": [
+                         *         {
+                         *           "id": 1,
+                         *           "prefix": "example",
+                         *           "name": "example",
+                         *           "used": 0,
+                         *           "limit": 0,
+                         *           "resetSeconds": 1
+                         *         }
+                         *       ],
+                         *       "topDetections": [
+                         *         {
+                         *           "name": "example",
+                         *           "count": 0
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            activePins: {
+                                limit: number;
+                                used: number;
+                            };
+                            keys: {
+                                id: number;
+                                limit: number;
+                                name: string | null;
+                                prefix: string;
+                                resetSeconds: number | null;
+                                used: number;
+                            }[];
+                            /** @description The last 30 UTC days, oldest first, today last; by the day each PIN ended. */
+                            scansPerDay: {
+                                cheating: number;
+                                /**
+                                 * Format: date
+                                 * @example 2026-02-11
+                                 */
+                                date: string;
+                                error: number;
+                                expired: number;
+                                legit: number;
+                                suspicious: number;
+                            }[];
+                            topDetections: {
+                                count: number;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, licence_required. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/pin-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your active PINs against the limit
+         * @description canCreate: you own an active Enterprise. used: your pending and scanning PINs now. limit: MAX_ACTIVE_PINS.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "canCreate": false,
+                         *       "used": 1,
+                         *       "limit": 1
+                         *     }
+                         */
+                        "application/json": {
+                            canCreate: boolean;
+                            limit: number;
+                            used: number;
+                        };
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/pins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * PINs you may see
+         * @description Your own PINs and the non-private PINs of the Enterprises you own or belong to, newest first.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `nextBefore` of the previous page. */
+                    before?: number;
+                    /** @description Only PINs created at or after this instant. */
+                    createdFrom?: string;
+                    /** @description Only PINs created before this instant. */
+                    createdTo?: string;
+                    /** @description Only PINs of this Enterprise. */
+                    enterpriseId?: number;
+                    limit?: number;
+                    /** @description Part of the code or the name. */
+                    search?: string;
+                    status?: "pending" | "scanning" | "finished" | "expired" | "error";
+                    /** @description Game type: Java, Bedrock, FiveM, RedM, RageMP, AltV, Roblox, SanAndreas, Cod or Rust. */
+                    type?: "Java" | "Bedrock" | "FiveM" | "RedM" | "RageMP" | "AltV" | "Roblox" | "SanAndreas" | "Cod" | "Rust";
+                    verdict?: "legit" | "cheating" | "suspicious";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "pin": "A7K3M2P9",
+                         *           "pinName": "example",
+                         *           "type": "example",
+                         *           "status": "pending",
+                         *           "progress": 0,
+                         *           "statusMessage": "example",
+                         *           "result": "legit",
+                         *           "used": false,
+                         *           "lastStatusUpdate": "2026-02-11T15:25:00.000Z",
+                         *           "createdAt": "2026-02-11T15:25:00.000Z",
+                         *           "isFinished": false,
+                         *           "isScanning": false,
+                         *           "isPending": false,
+                         *           "data": {
+                         *             "cheating": "example",
+                         *             "vpn": "example",
+                         *             "country": "example",
+                         *             "scantime": "example",
+                         *             "windows": "example",
+                         *             "detectionsCount": 1,
+                         *             "warningsCount": 1,
+                         *             "suspiciousCount": 1,
+                         *             "discord": [
+                         *               {
+                         *                 "id": "example",
+                         *                 "username": "example"
+                         *               }
+                         *             ]
+                         *           },
+                         *           "private": false,
+                         *           "creator": "example",
+                         *           "mine": false,
+                         *           "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *           "enterprise": "example"
+                         *         }
+                         *       ],
+                         *       "nextBefore": 1
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                /** @description The creating account's name. */
+                                creator: string;
+                                data?: {
+                                    cheating: string | null;
+                                    country: string | null;
+                                    detectionsCount: number;
+                                    discord: {
+                                        id: string;
+                                        username: string;
+                                    }[];
+                                    scantime: string | null;
+                                    suspiciousCount: number;
+                                    vpn: string | null;
+                                    warningsCount: number;
+                                    windows: string | null;
+                                };
+                                /** @description Name of the Enterprise the PIN was created under. */
+                                enterprise: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                expiresAt: string;
+                                isFinished: boolean;
+                                isPending: boolean;
+                                isScanning: boolean;
+                                lastStatusUpdate: string | null;
+                                mine: boolean;
+                                /** @example A7K3M2P9 */
+                                pin: string;
+                                pinName: string | null;
+                                private: boolean;
+                                progress: number;
+                                result: ("legit" | "cheating" | "suspicious") | null;
+                                /** @enum {unknown} */
+                                status: "pending" | "scanning" | "finished" | "expired" | "error";
+                                statusMessage: string | null;
+                                type: string;
+                                used: boolean;
+                            }[];
+                            nextBefore: number | null;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a scan PIN
+         * @description The same rules and answers as POST /v1/pins/create: owners of an active Enterprise only, within the active-PIN limit (MAX_ACTIVE_PINS).
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "Java",
+                     *       "pinName": "example",
+                     *       "ramDump": false,
+                     *       "private": false
+                     *     }
+                     */
+                    "application/json": {
+                        pinName?: string | null;
+                        /** @default false */
+                        private?: boolean;
+                        /** @default false */
+                        ramDump?: boolean;
+                        /**
+                         * @description Game type: Java, Bedrock, FiveM, RedM, RageMP, AltV, Roblox, SanAndreas, Cod or Rust.
+                         * @enum {string}
+                         */
+                        type: "Java" | "Bedrock" | "FiveM" | "RedM" | "RageMP" | "AltV" | "Roblox" | "SanAndreas" | "Cod" | "Rust";
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "pin": "A7K3M2P9",
+                         *       "pinName": "example",
+                         *       "type": "example",
+                         *       "status": "pending",
+                         *       "progress": 0,
+                         *       "statusMessage": "example",
+                         *       "result": "legit",
+                         *       "used": false,
+                         *       "lastStatusUpdate": "2026-02-11T15:25:00.000Z",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "isFinished": false,
+                         *       "isScanning": false,
+                         *       "isPending": false,
+                         *       "data": {
+                         *         "cheating": "example",
+                         *         "vpn": "example",
+                         *         "country": "example",
+                         *         "scantime": "example",
+                         *         "windows": "example",
+                         *         "detectionsCount": 1,
+                         *         "warningsCount": 1,
+                         *         "suspiciousCount": 1,
+                         *         "discord": [
+                         *           {
+                         *             "id": "example",
+                         *             "username": "example"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "private": false,
+                         *       "creator": "example",
+                         *       "mine": false,
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "enterprise": "example"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            /** @description The creating account's name. */
+                            creator: string;
+                            data?: {
+                                cheating: string | null;
+                                country: string | null;
+                                detectionsCount: number;
+                                discord: {
+                                    id: string;
+                                    username: string;
+                                }[];
+                                scantime: string | null;
+                                suspiciousCount: number;
+                                vpn: string | null;
+                                warningsCount: number;
+                                windows: string | null;
+                            };
+                            /** @description Name of the Enterprise the PIN was created under. */
+                            enterprise: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string;
+                            isFinished: boolean;
+                            isPending: boolean;
+                            isScanning: boolean;
+                            lastStatusUpdate: string | null;
+                            mine: boolean;
+                            /** @example A7K3M2P9 */
+                            pin: string;
+                            pinName: string | null;
+                            private: boolean;
+                            progress: number;
+                            result: ("legit" | "cheating" | "suspicious") | null;
+                            /** @enum {unknown} */
+                            status: "pending" | "scanning" | "finished" | "expired" | "error";
+                            statusMessage: string | null;
+                            type: string;
+                            used: boolean;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_game_type, active_pin_limit. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, account_banned, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/pins/{pinCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One PIN with its results
+         * @description One PIN with its results
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": {
+                         *         "pin": "A7K3M2P9",
+                         *         "pinName": "example",
+                         *         "type": "example",
+                         *         "status": "pending",
+                         *         "progress": 0,
+                         *         "statusMessage": "example",
+                         *         "result": "legit",
+                         *         "used": false,
+                         *         "lastStatusUpdate": "2026-02-11T15:25:00.000Z",
+                         *         "createdAt": "2026-02-11T15:25:00.000Z",
+                         *         "isFinished": false,
+                         *         "isScanning": false,
+                         *         "isPending": false,
+                         *         "data": {
+                         *           "cheating": "example",
+                         *           "vpn": "example",
+                         *           "country": "example",
+                         *           "scantime": "example",
+                         *           "windows": "example",
+                         *           "detectionsCount": 1,
+                         *           "warningsCount": 1,
+                         *           "suspiciousCount": 1,
+                         *           "discord": [
+                         *             {
+                         *               "id": "example",
+                         *               "username": "example"
+                         *             }
+                         *           ]
+                         *         },
+                         *         "private": false,
+                         *         "creator": "example",
+                         *         "mine": false,
+                         *         "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *         "enterprise": "example"
+                         *       },
+                         *       "results": {
+                         *         "pin": "A7K3M2P9",
+                         *         "type": "example",
+                         *         "status": "finished",
+                         *         "result": "legit",
+                         *         "pinName": "example",
+                         *         "data": {
+                         *           "cheating": "example",
+                         *           "detections": [
+                         *             "example"
+                         *           ],
+                         *           "suspicious": [
+                         *             "example"
+                         *           ],
+                         *           "warnings": [
+                         *             "example"
+                         *           ],
+                         *           "untrusted": [
+                         *             "example"
+                         *           ],
+                         *           "integrity": [
+                         *             "example"
+                         *           ],
+                         *           "customSuspicious": [
+                         *             "example"
+                         *           ],
+                         *           "vpn": "example",
+                         *           "country": "example",
+                         *           "logon": "example",
+                         *           "scantime": "example",
+                         *           "windows": "example",
+                         *           "discord": [
+                         *             {
+                         *               "id": "example",
+                         *               "username": "example"
+                         *             }
+                         *           ]
+                         *         },
+                         *         "createdAt": "2026-02-11T15:25:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            results: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                data: {
+                                    cheating: string | null;
+                                    country: string | null;
+                                    customSuspicious: string[];
+                                    detections: string[];
+                                    discord: {
+                                        id: string;
+                                        username: string;
+                                    }[];
+                                    integrity: string[];
+                                    logon: string | null;
+                                    scantime: string | null;
+                                    suspicious: string[];
+                                    untrusted: string[];
+                                    vpn: string | null;
+                                    warnings: string[];
+                                    windows: string | null;
+                                };
+                                /** @example A7K3M2P9 */
+                                pin: string;
+                                pinName: string | null;
+                                /** @enum {unknown} */
+                                result: "legit" | "cheating" | "suspicious";
+                                /** @enum {string} */
+                                status: "finished";
+                                type: string;
+                            } | {
+                                message: string;
+                                /** @example A7K3M2P9 */
+                                pin: string;
+                                pinName: string | null;
+                                /** @enum {string} */
+                                result: "none";
+                                /** @enum {unknown} */
+                                status: "pending" | "scanning" | "expired" | "error";
+                                type: string;
+                            };
+                            status: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                /** @description The creating account's name. */
+                                creator: string;
+                                data?: {
+                                    cheating: string | null;
+                                    country: string | null;
+                                    detectionsCount: number;
+                                    discord: {
+                                        id: string;
+                                        username: string;
+                                    }[];
+                                    scantime: string | null;
+                                    suspiciousCount: number;
+                                    vpn: string | null;
+                                    warningsCount: number;
+                                    windows: string | null;
+                                };
+                                /** @description Name of the Enterprise the PIN was created under. */
+                                enterprise: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                expiresAt: string;
+                                isFinished: boolean;
+                                isPending: boolean;
+                                isScanning: boolean;
+                                lastStatusUpdate: string | null;
+                                mine: boolean;
+                                /** @example A7K3M2P9 */
+                                pin: string;
+                                pinName: string | null;
+                                private: boolean;
+                                progress: number;
+                                result: ("legit" | "cheating" | "suspicious") | null;
+                                /** @enum {unknown} */
+                                status: "pending" | "scanning" | "finished" | "expired" | "error";
+                                statusMessage: string | null;
+                                type: string;
+                                used: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_pin_code. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: pin_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/pins/{pinCode}/share-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A PIN's share links
+         * @description A PIN's share links
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": 1,
+                         *         "createdAt": "2026-02-11T15:25:00.000Z",
+                         *         "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *         "revoked": false
+                         *       }
+                         *     ]
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string;
+                            id: number;
+                            revoked: boolean;
+                        }[];
+                    };
+                };
+                /** @description Bad Request: invalid_pin_code. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: pin_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Share a finished scan
+         * @description A public, redacted page; the URL is in this answer only. Expires after 7 days by default, 30 at most.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "expiresInDays": 1
+                     *     }
+                     */
+                    "application/json": {
+                        expiresInDays?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "url": "example",
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string;
+                            id: number;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_pin_code. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: pin_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: pin_not_finished. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/pins/{pinCode}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A PIN's timeline
+         * @description Oldest first: created, started, each change of the progress message, and how it ended (finished, expired or failed).
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "at": "2026-02-11T15:25:00.000Z",
+                         *           "kind": "created",
+                         *           "progress": 0,
+                         *           "message": "example"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                at: string;
+                                /** @enum {unknown} */
+                                kind: "created" | "started" | "progress" | "finished" | "expired" | "failed";
+                                message: string | null;
+                                progress: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_pin_code. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: pin_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/players/{discordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player: risk score, lookup and scans
+         * @description The /v1 risk-score and lookup bodies, and the newest 50 finished scans whose report named the player. Needs an active licence or Enterprise membership (403 licence_required).
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Discord user ID: 17 to 20 digits. */
+                    discordId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "riskScore": {
+                         *         "found": true,
+                         *         "discordId": "example",
+                         *         "riskScore": 0,
+                         *         "riskLevel": "clean",
+                         *         "linkedProfiles": 1,
+                         *         "stats": {
+                         *           "totalScans": 1,
+                         *           "cheatingScans": 1,
+                         *           "suspiciousScans": 1,
+                         *           "cleanScans": 1,
+                         *           "totalDetections": 1
+                         *         },
+                         *         "uniqueCheatsDetected": [
+                         *           "example"
+                         *         ],
+                         *         "isBanned": false,
+                         *         "firstScanDate": "2026-02-11T15:25:00.000Z",
+                         *         "lastScanDate": "2026-02-11T15:25:00.000Z",
+                         *         "lastCheatingDate": "2026-02-11T15:25:00.000Z"
+                         *       },
+                         *       "lookup": {
+                         *         "found": true,
+                         *         "discordId": "example",
+                         *         "username": "example",
+                         *         "totalScans": 1,
+                         *         "totalDetections": 1,
+                         *         "overallStatus": "clean",
+                         *         "isBanned": false,
+                         *         "isWarned": false,
+                         *         "bans": [
+                         *           {
+                         *             "status": "banned",
+                         *             "reason": "example",
+                         *             "isExpired": false,
+                         *             "createdAt": "2026-02-11T15:25:00.000Z"
+                         *           }
+                         *         ],
+                         *         "detections": [
+                         *           "example"
+                         *         ],
+                         *         "reasons": [
+                         *           {
+                         *             "reason": "example",
+                         *             "category": "example",
+                         *             "addedAt": "2026-02-11T15:25:00.000Z",
+                         *             "evidence": null
+                         *           }
+                         *         ],
+                         *         "firstSeen": "2026-02-11T15:25:00.000Z",
+                         *         "lastSeen": "2026-02-11T15:25:00.000Z",
+                         *         "gamesScanned": [
+                         *           "example"
+                         *         ],
+                         *         "totalHwids": 1,
+                         *         "hasRelatedAccounts": false,
+                         *         "totalRelatedAccounts": 1,
+                         *         "relatedAccounts": [
+                         *           {
+                         *             "discordId": "example",
+                         *             "username": "example",
+                         *             "sharedHwidIds": [
+                         *               1
+                         *             ],
+                         *             "totalDetections": 1,
+                         *             "overallStatus": "clean",
+                         *             "lastSeenAt": "2026-02-11T15:25:00.000Z",
+                         *             "detections": [
+                         *               "example"
+                         *             ]
+                         *           }
+                         *         ]
+                         *       },
+                         *       "scans": [
+                         *         {
+                         *           "pin": "example",
+                         *           "type": "Java",
+                         *           "result": "legit",
+                         *           "finishedAt": "2026-02-11T15:25:00.000Z",
+                         *           "detectionsCount": 1
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            lookup: {
+                                bans: {
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    createdAt: string;
+                                    isExpired: boolean;
+                                    reason: string;
+                                    /** @enum {unknown} */
+                                    status: "banned" | "warned" | "expired";
+                                }[];
+                                detections: string[];
+                                discordId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                firstSeen: string;
+                                /** @enum {boolean} */
+                                found: true;
+                                gamesScanned: string[];
+                                hasRelatedAccounts: boolean;
+                                isBanned: boolean;
+                                isWarned: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                lastSeen: string;
+                                /** @enum {unknown} */
+                                overallStatus: "clean" | "suspicious" | "cheating" | "banned";
+                                reasons: {
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    addedAt: string;
+                                    category: string;
+                                    /** @description Staff-supplied JSON, or null. */
+                                    evidence: unknown;
+                                    reason: string;
+                                }[];
+                                relatedAccounts: {
+                                    detections: string[];
+                                    discordId: string;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    lastSeenAt: string;
+                                    /** @enum {unknown} */
+                                    overallStatus: "clean" | "suspicious" | "cheating" | "banned";
+                                    sharedHwidIds: number[];
+                                    totalDetections: number;
+                                    username: string;
+                                }[];
+                                totalDetections: number;
+                                totalHwids: number;
+                                totalRelatedAccounts: number;
+                                totalScans: number;
+                                username: string;
+                            } | {
+                                discordId: string;
+                                /** @enum {boolean} */
+                                found: false;
+                                message: string;
+                                relatedAccounts: {
+                                    detections: string[];
+                                    discordId: string;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    lastSeenAt: string;
+                                    /** @enum {unknown} */
+                                    overallStatus: "clean" | "suspicious" | "cheating" | "banned";
+                                    sharedHwidIds: number[];
+                                    totalDetections: number;
+                                    username: string;
+                                }[];
+                            };
+                            riskScore: {
+                                discordId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                firstScanDate: string;
+                                /** @enum {boolean} */
+                                found: true;
+                                isBanned: boolean;
+                                lastCheatingDate: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                lastScanDate: string;
+                                linkedProfiles: number;
+                                /** @enum {unknown} */
+                                riskLevel: "clean" | "low" | "medium" | "high" | "critical";
+                                riskScore: number;
+                                stats: {
+                                    cheatingScans: number;
+                                    cleanScans: number;
+                                    suspiciousScans: number;
+                                    totalDetections: number;
+                                    totalScans: number;
+                                };
+                                uniqueCheatsDetected: string[];
+                            } | {
+                                discordId: string;
+                                /** @enum {boolean} */
+                                found: false;
+                                message: string;
+                            };
+                            scans: {
+                                detectionsCount: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                finishedAt: string;
+                                pin: string | null;
+                                result: ("legit" | "cheating" | "suspicious") | null;
+                                /** @enum {unknown} */
+                                type: "Java" | "Bedrock" | "FiveM" | "RedM" | "RageMP" | "AltV" | "Roblox" | "SanAndreas" | "Cod" | "Rust";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_discord_id. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, licence_required. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: scanned_user_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The person's live sessions
+         * @description The person's live sessions
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": 1,
+                         *         "current": false,
+                         *         "createdAt": "2026-02-11T15:25:00.000Z",
+                         *         "lastSeenAt": "2026-02-11T15:25:00.000Z",
+                         *         "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *         "userAgent": "example"
+                         *       }
+                         *     ]
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            current: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string;
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            lastSeenAt: string;
+                            userAgent: string | null;
+                        }[];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of your sessions
+         * @description End one of your sessions
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: session_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/share-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a share link
+         * @description Withdraw a share link
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: share_link_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with the token of a sign-in link
+         * @description Sets the session cookie. The link is spent whether or not the cookie is kept.
+         *
+         *     **Access:** no credentials.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "kq3V9x_T2mW8bR4nY7pLs1"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The token from the sign-in link. */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_sign_in_link. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: account_banned, cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out here
+         * @description Sign out here
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out on every device
+         * @description Sign out on every device
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your webhook endpoints
+         * @description Your webhook endpoints
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "url": "example",
+                         *           "events": [
+                         *             "pin.created"
+                         *           ],
+                         *           "description": "example",
+                         *           "enabled": false,
+                         *           "disabledReason": "example",
+                         *           "createdAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                description: string | null;
+                                disabledReason: string | null;
+                                enabled: boolean;
+                                events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                                id: number;
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description At most 10 per account. The signing secret is in this answer only.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "example",
+                     *       "events": [
+                     *         "pin.created"
+                     *       ],
+                     *       "description": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        description?: string | null;
+                        /** @description Event types to receive; empty (the default) means every event. */
+                        events?: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                        /** @description https:// URL that receives the events. */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "url": "example",
+                         *       "events": [
+                         *         "pin.created"
+                         *       ],
+                         *       "description": "example",
+                         *       "enabled": false,
+                         *       "disabledReason": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            id: number;
+                            /**
+                             * @description The signing secret (whsec_…). Shown only in this answer: store it now.
+                             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                             */
+                            secret: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_webhook_url. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: webhook_limit. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook endpoint
+         * @description Read a webhook endpoint
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "url": "example",
+                         *       "events": [
+                         *         "pin.created"
+                         *       ],
+                         *       "description": "example",
+                         *       "enabled": false,
+                         *       "disabledReason": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            id: number;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: webhook_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Delete a webhook endpoint
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: webhook_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Re-enabling an endpoint the service disabled starts it afresh.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "example",
+                     *       "events": [
+                     *         "pin.created"
+                     *       ],
+                     *       "description": "example",
+                     *       "enabled": false
+                     *     }
+                     */
+                    "application/json": {
+                        description?: string | null;
+                        enabled?: boolean;
+                        /** @description Event types to receive; empty (the default) means every event. */
+                        events?: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                        /** @description https:// URL that receives the events. */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "url": "example",
+                         *       "events": [
+                         *         "pin.created"
+                         *       ],
+                         *       "description": "example",
+                         *       "enabled": false,
+                         *       "disabledReason": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            id: number;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter, invalid_webhook_url. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: webhook_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/app/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log, newest first
+         * @description The delivery log, newest first
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A cursor from a previous page. */
+                    before?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "eventId": 1,
+                         *           "event": "pin.created",
+                         *           "state": "pending",
+                         *           "delivered": false,
+                         *           "attempts": 1,
+                         *           "lastStatusCode": 1,
+                         *           "lastError": "example",
+                         *           "lastResponse": "example",
+                         *           "lastAttemptAt": "2026-02-11T15:25:00.000Z",
+                         *           "nextAttemptAt": "2026-02-11T15:25:00.000Z",
+                         *           "deliveredAt": "2026-02-11T15:25:00.000Z",
+                         *           "createdAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ],
+                         *       "nextCursor": "example"
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                delivered: boolean;
+                                deliveredAt: string | null;
+                                /** @enum {unknown} */
+                                event: "pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed" | "ping";
+                                eventId: number;
+                                id: number;
+                                lastAttemptAt: string | null;
+                                lastError: string | null;
+                                lastResponse: string | null;
+                                lastStatusCode: number | null;
+                                nextAttemptAt: string | null;
+                                /** @enum {unknown} */
+                                state: "pending" | "delivered" | "failed" | "cancelled";
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: webhook_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a past event again
+         * @description A new delivery of the same event (same webhook-id), with the full retry schedule.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deliveryId: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "eventId": 1,
+                         *       "event": "pin.created",
+                         *       "state": "pending",
+                         *       "delivered": false,
+                         *       "attempts": 1,
+                         *       "lastStatusCode": 1,
+                         *       "lastError": "example",
+                         *       "lastResponse": "example",
+                         *       "lastAttemptAt": "2026-02-11T15:25:00.000Z",
+                         *       "nextAttemptAt": "2026-02-11T15:25:00.000Z",
+                         *       "deliveredAt": "2026-02-11T15:25:00.000Z",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            attempts: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            delivered: boolean;
+                            deliveredAt: string | null;
+                            /** @enum {unknown} */
+                            event: "pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed" | "ping";
+                            eventId: number;
+                            id: number;
+                            lastAttemptAt: string | null;
+                            lastError: string | null;
+                            lastResponse: string | null;
+                            lastStatusCode: number | null;
+                            nextAttemptAt: string | null;
+                            /** @enum {unknown} */
+                            state: "pending" | "delivered" | "failed" | "cancelled";
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: webhook_not_found, delivery_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Deliveries are signed with both the old and the new secret for 24 hours.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "url": "example",
+                         *       "events": [
+                         *         "pin.created"
+                         *       ],
+                         *       "description": "example",
+                         *       "enabled": false,
+                         *       "disabledReason": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            id: number;
+                            /**
+                             * @description The signing secret (whsec_…). Shown only in this answer: store it now.
+                             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                             */
+                            secret: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: webhook_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a ping event
+         * @description Send a ping event
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "eventId": 1,
+                         *       "event": "pin.created",
+                         *       "state": "pending",
+                         *       "delivered": false,
+                         *       "attempts": 1,
+                         *       "lastStatusCode": 1,
+                         *       "lastError": "example",
+                         *       "lastResponse": "example",
+                         *       "lastAttemptAt": "2026-02-11T15:25:00.000Z",
+                         *       "nextAttemptAt": "2026-02-11T15:25:00.000Z",
+                         *       "deliveredAt": "2026-02-11T15:25:00.000Z",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            attempts: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            delivered: boolean;
+                            deliveredAt: string | null;
+                            /** @enum {unknown} */
+                            event: "pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed" | "ping";
+                            eventId: number;
+                            id: number;
+                            lastAttemptAt: string | null;
+                            lastError: string | null;
+                            lastResponse: string | null;
+                            lastStatusCode: number | null;
+                            nextAttemptAt: string | null;
+                            /** @enum {unknown} */
+                            state: "pending" | "delivered" | "failed" | "cancelled";
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: webhook_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process is up
+         * @description The process is up
+         *
+         *     **Access:** no credentials.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "ok"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The database is reachable
+         * @description Fails (503) only when the database is unreachable. A Redis outage shows as `degraded`: the instance keeps serving with its own rate-limit counters.
+         *
+         *     **Access:** no credentials.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "ok",
+                         *       "checks": {
+                         *         "database": "ok",
+                         *         "redis": "ok"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            checks: {
+                                /** @enum {unknown} */
+                                database: "ok" | "down";
+                                /** @enum {unknown} */
+                                redis?: "ok" | "down";
+                            };
+                            /** @enum {unknown} */
+                            status: "ok" | "degraded";
+                        };
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pins/{pinCode}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a PIN live (server-sent events)
+         * @description text/event-stream: the current status first, then one `status` event per change (the same body as the status endpoint), a heartbeat comment every 15 s, and the stream ends after the final state. Send `Last-Event-ID` to skip a state you already have. At most 20 open streams per key.
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `pins:status` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "last-event-id"?: string;
+                };
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A text/event-stream of `status` events. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example example */
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Bad Request: invalid_pin_code. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission, pin_forbidden. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, pin_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited, too_many_streams. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pins/{pinCode}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read PIN results
+         * @description Full detail of a finished scan. Before that, `result` is `none` with a `message`. Only the creating account can read it.
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `pins:results` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "pin": "A7K3M2P9",
+                         *       "type": "FiveM",
+                         *       "status": "finished",
+                         *       "result": "cheating",
+                         *       "pinName": "Tryout: Alex",
+                         *       "data": {
+                         *         "cheating": "cheating",
+                         *         "detections": [
+                         *           "Eulen"
+                         *         ],
+                         *         "suspicious": [],
+                         *         "warnings": [
+                         *           "The recycle bin was emptied shortly before the scan"
+                         *         ],
+                         *         "untrusted": [],
+                         *         "integrity": [],
+                         *         "customSuspicious": [],
+                         *         "vpn": "No VPN detected",
+                         *         "country": "NL",
+                         *         "logon": "2 hours",
+                         *         "scantime": "40 seconds",
+                         *         "windows": "Windows 11 Pro 23H2",
+                         *         "discord": [
+                         *           {
+                         *             "id": "123456789012345678",
+                         *             "username": "alex"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "createdAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            data: {
+                                cheating: string | null;
+                                country: string | null;
+                                customSuspicious: string[];
+                                detections: string[];
+                                discord: {
+                                    id: string;
+                                    username: string;
+                                }[];
+                                integrity: string[];
+                                logon: string | null;
+                                scantime: string | null;
+                                suspicious: string[];
+                                untrusted: string[];
+                                vpn: string | null;
+                                warnings: string[];
+                                windows: string | null;
+                            };
+                            /** @example A7K3M2P9 */
+                            pin: string;
+                            pinName: string | null;
+                            /** @enum {unknown} */
+                            result: "legit" | "cheating" | "suspicious";
+                            /** @enum {string} */
+                            status: "finished";
+                            type: string;
+                        } | {
+                            message: string;
+                            /** @example A7K3M2P9 */
+                            pin: string;
+                            pinName: string | null;
+                            /** @enum {string} */
+                            result: "none";
+                            /** @enum {unknown} */
+                            status: "pending" | "scanning" | "expired" | "error";
+                            type: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_pin_code. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission, pin_forbidden. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, pin_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pins/{pinCode}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read PIN status
+         * @description Light summary for polling (every 3–5 s for a progress bar). Only the creating account can read it.
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `pins:status` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "pin": "A7K3M2P9",
+                         *       "pinName": "Tryout: Alex",
+                         *       "type": "FiveM",
+                         *       "status": "scanning",
+                         *       "progress": 40,
+                         *       "statusMessage": "Scanning running processes",
+                         *       "result": null,
+                         *       "used": true,
+                         *       "lastStatusUpdate": "2026-02-11T15:27:12.000Z",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "isFinished": false,
+                         *       "isScanning": true,
+                         *       "isPending": false
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            data?: {
+                                cheating: string | null;
+                                country: string | null;
+                                detectionsCount: number;
+                                discord: {
+                                    id: string;
+                                    username: string;
+                                }[];
+                                scantime: string | null;
+                                suspiciousCount: number;
+                                vpn: string | null;
+                                warningsCount: number;
+                                windows: string | null;
+                            };
+                            isFinished: boolean;
+                            isPending: boolean;
+                            isScanning: boolean;
+                            lastStatusUpdate: string | null;
+                            /** @example A7K3M2P9 */
+                            pin: string;
+                            pinName: string | null;
+                            progress: number;
+                            result: ("legit" | "cheating" | "suspicious") | null;
+                            /** @enum {unknown} */
+                            status: "pending" | "scanning" | "finished" | "expired" | "error";
+                            statusMessage: string | null;
+                            type: string;
+                            used: boolean;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_pin_code. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission, pin_forbidden. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, pin_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pins/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a scan PIN
+         * @description Enterprise owners only. An account may hold a limited number of active (pending + scanning) PINs: configurable (MAX_ACTIVE_PINS), 3 by default.
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `pins:create` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "Java",
+                     *       "pinName": "example",
+                     *       "ramDump": false,
+                     *       "private": false
+                     *     }
+                     */
+                    "application/json": {
+                        pinName?: string | null;
+                        /** @default false */
+                        private?: boolean;
+                        /** @default false */
+                        ramDump?: boolean;
+                        /**
+                         * @description Game type: Java, Bedrock, FiveM, RedM, RageMP, AltV, Roblox, SanAndreas, Cod or Rust.
+                         * @enum {string}
+                         */
+                        type: "Java" | "Bedrock" | "FiveM" | "RedM" | "RageMP" | "AltV" | "Roblox" | "SanAndreas" | "Cod" | "Rust";
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "pin": "A7K3M2P9",
+                         *       "type": "FiveM",
+                         *       "status": "pending",
+                         *       "pinName": "Tryout: Alex",
+                         *       "ramDump": false,
+                         *       "private": false,
+                         *       "expiresAt": "2026-02-11T15:40:00.000Z",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "enterprise": "Northside RP"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            /** @description Name of the owning Enterprise. */
+                            enterprise: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string;
+                            /** @example A7K3M2P9 */
+                            pin: string;
+                            pinName: string | null;
+                            private: boolean;
+                            ramDump: boolean;
+                            /** @enum {string} */
+                            status: "pending";
+                            type: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_game_type, active_pin_limit. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission, account_banned, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scanned-users/lookup/{discordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a scanned user
+         * @description The person's own scans, the bans and warnings reaching them, staff notes, and the accounts sharing their hardware. See docs/risk-score.md.
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `scanned-users:lookup` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Discord user ID: 17 to 20 digits. */
+                    discordId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "found": true,
+                         *       "discordId": "123456789012345678",
+                         *       "username": "alex",
+                         *       "totalScans": 5,
+                         *       "totalDetections": 2,
+                         *       "overallStatus": "cheating",
+                         *       "isBanned": false,
+                         *       "isWarned": false,
+                         *       "bans": [],
+                         *       "detections": [
+                         *         "Eulen"
+                         *       ],
+                         *       "reasons": [
+                         *         {
+                         *           "reason": "Admitted to using a mod menu in a ticket",
+                         *           "category": "cheating",
+                         *           "addedAt": "2026-02-11T16:00:00.000Z",
+                         *           "evidence": null
+                         *         }
+                         *       ],
+                         *       "firstSeen": "2026-01-03T18:00:00.000Z",
+                         *       "lastSeen": "2026-02-11T15:28:00.000Z",
+                         *       "gamesScanned": [
+                         *         "FiveM"
+                         *       ],
+                         *       "totalHwids": 2,
+                         *       "hasRelatedAccounts": true,
+                         *       "totalRelatedAccounts": 1,
+                         *       "relatedAccounts": [
+                         *         {
+                         *           "discordId": "223456789012345678",
+                         *           "username": "alex_alt",
+                         *           "sharedHwidIds": [
+                         *             1
+                         *           ],
+                         *           "totalDetections": 0,
+                         *           "overallStatus": "clean",
+                         *           "lastSeenAt": "2026-02-02T20:10:00.000Z",
+                         *           "detections": []
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            bans: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                isExpired: boolean;
+                                reason: string;
+                                /** @enum {unknown} */
+                                status: "banned" | "warned" | "expired";
+                            }[];
+                            detections: string[];
+                            discordId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            firstSeen: string;
+                            /** @enum {boolean} */
+                            found: true;
+                            gamesScanned: string[];
+                            hasRelatedAccounts: boolean;
+                            isBanned: boolean;
+                            isWarned: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            lastSeen: string;
+                            /** @enum {unknown} */
+                            overallStatus: "clean" | "suspicious" | "cheating" | "banned";
+                            reasons: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                addedAt: string;
+                                category: string;
+                                /** @description Staff-supplied JSON, or null. */
+                                evidence: unknown;
+                                reason: string;
+                            }[];
+                            relatedAccounts: {
+                                detections: string[];
+                                discordId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                lastSeenAt: string;
+                                /** @enum {unknown} */
+                                overallStatus: "clean" | "suspicious" | "cheating" | "banned";
+                                sharedHwidIds: number[];
+                                totalDetections: number;
+                                username: string;
+                            }[];
+                            totalDetections: number;
+                            totalHwids: number;
+                            totalRelatedAccounts: number;
+                            totalScans: number;
+                            username: string;
+                        } | {
+                            discordId: string;
+                            /** @enum {boolean} */
+                            found: false;
+                            message: string;
+                            relatedAccounts: {
+                                detections: string[];
+                                discordId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                lastSeenAt: string;
+                                /** @enum {unknown} */
+                                overallStatus: "clean" | "suspicious" | "cheating" | "banned";
+                                sharedHwidIds: number[];
+                                totalDetections: number;
+                                username: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_discord_id. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission, licence_required. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, scanned_user_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scanner/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report that the scan failed
+         * @description Report that the scan failed
+         *
+         *     **Access:** the scanner session token from POST /v1/scanner/start, as `Authorization: Bearer <token>`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_session_token, invalid_session_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: scan_closed. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Gone: pin_expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scanner/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver the scan report
+         * @description The server computes the verdict and answers with it.
+         *
+         *     **Access:** the scanner session token from POST /v1/scanner/start, as `Authorization: Bearer <token>`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "detections": [
+                     *         "example"
+                     *       ],
+                     *       "suspicious": [
+                     *         "example"
+                     *       ],
+                     *       "warnings": [
+                     *         "example"
+                     *       ],
+                     *       "untrusted": [
+                     *         "example"
+                     *       ],
+                     *       "integrity": [
+                     *         "example"
+                     *       ],
+                     *       "artifacts": [
+                     *         "example"
+                     *       ],
+                     *       "vpn": "example",
+                     *       "country": "example",
+                     *       "logon": "example",
+                     *       "scantime": "example",
+                     *       "windows": "example",
+                     *       "discord": [
+                     *         {
+                     *           "id": "123456789012345678",
+                     *           "username": "example"
+                     *         }
+                     *       ],
+                     *       "ip": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        artifacts: string[];
+                        country: string | null;
+                        detections: string[];
+                        discord: {
+                            id: string;
+                            username: string;
+                        }[];
+                        integrity: string[];
+                        /** @description Stored only as a keyed hash. */
+                        ip?: string;
+                        logon: string | null;
+                        scantime: string | null;
+                        suspicious: string[];
+                        untrusted: string[];
+                        vpn: string | null;
+                        warnings: string[];
+                        windows: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "result": "legit"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {unknown} */
+                            result: "legit" | "suspicious" | "cheating";
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_session_token, invalid_session_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: scan_closed. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Gone: pin_expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scanner/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report scan progress
+         * @description Report scan progress
+         *
+         *     **Access:** the scanner session token from POST /v1/scanner/start, as `Authorization: Bearer <token>`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "progress": 0,
+                     *       "statusMessage": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        progress: number;
+                        statusMessage: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_session_token, invalid_session_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: scan_closed, progress_backwards. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Gone: pin_expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scanner/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a scan with a PIN
+         * @description Called by the scan client. No API key: the PIN is the secret. Limited per client IP.
+         *
+         *     **Access:** no credentials.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "pin": "A7K3M2P9",
+                     *       "hwids": [
+                     *         "example"
+                     *       ],
+                     *       "clientVersion": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        clientVersion?: string;
+                        /** @description Hardware IDs of the machine being scanned. Stored only as keyed hashes. */
+                        hwids: string[];
+                        /** @description The 8-character PIN, any case. */
+                        pin: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "sessionToken": "example",
+                         *       "pin": "example",
+                         *       "type": "example",
+                         *       "ramDump": false,
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string;
+                            pin: string;
+                            ramDump: boolean;
+                            /** @description Send as `Authorization: Bearer <token>` on the other scanner calls. */
+                            sessionToken: string;
+                            type: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: pin_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: pin_already_used. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Gone: pin_expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{discordId}/risk-score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a user's risk score
+         * @description The highest score across the hardware profiles linked to the user, with statistics over every scan on that hardware. See docs/risk-score.md.
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `user:risk-score` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Discord user ID: 17 to 20 digits. */
+                    discordId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "found": true,
+                         *       "discordId": "123456789012345678",
+                         *       "riskScore": 72,
+                         *       "riskLevel": "high",
+                         *       "linkedProfiles": 2,
+                         *       "stats": {
+                         *         "totalScans": 5,
+                         *         "cheatingScans": 1,
+                         *         "suspiciousScans": 1,
+                         *         "cleanScans": 3,
+                         *         "totalDetections": 2
+                         *       },
+                         *       "uniqueCheatsDetected": [
+                         *         "Eulen"
+                         *       ],
+                         *       "isBanned": false,
+                         *       "firstScanDate": "2026-01-03T18:00:00.000Z",
+                         *       "lastScanDate": "2026-02-11T15:28:00.000Z",
+                         *       "lastCheatingDate": "2026-02-11T15:28:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            discordId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            firstScanDate: string;
+                            /** @enum {boolean} */
+                            found: true;
+                            isBanned: boolean;
+                            lastCheatingDate: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            lastScanDate: string;
+                            linkedProfiles: number;
+                            /** @enum {unknown} */
+                            riskLevel: "clean" | "low" | "medium" | "high" | "critical";
+                            riskScore: number;
+                            stats: {
+                                cheatingScans: number;
+                                cleanScans: number;
+                                suspiciousScans: number;
+                                totalDetections: number;
+                                totalScans: number;
+                            };
+                            uniqueCheatsDetected: string[];
+                        } | {
+                            discordId: string;
+                            /** @enum {boolean} */
+                            found: false;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_discord_id. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission, licence_required. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, scanned_user_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's webhook endpoints
+         * @description List the account's webhook endpoints
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `webhooks:manage` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "url": "example",
+                         *           "events": [
+                         *             "pin.created"
+                         *           ],
+                         *           "description": "example",
+                         *           "enabled": false,
+                         *           "disabledReason": "example",
+                         *           "createdAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                description: string | null;
+                                disabledReason: string | null;
+                                enabled: boolean;
+                                events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                                id: number;
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description At most 10 per account. The signing secret is in this answer only.
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `webhooks:manage` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "example",
+                     *       "events": [
+                     *         "pin.created"
+                     *       ],
+                     *       "description": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        description?: string | null;
+                        /** @description Event types to receive; empty (the default) means every event. */
+                        events?: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                        /** @description https:// URL that receives the events. */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "url": "example",
+                         *       "events": [
+                         *         "pin.created"
+                         *       ],
+                         *       "description": "example",
+                         *       "enabled": false,
+                         *       "disabledReason": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            id: number;
+                            /**
+                             * @description The signing secret (whsec_…). Shown only in this answer: store it now.
+                             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                             */
+                            secret: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_webhook_url. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: webhook_limit. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook endpoint
+         * @description Read a webhook endpoint
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `webhooks:manage` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "url": "example",
+                         *       "events": [
+                         *         "pin.created"
+                         *       ],
+                         *       "description": "example",
+                         *       "enabled": false,
+                         *       "disabledReason": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            id: number;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, webhook_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Delete a webhook endpoint
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `webhooks:manage` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, webhook_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Re-enabling an endpoint the service disabled starts it afresh.
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `webhooks:manage` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "example",
+                     *       "events": [
+                     *         "pin.created"
+                     *       ],
+                     *       "description": "example",
+                     *       "enabled": false
+                     *     }
+                     */
+                    "application/json": {
+                        description?: string | null;
+                        enabled?: boolean;
+                        /** @description Event types to receive; empty (the default) means every event. */
+                        events?: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                        /** @description https:// URL that receives the events. */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "url": "example",
+                         *       "events": [
+                         *         "pin.created"
+                         *       ],
+                         *       "description": "example",
+                         *       "enabled": false,
+                         *       "disabledReason": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            id: number;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter, invalid_webhook_url. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, webhook_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log, newest first
+         * @description The delivery log, newest first
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `webhooks:manage` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A cursor from a previous page. */
+                    before?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "eventId": 1,
+                         *           "event": "pin.created",
+                         *           "state": "pending",
+                         *           "delivered": false,
+                         *           "attempts": 1,
+                         *           "lastStatusCode": 1,
+                         *           "lastError": "example",
+                         *           "lastResponse": "example",
+                         *           "lastAttemptAt": "2026-02-11T15:25:00.000Z",
+                         *           "nextAttemptAt": "2026-02-11T15:25:00.000Z",
+                         *           "deliveredAt": "2026-02-11T15:25:00.000Z",
+                         *           "createdAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ],
+                         *       "nextCursor": "example"
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                delivered: boolean;
+                                deliveredAt: string | null;
+                                /** @enum {unknown} */
+                                event: "pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed" | "ping";
+                                eventId: number;
+                                id: number;
+                                lastAttemptAt: string | null;
+                                lastError: string | null;
+                                lastResponse: string | null;
+                                lastStatusCode: number | null;
+                                nextAttemptAt: string | null;
+                                /** @enum {unknown} */
+                                state: "pending" | "delivered" | "failed" | "cancelled";
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, webhook_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a past event again
+         * @description A new delivery of the same event (same webhook-id), with the full retry schedule.
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `webhooks:manage` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deliveryId: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "eventId": 1,
+                         *       "event": "pin.created",
+                         *       "state": "pending",
+                         *       "delivered": false,
+                         *       "attempts": 1,
+                         *       "lastStatusCode": 1,
+                         *       "lastError": "example",
+                         *       "lastResponse": "example",
+                         *       "lastAttemptAt": "2026-02-11T15:25:00.000Z",
+                         *       "nextAttemptAt": "2026-02-11T15:25:00.000Z",
+                         *       "deliveredAt": "2026-02-11T15:25:00.000Z",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            attempts: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            delivered: boolean;
+                            deliveredAt: string | null;
+                            /** @enum {unknown} */
+                            event: "pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed" | "ping";
+                            eventId: number;
+                            id: number;
+                            lastAttemptAt: string | null;
+                            lastError: string | null;
+                            lastResponse: string | null;
+                            lastStatusCode: number | null;
+                            nextAttemptAt: string | null;
+                            /** @enum {unknown} */
+                            state: "pending" | "delivered" | "failed" | "cancelled";
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, webhook_not_found, delivery_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Deliveries are signed with both the old and the new secret for 24 hours.
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `webhooks:manage` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "url": "example",
+                         *       "events": [
+                         *         "pin.created"
+                         *       ],
+                         *       "description": "example",
+                         *       "enabled": false,
+                         *       "disabledReason": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            id: number;
+                            /**
+                             * @description The signing secret (whsec_…). Shown only in this answer: store it now.
+                             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                             */
+                            secret: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, webhook_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a ping event
+         * @description Send a ping event
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `webhooks:manage` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "eventId": 1,
+                         *       "event": "pin.created",
+                         *       "state": "pending",
+                         *       "delivered": false,
+                         *       "attempts": 1,
+                         *       "lastStatusCode": 1,
+                         *       "lastError": "example",
+                         *       "lastResponse": "example",
+                         *       "lastAttemptAt": "2026-02-11T15:25:00.000Z",
+                         *       "nextAttemptAt": "2026-02-11T15:25:00.000Z",
+                         *       "deliveredAt": "2026-02-11T15:25:00.000Z",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            attempts: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            delivered: boolean;
+                            deliveredAt: string | null;
+                            /** @enum {unknown} */
+                            event: "pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed" | "ping";
+                            eventId: number;
+                            id: number;
+                            lastAttemptAt: string | null;
+                            lastError: string | null;
+                            lastResponse: string | null;
+                            lastStatusCode: number | null;
+                            nextAttemptAt: string | null;
+                            /** @enum {unknown} */
+                            state: "pending" | "delivered" | "failed" | "cancelled";
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, webhook_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description An error, as application/problem+json. */
+        Problem: {
+            /**
+             * @description Stable, machine-readable error code (docs/api.md, "Errors").
+             * @example pin_not_found
+             * @enum {unknown}
+             */
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "pin_not_finished" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence";
+            /** @description What happened and what to do next, for people. */
+            detail: string;
+            /** @example 404 */
+            status: number;
+            /** @example Not Found */
+            title: string;
+            /** @example about:blank */
+            type: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

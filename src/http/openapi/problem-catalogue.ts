@@ -1,0 +1,86 @@
+import type { Failure, FailureCode } from '../../application/failures.js';
+import { type Problem, type ProblemCode, problemFor, problems } from '../problem.js';
+
+/**
+ * One sample refusal per failure code, with made-up facts (a PIN, an id). The record's type makes a
+ * new failure code a compile error here until it has a sample, so every code gets an example.
+ */
+const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
+  missing_api_key: { code: 'missing_api_key' },
+  invalid_api_key: { code: 'invalid_api_key' },
+  insufficient_permission: { code: 'insufficient_permission', permission: 'pins:status' },
+  rate_limited: {
+    code: 'rate_limited',
+    limit: { allowed: false, window: 'minute', limit: 60, remaining: 0, resetSeconds: 42 },
+  },
+  account_not_found: { code: 'account_not_found' },
+  account_banned: { code: 'account_banned' },
+  not_enterprise_owner: { code: 'not_enterprise_owner', action: 'create_pin' },
+  licence_required: { code: 'licence_required' },
+  active_pin_limit: { code: 'active_pin_limit', limit: 3 },
+  pin_not_found: { code: 'pin_not_found', pin: 'A7K3M2P9' },
+  pin_forbidden: { code: 'pin_forbidden', pin: 'A7K3M2P9' },
+  invalid_session_token: { code: 'invalid_session_token' },
+  pin_already_used: { code: 'pin_already_used', pin: 'A7K3M2P9', status: 'scanning' },
+  pin_expired: { code: 'pin_expired', pin: 'A7K3M2P9' },
+  scan_closed: { code: 'scan_closed', pin: 'A7K3M2P9', status: 'finished' },
+  progress_backwards: { code: 'progress_backwards', current: 40 },
+  enterprise_not_found: { code: 'enterprise_not_found', enterpriseId: 7 },
+  already_member: { code: 'already_member', enterpriseId: 7, accountId: 12, owner: false },
+  member_not_found: { code: 'member_not_found', enterpriseId: 7, accountId: 12 },
+  key_not_found: { code: 'key_not_found', keyId: 5 },
+  ban_not_found: { code: 'ban_not_found', banId: 9 },
+  scanned_user_not_found: { code: 'scanned_user_not_found', discordId: '123456789012345678' },
+  invalid_evidence: { code: 'invalid_evidence', maxDepth: 8, maxChars: 16384 },
+  invalid_webhook_url: {
+    code: 'invalid_webhook_url',
+    reason: 'url must use https:// and name a public host.',
+  },
+  webhook_limit: { code: 'webhook_limit', max: 10 },
+  webhook_not_found: { code: 'webhook_not_found', webhookId: 3 },
+  delivery_not_found: { code: 'delivery_not_found', deliveryId: 41 },
+  too_many_streams: { code: 'too_many_streams', max: 5 },
+  invalid_sign_in_link: { code: 'invalid_sign_in_link' },
+  not_signed_in: { code: 'not_signed_in' },
+  cross_site_request: { code: 'cross_site_request' },
+  session_not_found: { code: 'session_not_found', sessionId: 4 },
+  share_link_not_found: { code: 'share_link_not_found' },
+  pin_not_finished: { code: 'pin_not_finished', pin: 'A7K3M2P9' },
+  invalid_invite: { code: 'invalid_invite' },
+  unknown_invite: { code: 'unknown_invite' },
+  discord_sign_in_disabled: { code: 'discord_sign_in_disabled' },
+  invite_not_found: { code: 'invite_not_found', inviteId: 2 },
+  cannot_remove_owner: { code: 'cannot_remove_owner', enterpriseId: 7 },
+};
+
+/** The problems only the HTTP surface raises, one sample each, worded by the same catalogue. */
+const HTTP_SAMPLES: { [C in Exclude<ProblemCode, FailureCode>]: Problem } = {
+  invalid_body: problems.invalidBody('Invalid request body: type is required.'),
+  invalid_game_type: problems.invalidGameType(['Java', 'Bedrock', 'FiveM']),
+  invalid_pin_code: problems.invalidPinCode(),
+  invalid_discord_id: problems.invalidDiscordId(),
+  invalid_parameter: problems.invalidParameter('Invalid parameter: id must be an integer.'),
+  invalid_url: problems.invalidUrl(),
+  payload_too_large: problems.payloadTooLarge(65536),
+  bad_request: problems.badRequest(400, 'a header is malformed.'),
+  route_not_found: problems.routeNotFound('GET', '/v1/nothing-here'),
+  invalid_admin_token: problems.invalidAdminToken(),
+  missing_session_token: problems.missingSessionToken(),
+  service_unavailable: problems.storeUnreachable(),
+  internal_error: problems.internal(),
+};
+
+/**
+ * An example of every problem code, exactly as the server words it (http/problem.ts): the reference
+ * page's error examples come from here, so they cannot disagree with real answers. `invalid_evidence`
+ * is answered as invalid_body, so it is not a code of its own.
+ */
+export function problemExamples(): Map<ProblemCode, Problem> {
+  const out = new Map<ProblemCode, Problem>();
+  for (const failure of Object.values(SAMPLE_FAILURES)) {
+    const problem = problemFor(failure as Failure);
+    if (!out.has(problem.code)) out.set(problem.code, problem);
+  }
+  for (const [code, problem] of Object.entries(HTTP_SAMPLES)) out.set(code as ProblemCode, problem);
+  return out;
+}

@@ -1,0 +1,111 @@
+/**
+ * Success examples for the published endpoints, written as a bot developer would meet them (a PIN
+ * mid-scan, a finished scan with a detection): more telling than examples built from the schema
+ * alone. test/http/api-reference.test.ts holds each one against its response schema in /openapi.json,
+ * so a schema change that leaves one behind fails there. Keyed by `method path status`.
+ */
+const PIN = 'A7K3M2P9';
+const CREATED = '2026-02-11T15:25:00.000Z';
+const DISCORD = { id: '123456789012345678', username: 'alex' };
+
+export const PUBLISHED_EXAMPLES: Record<string, unknown> = {
+  'post /v1/pins/create 201': {
+    pin: PIN,
+    type: 'FiveM',
+    status: 'pending',
+    pinName: 'Tryout: Alex',
+    ramDump: false,
+    private: false,
+    expiresAt: '2026-02-11T15:40:00.000Z',
+    createdAt: CREATED,
+    enterprise: 'Northside RP',
+  },
+  'get /v1/pins/{pinCode}/status 200': {
+    pin: PIN,
+    pinName: 'Tryout: Alex',
+    type: 'FiveM',
+    status: 'scanning',
+    progress: 40,
+    statusMessage: 'Scanning running processes',
+    result: null,
+    used: true,
+    lastStatusUpdate: '2026-02-11T15:27:12.000Z',
+    createdAt: CREATED,
+    isFinished: false,
+    isScanning: true,
+    isPending: false,
+  },
+  'get /v1/pins/{pinCode}/results 200': {
+    pin: PIN,
+    type: 'FiveM',
+    status: 'finished',
+    result: 'cheating',
+    pinName: 'Tryout: Alex',
+    data: {
+      cheating: 'cheating',
+      detections: ['Eulen'],
+      suspicious: [],
+      warnings: ['The recycle bin was emptied shortly before the scan'],
+      untrusted: [],
+      integrity: [],
+      customSuspicious: [],
+      vpn: 'No VPN detected',
+      country: 'NL',
+      logon: '2 hours',
+      scantime: '40 seconds',
+      windows: 'Windows 11 Pro 23H2',
+      discord: [DISCORD],
+    },
+    createdAt: CREATED,
+  },
+  'get /v1/users/{discordId}/risk-score 200': {
+    found: true,
+    discordId: DISCORD.id,
+    riskScore: 72,
+    riskLevel: 'high',
+    linkedProfiles: 2,
+    stats: { totalScans: 5, cheatingScans: 1, suspiciousScans: 1, cleanScans: 3, totalDetections: 2 },
+    uniqueCheatsDetected: ['Eulen'],
+    isBanned: false,
+    firstScanDate: '2026-01-03T18:00:00.000Z',
+    lastScanDate: '2026-02-11T15:28:00.000Z',
+    lastCheatingDate: '2026-02-11T15:28:00.000Z',
+  },
+  'get /v1/scanned-users/lookup/{discordId} 200': {
+    found: true,
+    discordId: DISCORD.id,
+    username: DISCORD.username,
+    totalScans: 5,
+    totalDetections: 2,
+    overallStatus: 'cheating',
+    isBanned: false,
+    isWarned: false,
+    bans: [],
+    detections: ['Eulen'],
+    reasons: [
+      {
+        reason: 'Admitted to using a mod menu in a ticket',
+        category: 'cheating',
+        addedAt: '2026-02-11T16:00:00.000Z',
+        evidence: null,
+      },
+    ],
+    firstSeen: '2026-01-03T18:00:00.000Z',
+    lastSeen: '2026-02-11T15:28:00.000Z',
+    gamesScanned: ['FiveM'],
+    totalHwids: 2,
+    hasRelatedAccounts: true,
+    totalRelatedAccounts: 1,
+    relatedAccounts: [
+      {
+        discordId: '223456789012345678',
+        username: 'alex_alt',
+        sharedHwidIds: [1],
+        totalDetections: 0,
+        overallStatus: 'clean',
+        lastSeenAt: '2026-02-02T20:10:00.000Z',
+        detections: [],
+      },
+    ],
+  },
+};

@@ -1,0 +1,221 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type DiscordEmbed,
+  EMBED_LIMITS,
+  fitEmbed,
+  type PinResults,
+  type PinStatus,
+  type RiskScore,
+  toDiscordEmbed,
+} from '../../packages/client/src/index.js';
+
+function expectWithinLimits(embed: DiscordEmbed): void {
+  const fields = embed.fields ?? [];
+  expect(embed.title?.length ?? 0).toBeLessThanOrEqual(EMBED_LIMITS.title);
+  expect(embed.description?.length ?? 0).toBeLessThanOrEqual(EMBED_LIMITS.description);
+  expect(embed.footer?.text.length ?? 0).toBeLessThanOrEqual(EMBED_LIMITS.footer);
+  expect(fields.length).toBeLessThanOrEqual(EMBED_LIMITS.fields);
+  for (const f of fields) {
+    expect(f.name.length).toBeGreaterThan(0);
+    expect(f.name.length).toBeLessThanOrEqual(EMBED_LIMITS.fieldName);
+    expect(f.value.length).toBeGreaterThan(0);
+    expect(f.value.length).toBeLessThanOrEqual(EMBED_LIMITS.fieldValue);
+  }
+  const total =
+    (embed.title?.length ?? 0) +
+    (embed.description?.length ?? 0) +
+    (embed.footer?.text.length ?? 0) +
+    fields.reduce((n, f) => n + f.name.length + f.value.length, 0);
+  expect(total).toBeLessThanOrEqual(EMBED_LIMITS.total);
+}
+
+const text = (max: number) => fc.string({ unit: 'grapheme', maxLength: max });
+/** Lists from empty to far over any limit, items from empty to very long. */
+const list = fc.oneof(
+  fc.array(text(40), { maxLength: 10 }),
+  fc.array(text(400), { maxLength: 300 }),
+  fc.array(fc.constant('Aimbot'), { minLength: 200, maxLength: 2000 }),
+);
+const nullableText = fc.option(text(3000), { nil: null });
+
+const finishedResults: fc.Arbitrary<PinResults> = fc.record({
+  pin: fc.constant('A7K3M2P9'),
+  pinName: fc.option(text(50), { nil: null }),
+  type: fc.constant('FiveM'),
+  status: fc.constant('finished' as const),
+  result: fc.constantFrom('legit' as const, 'cheating' as const, 'suspicious' as const),
+  createdAt: fc.constant('2026-02-11T15:25:00.000Z'),
+  data: fc.record({
+    cheating: nullableText,
+    country: nullableText,
+    vpn: nullableText,
+    logon: nullableText,
+    scantime: nullableText,
+    windows: nullableText,
+    detections: list,
+    suspicious: list,
+    warnings: list,
+    untrusted: list,
+    integrity: list,
+    customSuspicious: list,
+    discord: fc.array(fc.record({ id: fc.constant('123456789012345678'), username: text(100) }), {
+      maxLength: 60,
+    }),
+  }),
+});
+
+const unfinishedResults: fc.Arbitrary<PinResults> = fc.record({
+  pin: fc.constant('A7K3M2P9'),
+  pinName: fc.option(text(50), { nil: null }),
+  type: fc.constant('FiveM'),
+  status: fc.constantFrom('pending' as const, 'scanning' as const, 'expired' as const, 'error' as const),
+  result: fc.constant('none' as const),
+  message: text(6000),
+});
+
+const status: fc.Arbitrary<PinStatus> = fc.record({
+  pin: fc.constant('A7K3M2P9'),
+  pinName: fc.option(text(50), { nil: null }),
+  type: fc.constant('FiveM'),
+  status: fc.constantFrom(
+    'pending' as const,
+    'scanning' as const,
+    'finished' as const,
+    'expired' as const,
+    'error' as const,
+  ),
+  progress: fc.integer({ min: 0, max: 100 }),
+  statusMessage: nullableText,
+  result: fc.constantFrom(null, 'legit' as const, 'cheating' as const, 'suspicious' as const),
+  isFinished: fc.boolean(),
+  isPending: fc.boolean(),
+  isScanning: fc.boolean(),
+  used: fc.boolean(),
+  createdAt: fc.constant('2026-02-11T15:25:00.000Z'),
+  lastStatusUpdate: fc.constant(null),
+}) as fc.Arbitrary<PinStatus>;
+
+const riskScore: fc.Arbitrary<RiskScore> = fc.oneof(
+  fc.record({
+    discordId: fc.constant('123456789012345678'),
+    found: fc.constant(false as const),
+    message: text(5000),
+  }),
+  fc.record({
+    discordId: fc.constant('123456789012345678'),
+    found: fc.constant(true as const),
+    riskScore: fc.integer({ min: 0, max: 100 }),
+    riskLevel: fc.constantFrom(
+      'clean' as const,
+      'low' as const,
+      'medium' as const,
+      'high' as const,
+      'critical' as const,
+    ),
+    isBanned: fc.boolean(),
+    linkedProfiles: fc.nat(),
+    firstScanDate: fc.constant('2026-02-11T15:25:00.000Z'),
+    lastScanDate: fc.constant('2026-02-11T15:25:00.000Z'),
+    lastCheatingDate: fc.constant(null),
+    stats: fc.record({
+      totalScans: fc.nat(),
+      cheatingScans: fc.nat(),
+      suspiciousScans: fc.nat(),
+      cleanScans: fc.nat(),
+      totalDetections: fc.nat(),
+    }),
+    uniqueCheatsDetected: list,
+  }),
+);
+
+/** "… and N more" lines must add up: shown items plus N is the list's length. */
+function expectHonestCount(value: string, total: number): void {
+  const more = /… and (\d+) more$/.exec(value);
+  const shown = value.split('\n').filter((line) => line.startsWith('• ')).length;
+  expect(shown + (more ? Number(more[1]) : 0)).toBe(total);
+}
+
+describe('toDiscordEmbed stays within Discord limits', () => {
+  it('for any results body, with honest "… and N more" counts', () => {
+    fc.assert(
+      fc.property(finishedResults, (results) => {
+        const embed = toDiscordEmbed(results);
+        expectWithinLimits(embed);
+        if (results.result === 'none') return;
+        const lists: Record<string, string[]> = {
+          Detections: results.data.detections,
+          Suspicious: results.data.suspicious,
+          Warnings: results.data.warnings,
+        };
+        for (const f of embed.fields ?? []) {
+          const name = f.name.replace(/ \(\d+\)$/, '');
+          const items = lists[name];
+          if (items) expectHonestCount(f.value, items.length);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('for unfinished results, any status body and any risk score', () => {
+    fc.assert(
+      fc.property(fc.oneof(unfinishedResults, status, riskScore), (body) =>
+        expectWithinLimits(toDiscordEmbed(body)),
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('fitEmbed brings any embed within the limits, noting dropped fields', () => {
+    const field = fc.record({ name: text(400), value: text(2000), inline: fc.boolean() });
+    fc.assert(
+      fc.property(
+        fc.record({
+          title: text(600),
+          description: text(6000),
+          footer: fc.record({ text: text(3000) }),
+          fields: fc.array(field, { maxLength: 40 }),
+        }),
+        (embed) => {
+          const fitted = fitEmbed(embed);
+          expectWithinLimits(fitted);
+          const note = fitted.fields?.find((f) => f.name === '…');
+          const kept = (fitted.fields?.length ?? 0) - (note ? 1 : 0);
+          const dropped = note ? Number(/and (\d+) more/.exec(note.value)?.[1]) : 0;
+          expect(kept + dropped).toBe(embed.fields.length);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('shows a cheating scan as a red embed with its detections', () => {
+    const embed = toDiscordEmbed({
+      pin: 'A7K3M2P9',
+      pinName: 'Tryout',
+      type: 'FiveM',
+      status: 'finished',
+      result: 'cheating',
+      createdAt: '2026-02-11T15:25:00.000Z',
+      data: {
+        cheating: 'Aimbot',
+        country: 'NL',
+        vpn: null,
+        logon: null,
+        scantime: '40 seconds',
+        windows: 'Windows 11',
+        detections: Array.from({ length: 500 }, (_, i) => `Cheat ${i}`),
+        suspicious: [],
+        warnings: [],
+        untrusted: [],
+        integrity: [],
+        customSuspicious: [],
+        discord: [],
+      },
+    });
+    expect(embed).toMatchObject({ title: 'Scan A7K3M2P9 · Tryout', color: 0xed4245 });
+    expect(embed.fields?.[0]?.name).toBe('Detections (500)');
+    expect(embed.fields?.[0]?.value).toMatch(/^• Cheat 0\n• Cheat 1\n[\s\S]*\n… and \d+ more$/);
+  });
+});

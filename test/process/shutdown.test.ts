@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,16 +33,31 @@ describe('the server process', () => {
     expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
     const token = readFileSync(tokenFile, 'utf8').trim();
 
-    // A request in flight when SIGTERM arrives still gets its answer.
-    const inFlight = fetch(`${url}/admin/v1/accounts`, {
+    // A request in flight when SIGTERM arrives still gets its answer. "In flight" for certain: its
+    // headers (and so its routing) reach the server first, the rest of its body only after the signal.
+    const body = JSON.stringify({ name: 'Late' });
+    const inFlight = request(`${url}/admin/v1/accounts`, {
       method: 'POST',
-      headers: { 'x-admin-token': token, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Late' }),
+      headers: {
+        'x-admin-token': token,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      },
     });
-    await new Promise((r) => setTimeout(r, 5));
+    const answered = new Promise<number>((resolve, reject) => {
+      inFlight.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      inFlight.on('error', reject);
+    });
+    inFlight.write(body.slice(0, 5));
+    await new Promise((r) => setTimeout(r, 500));
     const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
-    expect((await inFlight).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 200));
+    inFlight.end(body.slice(5));
+    expect(await answered).toBe(201);
     expect(await exited).toBe(0);
 
     // better-sqlite3 checkpoints and removes the WAL when the store is closed cleanly.

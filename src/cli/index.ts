@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { adminCommand, type Output } from './admin.js';
 import { CliError } from './admin-client.js';
+import { eventsCommand } from './customer/events.js';
 import { CliExit, EXIT } from './customer/exit-codes.js';
 import { pinsCommand } from './customer/pins.js';
 import { usersCommand } from './customer/users.js';
@@ -11,6 +12,8 @@ export interface CliIo extends Output {
   err(text: string): void;
   /** A live progress line (`pins watch`): redrawn in place on a terminal, else one line each. */
   progress?(line: string): void;
+  /** Ends `events listen` as Ctrl-C would; without it, SIGINT does. */
+  signal?: AbortSignal;
 }
 
 const consoleIo: CliIo = {
@@ -21,7 +24,7 @@ const consoleIo: CliIo = {
 };
 
 /** The customer commands (docs/cli.md), whose usage errors exit with their own code. */
-const CUSTOMER_COMMANDS = new Set(['pins', 'users', 'webhooks']);
+const CUSTOMER_COMMANDS = new Set(['pins', 'users', 'webhooks', 'events']);
 
 /** Runs the CLI and returns its exit code; never calls process.exit, so tests can run it in-process. */
 export async function runCli(argv: readonly string[], io: CliIo = consoleIo): Promise<number> {
@@ -31,6 +34,7 @@ export async function runCli(argv: readonly string[], io: CliIo = consoleIo): Pr
   program.addCommand(pinsCommand(io));
   program.addCommand(usersCommand(io));
   program.addCommand(webhooksCommand(io));
+  program.addCommand(eventsCommand(io));
   // Commands built apart from the program do not inherit these settings, so apply them to the whole tree.
   const configure = (cmd: Command): void => {
     cmd

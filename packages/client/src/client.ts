@@ -19,6 +19,7 @@ import type {
   WebhookList,
   WebhookWithSecret,
 } from './types.js';
+import type { PinWebhookEvent } from './verify-webhook.js';
 import { type WaitOptions, waitForResult } from './wait.js';
 
 export interface ScanpinClientOptions {
@@ -52,6 +53,16 @@ interface SendOptions extends CallOptions {
 
 const MAX_STREAM_RECONNECTS = 5;
 
+/** The event names GET /v1/events sends (docs/webhooks.md, "Events"); others are skipped. */
+const PIN_EVENT_TYPES: ReadonlySet<string> = new Set<PinWebhookEvent['type']>([
+  'pin.created',
+  'pin.started',
+  'pin.progress',
+  'pin.finished',
+  'pin.expired',
+  'pin.failed',
+]);
+
 /** A typed client for scanpin's published API (docs/api.md) and webhook endpoints (docs/webhooks.md). */
 export class ScanpinClient {
   /** The X-RateLimit-* values of the last response, once there was one. */
@@ -61,6 +72,7 @@ export class ScanpinClient {
   readonly users;
   readonly scannedUsers;
   readonly webhooks;
+  readonly events;
 
   readonly #apiKey: string;
   readonly #baseUrl: string;
@@ -125,6 +137,14 @@ export class ScanpinClient {
           o,
         ),
       test: (id: number, o: CallOptions = {}) => this.#json<Delivery>('POST', hook(id, '/test'), o),
+    };
+    this.events = {
+      /**
+       * GET /v1/events (docs/api.md, "Following your account's events"): every change of a PIN your
+       * account created, as its webhook event, from now until the server ends the stream (it does not
+       * reconnect: events in a gap are not replayed) or `signal` aborts.
+       */
+      listen: (o: CallOptions = {}) => this.#accountEvents(o),
     };
   }
 
@@ -201,6 +221,22 @@ export class ScanpinClient {
         throw lastError ?? new Error(`The event stream for ${path} kept ending before the scan did.`);
       }
       await this.sleep(1000 * failures, options.signal);
+    }
+  }
+
+  async *#accountEvents(options: CallOptions): AsyncGenerator<PinWebhookEvent> {
+    const response = await this.#send('GET', '/v1/events', {
+      ...(options.signal ? { signal: options.signal } : {}),
+      headers: { accept: 'text/event-stream' },
+    });
+    if (!response.body) throw new ScanpinError(response.status, 'unexpected_response', 'No body.', undefined);
+    try {
+      for await (const event of parseEventStream(response.body)) {
+        if (PIN_EVENT_TYPES.has(event.event)) yield JSON.parse(event.data) as PinWebhookEvent;
+      }
+    } catch (error) {
+      if (options.signal?.aborted) throw abortReason(options.signal);
+      throw error;
     }
   }
 

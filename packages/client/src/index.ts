@@ -4,6 +4,7 @@ export { ScanpinError, type ScanpinErrorCode } from './errors.js';
 export { FINAL_STATES } from './states.js';
 export type * from './types.js';
 export {
+  type PinWebhookEvent,
   type VerifyOptions,
   verifyWebhook,
   type WebhookEvent,

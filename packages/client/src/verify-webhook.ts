@@ -5,6 +5,9 @@ export type WebhookEvent =
   | { type: Exclude<WebhookEventType, 'ping'>; timestamp: string; data: PinStatus }
   | { type: 'ping'; timestamp: string; data: { webhookId: number; message: string } };
 
+/** An event about one PIN (every type but `ping`), as deliveries and GET /v1/events carry it. */
+export type PinWebhookEvent = Exclude<WebhookEvent, { type: 'ping' }>;
+
 export type WebhookVerificationFailure =
   | 'missing_header'
   | 'invalid_secret'

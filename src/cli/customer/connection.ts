@@ -8,6 +8,8 @@ export interface CustomerIo {
   err(text: string): void;
   /** Replaces the current progress line (a terminal) or prints it as a new line (a pipe, a test). */
   progress?(line: string): void;
+  /** Ends a long-running command (`events listen`) as Ctrl-C would; without it, SIGINT does. */
+  signal?: AbortSignal;
 }
 
 export interface CommonFlags {

@@ -7507,6 +7507,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow your account's PIN events live (server-sent events)
+         * @description text/event-stream: from the moment it opens, one event per change of a PIN your account created, named by its webhook event type (pin.created, pin.started, pin.progress, pin.finished, pin.expired, pin.failed) and whose data is the webhook body `{ type, timestamp, data }` with the PIN's status body as `data` (docs/webhooks.md, "Events"); unlike deliveries, every progress change is sent. A heartbeat comment every 15 s; the stream stays open until you close it. Shares the key's 20 open streams with the per-PIN streams.
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `pins:status` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A text/event-stream of pin.* events carrying webhook bodies. */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example example */
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited, too_many_streams. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/pins/{pinCode}/events": {
         parameters: {
             query?: never;

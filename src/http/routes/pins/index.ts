@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { UseCaseContext } from '../../../application/context.js';
+import { accountEventsRoute } from './account-events.js';
 import { createPinRoute } from './create.js';
 import { pinEventsRoute } from './events.js';
 import { pinResultsRoute } from './results.js';
@@ -11,5 +12,6 @@ export function pinRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(pinStatusRoute(ctx));
     await app.register(pinResultsRoute(ctx));
     await app.register(pinEventsRoute(ctx));
+    await app.register(accountEventsRoute(ctx));
   };
 }

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { AccountCaller } from '../../../application/callers.js';
 import type { UseCaseContext } from '../../../application/context.js';
 import {
   createWebhook,
@@ -34,15 +36,41 @@ import {
   webhookErrors,
 } from './schemas.js';
 
-const tags = ['Webhooks'];
-const security = [{ apiKey: [] }];
-const config = { permission: 'webhooks:manage' as const };
+/** Where the webhook routes are mounted and who they speak for: an API key, or a dashboard session. */
+export interface WebhookSurface {
+  /** '/v1' for the keyed API; '' inside the dashboard's /app/api prefix. */
+  prefix: string;
+  tags: string[];
+  security: Array<Record<string, string[]>>;
+  /** Route config the surface's auth hook reads (the keyed API's permission). */
+  config: Record<string, unknown>;
+  listSummary: string;
+  caller(request: FastifyRequest): AccountCaller | Promise<AccountCaller>;
+}
 
-/** Self-service webhook endpoints (docs/webhooks.md), behind the same key check as the rest of /v1. */
-export function webhookRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
+/** The keyed API's surface: behind the same key check as the rest of /v1. */
+const keyedSurface: WebhookSurface = {
+  prefix: '/v1',
+  tags: ['Webhooks'],
+  security: [{ apiKey: [] }],
+  config: { permission: 'webhooks:manage' },
+  listSummary: "List the account's webhook endpoints",
+  caller: callerOf,
+};
+
+/**
+ * Self-service webhook endpoints (docs/webhooks.md): the same paths, bodies, answers and use cases
+ * on every surface, for the account behind the key or the session.
+ */
+export function webhookRoutes(
+  ctx: UseCaseContext,
+  surface: WebhookSurface = keyedSurface,
+): FastifyPluginAsyncTypebox {
+  const { prefix, tags, security, config, caller } = surface;
+
   return async (app) => {
     app.post(
-      '/v1/webhooks',
+      `${prefix}/webhooks`,
       {
         schema: {
           tags,
@@ -56,27 +84,27 @@ export function webhookRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { url, events = [], description = null } = request.body;
-        const created = await createWebhook(ctx, callerOf(request), { url, events, description });
+        const created = await createWebhook(ctx, await caller(request), { url, events, description });
         return reply.code(201).send(presentWithSecret(created));
       },
     );
 
     app.get(
-      '/v1/webhooks',
+      `${prefix}/webhooks`,
       {
         schema: {
           tags,
           security,
-          summary: "List the account's webhook endpoints",
+          summary: surface.listSummary,
           response: { 200: WebhookList, ...webhookErrors },
         },
         config,
       },
-      async (request) => ({ data: (await listWebhooks(ctx, callerOf(request))).map(presentWebhook) }),
+      async (request) => ({ data: (await listWebhooks(ctx, await caller(request))).map(presentWebhook) }),
     );
 
     app.get(
-      '/v1/webhooks/:id',
+      `${prefix}/webhooks/:id`,
       {
         schema: {
           tags,
@@ -87,11 +115,11 @@ export function webhookRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         },
         config,
       },
-      async (request) => presentWebhook(await readWebhook(ctx, callerOf(request), request.params.id)),
+      async (request) => presentWebhook(await readWebhook(ctx, await caller(request), request.params.id)),
     );
 
     app.patch(
-      '/v1/webhooks/:id',
+      `${prefix}/webhooks/:id`,
       {
         schema: {
           tags,
@@ -105,11 +133,11 @@ export function webhookRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         config,
       },
       async (request) =>
-        presentWebhook(await updateWebhook(ctx, callerOf(request), request.params.id, request.body)),
+        presentWebhook(await updateWebhook(ctx, await caller(request), request.params.id, request.body)),
     );
 
     app.delete(
-      '/v1/webhooks/:id',
+      `${prefix}/webhooks/:id`,
       {
         schema: {
           tags,
@@ -121,13 +149,13 @@ export function webhookRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         config,
       },
       async (request, reply) => {
-        await deleteWebhook(ctx, callerOf(request), request.params.id);
+        await deleteWebhook(ctx, await caller(request), request.params.id);
         return reply.code(204).send(null);
       },
     );
 
     app.post(
-      '/v1/webhooks/:id/rotate-secret',
+      `${prefix}/webhooks/:id/rotate-secret`,
       {
         schema: {
           tags,
@@ -140,11 +168,11 @@ export function webhookRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         config,
       },
       async (request) =>
-        presentWithSecret(await rotateWebhookSecret(ctx, callerOf(request), request.params.id)),
+        presentWithSecret(await rotateWebhookSecret(ctx, await caller(request), request.params.id)),
     );
 
     app.get(
-      '/v1/webhooks/:id/deliveries',
+      `${prefix}/webhooks/:id/deliveries`,
       {
         schema: {
           tags,
@@ -158,13 +186,13 @@ export function webhookRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { limit, rows } = deliveryPageOf(request.query);
-        const page = await listWebhookDeliveries(ctx, callerOf(request), request.params.id, rows);
+        const page = await listWebhookDeliveries(ctx, await caller(request), request.params.id, rows);
         return presentDeliveryPage(page, limit);
       },
     );
 
     app.post(
-      '/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
+      `${prefix}/webhooks/:id/deliveries/:deliveryId/redeliver`,
       {
         schema: {
           tags,
@@ -180,12 +208,12 @@ export function webhookRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         const { id, deliveryId } = request.params;
         return reply
           .code(202)
-          .send(presentDelivery(await redeliverWebhook(ctx, callerOf(request), id, deliveryId)));
+          .send(presentDelivery(await redeliverWebhook(ctx, await caller(request), id, deliveryId)));
       },
     );
 
     app.post(
-      '/v1/webhooks/:id/test',
+      `${prefix}/webhooks/:id/test`,
       {
         schema: {
           tags,
@@ -199,7 +227,7 @@ export function webhookRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       async (request, reply) =>
         reply
           .code(202)
-          .send(presentDelivery(await sendTestWebhook(ctx, callerOf(request), request.params.id))),
+          .send(presentDelivery(await sendTestWebhook(ctx, await caller(request), request.params.id))),
     );
   };
 }

@@ -31,7 +31,12 @@ export function EnterpriseChoiceProvider({ children }: { children: ReactNode }) 
   const enterprises = useEnterprises();
   const [chosen, setChosen] = useState<number | null>(stored);
   const memberships = enterprises.data ?? [];
-  const valid = chosen !== null && memberships.some((m) => m.enterprise.id === chosen) ? chosen : null;
+  // The remembered choice holds while the memberships load, so a reload never shows every
+  // Enterprise's PINs for a moment; once they are known, one the person left counts as "all".
+  const valid =
+    chosen !== null && (enterprises.isPending || memberships.some((m) => m.enterprise.id === chosen))
+      ? chosen
+      : null;
 
   const choose = useCallback((id: number | null) => {
     setChosen(id);

@@ -21,7 +21,11 @@ export interface KeyCaller {
  * Whoever a rule needs only the account of: an API key's caller, or a signed-in person
  * (application/dashboard/account-caller.ts), so /v1 and the dashboard run the same use cases.
  */
-export type AccountCaller = Pick<KeyCaller, 'account'>;
+export type AccountCaller = Pick<KeyCaller, 'account'> &
+  Partial<Pick<KeyCaller, 'keyId' | 'accountId'>> & {
+    /** Set when a signed-in person acts: the audit trail names the session (docs/audit.md). */
+    sessionId?: number;
+  };
 
 /** The caller's live account, or the account_not_found refusal (the key outlived its account). */
 export function liveAccountOf(caller: AccountCaller): CallerAccount {

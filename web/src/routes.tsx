@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
       { path: 'keys', lazy: async () => ({ Component: (await import('./pages/keys')).default }) },
       { path: 'webhooks', lazy: async () => ({ Component: (await import('./pages/webhooks')).default }) },
       { path: 'settings', lazy: async () => ({ Component: (await import('./pages/settings')).default }) },
+      { path: 'audit', lazy: async () => ({ Component: (await import('./pages/audit')).default }) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

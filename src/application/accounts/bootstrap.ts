@@ -1,4 +1,5 @@
 import { PERMISSIONS } from '../../domain/permissions.js';
+import { OPERATOR, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { issueSignInLinkWith, type SignInLink } from '../people/sign-in.js';
 import { type IssuedKey, issueKeyWith } from './keys.js';
@@ -31,6 +32,19 @@ export async function bootstrapEnterprise(
       name: input.enterprise,
       ownerAccountId: account.id,
       now,
+    });
+    // The account and the Enterprise in the audit trail (docs/audit.md); issueKeyWith records the key.
+    const made = { actor: OPERATOR, enterpriseId: enterprise.id, at: now } as const;
+    await recordAudit(repos, {
+      ...made,
+      action: 'account.create',
+      resource: { type: 'account', id: account.id },
+    });
+    await recordAudit(repos, {
+      ...made,
+      action: 'enterprise.create',
+      resource: { type: 'enterprise', id: enterprise.id },
+      detail: { ownerAccountId: account.id },
     });
     const key = await issueKeyWith(
       repos,

@@ -1,4 +1,5 @@
 import type { Enterprise } from '../../domain/account.js';
+import { auditRefusals, OPERATOR, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { liveAccount } from './accounts.js';
@@ -16,7 +17,19 @@ export async function createEnterprise(
   input: { name: string; ownerAccountId: number },
 ): Promise<Enterprise> {
   await liveAccount(ctx, input.ownerAccountId);
-  return ctx.repos.enterprises.create({ ...input, now: ctx.clock() });
+  const now = ctx.clock();
+  return ctx.transaction(async (repos) => {
+    const enterprise = await repos.enterprises.create({ ...input, now });
+    await recordAudit(repos, {
+      actor: OPERATOR,
+      action: 'enterprise.create',
+      resource: { type: 'enterprise', id: enterprise.id },
+      enterpriseId: enterprise.id,
+      at: now,
+      detail: { ownerAccountId: enterprise.ownerAccountId },
+    });
+    return enterprise;
+  });
 }
 
 export async function updateEnterprise(
@@ -24,19 +37,45 @@ export async function updateEnterprise(
   id: number,
   changes: { name?: string; active?: boolean },
 ): Promise<Enterprise> {
-  const enterprise = await ctx.repos.enterprises.update(id, changes);
-  if (enterprise === undefined) refuse({ code: 'enterprise_not_found', enterpriseId: id });
-  return enterprise;
+  return ctx.transaction(async (repos) => {
+    const enterprise = await repos.enterprises.update(id, changes);
+    if (enterprise === undefined) refuse({ code: 'enterprise_not_found', enterpriseId: id });
+    await recordAudit(repos, {
+      actor: OPERATOR,
+      action: 'enterprise.update',
+      resource: { type: 'enterprise', id },
+      enterpriseId: id,
+      at: ctx.clock(),
+      detail: {
+        changed: Object.keys(changes).filter((k) => changes[k as keyof typeof changes] !== undefined),
+        active: enterprise.active,
+      },
+    });
+    return enterprise;
+  });
 }
 
 export async function addMember(ctx: UseCaseContext, enterpriseId: number, accountId: number): Promise<void> {
-  const enterprise = await findEnterprise(ctx, enterpriseId);
-  const account = await liveAccount(ctx, accountId);
-  const already = { code: 'already_member', enterpriseId, accountId: account.id } as const;
-  if (enterprise.ownerAccountId === account.id) refuse({ ...already, owner: true });
-  if (!(await ctx.repos.enterprises.addMember(enterprise.id, account.id, ctx.clock()))) {
-    refuse({ ...already, owner: false });
-  }
+  const resource = { type: 'enterprise', id: enterpriseId } as const;
+  await auditRefusals(ctx, { actor: OPERATOR, action: 'member.add', resource }, async () => {
+    const enterprise = await findEnterprise(ctx, enterpriseId);
+    const account = await liveAccount(ctx, accountId);
+    const already = { code: 'already_member', enterpriseId, accountId: account.id } as const;
+    if (enterprise.ownerAccountId === account.id) refuse({ ...already, owner: true });
+    await ctx.transaction(async (repos) => {
+      const now = ctx.clock();
+      if (!(await repos.enterprises.addMember(enterprise.id, account.id, now)))
+        refuse({ ...already, owner: false });
+      await recordAudit(repos, {
+        actor: OPERATOR,
+        action: 'member.add',
+        resource,
+        enterpriseId,
+        at: now,
+        detail: { accountId },
+      });
+    });
+  });
 }
 
 export async function removeMember(
@@ -44,8 +83,21 @@ export async function removeMember(
   enterpriseId: number,
   accountId: number,
 ): Promise<void> {
-  await findEnterprise(ctx, enterpriseId);
-  if (!(await ctx.repos.enterprises.removeMember(enterpriseId, accountId))) {
-    refuse({ code: 'member_not_found', enterpriseId, accountId });
-  }
+  const resource = { type: 'enterprise', id: enterpriseId } as const;
+  await auditRefusals(ctx, { actor: OPERATOR, action: 'member.remove', resource }, async () => {
+    await findEnterprise(ctx, enterpriseId);
+    await ctx.transaction(async (repos) => {
+      if (!(await repos.enterprises.removeMember(enterpriseId, accountId))) {
+        refuse({ code: 'member_not_found', enterpriseId, accountId });
+      }
+      await recordAudit(repos, {
+        actor: OPERATOR,
+        action: 'member.remove',
+        resource,
+        enterpriseId,
+        at: ctx.clock(),
+        detail: { accountId },
+      });
+    });
+  });
 }

@@ -9,6 +9,8 @@ import type { UseCaseContext } from '../context.js';
 export async function accountCallerOf(ctx: UseCaseContext, caller: SessionCaller): Promise<AccountCaller> {
   const account = await ctx.repos.accounts.find(caller.accountId);
   return {
+    sessionId: caller.sessionId,
+    accountId: caller.accountId,
     account:
       account === undefined
         ? null

@@ -2,6 +2,7 @@ import type { ApiKeyListing } from '../../domain/account.js';
 import type { Permission } from '../../domain/permissions.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
 import { type IssuedKey, issueKey, listKeys, revokeKey } from '../accounts/keys.js';
+import { sessionActor } from '../audit/actors.js';
 import type { UseCaseContext } from '../context.js';
 
 /*
@@ -19,10 +20,10 @@ export function issueOwnKey(
   caller: SessionCaller,
   input: { name: string | null; permissions: readonly Permission[] },
 ): Promise<IssuedKey> {
-  return issueKey(ctx, caller.accountId, { ...input, rateLimitPerHour: null });
+  return issueKey(ctx, caller.accountId, { ...input, rateLimitPerHour: null }, sessionActor(caller));
 }
 
 /** Another account's key is as good as missing (key_not_found). */
 export function revokeOwnKey(ctx: UseCaseContext, caller: SessionCaller, keyId: number): Promise<void> {
-  return revokeKey(ctx, keyId, caller.accountId);
+  return revokeKey(ctx, keyId, caller.accountId, sessionActor(caller));
 }

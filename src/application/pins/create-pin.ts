@@ -1,8 +1,10 @@
 import { checkActivePinLimit } from '../../domain/active-pin-limit.js';
+import type { AuditActor } from '../../domain/audit.js';
 import type { GameType } from '../../domain/game-types.js';
 import type { Pin } from '../../domain/pin.js';
 import { generatePinCode } from '../../lib/pin-codes.js';
 import { PinCodeTaken } from '../../storage/repositories/pins.js';
+import { actorOf, recordAudit } from '../audit/record.js';
 import { type AccountCaller, liveAccountOf } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
@@ -14,6 +16,8 @@ import { timelineRows } from './timeline.js';
 export interface PinCreator {
   accountId: number;
   enterprise: { id: number; name: string };
+  /** Who the audit trail names: the key or the session (docs/audit.md). */
+  actor: AuditActor;
 }
 
 export interface NewPinInput {
@@ -36,7 +40,11 @@ export async function authorizePinCreation(ctx: UseCaseContext, caller: AccountC
   if (account.banned) refuse({ code: 'account_banned' });
   const enterprise = await ctx.repos.enterprises.activeOwnedBy(account.id);
   if (enterprise === undefined) refuse({ code: 'not_enterprise_owner', action: 'create_pin' });
-  return { accountId: account.id, enterprise: { id: enterprise.id, name: enterprise.name } };
+  return {
+    accountId: account.id,
+    enterprise: { id: enterprise.id, name: enterprise.name },
+    actor: actorOf(caller),
+  };
 }
 
 /** Creates a pending PIN within the active-PIN limit, which holds under concurrent creates. */
@@ -65,6 +73,15 @@ export async function createPin(ctx: UseCaseContext, creator: PinCreator, input:
         // In the same transaction: an acknowledged PIN always has its pin.created event.
         await repos.webhooks.record(pinEvent(pin, null, pin.state, null, now));
         for (const row of timelineRows(pin, null, pin.state)) await repos.pinTimeline.append(row);
+        // Never the code: it is what lets a scan start (docs/audit.md).
+        await recordAudit(repos, {
+          actor: creator.actor,
+          action: 'pin.create',
+          resource: { type: 'pin', id: pin.id },
+          enterpriseId: creator.enterprise.id,
+          at: now,
+          detail: { type: input.type, private: input.private },
+        });
         return pin;
       });
       // After the commit, so a follower that re-reads finds it (the dashboard's live list).

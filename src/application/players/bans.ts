@@ -1,5 +1,6 @@
 import type { BanKind } from '../../domain/player-status.js';
 import type { BanRow } from '../../storage/schema.js';
+import { auditRefusals, OPERATOR, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 
@@ -32,15 +33,33 @@ export async function banPlayer(
   input: { status: BanKind; reason: string; expiresAt: number | null },
 ): Promise<Ban> {
   const now = ctx.clock();
-  return ctx.transaction(async ({ players }) => {
-    const user = await players.findUser(discordId);
-    if (user === undefined) refuse({ code: 'scanned_user_not_found', discordId });
-    const hwidIds = await players.hwidIdsOf(user.id);
-    return toBan(await players.createBan({ userId: user.id, hwidIds, ...input, now }));
-  });
+  const attempt = { actor: OPERATOR, action: 'ban.create', resource: { type: 'ban', id: null } } as const;
+  return auditRefusals(ctx, attempt, () =>
+    ctx.transaction(async (repos) => {
+      const user = await repos.players.findUser(discordId);
+      if (user === undefined) refuse({ code: 'scanned_user_not_found', discordId });
+      const hwidIds = await repos.players.hwidIdsOf(user.id);
+      const ban = toBan(await repos.players.createBan({ userId: user.id, hwidIds, ...input, now }));
+      // The ban's id and kind only: who it was about stays with the ban, so erasure removes it.
+      await recordAudit(repos, {
+        ...attempt,
+        resource: { type: 'ban', id: ban.id },
+        at: now,
+        detail: { status: ban.status, hardwareCovered: hwidIds.length },
+      });
+      return ban;
+    }),
+  );
 }
 
 /** Lifts a ban or warning; it then shows as expired. Lifting twice is harmless. */
 export async function liftBan(ctx: UseCaseContext, banId: number): Promise<void> {
-  if (!(await ctx.repos.players.liftBan(banId, ctx.clock()))) refuse({ code: 'ban_not_found', banId });
+  const attempt = { actor: OPERATOR, action: 'ban.lift', resource: { type: 'ban', id: banId } } as const;
+  await auditRefusals(ctx, attempt, () =>
+    ctx.transaction(async (repos) => {
+      const now = ctx.clock();
+      if (!(await repos.players.liftBan(banId, now))) refuse({ code: 'ban_not_found', banId });
+      await recordAudit(repos, { ...attempt, at: now });
+    }),
+  );
 }

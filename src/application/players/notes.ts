@@ -1,4 +1,5 @@
 import { jsonDepth } from '../../domain/json-shape.js';
+import { auditRefusals, OPERATOR, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 
@@ -20,6 +21,19 @@ export async function addStaffNote(
   discordId: string,
   input: { reason: string; category: string; evidence?: unknown },
 ): Promise<StaffNote> {
+  const attempt = {
+    actor: OPERATOR,
+    action: 'reason.create',
+    resource: { type: 'reason', id: null },
+  } as const;
+  return auditRefusals(ctx, attempt, () => addNote(ctx, discordId, input));
+}
+
+async function addNote(
+  ctx: UseCaseContext,
+  discordId: string,
+  input: { reason: string; category: string; evidence?: unknown },
+): Promise<StaffNote> {
   const { evidence } = input;
   if (
     evidence !== undefined &&
@@ -27,9 +41,21 @@ export async function addStaffNote(
   ) {
     refuse({ code: 'invalid_evidence', maxDepth: MAX_EVIDENCE_DEPTH, maxChars: MAX_EVIDENCE_CHARS });
   }
-  const user = await ctx.repos.players.findUser(discordId);
-  if (user === undefined) refuse({ code: 'scanned_user_not_found', discordId });
-  const row = await ctx.repos.players.addReason({ userId: user.id, ...input, now: ctx.clock() });
+  const now = ctx.clock();
+  const row = await ctx.transaction(async (repos) => {
+    const user = await repos.players.findUser(discordId);
+    if (user === undefined) refuse({ code: 'scanned_user_not_found', discordId });
+    const added = await repos.players.addReason({ userId: user.id, ...input, now });
+    // The note's id and category only: its text may name the player, and erasure removes it.
+    await recordAudit(repos, {
+      actor: OPERATOR,
+      action: 'reason.create',
+      resource: { type: 'reason', id: added.id },
+      at: now,
+      detail: { category: added.category },
+    });
+    return added;
+  });
   return {
     id: row.id,
     reason: row.reason,

@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../domain/audit.js';
 import { iso } from '../../domain/time.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../../domain/webhook-endpoint.js';
 import {
@@ -9,6 +10,8 @@ import {
 import { checkWebhookUrlShape } from '../../domain/webhook-url.js';
 import { generateWebhookSecret } from '../../lib/standard-webhooks.js';
 import { checkWebhookDestination } from '../../lib/webhook-transport.js';
+import type { TransactionRepositories } from '../../storage/repositories/index.js';
+import { actorOf, auditRefusals, recordAudit } from '../audit/record.js';
 import { type AccountCaller, liveAccountOf } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
@@ -38,6 +41,34 @@ async function checkUrl(ctx: UseCaseContext, raw: string): Promise<string> {
   return shape.url.toString();
 }
 
+/**
+ * Records a change to one of the caller's endpoints in `repos`' transaction (docs/audit.md): the
+ * endpoint's id and what changed, never its URL (it may carry a receiver's token) or a secret.
+ */
+async function recordChange(
+  ctx: UseCaseContext,
+  repos: Pick<TransactionRepositories, 'audit' | 'enterprises'>,
+  caller: AccountCaller,
+  action: AuditAction,
+  endpointId: number,
+  detail: Record<string, string | boolean | readonly string[]> = {},
+): Promise<void> {
+  const accountId = liveAccountOf(caller).id;
+  const owned = await repos.enterprises.activeOwnedBy(accountId);
+  await recordAudit(repos, {
+    actor: actorOf(caller),
+    action,
+    resource: { type: 'webhook', id: endpointId },
+    enterpriseId: owned?.id ?? null,
+    at: ctx.clock(),
+    detail,
+  });
+}
+
+function refusalsOf(caller: AccountCaller, action: AuditAction, id: number | null) {
+  return { actor: actorOf(caller), action, resource: { type: 'webhook' as const, id } };
+}
+
 /** The caller's own endpoint; another account's is as good as missing. */
 async function ownEndpoint(ctx: UseCaseContext, caller: AccountCaller, id: number): Promise<WebhookEndpoint> {
   const account = liveAccountOf(caller);
@@ -52,24 +83,28 @@ export async function createWebhook(
   caller: AccountCaller,
   input: EndpointInput,
 ): Promise<WithSecret> {
-  const account = liveAccountOf(caller);
-  const url = await checkUrl(ctx, input.url);
-  const secret = generateWebhookSecret();
-  const endpoint = await ctx.transaction(async (repos) => {
-    await repos.webhooks.lockAccount(account.id);
-    if ((await repos.webhooks.countEndpoints(account.id)) >= MAX_ENDPOINTS_PER_ACCOUNT) {
-      refuse({ code: 'webhook_limit', max: MAX_ENDPOINTS_PER_ACCOUNT });
-    }
-    return repos.webhooks.createEndpoint({
-      accountId: account.id,
-      url,
-      description: input.description,
-      events: [...new Set(input.events)],
-      secretSealed: ctx.webhookSecrets.seal(secret),
-      now: ctx.clock(),
+  return auditRefusals(ctx, refusalsOf(caller, 'webhook.create', null), async () => {
+    const account = liveAccountOf(caller);
+    const url = await checkUrl(ctx, input.url);
+    const secret = generateWebhookSecret();
+    const endpoint = await ctx.transaction(async (repos) => {
+      await repos.webhooks.lockAccount(account.id);
+      if ((await repos.webhooks.countEndpoints(account.id)) >= MAX_ENDPOINTS_PER_ACCOUNT) {
+        refuse({ code: 'webhook_limit', max: MAX_ENDPOINTS_PER_ACCOUNT });
+      }
+      const created = await repos.webhooks.createEndpoint({
+        accountId: account.id,
+        url,
+        description: input.description,
+        events: [...new Set(input.events)],
+        secretSealed: ctx.webhookSecrets.seal(secret),
+        now: ctx.clock(),
+      });
+      await recordChange(ctx, repos, caller, 'webhook.create', created.id, { events: created.events });
+      return created;
     });
+    return { endpoint, secret };
   });
-  return { endpoint, secret };
 }
 
 export async function listWebhooks(ctx: UseCaseContext, caller: AccountCaller): Promise<WebhookEndpoint[]> {
@@ -90,21 +125,36 @@ export async function updateWebhook(
   id: number,
   changes: Partial<EndpointInput> & { enabled?: boolean },
 ): Promise<WebhookEndpoint> {
-  await ownEndpoint(ctx, caller, id);
-  const url = changes.url === undefined ? undefined : await checkUrl(ctx, changes.url);
-  const updated = await ctx.repos.webhooks.updateEndpoint(id, {
-    ...(url === undefined ? {} : { url }),
-    ...(changes.description === undefined ? {} : { description: changes.description }),
-    ...(changes.events === undefined ? {} : { events: [...new Set(changes.events)] }),
-    ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
+  return auditRefusals(ctx, refusalsOf(caller, 'webhook.update', id), async () => {
+    await ownEndpoint(ctx, caller, id);
+    const url = changes.url === undefined ? undefined : await checkUrl(ctx, changes.url);
+    return ctx.transaction(async (repos) => {
+      const updated = await repos.webhooks.updateEndpoint(id, {
+        ...(url === undefined ? {} : { url }),
+        ...(changes.description === undefined ? {} : { description: changes.description }),
+        ...(changes.events === undefined ? {} : { events: [...new Set(changes.events)] }),
+        ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
+      });
+      if (updated === undefined) refuse({ code: 'webhook_not_found', webhookId: id });
+      // Which fields changed; enabling and disabling show as `enabled`.
+      const changed = Object.keys(changes).filter((k) => changes[k as keyof typeof changes] !== undefined);
+      await recordChange(ctx, repos, caller, 'webhook.update', id, {
+        changed,
+        ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
+      });
+      return updated;
+    });
   });
-  if (updated === undefined) refuse({ code: 'webhook_not_found', webhookId: id });
-  return updated;
 }
 
 export async function deleteWebhook(ctx: UseCaseContext, caller: AccountCaller, id: number): Promise<void> {
-  await ownEndpoint(ctx, caller, id);
-  await ctx.transaction((repos) => repos.webhooks.deleteEndpoint(id));
+  await auditRefusals(ctx, refusalsOf(caller, 'webhook.delete', id), async () => {
+    await ownEndpoint(ctx, caller, id);
+    await ctx.transaction(async (repos) => {
+      await repos.webhooks.deleteEndpoint(id);
+      await recordChange(ctx, repos, caller, 'webhook.delete', id);
+    });
+  });
 }
 
 /** A new secret; the old one keeps signing beside it for 24 hours, so receivers can switch over. */
@@ -113,14 +163,19 @@ export async function rotateWebhookSecret(
   caller: AccountCaller,
   id: number,
 ): Promise<WithSecret> {
-  const endpoint = await ownEndpoint(ctx, caller, id);
-  const secret = generateWebhookSecret();
-  await ctx.repos.webhooks.rotateSecret(
-    id,
-    ctx.webhookSecrets.seal(secret),
-    ctx.clock() + ROTATION_OVERLAP_MS,
-  );
-  return { endpoint, secret };
+  return auditRefusals(ctx, refusalsOf(caller, 'webhook.rotate_secret', id), async () => {
+    const endpoint = await ownEndpoint(ctx, caller, id);
+    const secret = generateWebhookSecret();
+    await ctx.transaction(async (repos) => {
+      await repos.webhooks.rotateSecret(
+        id,
+        ctx.webhookSecrets.seal(secret),
+        ctx.clock() + ROTATION_OVERLAP_MS,
+      );
+      await recordChange(ctx, repos, caller, 'webhook.rotate_secret', id);
+    });
+    return { endpoint, secret };
+  });
 }
 
 export async function listWebhookDeliveries(

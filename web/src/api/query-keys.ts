@@ -11,6 +11,8 @@ export const queryKeys = {
   enterprises: ['enterprises'] as const,
   members: (enterpriseId: number) => ['enterprises', enterpriseId, 'members'] as const,
   invites: (enterpriseId: number) => ['enterprises', enterpriseId, 'invites'] as const,
+  audit: (enterpriseId: number, filters: { action: string; outcome: string }) =>
+    ['enterprises', enterpriseId, 'audit', filters] as const,
   invitePreview: (token: string) => ['invite-preview', token] as const,
   pinSlots: ['pin-slots'] as const,
   pins: {

@@ -16,6 +16,9 @@ const NAV: Array<[string, string]> = [
   ['/settings', 'Settings'],
 ];
 
+/** Only an Enterprise's owner can read its audit trail (docs/audit.md). */
+const OWNER_NAV: [string, string] = ['/audit', 'Audit'];
+
 const LIVE_WORDS = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', off: 'Offline' };
 
 /**
@@ -79,7 +82,7 @@ export function AppLayout() {
         </div>
         <nav id="primary-nav" aria-label="Main" className={menuOpen ? 'nav nav-open' : 'nav'}>
           <ul>
-            {NAV.map(([to, label]) => (
+            {(me.me.ownsEnterprise ? [...NAV, OWNER_NAV] : NAV).map(([to, label]) => (
               <li key={to}>
                 <NavLink to={to} end={to === '/'}>
                   {label}

@@ -9,7 +9,7 @@ import { stateColumns } from './pins.js';
 import { type OutboxEvent, webhooksRepository } from './webhooks.js';
 
 /** Arbitrary constant naming the PostgreSQL advisory lock that serialises finishes. */
-const FINISH_LOCK_KEY = 7_262_001;
+export const FINISH_LOCK_KEY = 7_262_001;
 
 /** A finished scan, as the work done in its finish transaction sees it. */
 export interface FinishedScan {

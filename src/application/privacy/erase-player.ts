@@ -1,0 +1,47 @@
+import type { ErasureCounts } from '../../storage/repositories/privacy.js';
+import type { UseCaseContext } from '../context.js';
+import { refuse } from '../failures.js';
+import { recordPrivacyAction } from './audit-entry.js';
+import { eraseFromAccounts, eraseFromJson } from './erased-account.js';
+
+export interface ErasureResult extends ErasureCounts {
+  erasedAt: number;
+}
+
+/**
+ * Erases one scanned person (docs/privacy.md, "Erasure"), in one transaction: their profile, hardware
+ * links, bans, reasons and name sets go; the reports and stored webhook events that named them stay
+ * for the PINs' owners with the account shown as erased; other people's alt-account notes naming them
+ * go, and since their links are gone no related-accounts list shows them. Other people's counters are
+ * over the scans on their own hardware, which all stay, so their risk scores still add up. The audit
+ * entry records that an erasure happened, not whom it was about.
+ */
+export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promise<ErasureResult> {
+  const now = ctx.clock();
+  return ctx.transaction(async (repos) => {
+    const { privacy } = repos;
+    await privacy.excludeFinishes();
+    const user = await privacy.findUser(discordId);
+    if (user === undefined) refuse({ code: 'scanned_user_not_found', discordId });
+
+    let reportsRewritten = 0;
+    for (const row of await privacy.reportsNaming(user.id, discordId)) {
+      const before = JSON.parse(row.discord) as Array<{ id: string; username: string }>;
+      if (!before.some((d) => d.id === discordId)) continue;
+      await privacy.rewriteReportAccounts(row.pin_id, eraseFromAccounts(before, discordId));
+      reportsRewritten++;
+    }
+    let eventsRewritten = 0;
+    for (const row of await privacy.eventsNaming(user.id, discordId)) {
+      const before = JSON.parse(row.payload) as unknown;
+      const after = eraseFromJson(before, discordId);
+      if (JSON.stringify(after) === row.payload) continue;
+      await privacy.rewriteEventPayload(row.id, after);
+      eventsRewritten++;
+    }
+    const removed = await privacy.removeUser(user.id, discordId);
+    const counts = { reportsRewritten, eventsRewritten, ...removed };
+    await recordPrivacyAction(repos, 'scanned_user.erase', now, counts);
+    return { ...counts, erasedAt: now };
+  });
+}

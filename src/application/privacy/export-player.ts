@@ -1,0 +1,178 @@
+import type { GameType } from '../../domain/game-types.js';
+import type { Verdict } from '../../domain/pin-lifecycle.js';
+import type { UseCaseContext } from '../context.js';
+import { refuse } from '../failures.js';
+import { recordPrivacyAction } from './audit-entry.js';
+
+/**
+ * Everything stored about one scanned person (docs/privacy.md, "Export"). Hardware appears only by
+ * its numeric profile id, never the hardware ID or its hash; of an IP, only whether a keyed hash of
+ * it is stored; of other people named in the same reports, only how many there were.
+ */
+export interface PlayerExport {
+  discordId: string;
+  username: string;
+  firstRecordedAt: number;
+  counters: {
+    scansOnLinkedHardware: number;
+    cheatingScans: number;
+    suspiciousScans: number;
+    cleanScans: number;
+    detections: number;
+    firstScanAt: number | null;
+    lastScanAt: number | null;
+    lastCheatingAt: number | null;
+    ownScans: number;
+    ownCheatingScans: number;
+    ownSuspiciousScans: number;
+    ownDetections: number;
+    ownFirstScanAt: number | null;
+    ownLastScanAt: number | null;
+  };
+  detectionsOnLinkedHardware: string[];
+  ownDetections: string[];
+  gamesScanned: string[];
+  hardwareProfiles: Array<{
+    id: number;
+    linkedAt: number;
+    firstSeenAt: number;
+    totalScans: number;
+    cheatingScans: number;
+    suspiciousScans: number;
+    totalDetections: number;
+    uniqueDetections: number;
+    suspiciousFindings: number;
+  }>;
+  bans: Array<{
+    id: number;
+    status: 'banned' | 'warned';
+    reason: string;
+    expiresAt: number | null;
+    createdAt: number;
+    liftedAt: number | null;
+    hardwareProfileIds: number[];
+  }>;
+  reasons: Array<{ id: number; reason: string; category: string; evidence: unknown; addedAt: number }>;
+  scans: Array<{
+    pin: string;
+    accountId: number;
+    type: GameType;
+    result: Verdict | null;
+    finishedAt: number;
+    reportedUsername: string;
+    otherAccountsNamed: number;
+    detections: string[];
+    suspicious: string[];
+    warnings: string[];
+    untrusted: string[];
+    integrity: string[];
+    customSuspicious: string[];
+    vpn: string | null;
+    country: string | null;
+    logon: string | null;
+    scantime: string | null;
+    windows: string | null;
+    ipAddress: 'keyed_hash_stored' | 'not_stored';
+  }>;
+  exportedAt: number;
+}
+
+/**
+ * Exports one scanned person, read in one snapshot so the parts agree, and records that an export
+ * happened (without whom it was about) in the same transaction.
+ */
+export async function exportPlayer(ctx: UseCaseContext, discordId: string): Promise<PlayerExport> {
+  const now = ctx.clock();
+  return ctx.transaction(
+    async (repos) => {
+      const { privacy } = repos;
+      const user = await privacy.findUser(discordId);
+      if (user === undefined) refuse({ code: 'scanned_user_not_found', discordId });
+      const [links, bans, reasons, detections, ownDetections, games, scans] = [
+        await privacy.links(user.id),
+        await privacy.bansIssued(user.id),
+        await privacy.reasons(user.id),
+        await privacy.names('user_detections', user.id),
+        await privacy.names('user_own_detections', user.id),
+        await privacy.names('user_games', user.id),
+        await privacy.scansNaming(user.id, discordId),
+      ];
+      await recordPrivacyAction(repos, 'scanned_user.export', now);
+      return {
+        discordId: user.discord_id,
+        username: user.username,
+        firstRecordedAt: user.created_at,
+        counters: {
+          scansOnLinkedHardware: user.scans,
+          cheatingScans: user.cheating_scans,
+          suspiciousScans: user.suspicious_scans,
+          cleanScans: user.clean_scans,
+          detections: user.detections,
+          firstScanAt: user.first_scan_at,
+          lastScanAt: user.last_scan_at,
+          lastCheatingAt: user.last_cheating_at,
+          ownScans: user.own_scans,
+          ownCheatingScans: user.own_cheating_scans,
+          ownSuspiciousScans: user.own_suspicious_scans,
+          ownDetections: user.own_detections,
+          ownFirstScanAt: user.own_first_scan_at,
+          ownLastScanAt: user.own_last_scan_at,
+        },
+        detectionsOnLinkedHardware: detections,
+        ownDetections,
+        gamesScanned: games,
+        hardwareProfiles: links.map((l) => ({
+          id: l.id,
+          linkedAt: l.linked_at,
+          firstSeenAt: l.created_at,
+          totalScans: l.total_scans,
+          cheatingScans: l.cheating_scans,
+          suspiciousScans: l.suspicious_scans,
+          totalDetections: l.total_detections,
+          uniqueDetections: l.unique_detections,
+          suspiciousFindings: l.suspicious_findings,
+        })),
+        bans: bans.map((b) => ({
+          id: b.id,
+          status: b.status,
+          reason: b.reason,
+          expiresAt: b.expires_at,
+          createdAt: b.created_at,
+          liftedAt: b.lifted_at,
+          hardwareProfileIds: b.hwid_ids,
+        })),
+        reasons: reasons.map((r) => ({
+          id: r.id,
+          reason: r.reason,
+          category: r.category,
+          evidence: r.evidence === null ? null : (JSON.parse(r.evidence) as unknown),
+          addedAt: r.added_at,
+        })),
+        scans: scans.map((s) => ({
+          pin: s.pinCode,
+          accountId: s.accountId,
+          type: s.type,
+          result: s.result,
+          finishedAt: s.finishedAt,
+          // The last entry naming them, as the finish hook keeps the latest username.
+          reportedUsername: s.discord.filter((d) => d.id === discordId).at(-1)?.username ?? user.username,
+          otherAccountsNamed: s.discord.filter((d) => d.id !== discordId).length,
+          detections: s.detections,
+          suspicious: s.suspicious,
+          warnings: s.warnings,
+          untrusted: s.untrusted,
+          integrity: s.integrity,
+          customSuspicious: s.customSuspicious,
+          vpn: s.vpn,
+          country: s.country,
+          logon: s.logon,
+          scantime: s.scantime,
+          windows: s.windows,
+          ipAddress: s.ipHashStored ? ('keyed_hash_stored' as const) : ('not_stored' as const),
+        })),
+        exportedAt: now,
+      };
+    },
+    { snapshot: true },
+  );
+}

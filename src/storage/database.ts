@@ -1,11 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  type Driver,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  sql,
+} from 'kysely';
 import pg from 'pg';
+import { storeFaultOf } from './errors.js';
 import { type Dialect, ScanpinMigrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
+import { guardStalls } from './stall-guard.js';
 
 export type Db = Kysely<Database>;
 
@@ -20,13 +30,15 @@ export interface Store {
 export interface OpenOptions {
   /** PostgreSQL only: schema to create and use (tests isolate themselves this way). */
   pgSchema?: string;
+  /** PostgreSQL only: once migrated, a query unanswered this long fails and drops its connection. */
+  stallTimeoutMs?: number;
 }
 
 const PG_INT8_OID = 20;
 
 /** Opens `sqlite:<path>` or `postgres://…` and brings the schema up to date. */
 export async function openStore(url: string, options: OpenOptions = {}): Promise<Store> {
-  const store =
+  const store: Store & { migrated?: () => void } =
     url.startsWith('postgres://') || url.startsWith('postgresql://')
       ? await openPostgres(url, options)
       : openSqlite(url);
@@ -36,6 +48,7 @@ export async function openStore(url: string, options: OpenOptions = {}): Promise
     await store.close();
     throw err;
   }
+  store.migrated?.();
   return store;
 }
 
@@ -46,13 +59,26 @@ function openSqlite(url: string): Store {
   const path = url.slice('sqlite:'.length);
   if (path === '') throw new Error('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/scanpin.db');
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  const sqlite = new SqliteDatabase(path);
-  sqlite.pragma('journal_mode = WAL');
-  // FULL: a commit is on disk before we answer, so an acknowledged write survives a power cut too.
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  let sqlite: SqliteDatabase.Database;
+  try {
+    sqlite = new SqliteDatabase(path);
+    sqlite.pragma('journal_mode = WAL');
+    // FULL: a commit is on disk before we answer, so an acknowledged write survives a power cut too.
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+  } catch (err) {
+    // The driver says only "unable to open database file": name the file and what to do about it.
+    if (storeFaultOf(err) === null) throw err;
+    throw new Error(
+      `The SQLite database ${path} cannot be opened for writing (${err instanceof Error ? err.message : String(err)}): ` +
+        'its file or folder is read-only, the disk is full, or this user may not write there. Make the file, ' +
+        'its -wal and -shm files and the folder writable, free some space, then start again.',
+    );
+  }
+  const db = new Kysely<Database>({
+    dialect: new RollbackOnceSqliteDialect(sqlite, { database: withStatementCache(sqlite) }),
+  });
   return {
     db,
     dialect: 'sqlite',
@@ -65,7 +91,33 @@ function openSqlite(url: string): Store {
   };
 }
 
-async function openPostgres(url: string, { pgSchema }: OpenOptions): Promise<Store> {
+/**
+ * On a full disk, an I/O error or a read-only file, SQLite rolls the transaction back itself; Kysely's
+ * own ROLLBACK then fails with "no transaction is active" and that error would hide the real one (so
+ * a full disk answered 500 instead of 503). Roll back only what is still open.
+ */
+class RollbackOnceSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly sqlite: SqliteDatabase.Database,
+    config: SqliteDialectConfig,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.sqlite.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
+}
+
+async function openPostgres(
+  url: string,
+  { pgSchema, stallTimeoutMs }: OpenOptions,
+): Promise<Store & { migrated(): void }> {
   if (pgSchema !== undefined) {
     if (!/^[a-z_][a-z0-9_]*$/.test(pgSchema)) throw new Error(`bad schema name ${pgSchema}`);
     const admin = new pg.Client({ connectionString: url });
@@ -79,6 +131,8 @@ async function openPostgres(url: string, { pgSchema }: OpenOptions): Promise<Sto
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // Bounded waits while PostgreSQL is away: an unreachable host answers 503 in seconds, not never.
+    connectionTimeoutMillis: 5_000,
     ...(pgSchema === undefined ? {} : { options: `-c search_path=${pgSchema}` }),
     // Epoch-millisecond bigints fit in a double; read them as numbers, not strings.
     types: {
@@ -86,10 +140,24 @@ async function openPostgres(url: string, { pgSchema }: OpenOptions): Promise<Sto
         oid === PG_INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // An idle connection that PostgreSQL drops (a restart, a failover) is reported here; without a
+  // listener it would end the process. The pool discards it and the next query opens a new one, so
+  // the service recovers by itself (docs/operations.md, "When things fail").
+  pool.on('error', () => {});
+  // The same for a connection in use between two statements (a transaction): its next query fails,
+  // which the caller sees as a 503, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  // Migrations may run long; the stall limit applies from the first request on.
+  let stallLimit: number | null = null;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: guardStalls(pool, () => stallLimit) }),
+  });
   return {
     db,
     dialect: 'postgres',
+    migrated() {
+      stallLimit = stallTimeoutMs ?? null;
+    },
     async ping() {
       await sql`select 1`.execute(db);
     },

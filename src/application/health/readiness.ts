@@ -17,12 +17,24 @@ export interface Readiness {
   checks: { database: CheckResult; redis?: CheckResult };
 }
 
+/**
+ * A check that has not answered by then counts as down: a stalled database (frozen, or packets
+ * dropped) must fail readiness rather than hold the probe until the load balancer gives up.
+ */
+export const PROBE_TIMEOUT_MS = 2_000;
+
 async function probe(check: () => Promise<void>): Promise<CheckResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('readiness check timed out')), PROBE_TIMEOUT_MS);
+  });
   try {
-    await check();
+    await Promise.race([check(), timeout]);
     return 'ok';
   } catch {
     return 'down';
+  } finally {
+    clearTimeout(timer);
   }
 }
 

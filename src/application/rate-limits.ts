@@ -54,6 +54,12 @@ export interface RateLimiter {
   /** The key's hourly budget as it stands; spends none of it. */
   usageOfKey(key: KeyIdentity): Promise<RateLimitUsage>;
   forUnauthenticated(ip: string): Promise<RateLimitDecision>;
+  /**
+   * The signed-out pages and calls (sign-in, invite previews, share links, Discord sign-in), per
+   * client IP with the same per-minute limit, in a bucket of their own: a script guessing API keys
+   * from behind a shared address does not lock people out of signing in there.
+   */
+  forSignedOut(ip: string): Promise<RateLimitDecision>;
   forScannerStart(ip: string): Promise<RateLimitDecision>;
   /** The dashboard's API: per signed-in session, not against any key's budget. */
   forSession(sessionId: number): Promise<RateLimitDecision>;
@@ -98,6 +104,7 @@ export function createRateLimiter(
       };
     },
     forUnauthenticated: (ip) => hit(`ip:${ip}`, settings.unauthenticatedPerMinute, 'minute'),
+    forSignedOut: (ip) => hit(`signed-out:${ip}`, settings.unauthenticatedPerMinute, 'minute'),
     forScannerStart: (ip) => hit(`scanner-start:${ip}`, settings.scannerStartPerMinute, 'minute'),
     forSession: (sessionId) => hit(`session:${sessionId}`, SESSION_PER_MINUTE, 'minute'),
   };

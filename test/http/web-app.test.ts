@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FALLBACK_CSP } from '../../src/http/plugins/security-headers.js';
 import { CONTENT_SECURITY_POLICY, defaultWebDist, SPA_PATHS } from '../../src/http/routes/web-app.js';
 import { backends } from '../support/backends.js';
 import { expectProblem } from '../support/http.js';
@@ -60,13 +61,14 @@ describe.each(backends())('the dashboard pages on $name', (backend) => {
       '/keys',
       '/webhooks',
       '/settings',
+      '/audit',
       '/sign-in',
       '/sign-in?error=denied',
       '/invite/abcdefghijklmnopqrstuvwxyz',
     ]) {
       expectPage(await get(path));
     }
-    expect(SPA_PATHS).toHaveLength(10);
+    expect(SPA_PATHS).toHaveLength(11);
     for (const directive of [
       "default-src 'self'",
       "script-src 'self'",
@@ -131,7 +133,8 @@ describe.each(backends())('the dashboard pages on $name', (backend) => {
     ]) {
       const res = await get(path);
       expectProblem(res, 404, 'route_not_found');
-      expect(res.headers['content-security-policy']).toBeUndefined();
+      // Not the pages' policy: the fallback every API answer carries (http/plugins/security-headers.ts).
+      expect(res.headers['content-security-policy']).toBe(FALLBACK_CSP);
     }
     // A path that climbs out of /assets/ never reaches a file outside it.
     for (const path of ['/assets/../index.html', '/assets/%2e%2e/.secret', '/assets/..%2f.secret']) {

@@ -4,6 +4,7 @@ import { authenticateSession, type SessionCaller } from '../../application/acces
 import type { UseCaseContext } from '../../application/context.js';
 import { refuse } from '../../application/failures.js';
 import { publicBaseUrl } from '../../config.js';
+import { limitByClientAddress } from './client-address-limit.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 
 /** The dashboard's session cookie (docs/dashboard.md, "Sessions"). */
@@ -79,9 +80,11 @@ export function clearSessionCookie(reply: FastifyReply, ctx: UseCaseContext): vo
 /** Registers the origin check and the session check on every route of `app`. */
 export function requireSession(app: FastifyInstance, ctx: UseCaseContext): void {
   app.decorateRequest('person', null);
+  const limitSignedOut = limitByClientAddress(ctx);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     assertSameOrigin(request, ctx);
-    if (request.routeOptions.config.signedOut) return;
+    // Routes that need no session are counted per client address instead (invite tokens, say).
+    if (request.routeOptions.config.signedOut) return limitSignedOut(request, reply);
     const { caller, limit } = await authenticateSession(ctx, request.cookies[SESSION_COOKIE]);
     setRateLimitHeaders(reply, limit);
     request.person = caller;

@@ -8,6 +8,7 @@ import {
   startDiscordSignIn,
 } from '../../application/people/discord-sign-in.js';
 import { publicBaseUrl } from '../../config.js';
+import { limitByClientAddress } from '../plugins/client-address-limit.js';
 import { setSessionCookie } from '../plugins/session-auth.js';
 
 /** Holds one browser's sealed sign-in attempt; sent back only to /auth/discord/… */
@@ -53,18 +54,24 @@ function redirectHeaders(reply: FastifyReply): FastifyReply {
  */
 export function discordAuthRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
-    app.get('/auth/discord', { schema: { hide: true, querystring: StartQuery } }, async (request, reply) => {
-      const started = startDiscordSignIn(ctx, request.query);
-      reply.setCookie(ATTEMPT_COOKIE, started.pending, {
-        ...attemptCookieOptions(ctx),
-        maxAge: started.maxAgeSeconds,
-      });
-      return redirectHeaders(reply).redirect(started.redirectTo, 302);
-    });
+    // Signed out, so counted per client address (docs/api.md, "Rate limits").
+    const limit = limitByClientAddress(ctx);
+    app.get(
+      '/auth/discord',
+      { schema: { hide: true, querystring: StartQuery }, onRequest: limit },
+      async (request, reply) => {
+        const started = startDiscordSignIn(ctx, request.query);
+        reply.setCookie(ATTEMPT_COOKIE, started.pending, {
+          ...attemptCookieOptions(ctx),
+          maxAge: started.maxAgeSeconds,
+        });
+        return redirectHeaders(reply).redirect(started.redirectTo, 302);
+      },
+    );
 
     app.get(
       DISCORD_CALLBACK_PATH,
-      { schema: { hide: true, querystring: CallbackQuery } },
+      { schema: { hide: true, querystring: CallbackQuery }, onRequest: limit },
       async (request, reply) => {
         const pending = request.cookies[ATTEMPT_COOKIE];
         const outcome = await finishDiscordSignIn(ctx, {

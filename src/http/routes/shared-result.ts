@@ -6,6 +6,7 @@ import { UseCaseFailure } from '../../application/failures.js';
 import type { SharedResult } from '../../domain/share-link.js';
 import { iso } from '../../domain/time.js';
 import { escapeHtml, SERVER_PAGE_STYLE_SOURCE, serverPage } from '../pages/server-page.js';
+import { limitByClientAddress } from '../plugins/client-address-limit.js';
 
 const TokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' }) });
 
@@ -35,28 +36,34 @@ ${list('Detections', r.detections)}${list('Suspicious', r.suspicious)}${list('Wa
  */
 export function sharedResultRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   return async (app) => {
-    app.get('/share/:token', { schema: { hide: true, params: TokenParams } }, async (request, reply) => {
-      reply
-        .type('text/html; charset=utf-8')
-        .header(
-          'content-security-policy',
-          `default-src 'none'; style-src ${SERVER_PAGE_STYLE_SOURCE}; frame-ancestors 'none'`,
-        )
-        .header('x-robots-tag', 'noindex, nofollow')
-        .header('referrer-policy', 'no-referrer')
-        .header('cache-control', 'no-store');
-      try {
-        return resultPage(await readSharedResult(ctx, request.params.token));
-      } catch (error) {
-        if (!(error instanceof UseCaseFailure)) throw error;
-        return reply.code(404).send(
-          serverPage({
-            title: 'Link not available',
-            robots: ROBOTS,
-            body: '<h1>This link has expired or was withdrawn.</h1><p class="muted">Ask whoever sent it for a new one.</p>',
-          }),
-        );
-      }
-    });
+    // Signed out, so counted per client address: share-link tokens cannot be guessed.
+    const onRequest = limitByClientAddress(ctx);
+    app.get(
+      '/share/:token',
+      { schema: { hide: true, params: TokenParams }, onRequest },
+      async (request, reply) => {
+        reply
+          .type('text/html; charset=utf-8')
+          .header(
+            'content-security-policy',
+            `default-src 'none'; style-src ${SERVER_PAGE_STYLE_SOURCE}; frame-ancestors 'none'`,
+          )
+          .header('x-robots-tag', 'noindex, nofollow')
+          .header('referrer-policy', 'no-referrer')
+          .header('cache-control', 'no-store');
+        try {
+          return resultPage(await readSharedResult(ctx, request.params.token));
+        } catch (error) {
+          if (!(error instanceof UseCaseFailure)) throw error;
+          return reply.code(404).send(
+            serverPage({
+              title: 'Link not available',
+              robots: ROBOTS,
+              body: '<h1>This link has expired or was withdrawn.</h1><p class="muted">Ask whoever sent it for a new one.</p>',
+            }),
+          );
+        }
+      },
+    );
   };
 }

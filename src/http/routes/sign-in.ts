@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { UseCaseContext } from '../../application/context.js';
 import { signInWithLink } from '../../application/people/sign-in.js';
 import { SERVER_PAGE_STYLE_SOURCE, serverPage } from '../pages/server-page.js';
+import { limitByClientAddress } from '../plugins/client-address-limit.js';
 import { assertSameOrigin, setSessionCookie } from '../plugins/session-auth.js';
 import { problemResponses } from '../schemas/common.js';
 
@@ -47,16 +48,21 @@ export function signInRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       (_req, _body, done) => done(null, {}),
     );
 
-    app.get('/sign-in/:token', { schema: { hide: true, params: TokenParams } }, async (_request, reply) =>
-      pageHeaders(reply).type('text/html; charset=utf-8').send(confirmPage()),
+    // Tokens are counted per client address before anything else, so they cannot be guessed.
+    const limit = limitByClientAddress(ctx);
+
+    app.get(
+      '/sign-in/:token',
+      { schema: { hide: true, params: TokenParams }, onRequest: limit },
+      async (_request, reply) => pageHeaders(reply).type('text/html; charset=utf-8').send(confirmPage()),
     );
 
-    // The origin is checked first, as on the rest of the dashboard API: before the input is even read.
+    // The origin is checked next, as on the rest of the dashboard API: before the input is even read.
     const sameOrigin = async (request: FastifyRequest) => assertSameOrigin(request, ctx);
 
     app.post(
       '/sign-in/:token',
-      { schema: { hide: true, params: TokenParams }, onRequest: sameOrigin },
+      { schema: { hide: true, params: TokenParams }, onRequest: [limit, sameOrigin] },
       async (request, reply) => {
         const session = await signInWithLink(ctx, {
           token: request.params.token,
@@ -77,7 +83,7 @@ export function signInRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           body: Type.Object({ token: TokenParams.properties.token }, { additionalProperties: false }),
           response: { 204: Type.Null(), ...problemResponses(400, 403, 429) },
         },
-        onRequest: sameOrigin,
+        onRequest: [limit, sameOrigin],
       },
       async (request, reply) => {
         const session = await signInWithLink(ctx, {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
 import { discordSignInEnabled } from '../../../application/people/discord-sign-in.js';
+import { problemResponses } from '../../schemas/common.js';
 import { tags } from './schemas.js';
 
 /** How people can sign in here, for the sign-in page (docs/dashboard.md, "Signing in"). */
@@ -17,7 +18,7 @@ export function authOptionsRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebo
           summary: 'Which ways of signing in this server offers',
           description:
             'Needs no session. `discord` is true when "Sign in with Discord" is set up; sign-in links always work.',
-          response: { 200: Type.Object({ discord: Type.Boolean() }) },
+          response: { 200: Type.Object({ discord: Type.Boolean() }), ...problemResponses(429) },
         },
       },
       async () => ({ discord: discordSignInEnabled(ctx.config) }),

@@ -12,6 +12,7 @@ import {
 } from '../../../application/dashboard/enterprises.js';
 import { MAX_INVITE_DAYS } from '../../../domain/invite.js';
 import { iso } from '../../../domain/time.js';
+import { limitByClientAddress } from '../../plugins/client-address-limit.js';
 import { personOf } from '../../plugins/session-auth.js';
 import { NoContent, Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 import { RowId as Id, security, sessionErrors, tags } from './schemas.js';
@@ -186,6 +187,8 @@ export function enterpriseRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox
           ),
           response: { 200: MembershipView, ...errors },
         },
+        // Invite tokens are also counted per client address, so many sessions cannot share out a guess.
+        onRequest: limitByClientAddress(ctx),
       },
       async (request) => {
         const { enterprise, role } = await acceptInvite(ctx, personOf(request), request.body.token);

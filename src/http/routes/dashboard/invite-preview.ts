@@ -26,7 +26,7 @@ export function invitePreviewRoutes(ctx: UseCaseContext): FastifyPluginAsyncType
           }),
           response: {
             200: Type.Object({ enterprise: Type.String(), usable: Type.Boolean() }),
-            ...problemResponses(400, 404),
+            ...problemResponses(400, 404, 429),
           },
         },
       },

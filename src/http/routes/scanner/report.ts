@@ -4,6 +4,7 @@ import { failScan } from '../../../application/scans/fail-scan.js';
 import { finishScan } from '../../../application/scans/finish-scan.js';
 import { reportProgress } from '../../../application/scans/report-progress.js';
 import { scanOfSession } from '../../../application/scans/session.js';
+import { countRefusedCredential } from '../../plugins/client-address-limit.js';
 import { NoContent } from '../../schemas/common.js';
 import {
   FailBody,
@@ -23,8 +24,14 @@ export function scannerReportRoutes(ctx: UseCaseContext): FastifyPluginAsyncType
   return async (app) => {
     // The session is checked before the body, so a caller without a valid one learns that first.
     app.decorateRequest('scanSession', null);
-    app.addHook('onRequest', async (request) => {
-      request.scanSession = await scanOfSession(ctx, sessionTokenOf(request));
+    // A refused token is counted per client address, so session tokens cannot be guessed.
+    app.addHook('onRequest', async (request, reply) => {
+      try {
+        request.scanSession = await scanOfSession(ctx, sessionTokenOf(request));
+      } catch (refused) {
+        await countRefusedCredential(ctx, request, reply);
+        throw refused;
+      }
     });
 
     app.post(

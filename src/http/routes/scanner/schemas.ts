@@ -83,4 +83,4 @@ export const FailBody = Type.Object(
 );
 
 export const startErrors = problemResponses(400, 404, 409, 410, 413, 429);
-export const sessionErrors = problemResponses(400, 401, 409, 410, 413);
+export const sessionErrors = problemResponses(400, 401, 409, 410, 413, 429);

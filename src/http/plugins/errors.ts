@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UseCaseFailure } from '../../application/failures.js';
+import { storeFailureOf } from '../../application/store-faults.js';
 import { Problem, problemFor, problems } from '../problem.js';
 import { problemResponses } from '../schemas/common.js';
 import { describeValidationErrors } from './validation.js';
@@ -25,6 +26,9 @@ export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply
 function toProblem(error: FastifyError, request: FastifyRequest, bodyLimit: number): Problem {
   if (error instanceof Problem) return error;
   if (error instanceof UseCaseFailure) return problemFor(error.failure);
+  // The store failing (PostgreSQL gone, disk full) is a retryable 503, not a bug: docs/operations.md.
+  const storeFailure = storeFailureOf(error);
+  if (storeFailure !== null) return problemFor(storeFailure);
   if (error.validation) {
     const part = (error.validationContext ?? 'body') as 'body' | 'params' | 'querystring' | 'headers';
     const errors = error.validation as ErrorObject[];
@@ -65,7 +69,13 @@ export function frameworkErrorHandler(
   reply: FastifyReply,
 ): FastifyReply {
   reply.header('x-request-id', request.id);
-  const problem = error.code === 'FST_ERR_BAD_URL' ? problems.invalidUrl() : problems.internal();
+  // The router refuses a path segment over maxParamLength (app.ts) before any route can validate it.
+  const problem =
+    error.code === 'FST_ERR_BAD_URL'
+      ? problems.invalidUrl()
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? problems.badRequest(414, 'a path segment is longer than 16384 characters.')
+        : problems.internal();
   if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
   return sendProblem(reply, problem);
 }
@@ -76,6 +86,12 @@ export function frameworkErrorHandler(
  * route's responses, so /openapi.json says so and clients expect a problem body there too.
  */
 const ANY_ROUTE_PROBLEMS = problemResponses(500, 503);
+/**
+ * Fastify reads a JSON body on these methods even where the route takes none, so a body sent anyway
+ * can be refused: 400 invalid_body (not JSON, a wrong Content-Length) or 413 payload_too_large.
+ */
+const BODY_METHOD_PROBLEMS = problemResponses(400, 413);
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Every failure becomes a problem+json body; 5xx are logged as bugs, never explained to callers. */
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
@@ -83,14 +99,20 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
   app.addHook('onRoute', (route) => {
     const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
     if (schema?.response === undefined || schema.hide === true) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const bodyProblems = methods.some((m) => BODY_METHODS.has(m)) ? BODY_METHOD_PROBLEMS : {};
     route.schema = {
       ...schema,
-      response: { ...ANY_ROUTE_PROBLEMS, ...schema.response },
+      response: { ...ANY_ROUTE_PROBLEMS, ...bodyProblems, ...schema.response },
     } as typeof route.schema;
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = toProblem(error, request, bodyLimit);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (problem.code === 'service_unavailable') {
+      // Expected while the store is down; one warning per request, without the driver's message
+      // (it may name hosts or paths).
+      request.log.warn({ storeFault: storeFailureOf(error) }, 'store unavailable; answered 503');
+    } else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, problem);
   });
   app.setNotFoundHandler((request, reply) =>

@@ -27,7 +27,8 @@ export function accountEventsRoute(ctx: UseCaseContext): FastifyPluginAsyncTypeb
           security: [{ apiKey: [] }],
           response: {
             200: EventStream('A text/event-stream of pin.* events carrying webhook bodies.'),
-            ...problemResponses(...KEYED_ERRORS),
+            // 404 account_not_found: the key's account was deleted (docs/api.md, "Errors").
+            ...problemResponses(...KEYED_ERRORS, 404),
           },
         },
         config: { permission: 'pins:status' },

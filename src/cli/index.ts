@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { adminCommand, type Output } from './admin.js';
 import { CliError } from './admin-client.js';
+import { backupCommand } from './backup.js';
 import { eventsCommand } from './customer/events.js';
 import { CliExit, EXIT } from './customer/exit-codes.js';
 import { pinsCommand } from './customer/pins.js';
@@ -31,6 +32,7 @@ export async function runCli(argv: readonly string[], io: CliIo = consoleIo): Pr
   const program = new Command('scanpin').description('scanpin: scan PINs, scans and player risk');
   program.addCommand(adminCommand(io));
   program.addCommand(simulateCommand(io));
+  program.addCommand(backupCommand(io));
   program.addCommand(pinsCommand(io));
   program.addCommand(usersCommand(io));
   program.addCommand(webhooksCommand(io));

@@ -1,139 +1,216 @@
 /*
- * Benchmarks, reported as ratios against a baseline measured in the same run (the machine is shared
- * and noisy, so absolute numbers mean little). Usage: npm run bench [-- --seconds 3]
- *
- * 1. Polling: GET status of a pending and of a finished PIN, and results of a finished PIN, against
- *    GET /healthz (no auth, no store) as the baseline.
- * 2. Growth: risk score and lookup of a player with 1 scan against a player with 400 scans on the same
- *    hardware; the ratio shows whether reads stay flat as history grows.
+ * `npm run bench` (docs/benchmarks.md): builds the server, then for each store seeds 1 000, 100 000
+ * and 1 000 000 finished scans through the application layer and measures the server — its own
+ * process, started as `npm start` starts it — from this process, against a bare Fastify baseline
+ * measured in the same run. Prints the table, checks the targets, writes docs/benchmarks.md.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { wire } from '../src/wiring.js';
+import { execFileSync } from 'node:child_process';
+import { Api } from './api.js';
+import { CONNECTIONS, type Figure, type Request, warmAndMeasure } from './load.js';
+import { parseOptions } from './options.js';
+import { Population } from './population.js';
+import { type Running, startBaseline, startServer } from './processes.js';
+import { printTables, writeReport } from './report.js';
+import type { EndpointName, SizeResult, StoreResult } from './results.js';
+import { type Fixture, seedTo, setUp } from './seed.js';
+import { openBenchStore } from './stores.js';
+import { measureStreams } from './streams.js';
+import { checkTargets } from './targets.js';
+import { measureWebhooks } from './webhooks.js';
+import { measureWholeScans } from './whole-scans.js';
 
-const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 3;
-const HISTORY = 400;
+const CREATE_ACCOUNTS = 200;
+const SCAN_WORKERS = CONNECTIONS;
 
-async function measure(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, headers, connections: 10, duration: seconds, pipelining: 1 });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99, mean: result.latency.mean };
+function build(): void {
+  const started = performance.now();
+  // The server only: the dashboard's bundle is not on any measured path.
+  try {
+    // Incremental, with its own build info, so a rebuild after a small change takes seconds.
+    execFileSync(
+      'npx',
+      [
+        'tsc',
+        '-p',
+        'tsconfig.build.json',
+        '--incremental',
+        '--tsBuildInfoFile',
+        'node_modules/.cache/bench.tsbuildinfo',
+      ],
+      { stdio: 'inherit' },
+    );
+  } catch {
+    // tsc still emits; a type error elsewhere in a working tree being edited should not stop a measurement.
+    console.warn(
+      '\nWARNING: the build reported type errors (above); measuring the JavaScript it emitted anyway.\n',
+    );
+  }
+  console.log(`built dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The measured player must really have history and related accounts, or the figures mean little. */
+async function checkHotPlayer(api: Api, discordId: string): Promise<void> {
+  const t0 = performance.now();
+  const risk = await api.call<{ found: boolean; riskScore?: number }>(
+    'GET',
+    `/v1/users/${discordId}/risk-score`,
+  );
+  const t1 = performance.now();
+  const lookup = await api.call<{ found: boolean; totalScans?: number; relatedAccounts: unknown[] }>(
+    'GET',
+    `/v1/scanned-users/lookup/${discordId}`,
+  );
+  const t2 = performance.now();
+  if (!risk.found || !lookup.found || lookup.relatedAccounts.length < 2) {
+    throw new Error(
+      `the hot player ${discordId} was not seeded as expected: ${JSON.stringify({ risk, lookup })}`,
+    );
+  }
+  console.log(
+    `  hot player: risk score ${risk.riskScore}, ${lookup.totalScans} own scans, ${lookup.relatedAccounts.length} related accounts` +
+      ` (one call, no load: risk score ${(t1 - t0).toFixed(0)} ms, lookup ${(t2 - t1).toFixed(0)} ms)`,
+  );
+}
+
+async function measureSize(
+  opts: ReturnType<typeof parseOptions>,
+  server: Running,
+  baseline: Running,
+  fixture: Fixture,
+  size: number,
+  seedSeconds: number,
+): Promise<SizeResult> {
+  const api = new Api(server.url, fixture.key);
+  const auth = { 'x-api-key': fixture.key };
+  const pending = await api.createPin();
+  const scanning = await api.createPin();
+  await api.startScan(scanning, `BENCH-SCANNING-${size}`);
+  const { finishedPin, discordId } = fixture.hot;
+
+  await checkHotPlayer(api, discordId);
+  // Streams first, on the freshly started server: its memory is steady then, so the growth they cause
+  // is not hidden by a garbage collection of what earlier load left behind.
+  let streams: SizeResult['streams'];
+  if (!opts.readsOnly) {
+    const streamPins = await Promise.all(Array.from({ length: 20 }, () => api.createPin()));
+    streams = await measureStreams(server, streamPins, fixture.streamKeys, opts.streams);
+    console.log(
+      `  event streams            ${String(streams.held).padStart(7)} held  ${streams.kbPerStream.toFixed(1)} KB each (RSS ${streams.rssBeforeMb.toFixed(0)} → ${streams.rssWithStreamsMb.toFixed(0)} MB)`,
+    );
+  }
+  const seconds = opts.seconds;
+  const result: SizeResult = {
+    size,
+    seedSeconds,
+    baseline: await warmAndMeasure(baseline.url, { path: '/' }, seconds),
+    endpoints: {},
+    rssMb: 0,
+    peakRssMb: 0,
+    ...(streams === undefined ? {} : { streams }),
+  };
+  const run = async (name: EndpointName, request: Request) => {
+    const figure: Figure = await warmAndMeasure(server.url, request, seconds);
+    result.endpoints[name] = figure;
+    console.log(
+      `  ${name.padEnd(24)} ${figure.rps.toFixed(0).padStart(7)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms` +
+        `  ×${(figure.rps / result.baseline.rps).toFixed(2)}${figure.failures ? `  (${figure.failures} failed!)` : ''}`,
+    );
+  };
+  console.log(
+    `  baseline                 ${result.baseline.rps.toFixed(0).padStart(7)} req/s  p50 ${result.baseline.p50} ms  p99 ${result.baseline.p99} ms`,
+  );
+  await run('status, pending PIN', { path: `/v1/pins/${pending}/status`, headers: auth });
+  await run('status, scanning PIN', { path: `/v1/pins/${scanning}/status`, headers: auth });
+  await run('status, finished PIN', { path: `/v1/pins/${finishedPin}/status`, headers: auth });
+  await run('results, finished PIN', { path: `/v1/pins/${finishedPin}/results`, headers: auth });
+  await run('risk score', { path: `/v1/users/${discordId}/risk-score`, headers: auth });
+  await run('lookup', { path: `/v1/scanned-users/lookup/${discordId}`, headers: auth });
+  result.rssMb = server.memory().rssMb;
+  if (opts.readsOnly) {
+    result.peakRssMb = server.memory().peakMb;
+    return result;
+  }
+
+  const creators = fixture.creatorKeys.slice(0, CREATE_ACCOUNTS);
+  await run('create PIN', {
+    path: '/v1/pins/create',
+    method: 'POST',
+    body: { type: 'FiveM' },
+    keys: creators,
+  });
+
+  result.wholeScans = await measureWholeScans(
+    server.url,
+    fixture.creatorKeys.slice(CREATE_ACCOUNTS),
+    seconds,
+  );
+  console.log(
+    `  whole scans              ${result.wholeScans.scansPerSecond.toFixed(0).padStart(7)} /s     p50 ${result.wholeScans.p50.toFixed(0)} ms  p99 ${result.wholeScans.p99.toFixed(0)} ms`,
+  );
+  result.webhooks = await measureWebhooks(server.url, fixture.key, opts.webhookEvents);
+  console.log(
+    `  webhook deliveries       ${result.webhooks.perSecond.toFixed(0).padStart(7)} /s     ${result.webhooks.received}/${result.webhooks.count} received, lag p50 ${result.webhooks.p50.toFixed(0)} ms`,
+  );
+  result.peakRssMb = server.memory().peakMb;
+  console.log(
+    `  server RSS ${result.rssMb.toFixed(0)} MB after the reads, peak ${result.peakRssMb.toFixed(0)} MB`,
+  );
+  return result;
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'scanpin-bench-'));
-  const config = loadConfig({
-    DATABASE_URL: `sqlite:${dir}/bench.db`,
-    SCANPIN_DATA_DIR: dir,
-    SCANPIN_ADMIN_TOKEN: 'bench-admin-token-0123456789',
-    RATE_LIMIT_PER_HOUR: '100000000',
-    MAX_ACTIVE_PINS: '1000000',
-    UNAUTHENTICATED_PER_MINUTE: '100000000',
-    SCANNER_START_PER_MINUTE: '100000000',
-    LOG_LEVEL: 'silent',
-  });
-  const services = await wire(config);
-  const app = await buildApp(services.context, { probes: services.probes });
-  app.addHook('onClose', async () => services.close());
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
-  const call = async <T = Record<string, string>>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<T> => {
-    const res = await fetch(base + path, {
-      method,
-      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${await res.text()}`);
-    return (res.status === 204 ? undefined : await res.json()) as T;
-  };
-  const admin = { 'x-admin-token': 'bench-admin-token-0123456789' };
-  const account = await call<{ id: number }>('POST', '/admin/v1/accounts', { name: 'Bench' }, admin);
-  await call('POST', '/admin/v1/enterprises', { name: 'Bench Co', ownerAccountId: account.id }, admin);
-  const { key } = await call<{ key: string }>(
-    'POST',
-    `/admin/v1/accounts/${account.id}/keys`,
-    {
-      permissions: ['pins:create', 'pins:status', 'pins:results', 'user:risk-score', 'scanned-users:lookup'],
-    },
-    admin,
-  );
-  const auth = { 'x-api-key': key };
-  const emptyReport = {
-    detections: [],
-    suspicious: [],
-    warnings: ['w'],
-    untrusted: [],
-    integrity: [],
-    artifacts: ['a.log'],
-    vpn: null,
-    country: 'DE',
-    logon: null,
-    scantime: '40 seconds',
-    windows: 'Windows 11',
-    discord: [] as unknown[],
-  };
-  const scan = async (discordId: string, hwid: string, detections: string[] = []) => {
-    const { pin } = await call('POST', '/v1/pins/create', { type: 'FiveM' }, auth);
-    const { sessionToken } = await call('POST', '/v1/scanner/start', { pin, hwids: [hwid] });
-    const bearer = { authorization: `Bearer ${sessionToken}` };
-    await call('POST', '/v1/scanner/progress', { progress: 50, statusMessage: 'Scanning' }, bearer);
-    await call(
-      'POST',
-      '/v1/scanner/finish',
-      { ...emptyReport, detections, discord: [{ id: discordId, username: 'P' }] },
-      bearer,
-    );
-    return pin as string;
-  };
-
-  const { pin: pendingPin } = await call('POST', '/v1/pins/create', { type: 'Rust' }, auth);
-  const finishedPin = await scan('200000000000000001', 'HW-SMALL', ['Eulen']);
-  for (let i = 0; i < HISTORY; i++)
-    await scan('200000000000000002', 'HW-BIG', i % 10 === 0 ? [`Cheat ${i}`] : []);
-
-  const rows: Array<[string, Awaited<ReturnType<typeof measure>>]> = [];
-  const run = async (name: string, path: string, headers: Record<string, string> = auth) => {
-    rows.push([name, await measure(base + path, headers)]);
-  };
-  await run('GET /healthz (baseline)', '/healthz', {});
-  await run('status, pending PIN', `/v1/pins/${pendingPin}/status`);
-  await run('status, finished PIN', `/v1/pins/${finishedPin}/status`);
-  await run('results, finished PIN', `/v1/pins/${finishedPin}/results`);
-  await run('risk score, 1 scan', '/v1/users/200000000000000001/risk-score');
-  await run(`risk score, ${HISTORY} scans`, '/v1/users/200000000000000002/risk-score');
-  await run('lookup, 1 scan', '/v1/scanned-users/lookup/200000000000000001');
-  await run(`lookup, ${HISTORY} scans`, '/v1/scanned-users/lookup/200000000000000002');
-
-  const baseline = rows[0]?.[1].rps ?? 1;
-  const byName = new Map(rows);
-  console.log(`\nscanpin benchmarks: ${seconds}s each, 10 connections, SQLite, Node ${process.version}\n`);
-  console.log('| endpoint | req/s | × baseline | p99 ms |');
-  console.log('|---|---|---|---|');
-  for (const [name, r] of rows) {
-    console.log(`| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / baseline).toFixed(2)} | ${r.p99} |`);
+  const opts = parseOptions(process.argv.slice(2));
+  const startedAt = new Date();
+  if (opts.build) build();
+  const baseline = await startBaseline();
+  const results: StoreResult[] = [];
+  try {
+    for (const storeName of opts.stores) {
+      const store = await openBenchStore(storeName);
+      // Interrupted (Ctrl-C): the PostgreSQL database and the temporary files go all the same.
+      const onInterrupt = () => {
+        void store.dispose().finally(() => process.exit(130));
+      };
+      process.once('SIGINT', onInterrupt);
+      const entry: StoreResult = { store: storeName, label: store.label, sizes: [] };
+      results.push(entry);
+      try {
+        const now = Date.now();
+        const fixture = await setUp(
+          store.env,
+          {
+            streamKeys: opts.readsOnly ? 0 : Math.ceil(opts.streams / 20),
+            creators: opts.readsOnly ? 0 : CREATE_ACCOUNTS + SCAN_WORKERS,
+          },
+          now,
+        );
+        const population = new Population(now);
+        for (const size of opts.sizes) {
+          console.log(`\n${store.label}: seeding to ${size.toLocaleString('en')} finished scans…`);
+          const seedSeconds = await seedTo(store.env, population, fixture, size, (n) =>
+            console.log(`  … ${n.toLocaleString('en')}`),
+          );
+          console.log(
+            `  seeded in ${seedSeconds.toFixed(1)} s; measuring (${opts.seconds} s each, ${CONNECTIONS} connections)`,
+          );
+          const server = await startServer(store.env);
+          try {
+            entry.sizes.push(await measureSize(opts, server, baseline, fixture, size, seedSeconds));
+          } finally {
+            await server.stop();
+          }
+        }
+      } finally {
+        process.removeListener('SIGINT', onInterrupt);
+        await store.dispose();
+      }
+    }
+  } finally {
+    await baseline.stop();
   }
-  const ratio = (a: string, b: string) => {
-    const x = byName.get(a)?.mean ?? Number.NaN;
-    const y = byName.get(b)?.mean ?? Number.NaN;
-    return (y / x).toFixed(2);
-  };
-  console.log(
-    `\nmean latency, ${HISTORY} scans ÷ 1 scan: risk score ${ratio('risk score, 1 scan', `risk score, ${HISTORY} scans`)}, lookup ${ratio('lookup, 1 scan', `lookup, ${HISTORY} scans`)} (1.00 = flat)`,
-  );
-  await app.close();
-  rmSync(dir, { recursive: true, force: true });
+  const targets = checkTargets(results, opts);
+  printTables(results, targets);
+  if (opts.write) writeReport(results, targets, opts, startedAt);
 }
 
 main().catch((err) => {

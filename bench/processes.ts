@@ -1,0 +1,86 @@
+/*
+ * The processes under test: the server as `npm start` runs it (`node dist/src/main.js`, configured by
+ * its environment) and the baseline, each its own process so that the load generator (this process)
+ * never shares an event loop with them.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export interface Running {
+  pid: number;
+  url: string;
+  /** Resident memory now (VmRSS) and at its peak (VmHWM), in MB. */
+  memory(): { rssMb: number; peakMb: number };
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function memoryOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within 60 s:\n${output()}`);
+}
+
+async function run(script: string, env: NodeJS.ProcessEnv, port: number, probe: string): Promise<Running> {
+  const child = spawn(process.execPath, [script], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(url + probe, child, () => stderr);
+  const pid = child.pid as number;
+  return {
+    pid,
+    url,
+    memory: () => memoryOf(pid),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The server, built beforehand into dist/ (`tsc -p tsconfig.build.json`). */
+export async function startServer(env: NodeJS.ProcessEnv): Promise<Running> {
+  return run('dist/src/main.js', env, await freePort(), '/readyz');
+}
+
+export async function startBaseline(): Promise<Running> {
+  return run('bench/baseline-server.mjs', { ...process.env }, await freePort(), '/');
+}

@@ -1,0 +1,156 @@
+/*
+ * The table on the terminal and docs/benchmarks.md: method, machine, date, every figure, the targets,
+ * and bench/notes.md (the hand-written profile findings) inserted as it is.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem } from 'node:os';
+import { CONNECTIONS, type Figure } from './load.js';
+import type { Options } from './options.js';
+import { ENDPOINTS, type SizeResult, type StoreResult } from './results.js';
+import { ratio, type TargetCheck } from './targets.js';
+
+const NOTES = 'bench/notes.md';
+const OUT = 'docs/benchmarks.md';
+
+const n0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : 'n/a');
+const n2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
+const ms = (n: number) => (Number.isFinite(n) ? String(Math.round(n * 10) / 10) : 'n/a');
+
+function figureRow(name: string, f: Figure, x: number): string {
+  return `| ${name} | ${n0(f.rps)} | ${ms(f.p50)} | ${ms(f.p99)} | ${n2(x)}${f.failures ? ` (${f.failures} failed)` : ''} |`;
+}
+
+function sizeTable(s: SizeResult): string[] {
+  const lines = [
+    `| ${n0(s.size)} scans | req/s | p50 ms | p99 ms | × baseline |`,
+    '|---|---:|---:|---:|---:|',
+    figureRow('baseline (bare Fastify)', s.baseline, 1),
+  ];
+  for (const name of ENDPOINTS) {
+    const f = s.endpoints[name];
+    if (f !== undefined) lines.push(figureRow(name, f, ratio(s, name)));
+  }
+  if (s.wholeScans) {
+    const w = s.wholeScans;
+    // A whole scan is 8 requests; its ratio compares those requests with the baseline's.
+    lines.push(
+      `| whole scans (8 requests each) | ${n0(w.scansPerSecond)} scans/s | ${ms(w.p50)} | ${ms(w.p99)} | ${n2((w.scansPerSecond * 8) / s.baseline.rps)} |`,
+    );
+  }
+  if (s.webhooks) {
+    const h = s.webhooks;
+    lines.push(
+      `| webhook deliveries (${h.received}/${h.count}) | ${n0(h.perSecond)} /s | ${ms(h.p50)} | ${ms(h.p99)} | ${n2(h.perSecond / s.baseline.rps)} |`,
+    );
+  }
+  lines.push('');
+  const extras = [`seeded in ${s.seedSeconds.toFixed(1)} s`, `server RSS ${n0(s.rssMb)} MB after the reads`];
+  if (s.streams) {
+    const st = s.streams;
+    extras.push(
+      `${n0(st.held)} of ${n0(st.target)} event streams held (opened in ${st.openSeconds.toFixed(1)} s), ` +
+        `${st.kbPerStream.toFixed(1)} KB each (RSS ${n0(st.rssBeforeMb)} → ${n0(st.rssWithStreamsMb)} MB)`,
+    );
+  }
+  extras.push(`peak RSS ${n0(s.peakRssMb)} MB`);
+  lines.push(`${extras.join('; ')}.`, '');
+  return lines;
+}
+
+function targetTable(targets: readonly TargetCheck[]): string[] {
+  return [
+    '| store | target | figure | |',
+    '|---|---|---|---|',
+    ...targets.map(
+      (t) =>
+        `| ${t.store} | ${t.target} | ${t.figure} | ${t.pass === null ? 'n/a' : t.pass ? 'PASS' : 'FAIL'} |`,
+    ),
+  ];
+}
+
+export function printTables(results: readonly StoreResult[], targets: readonly TargetCheck[]): void {
+  for (const r of results) {
+    console.log(`\n## ${r.label}\n`);
+    for (const s of r.sizes) console.log(sizeTable(s).join('\n'));
+  }
+  console.log('\n## Targets\n');
+  console.log(targetTable(targets).join('\n'));
+  const failed = targets.filter((t) => t.pass === false).length;
+  const passed = targets.filter((t) => t.pass === true).length;
+  console.log(`\n${passed} PASS, ${failed} FAIL, ${targets.length - passed - failed} not measured`);
+}
+
+function machine(): string[] {
+  const cpu = cpus()[0]?.model.trim() ?? 'unknown';
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    // not a git checkout
+  }
+  return [
+    `- CPU: ${cpu}, ${cpus().length} cores`,
+    `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `- Node ${process.version}, Linux ${release()}`,
+    `- Commit ${commit} (plus any uncommitted changes in the working tree)`,
+  ];
+}
+
+export function writeReport(
+  results: readonly StoreResult[],
+  targets: readonly TargetCheck[],
+  opts: Options,
+  startedAt: Date,
+): void {
+  const notes = existsSync(NOTES) ? readFileSync(NOTES, 'utf8').trim() : '';
+  const lines = [
+    '# Benchmarks',
+    '',
+    '<!-- Written by `npm run bench`; edit bench/notes.md (inserted below) or bench/report.ts, not this file. -->',
+    '',
+    `Run ${startedAt.toISOString()}${opts.quick ? ' with `--quick` (1 000 scans, short runs: a smoke test, not figures to quote)' : ''}.`,
+    '',
+    '## Method',
+    '',
+    '- The server runs as its own process, started as `npm start` starts it (`node dist/src/main.js`,',
+    '  configured by its environment, `LOG_LEVEL=silent`, limits raised far above the load). The load',
+    '  generator is the `npm run bench` process ([autocannon](https://github.com/mcollina/autocannon),',
+    `  ${CONNECTIONS} connections, ${opts.seconds} s per figure after a 1 s warm-up), never the server's.`,
+    '- The baseline is a bare Fastify process answering a small JSON object (`bench/baseline-server.mjs`),',
+    '  measured at every size in the same run; "× baseline" is requests per second over its requests per',
+    "  second, so the machine's speed and noise cancel out as far as they can.",
+    '- The store is seeded through the application layer, not over HTTP (`seedFinishedScans`, which writes',
+    "  what each scan's create, start and finish would write, aggregates included), with a deterministic",
+    '  population: groups of one to three players, one to seven scans each, one or two machines each, alt',
+    '  accounts named in the same reports, machines shared inside a group (related accounts), ~6 % cheating',
+    '  and ~15 % suspicious scans, one player per 1 000 scans banned or warned. The risk score and lookup',
+    '  are read for one player with 24 scans, an',
+    '  alt account, two relatives on shared hardware, a warning and a staff note; it is seeded first, so',
+    '  each size reads the same answer from a larger store. Sizes are reached by adding to the store.',
+    '- Status is read for a pending, a scanning and a finished PIN; results for the finished one. "create',
+    '  PIN" spreads over 200 accounts. Whole scans: 50 workers each looping create → start → 5 progress →',
+    '  finish under their own account, with a new player and machine per scan. Webhook deliveries: one',
+    '  endpoint on a receiver in the bench process, timed from the first delivery to the last. Event',
+    "  streams: opened over many keys (20 per key), memory per stream is the server's RSS growth over",
+    '  the streams held. Memory is VmRSS from /proc.',
+    `- Stores: ${results.map((r) => r.label).join(', ')}; PostgreSQL and Redis run on the same machine.`,
+    '- Not measured here: that every acknowledged start, finish and failure survives `kill -9`; `npm run',
+    '  crash` checks that, under load, on both stores.',
+    '',
+    '## Machine',
+    '',
+    ...machine(),
+    '',
+    '## Figures',
+    '',
+  ];
+  for (const r of results) {
+    lines.push(`### ${r.label}`, '');
+    for (const s of r.sizes) lines.push(...sizeTable(s));
+  }
+  lines.push('## Targets', '', ...targetTable(targets), '');
+  if (notes !== '') lines.push(notes, '');
+  writeFileSync(OUT, lines.join('\n'));
+  console.log(`\nwrote ${OUT}`);
+}

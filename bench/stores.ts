@@ -1,0 +1,75 @@
+/*
+ * A fresh store per run: a temporary SQLite file, or a new database on the PostgreSQL server of
+ * SCANPIN_TEST_PG_URL (dropped at the end), with Redis from SCANPIN_TEST_REDIS_URL. Nothing in
+ * Redis needs clearing: the server names its keys by the installation id, new with every database.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { StoreName } from './options.js';
+
+export interface BenchStore {
+  name: StoreName;
+  label: string;
+  /** The server's environment, as an operator would set it (README.md, "Configuration"). */
+  env: NodeJS.ProcessEnv;
+  dispose(): Promise<void>;
+}
+
+function serverEnv(dir: string, databaseUrl: string, redisUrl: string | undefined): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    SCANPIN_DATA_DIR: dir,
+    SCANPIN_ADMIN_TOKEN: randomBytes(24).toString('hex'),
+    SCANPIN_HASH_SECRET: randomBytes(24).toString('hex'),
+    LOG_LEVEL: 'silent',
+    // Limits far above the load, so the figures measure the work and not the refusals.
+    RATE_LIMIT_PER_HOUR: '1000000000',
+    MAX_ACTIVE_PINS: '1000000',
+    UNAUTHENTICATED_PER_MINUTE: '1000000000',
+    SCANNER_START_PER_MINUTE: '1000000000',
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  };
+  if (redisUrl !== undefined) env.REDIS_URL = redisUrl;
+  return env;
+}
+
+export async function openBenchStore(name: StoreName): Promise<BenchStore> {
+  const dir = mkdtempSync(join(tmpdir(), 'scanpin-bench-'));
+  if (name === 'sqlite') {
+    return {
+      name,
+      label: 'SQLite',
+      env: serverEnv(dir, `sqlite:${dir}/bench.db`, undefined),
+      async dispose() {
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = process.env.SCANPIN_TEST_PG_URL as string;
+  const database = `scanpin_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const redisUrl = process.env.SCANPIN_TEST_REDIS_URL;
+  return {
+    name,
+    label: redisUrl ? 'PostgreSQL + Redis' : 'PostgreSQL',
+    env: serverEnv(dir, url.toString(), redisUrl),
+    async dispose() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${database} with (force)`);
+      await client.end();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

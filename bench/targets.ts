@@ -1,0 +1,110 @@
+/*
+ * The targets of docs/benchmarks.md ("Targets"): ratios to the bare-Fastify baseline of the same run
+ * at 50 connections, growth from 1 000 to 1 000 000 stored scans, whole scans per second, streams
+ * held and memory. A target whose figure was not measured in this run says so instead of passing.
+ */
+import type { Options } from './options.js';
+import type { EndpointName, SizeResult, StoreResult } from './results.js';
+
+export interface TargetCheck {
+  store: string;
+  target: string;
+  figure: string;
+  /** null: not measured in this run (e.g. --quick has no 1 000 000 scans). */
+  pass: boolean | null;
+}
+
+const RATIO_TARGETS: Array<[EndpointName, number, number | null]> = [
+  ['status, pending PIN', 0.5, 10],
+  ['status, scanning PIN', 0.5, 10],
+  ['status, finished PIN', 0.5, 10],
+  ['results, finished PIN', 0.4, null],
+  ['risk score', 0.35, null],
+  ['lookup', 0.3, null],
+];
+const PG_SHARE_OF_SQLITE = 0.6;
+const GROWTH_LIMIT = 1.5;
+const WHOLE_SCANS = { sqlite: 500, postgres: 300 } as const;
+const STREAMS = 10_000;
+const MEMORY_MB = 300;
+const MILLION = 1_000_000;
+
+export const ratio = (s: SizeResult, name: EndpointName) => {
+  const f = s.endpoints[name];
+  return f === undefined ? Number.NaN : f.rps / s.baseline.rps;
+};
+const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+const scans = (n: number) => n.toLocaleString('en');
+
+export function checkTargets(results: readonly StoreResult[], opts: Options): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const sqlite = results.find((r) => r.store === 'sqlite');
+  for (const r of results) {
+    const add = (target: string, figure: string, pass: boolean | null) =>
+      checks.push({ store: r.label, target, figure, pass });
+    for (const s of r.sizes) {
+      const at = `at ${scans(s.size)} scans`;
+      for (const [name, min, p99Max] of RATIO_TARGETS) {
+        const f = s.endpoints[name];
+        if (f === undefined) continue;
+        const x = ratio(s, name);
+        const clean = f.failures === 0;
+        if (r.store === 'sqlite') {
+          const p99ok = p99Max === null || f.p99 <= p99Max;
+          add(
+            `${name} ≥ ${min}${p99Max === null ? '' : ` (p99 ≤ ${p99Max} ms)`}, ${at}`,
+            `${fmt(x)}${p99Max === null ? '' : `, p99 ${f.p99} ms`}${clean ? '' : `, ${f.failures} failed`}`,
+            clean && x >= min && p99ok,
+          );
+        } else {
+          const base = sqlite?.sizes.find((q) => q.size === s.size);
+          const sqliteRatio = base === undefined ? Number.NaN : ratio(base, name);
+          add(
+            `${name} ≥ ${PG_SHARE_OF_SQLITE} × SQLite's, ${at}`,
+            `${fmt(x)} vs SQLite ${fmt(sqliteRatio)} (${fmt(x / sqliteRatio)}×)${clean ? '' : `, ${f.failures} failed`}`,
+            Number.isFinite(sqliteRatio) ? clean && x >= PG_SHARE_OF_SQLITE * sqliteRatio : null,
+          );
+        }
+      }
+      if (s.wholeScans !== undefined) {
+        const min = WHOLE_SCANS[r.store];
+        add(
+          `whole scans ≥ ${min}/s, ${at}`,
+          `${fmt(s.wholeScans.scansPerSecond, 0)}/s${s.wholeScans.failures ? `, ${s.wholeScans.failures} failed` : ''}`,
+          s.wholeScans.failures === 0 && s.wholeScans.scansPerSecond >= min,
+        );
+      }
+      if (s.streams !== undefined) {
+        add(
+          `≥ ${scans(STREAMS)} concurrent event streams, ${at}`,
+          `${scans(s.streams.held)} held of ${scans(s.streams.target)} tried`,
+          s.streams.target >= STREAMS ? s.streams.held >= STREAMS : null,
+        );
+      }
+    }
+    const first = r.sizes.find((s) => s.size === 1000);
+    const million = r.sizes.find((s) => s.size === MILLION);
+    for (const name of ['risk score', 'lookup'] as const) {
+      const a = first?.endpoints[name];
+      const b = million?.endpoints[name];
+      add(
+        `${name} p50 at 1,000,000 scans ≤ ${GROWTH_LIMIT} × at 1,000`,
+        a && b
+          ? `${b.p50} ms vs ${a.p50} ms (${fmt(b.p50 / a.p50)}×)`
+          : 'not measured (needs sizes 1000 and 1000000)',
+        a && b ? b.p50 <= GROWTH_LIMIT * a.p50 : null,
+      );
+    }
+    add(
+      `server memory < ${MEMORY_MB} MB resident with 1,000,000 scans`,
+      million
+        ? `${fmt(million.rssMb, 0)} MB after the reads (peak ${fmt(million.peakRssMb, 0)} MB)`
+        : 'not measured',
+      million ? million.rssMb < MEMORY_MB : null,
+    );
+  }
+  if (opts.quick) {
+    for (const c of checks) c.target = c.target.replace(/, at 1,000 scans$/, ', at 1,000 scans (--quick)');
+  }
+  return checks;
+}

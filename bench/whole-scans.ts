@@ -1,0 +1,76 @@
+/*
+ * Whole scans per second through the scanner API: each worker loops create → start → 5 progress →
+ * finish, as a community's bot and a scan client would, for `seconds`. Every worker creates under its
+ * own account, as real communities do, so no account piles up thousands of open PINs.
+ */
+import { randomInt } from 'node:crypto';
+import { Api, CLEAN_REPORT } from './api.js';
+
+export interface WholeScans {
+  scansPerSecond: number;
+  /** Duration of one whole scan (8 requests), ms. */
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number;
+}
+
+async function wholeScan(api: Api): Promise<void> {
+  const pin = await api.createPin();
+  const bearer = await api.startScan(pin, `LOAD-${randomInt(2 ** 47)}`);
+  for (let step = 1; step <= 5; step++) {
+    await api.call(
+      'POST',
+      '/v1/scanner/progress',
+      { progress: step * 15, statusMessage: `Step ${step} of 5` },
+      bearer,
+    );
+  }
+  const id = `3${String(randomInt(2 ** 47)).padStart(17, '0')}`;
+  await api.call(
+    'POST',
+    '/v1/scanner/finish',
+    { ...CLEAN_REPORT, discord: [{ id, username: `load${id.slice(-6)}` }] },
+    bearer,
+  );
+}
+
+export async function measureWholeScans(
+  base: string,
+  keys: readonly string[],
+  seconds: number,
+): Promise<WholeScans> {
+  const durations: number[] = [];
+  let failures = 0;
+  let firstError: unknown = null;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    keys.map(async (key) => {
+      const api = new Api(base, key);
+      while (performance.now() < until) {
+        const t = performance.now();
+        try {
+          await wholeScan(api);
+          durations.push(performance.now() - t);
+        } catch (err) {
+          failures++;
+          firstError ??= err;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  if (firstError !== null) console.warn(`  whole scans: ${failures} failed, first: ${String(firstError)}`);
+  durations.sort((a, b) => a - b);
+  return {
+    scansPerSecond: durations.length / elapsed,
+    p50: percentile(durations, 50),
+    p99: percentile(durations, 99),
+    failures,
+  };
+}

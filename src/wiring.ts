@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { type AccessChanges, KeyPrincipals } from './application/access/key-principals.js';
 import { type BackgroundJobs, startBackgroundJobs } from './application/background-jobs.js';
 import type { UseCaseContext } from './application/context.js';
 import type { Probes } from './application/health/readiness.js';
@@ -67,7 +68,7 @@ function pinChangesFor(
   store: Store,
   installationId: string,
   redisPrefix: string,
-): PinChanges {
+): PinChanges & AccessChanges {
   if (config.redisUrl)
     return new RedisPinChanges(config.redisUrl, `${redisPrefix}${installationId}:pin-changes`);
   if (store.dialect === 'postgres') {
@@ -87,10 +88,10 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
   const hash = loadOrCreateSecret(config.dataDir, 'hash-secret', config.hashSecret);
   if (hash.created) log.info(`Generated the hardware-ID hashing secret in ${hash.path}; back it up.`);
 
-  const store = await openStore(
-    config.databaseUrl,
-    overrides.pgSchema ? { pgSchema: overrides.pgSchema } : {},
-  );
+  const store = await openStore(config.databaseUrl, {
+    ...(overrides.pgSchema ? { pgSchema: overrides.pgSchema } : {}),
+    stallTimeoutMs: config.databaseStallTimeoutSeconds * 1000,
+  });
   const repos = createRepositories(store);
   let installationId: string;
   try {
@@ -135,6 +136,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     transaction: transactions(store),
     rateLimiter,
     pinChanges,
+    keyPrincipals: new KeyPrincipals((hash) => repos.apiKeys.findPrincipal(hash), pinChanges, clock),
     webhookSecrets: new SecretBox(hash.value, 'webhook-secrets'),
     adminToken: admin.value,
     hashSecret: hash.value,
@@ -148,6 +150,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     probes,
     async close() {
       await jobs?.stop();
+      context.keyPrincipals.close();
       await pinChanges.close();
       await counters.close();
       await store.close();

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { SecretBox } from '../lib/secret-box.js';
 import type { Store } from '../storage/database.js';
 import type { Repositories, RunInTransaction } from '../storage/repositories/index.js';
+import type { KeyPrincipals } from './access/key-principals.js';
 import type { PinChanges } from './pins/pin-changes.js';
 import type { RateLimiter } from './rate-limits.js';
 
@@ -22,6 +23,8 @@ export interface UseCaseContext {
   adminToken: string;
   /** Announces PIN changes to event streams on every instance. */
   pinChanges: PinChanges;
+  /** API keys and their accounts as authentication reads them, kept briefly (access/key-principals.ts). */
+  keyPrincipals: KeyPrincipals;
   /** Seals webhook signing secrets at rest. */
   webhookSecrets: SecretBox;
   /** Epoch milliseconds; injectable so tests can move time. */

@@ -34,8 +34,8 @@ const TOUCH_EVERY_MS = 60_000;
 export async function authenticateKey(ctx: UseCaseContext, request: KeyPresented): Promise<KeyOutcome> {
   const { rawKey } = request;
   const sent = rawKey !== undefined && rawKey !== '';
-  const principal =
-    sent && looksLikeApiKey(rawKey) ? await ctx.repos.apiKeys.findPrincipal(sha256Hex(rawKey)) : undefined;
+  const keyHash = sent && looksLikeApiKey(rawKey) ? sha256Hex(rawKey) : undefined;
+  const principal = keyHash === undefined ? undefined : await ctx.keyPrincipals.find(keyHash);
 
   if (principal === undefined || principal.revoked) {
     const limit = await ctx.rateLimiter.forUnauthenticated(request.ip);
@@ -54,6 +54,7 @@ export async function authenticateKey(ctx: UseCaseContext, request: KeyPresented
   const now = ctx.clock();
   if (principal.lastUsedAt === null || now - principal.lastUsedAt >= TOUCH_EVERY_MS) {
     await ctx.repos.apiKeys.touch(principal.keyId, now);
+    if (keyHash !== undefined) ctx.keyPrincipals.touched(keyHash, now);
   }
   return {
     ok: true,

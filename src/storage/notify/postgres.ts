@@ -1,11 +1,12 @@
 import pg from 'pg';
+import type { AccessChanges } from '../../application/access/key-principals.js';
 import type { PinChanges } from '../../application/pins/pin-changes.js';
-import { LocalPinChanges } from './local.js';
+import { ACCESS_MESSAGE, LocalPinChanges } from './local.js';
 
 const RECONNECT_MS = 1_000;
 
 /** Pin changes shared through PostgreSQL LISTEN/NOTIFY, for instances on one database without Redis. */
-export class PostgresPinChanges implements PinChanges {
+export class PostgresPinChanges implements PinChanges, AccessChanges {
   private readonly local = new LocalPinChanges();
   private listener: pg.Client | null = null;
   private closed = false;
@@ -22,6 +23,7 @@ export class PostgresPinChanges implements PinChanges {
     if (this.closed) return;
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (msg) => {
+      if (msg.payload === ACCESS_MESSAGE) return this.local.announceAccessChange();
       const pinId = Number(msg.payload);
       if (Number.isInteger(pinId)) this.local.publish(pinId);
     });
@@ -48,6 +50,15 @@ export class PostgresPinChanges implements PinChanges {
   publish(pinId: number): void {
     this.local.publish(pinId);
     this.notifier(this.channel, String(pinId)).catch(() => {});
+  }
+
+  announceAccessChange(): void {
+    this.local.announceAccessChange();
+    this.notifier(this.channel, ACCESS_MESSAGE).catch(() => {});
+  }
+
+  followAccessChanges(listener: () => void): () => void {
+    return this.local.followAccessChanges(listener);
   }
 
   follow(pinId: number, listener: () => void): () => void {

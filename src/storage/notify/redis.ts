@@ -1,9 +1,10 @@
 import { Redis } from 'ioredis';
+import type { AccessChanges } from '../../application/access/key-principals.js';
 import type { PinChanges } from '../../application/pins/pin-changes.js';
-import { LocalPinChanges } from './local.js';
+import { ACCESS_MESSAGE, LocalPinChanges } from './local.js';
 
 /** Pin changes shared through Redis pub/sub, on a channel named by the installation. */
-export class RedisPinChanges implements PinChanges {
+export class RedisPinChanges implements PinChanges, AccessChanges {
   private readonly local = new LocalPinChanges();
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
@@ -18,6 +19,7 @@ export class RedisPinChanges implements PinChanges {
     this.publisher.on('error', () => {});
     this.subscriber.on('error', () => {});
     this.subscriber.on('message', (_channel: string, message: string) => {
+      if (message === ACCESS_MESSAGE) return this.local.announceAccessChange();
       const pinId = Number(message);
       if (Number.isInteger(pinId)) this.local.publish(pinId);
     });
@@ -29,6 +31,15 @@ export class RedisPinChanges implements PinChanges {
     // which only makes a follower re-read once more).
     this.local.publish(pinId);
     this.publisher.publish(this.channel, String(pinId)).catch(() => {});
+  }
+
+  announceAccessChange(): void {
+    this.local.announceAccessChange();
+    this.publisher.publish(this.channel, ACCESS_MESSAGE).catch(() => {});
+  }
+
+  followAccessChanges(listener: () => void): () => void {
+    return this.local.followAccessChanges(listener);
   }
 
   follow(pinId: number, listener: () => void): () => void {

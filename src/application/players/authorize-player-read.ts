@@ -11,6 +11,21 @@ export async function authorizePlayerRead(ctx: UseCaseContext, caller: AccountCa
   const account = liveAccountOf(caller);
   const now = ctx.clock();
   if (mayReadPlayers(account, now, false)) return;
-  const member = await ctx.repos.enterprises.hasActiveMembership(account.id);
+  const member = await membershipOf(ctx, caller, account.id);
   if (!mayReadPlayers(account, now, member)) refuse({ code: 'licence_required' });
+}
+
+/*
+ * The check runs twice per request (before validation, and in the use case itself); the caller
+ * object lives for one request, so its membership is read once.
+ */
+const memberships = new WeakMap<AccountCaller, Promise<boolean>>();
+
+function membershipOf(ctx: UseCaseContext, caller: AccountCaller, accountId: number): Promise<boolean> {
+  let member = memberships.get(caller);
+  if (member === undefined) {
+    member = ctx.repos.enterprises.hasActiveMembership(accountId);
+    memberships.set(caller, member);
+  }
+  return member;
 }

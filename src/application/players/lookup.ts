@@ -75,44 +75,50 @@ export function lookUpPlayer(
   caller: AccountCaller,
   discordId: string,
 ): Promise<LookupResult> {
-  return readPlayerSnapshot(ctx, caller, discordId, async ({ players, user, profiles, bans, now }) => {
-    const state = banState(bans.map(toBanFacts), now);
-    const related = await players.related(user.id, RELATED_ACCOUNTS_LIMIT);
-    return {
-      found: true as const,
-      discordId,
-      username: user.username,
-      totalScans: user.own_scans,
-      totalDetections: user.own_detections,
-      overallStatus: statusOf(user, state),
-      isBanned: state.isBanned,
-      isWarned: state.isWarned,
-      bans: bans.map((b) => ({
-        status: displayStatus(toBanFacts(b), now),
-        reason: b.reason,
-        createdAt: b.created_at,
-      })),
-      detections: await players.names('user_own_detections', user.id),
-      reasons: (await players.reasons(user.id)).map((r) => ({
-        reason: r.reason,
-        category: r.category,
-        addedAt: r.added_at,
-        evidence: r.evidence === null ? null : (JSON.parse(r.evidence) as unknown),
-      })),
-      firstSeenAt: user.own_first_scan_at ?? user.created_at,
-      lastSeenAt: user.own_last_scan_at ?? user.created_at,
-      gamesScanned: await players.names('user_games', user.id),
-      totalHwids: profiles.length,
-      totalRelatedAccounts: related.total,
-      relatedAccounts: related.accounts.map(({ user: other, sharedHwidIds, bans: theirs, detections }) => ({
-        discordId: other.discord_id,
-        username: other.username,
-        sharedHwidIds,
-        totalDetections: other.own_detections,
-        overallStatus: statusOf(other, banState(theirs.map(toBanFacts), now)),
-        lastSeenAt: other.own_last_scan_at ?? other.created_at,
-        detections,
-      })),
-    };
-  });
+  return readPlayerSnapshot(
+    ctx,
+    caller,
+    discordId,
+    () => ctx.repos.playerSnapshots.lookupFacts(discordId, RELATED_ACCOUNTS_LIMIT),
+    (facts, now) => {
+      const { user, profiles, bans } = facts;
+      const state = banState(bans.map(toBanFacts), now);
+      return {
+        found: true as const,
+        discordId,
+        username: user.username,
+        totalScans: user.own_scans,
+        totalDetections: user.own_detections,
+        overallStatus: statusOf(user, state),
+        isBanned: state.isBanned,
+        isWarned: state.isWarned,
+        bans: bans.map((b) => ({
+          status: displayStatus(toBanFacts(b), now),
+          reason: b.reason,
+          createdAt: b.created_at,
+        })),
+        detections: facts.ownDetections,
+        reasons: facts.reasons.map((r) => ({
+          reason: r.reason,
+          category: r.category,
+          addedAt: r.added_at,
+          evidence: r.evidence === null ? null : (JSON.parse(r.evidence) as unknown),
+        })),
+        firstSeenAt: user.own_first_scan_at ?? user.created_at,
+        lastSeenAt: user.own_last_scan_at ?? user.created_at,
+        gamesScanned: facts.games,
+        totalHwids: profiles.length,
+        totalRelatedAccounts: facts.relatedTotal,
+        relatedAccounts: facts.related.map(({ user: other, sharedHwidIds, bans: theirs, detections }) => ({
+          discordId: other.discord_id,
+          username: other.username,
+          sharedHwidIds,
+          totalDetections: other.own_detections,
+          overallStatus: statusOf(other, banState(theirs.map(toBanFacts), now)),
+          lastSeenAt: other.own_last_scan_at ?? other.created_at,
+          detections,
+        })),
+      };
+    },
+  );
 }

@@ -1,43 +1,28 @@
 import type { BanFacts } from '../../domain/player-status.js';
-import type { PlayersRepository } from '../../storage/repositories/players.js';
-import type { BanRow, HwidRow, ScannedUserRow } from '../../storage/schema.js';
+import type { BanRow } from '../../storage/schema.js';
 import type { AccountCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { authorizePlayerRead } from './authorize-player-read.js';
-
-/** What both player answers start from: the user, their hardware profiles and every ban on them. */
-export interface PlayerSnapshot {
-  players: PlayersRepository;
-  user: ScannedUserRow;
-  profiles: HwidRow[];
-  bans: Array<BanRow & { hwid_ids: number[] }>;
-  now: number;
-}
 
 export function toBanFacts(ban: Pick<BanRow, 'status' | 'expires_at' | 'lifted_at'>): BanFacts {
   return { status: ban.status, expiresAt: ban.expires_at, liftedAt: ban.lifted_at };
 }
 
 /**
- * Runs `read` on one consistent snapshot of a player (one transaction; REPEATABLE READ on PostgreSQL),
- * after the licence check, so a scan finishing meanwhile cannot make parts of an answer disagree.
+ * Runs `read` on the player's facts, after the licence check. The facts come from one statement
+ * (storage/repositories/player-snapshots.ts), so a scan finishing meanwhile cannot make parts of an
+ * answer disagree: a single statement sees one snapshot on both stores.
  */
-export async function readPlayerSnapshot<T>(
+export async function readPlayerSnapshot<Facts, T>(
   ctx: UseCaseContext,
   caller: AccountCaller,
   discordId: string,
-  read: (snapshot: PlayerSnapshot) => Promise<T>,
+  load: () => Promise<Facts | undefined>,
+  read: (facts: Facts, now: number) => T,
 ): Promise<T | { found: false; discordId: string }> {
   await authorizePlayerRead(ctx, caller);
   const now = ctx.clock();
-  return ctx.transaction(
-    async ({ players }) => {
-      const user = await players.findUser(discordId);
-      if (user === undefined) return { found: false as const, discordId };
-      const profiles = await players.profiles(user.id);
-      const bans = await players.bansOn(profiles.map((p) => p.id));
-      return read({ players, user, profiles, bans, now });
-    },
-    { snapshot: true },
-  );
+  const facts = await load();
+  if (facts === undefined) return { found: false as const, discordId };
+  return read(facts, now);
 }

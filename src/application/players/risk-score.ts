@@ -29,36 +29,42 @@ export type RiskScoreResult =
 /**
  * A user's risk score (docs/risk-score.md): the highest score of their hardware profiles, with stats
  * over every scan on that hardware. Read in one snapshot, so a scan finishing meanwhile cannot make
- * the stats and the score disagree.
+ * the stats and the score disagree (one statement, storage/repositories/player-snapshots.ts).
  */
 export function readRiskScore(
   ctx: UseCaseContext,
   caller: AccountCaller,
   discordId: string,
 ): Promise<RiskScoreResult> {
-  return readPlayerSnapshot(ctx, caller, discordId, async ({ players, user, profiles, bans, now }) => {
-    const facts = profiles.map((p) =>
-      profileFacts(p, bans.filter((b) => b.hwid_ids.includes(p.id)).map(toBanFacts), now),
-    );
-    const score = highestRiskScore(facts);
-    return {
-      found: true as const,
-      discordId,
-      riskScore: score,
-      riskLevel: riskLevel(score),
-      linkedProfiles: profiles.length,
-      stats: {
-        totalScans: user.scans,
-        cheatingScans: user.cheating_scans,
-        suspiciousScans: user.suspicious_scans,
-        cleanScans: user.clean_scans,
-        totalDetections: user.detections,
-      },
-      uniqueCheatsDetected: await players.names('user_detections', user.id),
-      isBanned: banState(bans.map(toBanFacts), now).isBanned,
-      firstScanAt: user.first_scan_at ?? user.created_at,
-      lastScanAt: user.last_scan_at ?? user.created_at,
-      lastCheatingAt: user.last_cheating_at,
-    };
-  });
+  return readPlayerSnapshot(
+    ctx,
+    caller,
+    discordId,
+    () => ctx.repos.playerSnapshots.riskFacts(discordId),
+    ({ user, profiles, bans, detections }, now) => {
+      const facts = profiles.map((p) =>
+        profileFacts(p, bans.filter((b) => b.hwid_ids.includes(p.id)).map(toBanFacts), now),
+      );
+      const score = highestRiskScore(facts);
+      return {
+        found: true as const,
+        discordId,
+        riskScore: score,
+        riskLevel: riskLevel(score),
+        linkedProfiles: profiles.length,
+        stats: {
+          totalScans: user.scans,
+          cheatingScans: user.cheating_scans,
+          suspiciousScans: user.suspicious_scans,
+          cleanScans: user.clean_scans,
+          totalDetections: user.detections,
+        },
+        uniqueCheatsDetected: detections,
+        isBanned: banState(bans.map(toBanFacts), now).isBanned,
+        firstScanAt: user.first_scan_at ?? user.created_at,
+        lastScanAt: user.last_scan_at ?? user.created_at,
+        lastCheatingAt: user.last_cheating_at,
+      };
+    },
+  );
 }

@@ -1,12 +1,16 @@
+import { sql } from 'kysely';
 import type { Db, Store } from '../database.js';
 import { type AccountsRepository, accountsRepository } from './accounts.js';
 import { type ApiKeysRepository, apiKeysRepository } from './api-keys.js';
+import { type AuditRepository, auditRepository } from './audit.js';
 import { type EnterprisesRepository, enterprisesRepository } from './enterprises.js';
 import { type InvitesRepository, invitesRepository } from './invites.js';
 import { type PinStatsRepository, pinStatsRepository } from './pin-stats.js';
 import { type PinTimelineRepository, pinTimelineRepository } from './pin-timeline.js';
 import { type PinsRepository, pinsRepository } from './pins.js';
+import { type PlayerSnapshotsRepository, playerSnapshotsRepository } from './player-snapshots.js';
 import { type PlayersRepository, playersRepository } from './players.js';
+import { type PrivacyRepository, privacyRepository } from './privacy.js';
 import { recordFinishedScan } from './risk-profiles.js';
 import { type ScansRepository, scansRepository } from './scans.js';
 import { type SessionsRepository, sessionsRepository } from './sessions.js';
@@ -23,11 +27,14 @@ export interface Repositories {
   pinStats: PinStatsRepository;
   scans: ScansRepository;
   players: PlayersRepository;
+  playerSnapshots: PlayerSnapshotsRepository;
+  privacy: PrivacyRepository;
   settings: SettingsRepository;
   sessions: SessionsRepository;
   shareLinks: ShareLinksRepository;
   invites: InvitesRepository;
   webhooks: WebhooksRepository;
+  audit: AuditRepository;
 }
 
 /** The repositories a transaction sees: every read and write in it goes through `trx`. */
@@ -39,6 +46,13 @@ export interface TransactionOptions {
    * SQLite transaction already runs alone on its one connection).
    */
   snapshot?: boolean;
+  /**
+   * `durable: false`: the commit need not reach the disk before it returns. It survives the process
+   * being killed (the operating system has it) but not a power cut. Only for states that are not
+   * final, such as scan progress, which the next durable commit flushes with it anyway
+   * (docs/benchmarks.md, "Profile findings"; docs/operations.md, "Durability").
+   */
+  durable?: boolean;
 }
 
 export type RunInTransaction = <T>(
@@ -46,21 +60,51 @@ export type RunInTransaction = <T>(
   options?: TransactionOptions,
 ) => Promise<T>;
 
-function boundTo(db: Db, store: Store): TransactionRepositories {
+/**
+ * Repositories bound to a transaction are made on first use: a transaction touches three or four of
+ * them, and making all of them (some compile queries) on every commit showed in the write path's
+ * profile (docs/benchmarks.md, "Profile findings").
+ */
+function lazilyBoundTo(db: Db, store: Store): TransactionRepositories {
+  const made: Partial<TransactionRepositories> = {};
+  const makers = repositoryMakers(db, store);
+  return new Proxy(made as TransactionRepositories, {
+    get(target, name: string) {
+      const key = name as keyof TransactionRepositories;
+      if (!(key in target) && key in makers) (target as Record<string, unknown>)[key] = makers[key]();
+      return target[key];
+    },
+  });
+}
+
+function repositoryMakers(
+  db: Db,
+  store: Store,
+): { [K in keyof TransactionRepositories]: () => TransactionRepositories[K] } {
   return {
-    accounts: accountsRepository(db),
-    enterprises: enterprisesRepository(db),
-    apiKeys: apiKeysRepository(db),
-    pins: pinsRepository(db, store.dialect),
-    pinTimeline: pinTimelineRepository(db),
-    pinStats: pinStatsRepository(db, store.dialect),
-    players: playersRepository(db),
-    settings: settingsRepository(db),
-    sessions: sessionsRepository(db),
-    shareLinks: shareLinksRepository(db),
-    invites: invitesRepository(db),
-    webhooks: webhooksRepository(db, store.dialect),
+    accounts: () => accountsRepository(db),
+    enterprises: () => enterprisesRepository(db),
+    apiKeys: () => apiKeysRepository(db),
+    pins: () => pinsRepository(db, store.dialect),
+    pinTimeline: () => pinTimelineRepository(db),
+    pinStats: () => pinStatsRepository(db, store.dialect),
+    players: () => playersRepository(db),
+    playerSnapshots: () => playerSnapshotsRepository(db, store.dialect),
+    privacy: () => privacyRepository(db, store.dialect),
+    settings: () => settingsRepository(db),
+    sessions: () => sessionsRepository(db),
+    shareLinks: () => shareLinksRepository(db),
+    invites: () => invitesRepository(db),
+    webhooks: () => webhooksRepository(db, store.dialect),
+    audit: () => auditRepository(db),
   };
+}
+
+function boundTo(db: Db, store: Store): TransactionRepositories {
+  const makers = repositoryMakers(db, store);
+  return Object.fromEntries(
+    Object.entries(makers).map(([name, make]) => [name, make()]),
+  ) as unknown as TransactionRepositories;
 }
 
 export function createRepositories(store: Store): Repositories {
@@ -74,11 +118,34 @@ export function createRepositories(store: Store): Repositories {
 /** Runs `work` in one transaction, with repositories bound to it. */
 export function transactions(store: Store): RunInTransaction {
   return (work, options = {}) => {
+    if (options.durable === false) return withoutFlush(store, work);
     const builder = store.db.transaction();
     const tx =
       options.snapshot && store.dialect === 'postgres'
         ? builder.setIsolationLevel('repeatable read')
         : builder;
-    return tx.execute((trx) => work(boundTo(trx, store)));
+    return tx.execute((trx) => work(lazilyBoundTo(trx, store)));
   };
+}
+
+/**
+ * A commit that skips the flush: on SQLite, synchronous=NORMAL for this one transaction on the one
+ * connection (held throughout, so no other transaction runs in between with the lighter setting); on
+ * PostgreSQL, synchronous_commit off for this transaction only.
+ */
+function withoutFlush<T>(store: Store, work: (repos: TransactionRepositories) => Promise<T>): Promise<T> {
+  if (store.dialect === 'postgres') {
+    return store.db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      return work(lazilyBoundTo(trx, store));
+    });
+  }
+  return store.db.connection().execute(async (conn) => {
+    await sql`pragma synchronous = NORMAL`.execute(conn);
+    try {
+      return await conn.transaction().execute((trx) => work(lazilyBoundTo(trx, store)));
+    } finally {
+      await sql`pragma synchronous = FULL`.execute(conn);
+    }
+  });
 }

@@ -1,0 +1,248 @@
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../database.js';
+import type { Dialect } from '../migrations/index.js';
+import { prepareOnPostgres } from '../prepared-statements.js';
+import type { BanRow, HwidRow, ScannedUserRow } from '../schema.js';
+
+/**
+ * The risk score and the lookup sit in the path of a player joining a server, so each is read in ONE
+ * statement that returns the whole answer's facts as JSON (docs/benchmarks.md, "Profile findings"):
+ * one round trip on PostgreSQL instead of ten, no query building per request, and, being a single
+ * statement, a consistent snapshot on both stores without a transaction. The statement is written
+ * once below and rendered for each dialect's JSON functions.
+ */
+
+/** What both answers start from (application/players/player-snapshot.ts). */
+export interface PlayerFacts {
+  user: ScannedUserRow;
+  profiles: HwidRow[];
+  /** Every ban or warning on the user's hardware, once each, oldest first, with the IDs it covers there. */
+  bans: Array<BanRow & { hwid_ids: number[] }>;
+  /** Detections over every scan on the user's hardware (the risk score's uniqueCheatsDetected). */
+  detections: string[];
+}
+
+/** The lookup's extra facts: the person's own scans, staff notes and the accounts on their hardware. */
+export interface LookupFacts extends PlayerFacts {
+  ownDetections: string[];
+  games: string[];
+  reasons: Array<{ reason: string; category: string; evidence: string | null; added_at: number }>;
+  relatedTotal: number;
+  related: Array<{
+    user: ScannedUserRow;
+    sharedHwidIds: number[];
+    bans: Array<Pick<BanRow, 'id' | 'status' | 'expires_at' | 'lifted_at'>>;
+    detections: string[];
+  }>;
+}
+
+const USER_COLUMNS = [
+  'id',
+  'discord_id',
+  'username',
+  'created_at',
+  'scans',
+  'cheating_scans',
+  'suspicious_scans',
+  'clean_scans',
+  'detections',
+  'first_scan_at',
+  'last_scan_at',
+  'last_cheating_at',
+  'own_scans',
+  'own_cheating_scans',
+  'own_suspicious_scans',
+  'own_detections',
+  'own_first_scan_at',
+  'own_last_scan_at',
+] as const satisfies ReadonlyArray<keyof ScannedUserRow>;
+
+const HWID_COLUMNS = [
+  'id',
+  'hash',
+  'created_at',
+  'total_scans',
+  'cheating_scans',
+  'suspicious_scans',
+  'total_detections',
+  'unique_detections',
+  'suspicious_findings',
+] as const satisfies ReadonlyArray<keyof HwidRow>;
+
+const BAN_COLUMNS = [
+  'id',
+  'user_id',
+  'status',
+  'reason',
+  'expires_at',
+  'created_at',
+  'lifted_at',
+] as const satisfies ReadonlyArray<keyof BanRow>;
+
+/** The few JSON building blocks the statement needs, per dialect. */
+interface JsonSql {
+  object(pairs: Array<[string, string]>): string;
+  /** A JSON array of `value` over `from` in `order`; [] when there are no rows. */
+  array(value: string, from: string, order: string): string;
+  /** Parameter `n` (1-based), whatever its place in the text: see `render`. */
+  param(n: number): string;
+}
+
+const SQLITE: JsonSql = {
+  object: (pairs) => `json_object(${pairs.map(([k, v]) => `'${k}', ${v}`).join(', ')})`,
+  // json(...) keeps a nested array JSON rather than a string inside the outer object.
+  array: (value, from, order) => `json((select json_group_array(${value} order by ${order}) from ${from}))`,
+  param: (n) => `{{${n}}}`,
+};
+
+const POSTGRES: JsonSql = {
+  object: (pairs) => `json_build_object(${pairs.map(([k, v]) => `'${k}', ${v}`).join(', ')})`,
+  array: (value, from, order) =>
+    `(select coalesce(json_agg(${value} order by ${order}), '[]'::json) from ${from})`,
+  param: (n) => `{{${n}}}`,
+};
+
+const columns = (alias: string, names: readonly string[]): Array<[string, string]> =>
+  names.map((c) => [c, `${alias}.${c}`]);
+
+/** Bans reaching user `userRef` through its hardware, with the hardware IDs each covers there. */
+function bansOf(j: JsonSql, userRef: string, withColumns: readonly string[]): string {
+  const covered = j.array(
+    'bh2.hwid_id',
+    `ban_hwids bh2 join user_hwids uh2 on uh2.hwid_id = bh2.hwid_id and uh2.user_id = ${userRef} where bh2.ban_id = b.id`,
+    'bh2.hwid_id',
+  );
+  return j.array(
+    j.object([...columns('b', withColumns), ['hwid_ids', covered]]),
+    `bans b where b.id in (select bh.ban_id from ban_hwids bh join user_hwids uh on uh.hwid_id = bh.hwid_id where uh.user_id = ${userRef})`,
+    'b.created_at, b.id',
+  );
+}
+
+const names = (j: JsonSql, table: string, userRef: string) =>
+  j.array('n.name', `${table} n where n.user_id = ${userRef}`, 'n.name');
+
+function riskStatement(j: JsonSql): string {
+  return `select ${j.object([
+    ['user', j.object(columns('u', USER_COLUMNS))],
+    [
+      'profiles',
+      j.array(
+        j.object(columns('h', HWID_COLUMNS)),
+        'user_hwids uh join hwids h on h.id = uh.hwid_id where uh.user_id = u.id',
+        'h.id',
+      ),
+    ],
+    ['bans', bansOf(j, 'u.id', BAN_COLUMNS)],
+    ['detections', names(j, 'user_detections', 'u.id')],
+  ])} as facts from scanned_users u where u.discord_id = ${j.param(1)}`;
+}
+
+function lookupStatement(j: JsonSql): string {
+  // Everyone on any of the user's hardware but the user: counted in full, listed up to the limit.
+  const others = `(select distinct theirs.user_id from user_hwids mine join user_hwids theirs on theirs.hwid_id = mine.hwid_id where mine.user_id = u.id and theirs.user_id <> u.id)`;
+  const shared = j.array(
+    'theirs.hwid_id',
+    'user_hwids mine join user_hwids theirs on theirs.hwid_id = mine.hwid_id where mine.user_id = u.id and theirs.user_id = r.id',
+    'theirs.hwid_id',
+  );
+  const related = j.array(
+    j.object([
+      ['user', j.object(columns('r', USER_COLUMNS))],
+      ['sharedHwidIds', shared],
+      ['bans', bansOf(j, 'r.id', ['id', 'status', 'expires_at', 'lifted_at'])],
+      ['detections', names(j, 'user_own_detections', 'r.id')],
+    ]),
+    // The most recently seen first (as the lookup lists them), then by id.
+    `(select s.* from scanned_users s where s.id in ${others} order by s.own_last_scan_at desc, s.id limit ${j.param(2)}) r`,
+    'r.own_last_scan_at desc, r.id',
+  );
+  return `select ${j.object([
+    ['user', j.object(columns('u', USER_COLUMNS))],
+    [
+      'profiles',
+      j.array(
+        j.object(columns('h', HWID_COLUMNS)),
+        'user_hwids uh join hwids h on h.id = uh.hwid_id where uh.user_id = u.id',
+        'h.id',
+      ),
+    ],
+    ['bans', bansOf(j, 'u.id', BAN_COLUMNS)],
+    ['detections', names(j, 'user_detections', 'u.id')],
+    ['ownDetections', names(j, 'user_own_detections', 'u.id')],
+    ['games', names(j, 'user_games', 'u.id')],
+    [
+      'reasons',
+      j.array(
+        j.object(columns('ur', ['reason', 'category', 'evidence', 'added_at'])),
+        'user_reasons ur where ur.user_id = u.id',
+        'ur.added_at, ur.id',
+      ),
+    ],
+    ['relatedTotal', `(select count(*) from ${others} o)`],
+    ['related', related],
+  ])} as facts from scanned_users u where u.discord_id = ${j.param(1)}`;
+}
+
+/** A statement ready to run: its text, and which parameter each placeholder takes, in text order. */
+interface Statement {
+  text: string;
+  order: number[];
+}
+
+/**
+ * PostgreSQL numbers its placeholders ($1); SQLite's `?` are bound in the order they appear in the
+ * text, which is not the order of the parameters here (the lookup's limit comes before the user).
+ */
+function render(dialect: Dialect, text: string): Statement {
+  const order: number[] = [];
+  const rendered = text.replace(/\{\{(\d+)\}\}/g, (_, n: string) => {
+    order.push(Number(n));
+    return dialect === 'postgres' ? `$${n}` : '?';
+  });
+  return { text: rendered, order: dialect === 'postgres' ? [...new Set(order)].sort() : order };
+}
+
+// Rendered once per dialect: the text never changes, only the parameters.
+const STATEMENTS: Record<Dialect, { risk: Statement; lookup: Statement }> = {
+  sqlite: {
+    risk: render('sqlite', riskStatement(SQLITE)),
+    lookup: render('sqlite', lookupStatement(SQLITE)),
+  },
+  postgres: {
+    risk: render('postgres', riskStatement(POSTGRES)),
+    lookup: render('postgres', lookupStatement(POSTGRES)),
+  },
+};
+
+prepareOnPostgres(STATEMENTS.postgres.risk.text);
+prepareOnPostgres(STATEMENTS.postgres.lookup.text);
+
+export function playerSnapshotsRepository(db: Db, dialect: Dialect) {
+  const { risk, lookup } = STATEMENTS[dialect];
+
+  async function run<T>(statement: Statement, parameters: unknown[]): Promise<T | undefined> {
+    const bound = statement.order.map((n) => parameters[n - 1]);
+    const { rows } = await db.executeQuery<{ facts: string | T }>(CompiledQuery.raw(statement.text, bound));
+    const facts = rows[0]?.facts;
+    if (facts === undefined) return undefined;
+    // SQLite answers JSON as text; node-postgres parses json columns itself.
+    return typeof facts === 'string' ? (JSON.parse(facts) as T) : facts;
+  }
+
+  return {
+    /** The facts behind the risk score, or undefined for a user never scanned. */
+    riskFacts(discordId: string): Promise<PlayerFacts | undefined> {
+      return run<PlayerFacts>(risk, [discordId]);
+    },
+
+    /** The facts behind the lookup, listing at most `relatedLimit` related accounts. */
+    async lookupFacts(discordId: string, relatedLimit: number): Promise<LookupFacts | undefined> {
+      const facts = await run<LookupFacts>(lookup, [discordId, relatedLimit]);
+      // count(*) is a bigint on PostgreSQL, which JSON carries as a number anyway; kept explicit.
+      return facts === undefined ? undefined : { ...facts, relatedTotal: Number(facts.relatedTotal) };
+    },
+  };
+}
+
+export type PlayerSnapshotsRepository = ReturnType<typeof playerSnapshotsRepository>;

@@ -10,6 +10,8 @@ import { describeOperations } from './http/openapi/document.js';
 import { frameworkErrorHandler, installErrorHandling, sendProblem } from './http/plugins/errors.js';
 import { installJsonBodyParser } from './http/plugins/json-body.js';
 import { requireApiKey } from './http/plugins/key-auth.js';
+import { installSecurityHeaders, securityHeadersOf } from './http/plugins/security-headers.js';
+import { serverTimeouts } from './http/plugins/server-timeouts.js';
 import { installValidators } from './http/plugins/validation.js';
 import { problems } from './http/problem.js';
 import { adminRoutes } from './http/routes/admin/index.js';
@@ -39,10 +41,13 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** The HTTP surface: every route calls the use cases in `ctx` (docs/architecture.md). */
 export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Promise<FastifyInstance> {
+  const frameworkErrorHeaders = securityHeadersOf(ctx.config);
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy: ctx.config.trustProxy,
+    // Slow clients (headers or a body sent byte by byte) are cut off (docs/operations.md, "Timeouts").
+    ...serverTimeouts(ctx.config),
     // A caller's own x-request-id is kept for tracing when it is a sane token; otherwise we mint one.
     genReqId: (req) => {
       const sent = req.headers['x-request-id'];
@@ -50,13 +55,20 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
     },
     // Shutdown answers are sent by our own hook below, as problem bodies.
     return503OnClosing: false,
+    // One access line per request, written when it is answered (the hook below), instead of
+    // Fastify's two: logging is a measurable share of a status poll (docs/benchmarks.md).
+    disableRequestLogging: true,
     // Errors found before routing (a malformed URL) are problem bodies like every other error.
-    frameworkErrors: frameworkErrorHandler,
+    // No hook sees these, so the security headers are set here too (http/plugins/security-headers.ts).
+    frameworkErrors: (error, request, reply) =>
+      frameworkErrorHandler(error, request, reply.headers(frameworkErrorHeaders)),
     // A path parameter of any length reaches its route's own validation (e.g. 400 invalid_pin_code)
     // instead of Fastify's 414 for parameters over 100 characters; Node caps the URL anyway.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First, so every answer carries them, refusals from the earliest hooks included.
+  await installSecurityHeaders(app, ctx.config);
   installValidators(app);
   installJsonBodyParser(app);
   // Only JSON bodies exist in this API; anything else is refused as not JSON (invalid_body).
@@ -64,18 +76,37 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
   installErrorHandling(app, ctx.config.bodyLimitBytes);
 
   let closing = false;
+  let closeIdle: NodeJS.Timeout | undefined;
   app.addHook('onClose', async () => {
     closing = true;
+    clearInterval(closeIdle);
   });
   app.addHook('preClose', async () => {
     closing = true;
+    // Node's close waits for every connection, and a keep-alive one that was busy at the signal (an
+    // answer in flight, an event stream ending) turns idle only afterwards, where it would be waited
+    // out until the grace period kills the process (docs/operations.md). So answers from now on say
+    // `connection: close`, and connections left idle are closed as they appear.
+    closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    closeIdle.unref();
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  });
+  // Callback hooks rather than async ones: they run on every request (docs/benchmarks.md).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    if (closing) {
-      reply.header('connection', 'close');
-      return sendProblem(reply, problems.shuttingDown());
-    }
+    if (!closing) return done();
+    reply.header('connection', 'close');
+    sendProblem(reply, problems.shuttingDown());
   });
 
   // Both watch routes as they are added, so they go before any route (docs/versioning.md).

@@ -16,11 +16,15 @@ export async function reportProgress(
     pin,
     (state, now) => progressMove(state, input.progress, input.statusMessage, now),
     (current, next, now) =>
-      ctx.transaction(async (repos) => {
-        if (!(await repos.pins.writeState(current, next))) return false;
-        await repos.webhooks.record(pinEvent(current, current.state, next, null, now));
-        for (const row of timelineRows(current, current.state, next)) await repos.pinTimeline.append(row);
-        return true;
-      }),
+      ctx.transaction(
+        async (repos) => {
+          if (!(await repos.pins.writeState(current, next))) return false;
+          await repos.webhooks.record(pinEvent(current, current.state, next, null, now));
+          for (const row of timelineRows(current, current.state, next)) await repos.pinTimeline.append(row);
+          return true;
+          // Progress is not a final state: its commit skips the disk flush (docs/operations.md, "Durability").
+        },
+        { durable: false },
+      ),
   );
 }

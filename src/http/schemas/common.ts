@@ -1,7 +1,21 @@
-import { type TSchema, Type } from 'typebox';
+import { type TNull, type TSchema, type TUnion, Type } from 'typebox';
 import { PROBLEM_CODES } from '../problem.js';
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const PRIMITIVE_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
+
+/**
+ * `T` or null. A plain value is written as `type: [T, "null"]` rather than `anyOf`: the serializer
+ * checks an `anyOf` branch by running a validator on the value (formats included) for every field of
+ * every answer, while a type list is one typeof (docs/benchmarks.md, "Profile findings"). Both mean
+ * the same to JSON Schema and OpenAPI 3.1; objects, enums and constants keep `anyOf`.
+ */
+export const Nullable = <T extends TSchema>(schema: T): TUnion<[T, TNull]> => {
+  const plain = schema as Record<string, unknown>;
+  const type = plain.type;
+  if (typeof type === 'string' && PRIMITIVE_TYPES.has(type) && !('enum' in plain) && !('const' in plain))
+    return Type.Unsafe({ ...plain, type: [type, 'null'] }) as unknown as TUnion<[T, TNull]>;
+  return Type.Union([schema, Type.Null()]);
+};
 
 export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-02-11T15:25:00.000Z'] });
 

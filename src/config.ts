@@ -8,6 +8,7 @@ const EnvSchema = Type.Object({
   HOST: Type.String({ default: '127.0.0.1' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
   DATABASE_URL: Type.String({ default: 'sqlite:./data/scanpin.db' }),
+  DATABASE_STALL_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 30 }),
   REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
   SCANPIN_ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   SCANPIN_DATA_DIR: Type.String({ default: './data' }),
@@ -20,12 +21,18 @@ const EnvSchema = Type.Object({
   SCANNER_START_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
+  HEADERS_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 10 }),
+  REQUEST_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 30 }),
+  IDLE_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 120 }),
+  KEEP_ALIVE_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 72 }),
   WEBHOOK_RETRY_SCHEDULE: Type.String({
     pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$',
     default: DEFAULT_RETRY_SCHEDULE,
   }),
   WEBHOOK_ALLOW_HTTP: Type.Boolean({ default: false }),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Boolean({ default: false }),
+  IP_RETENTION_DAYS: Type.Integer({ minimum: 0, default: 90 }),
+  REPORT_RETENTION_DAYS: Type.Integer({ minimum: 0, default: 365 }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' })),
   DISCORD_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
   DISCORD_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
@@ -47,6 +54,8 @@ const FROM_ENV = {
   host: 'HOST',
   port: 'PORT',
   databaseUrl: 'DATABASE_URL',
+  /** PostgreSQL: a query with no answer for this long ends its connection (docs/operations.md, "When things fail"). */
+  databaseStallTimeoutSeconds: 'DATABASE_STALL_TIMEOUT_SECONDS',
   redisUrl: 'REDIS_URL',
   /** Operator token; when undefined the server generates one under dataDir on first start. */
   adminToken: 'SCANPIN_ADMIN_TOKEN',
@@ -61,10 +70,22 @@ const FROM_ENV = {
   scannerStartPerMinute: 'SCANNER_START_PER_MINUTE',
   bodyLimitBytes: 'BODY_LIMIT_BYTES',
   trustProxy: 'TRUST_PROXY',
+  /** Slow clients are cut off (docs/operations.md, "Timeouts"): all request headers within this. */
+  headersTimeoutSeconds: 'HEADERS_TIMEOUT_SECONDS',
+  /** The whole request, headers and body, within this. */
+  requestTimeoutSeconds: 'REQUEST_TIMEOUT_SECONDS',
+  /** A connection with nothing sent either way for this long is closed (event streams send heartbeats). */
+  idleTimeoutSeconds: 'IDLE_TIMEOUT_SECONDS',
+  /** An idle keep-alive connection between requests is closed after this. */
+  keepAliveTimeoutSeconds: 'KEEP_ALIVE_TIMEOUT_SECONDS',
   /** Seconds between webhook delivery attempts, comma-separated. */
   webhookRetrySchedule: 'WEBHOOK_RETRY_SCHEDULE',
   webhookAllowHttp: 'WEBHOOK_ALLOW_HTTP',
   webhookAllowPrivateNetworks: 'WEBHOOK_ALLOW_PRIVATE_NETWORKS',
+  /** Days a scanned person's IP hash is kept; 0 keeps it (docs/privacy.md, "Retention"). */
+  ipRetentionDays: 'IP_RETENTION_DAYS',
+  /** Days a finished scan's PIN and report are kept; 0 keeps them (docs/privacy.md, "Retention"). */
+  reportRetentionDays: 'REPORT_RETENTION_DAYS',
   /** Where people reach this server; sign-in links and share links are built from it. */
   publicUrl: 'PUBLIC_URL',
   /** "Sign in with Discord" is offered only when both are set (docs/dashboard.md, "Signing in"). */

@@ -14,7 +14,10 @@ export type Failure =
   | { code: 'account_not_found'; accountId?: number }
   | { code: 'account_banned' }
   /** `action` says what needed ownership, so the refusal can say what to do about it. */
-  | { code: 'not_enterprise_owner'; action: 'create_pin' | 'issue_pins_create_key' | 'manage_members' }
+  | {
+      code: 'not_enterprise_owner';
+      action: 'create_pin' | 'issue_pins_create_key' | 'manage_members' | 'read_audit';
+    }
   | { code: 'licence_required' }
   | { code: 'active_pin_limit'; limit: number }
   | { code: 'pin_not_found'; pin: string }
@@ -48,7 +51,9 @@ export type Failure =
   | { code: 'unknown_invite' }
   | { code: 'discord_sign_in_disabled' }
   | { code: 'invite_not_found'; inviteId: number }
-  | { code: 'cannot_remove_owner'; enterpriseId: number };
+  | { code: 'cannot_remove_owner'; enterpriseId: number }
+  /** The store failed, not the request: `cause` from `storage/errors.ts` (docs/operations.md, "When things fail"). */
+  | { code: 'service_unavailable'; cause: 'unreachable' | 'cannot_write' };
 
 export type FailureCode = Failure['code'];
 

@@ -1,6 +1,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { PERMISSIONS } from '../domain/permissions.js';
 import { type Connection, call, resolveConnection } from './admin-client.js';
+import { addAuditCommand } from './audit.js';
+import { addPrivacyCommands } from './privacy.js';
 
 export interface Output {
   out(text: string): void;
@@ -262,6 +264,9 @@ export function adminCommand(io: Output): Command {
         );
       },
     );
+
+  addPrivacyCommands(admin, conn, io);
+  addAuditCommand(admin, conn, io);
 
   return admin;
 }

@@ -127,6 +127,9 @@ export interface ProblemBody {
   detail: string;
 }
 
+/** How long a client should wait before retrying after a store fault. */
+const STORE_RETRY_AFTER_SECONDS = 5;
+
 const WINDOW_NAME = { hour: 'hourly', minute: 'per-minute' } as const;
 
 const ENDED: Record<string, string> = {
@@ -187,7 +190,9 @@ export function problemFor(failure: Failure): Problem {
           ? 'Only the owner of an active Enterprise can create PINs. Use the Enterprise owner’s key.'
           : failure.action === 'manage_members'
             ? 'Only the Enterprise’s owner can invite and remove members. Ask the owner.'
-            : 'Only the owner of an active Enterprise may hold the pins:create permission. Make this account the owner of an active Enterprise first, or issue the key without pins:create.',
+            : failure.action === 'read_audit'
+              ? 'Only the Enterprise’s owner can read its audit trail. Ask the owner.'
+              : 'Only the owner of an active Enterprise may hold the pins:create permission. Make this account the owner of an active Enterprise first, or issue the key without pins:create.',
       );
     case 'licence_required':
       return new Problem(
@@ -354,6 +359,8 @@ export function problemFor(failure: Failure): Problem {
         failure.code,
         `PIN ${failure.pin} has no finished scan to share yet. Share it once its scan has finished.`,
       );
+    case 'service_unavailable':
+      return failure.cause === 'unreachable' ? problems.storeUnreachable() : problems.storeCannotWrite();
   }
 }
 
@@ -404,11 +411,21 @@ export const problems = {
       'service_unavailable',
       'The dashboard pages have not been built on this server: run `npm run build` in the scanpin folder, then restart it. The APIs work meanwhile.',
     ),
+  // Retry-After: store faults pass (a restart, space freed), and nothing of the refused request was
+  // written, so retrying is safe (docs/operations.md, "When things fail").
   storeUnreachable: () =>
     new Problem(
       503,
       'service_unavailable',
       'The database is unreachable, so this instance cannot serve requests. Retry shortly; another instance may answer.',
+      { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) },
+    ),
+  storeCannotWrite: () =>
+    new Problem(
+      503,
+      'service_unavailable',
+      'The database cannot store anything right now (its disk is full, read-only or failing); nothing of this request was saved. Retry shortly.',
+      { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) },
     ),
   internal: () =>
     new Problem(

@@ -303,6 +303,24 @@ export interface WebhookDeliveriesTable {
   created_at: number;
 }
 
+/** Append-only: one row per consequential action (domain/audit.ts, docs/audit.md). */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: number;
+  actor_kind: string;
+  actor_account_id: number | null;
+  actor_key_id: number | null;
+  actor_session_id: number | null;
+  action: string;
+  resource_type: string;
+  resource_id: number | null;
+  enterprise_id: number | null;
+  outcome: string;
+  code: string | null;
+  /** JSON object of non-secret facts. */
+  detail: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   enterprises: EnterprisesTable;
@@ -332,6 +350,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  audit_events: AuditEventsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -1,10 +1,13 @@
 import { publicBaseUrl } from '../../config.js';
 import type { Enterprise } from '../../domain/account.js';
+import type { AuditActor } from '../../domain/audit.js';
 import { inviteExpiry, isInviteUsable, type Role } from '../../domain/invite.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { TransactionRepositories } from '../../storage/repositories/index.js';
 import type { Invite } from '../../storage/repositories/invites.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
+import { sessionActor } from '../audit/actors.js';
+import { auditRefusals, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 
@@ -55,10 +58,24 @@ export async function removeMember(
   enterpriseId: number,
   accountId: number,
 ): Promise<void> {
-  const enterprise = await ownerOf(ctx, caller, enterpriseId);
-  if (accountId === enterprise.ownerAccountId) refuse({ code: 'cannot_remove_owner', enterpriseId });
-  if (!(await ctx.repos.enterprises.removeMember(enterpriseId, accountId)))
-    refuse({ code: 'member_not_found', enterpriseId, accountId });
+  const actor = sessionActor(caller);
+  const resource = { type: 'enterprise', id: enterpriseId } as const;
+  await auditRefusals(ctx, { actor, action: 'member.remove', resource }, async () => {
+    const enterprise = await ownerOf(ctx, caller, enterpriseId);
+    if (accountId === enterprise.ownerAccountId) refuse({ code: 'cannot_remove_owner', enterpriseId });
+    await ctx.transaction(async (repos) => {
+      if (!(await repos.enterprises.removeMember(enterpriseId, accountId)))
+        refuse({ code: 'member_not_found', enterpriseId, accountId });
+      await recordAudit(repos, {
+        actor,
+        action: 'member.remove',
+        resource,
+        enterpriseId,
+        at: ctx.clock(),
+        detail: { accountId },
+      });
+    });
+  });
 }
 
 /** A new invite; its URL (with the token) is in this answer only. `maxUses` null means unlimited. */
@@ -68,18 +85,33 @@ export async function createInvite(
   enterpriseId: number,
   input: { expiresInDays?: number; maxUses?: number | null },
 ): Promise<{ invite: Invite; url: string }> {
-  const enterprise = await ownerOf(ctx, caller, enterpriseId);
-  const token = randomToken(32);
-  const now = ctx.clock();
-  const invite = await ctx.repos.invites.create({
-    enterpriseId: enterprise.id,
-    accountId: caller.accountId,
-    tokenHash: sha256Hex(token),
-    now,
-    expiresAt: inviteExpiry(now, input.expiresInDays),
-    maxUses: input.maxUses === undefined ? 1 : input.maxUses,
+  const actor = sessionActor(caller);
+  const attempt = { actor, action: 'invite.create', resource: { type: 'invite', id: null } } as const;
+  return auditRefusals(ctx, attempt, async () => {
+    const enterprise = await ownerOf(ctx, caller, enterpriseId);
+    const token = randomToken(32);
+    const now = ctx.clock();
+    const invite = await ctx.transaction(async (repos) => {
+      const created = await repos.invites.create({
+        enterpriseId: enterprise.id,
+        accountId: caller.accountId,
+        tokenHash: sha256Hex(token),
+        now,
+        expiresAt: inviteExpiry(now, input.expiresInDays),
+        maxUses: input.maxUses === undefined ? 1 : input.maxUses,
+      });
+      // Never the token: the entry says an invite exists, not how to use it.
+      await recordAudit(repos, {
+        ...attempt,
+        resource: { type: 'invite', id: created.id },
+        enterpriseId: enterprise.id,
+        at: now,
+        detail: { maxUses: created.maxUses, expiresAt: new Date(created.expiresAt).toISOString() },
+      });
+      return created;
+    });
+    return { invite, url: `${publicBaseUrl(ctx.config)}${INVITE_PATH}${token}` };
   });
-  return { invite, url: `${publicBaseUrl(ctx.config)}${INVITE_PATH}${token}` };
 }
 
 export async function listInvites(ctx: UseCaseContext, caller: SessionCaller, enterpriseId: number) {
@@ -96,12 +128,23 @@ export async function revokeInvite(
   caller: SessionCaller,
   inviteId: number,
 ): Promise<void> {
-  const invite = await ctx.repos.invites.find(inviteId);
-  if (invite === undefined) refuse({ code: 'invite_not_found', inviteId });
-  const mine = (await listMyEnterprises(ctx, caller)).find((m) => m.enterprise.id === invite.enterpriseId);
-  if (mine === undefined) refuse({ code: 'invite_not_found', inviteId });
-  await ownerOf(ctx, caller, invite.enterpriseId);
-  await ctx.repos.invites.revoke(inviteId, ctx.clock());
+  const attempt = {
+    actor: sessionActor(caller),
+    action: 'invite.revoke',
+    resource: { type: 'invite', id: inviteId },
+  } as const;
+  await auditRefusals(ctx, attempt, async () => {
+    const invite = await ctx.repos.invites.find(inviteId);
+    if (invite === undefined) refuse({ code: 'invite_not_found', inviteId });
+    const mine = (await listMyEnterprises(ctx, caller)).find((m) => m.enterprise.id === invite.enterpriseId);
+    if (mine === undefined) refuse({ code: 'invite_not_found', inviteId });
+    await ownerOf(ctx, caller, invite.enterpriseId);
+    await ctx.transaction(async (repos) => {
+      const now = ctx.clock();
+      await repos.invites.revoke(inviteId, now);
+      await recordAudit(repos, { ...attempt, enterpriseId: invite.enterpriseId, at: now });
+    });
+  });
 }
 
 /**
@@ -114,11 +157,15 @@ export async function acceptInvite(
   token: string,
 ): Promise<Membership> {
   const now = ctx.clock();
-  return ctx.transaction(async (repos) => {
-    const joined = await joinWithInvite(repos, { accountId: caller.accountId, token, now });
-    if (joined === undefined) refuse({ code: 'invalid_invite' });
-    return joined;
-  });
+  const actor = sessionActor(caller);
+  const attempt = { actor, action: 'invite.accept', resource: { type: 'invite', id: null } } as const;
+  return auditRefusals(ctx, attempt, () =>
+    ctx.transaction(async (repos) => {
+      const joined = await joinWithInvite(repos, { accountId: caller.accountId, token, now, actor });
+      if (joined === undefined) refuse({ code: 'invalid_invite' });
+      return joined;
+    }),
+  );
 }
 
 /**
@@ -129,7 +176,7 @@ export async function acceptInvite(
  */
 export async function joinWithInvite(
   repos: TransactionRepositories,
-  input: { accountId: number; token: string; now: number },
+  input: { accountId: number; token: string; now: number; actor?: AuditActor },
 ): Promise<Membership | undefined> {
   const invite = await repos.invites.findByToken(sha256Hex(input.token));
   if (invite === undefined) return undefined;
@@ -143,5 +190,14 @@ export async function joinWithInvite(
   if (!isInviteUsable(invite, input.now) || !(await repos.invites.use(invite.id, input.now)))
     return undefined;
   await repos.enterprises.addMember(enterprise.id, input.accountId, input.now);
+  // Only a join is recorded; opening a link again changes nothing (docs/audit.md).
+  await recordAudit(repos, {
+    actor: input.actor ?? { kind: 'sign_in', accountId: input.accountId },
+    action: 'invite.accept',
+    resource: { type: 'invite', id: invite.id },
+    enterpriseId: enterprise.id,
+    at: input.now,
+    detail: { accountId: input.accountId },
+  });
   return { enterprise, role: 'member' };
 }

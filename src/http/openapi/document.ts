@@ -177,7 +177,10 @@ function describeResponses(
           answered.map((p) => [p?.code, { summary: p?.code, value: p?.toBody() }]),
         );
       }
-      if (code === 429) response.headers = { ...(response.headers as Json), 'Retry-After': RETRY_AFTER };
+      // 503: a store fault says when to retry too (docs/operations.md, "When things fail").
+      if (code === 429 || code === 503) {
+        response.headers = { ...(response.headers as Json), 'Retry-After': RETRY_AFTER };
+      }
     } else {
       if (response.description === 'Default Response') response.description = STATUS_CODES[code] ?? 'Success';
       const written = PUBLISHED_EXAMPLES[`${operation} ${status}`];

@@ -21,8 +21,9 @@ const BY_SECURITY: Record<string, readonly ProblemCode[]> = {
     'rate_limited',
   ],
   sessionCookie: ['not_signed_in', 'cross_site_request', 'rate_limited'],
-  adminToken: ['invalid_admin_token'],
-  sessionToken: ['missing_session_token', 'invalid_session_token'],
+  // Wrong credentials are counted per client address (http/plugins/client-address-limit.ts).
+  adminToken: ['invalid_admin_token', 'rate_limited'],
+  sessionToken: ['missing_session_token', 'invalid_session_token', 'rate_limited'],
 };
 
 /** A malformed path parameter's own code (docs/api.md, "Errors"). */
@@ -82,6 +83,8 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /^\/app\/api\/enterprises\/\{id\}\/members\/\{accountId\}$/, codes: ['cannot_remove_owner'] },
   { path: /^\/app\/api\/invites\/\{id\}$/, codes: ['invite_not_found', 'not_enterprise_owner'] },
   { path: /^\/app\/api\/invites\/(accept|preview)$/, codes: ['invalid_invite', 'unknown_invite'] },
+  // Signed-out routes are counted per client address (http/plugins/client-address-limit.ts).
+  { path: /^\/app\/api\/(auth\/options|invites\/preview)$/, codes: ['rate_limited'] },
   { path: /^\/app\/api\/keys/, codes: ['key_not_found', 'not_enterprise_owner', 'account_not_found'] },
   { path: /^\/app\/api\/players\//, codes: ['scanned_user_not_found', 'licence_required'] },
   { path: /^\/app\/api\/(keywords|overview)$/, codes: ['licence_required', 'account_not_found'] },

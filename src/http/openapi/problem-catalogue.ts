@@ -18,6 +18,7 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
   not_enterprise_owner: { code: 'not_enterprise_owner', action: 'create_pin' },
   licence_required: { code: 'licence_required' },
   active_pin_limit: { code: 'active_pin_limit', limit: 3 },
+  service_unavailable: { code: 'service_unavailable', cause: 'unreachable' },
   pin_not_found: { code: 'pin_not_found', pin: 'A7K3M2P9' },
   pin_forbidden: { code: 'pin_forbidden', pin: 'A7K3M2P9' },
   invalid_session_token: { code: 'invalid_session_token' },
@@ -66,7 +67,6 @@ const HTTP_SAMPLES: { [C in Exclude<ProblemCode, FailureCode>]: Problem } = {
   route_not_found: problems.routeNotFound('GET', '/v1/nothing-here'),
   invalid_admin_token: problems.invalidAdminToken(),
   missing_session_token: problems.missingSessionToken(),
-  service_unavailable: problems.storeUnreachable(),
   internal_error: problems.internal(),
 };
 

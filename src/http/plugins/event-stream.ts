@@ -18,8 +18,10 @@ export interface StreamFollower<T> {
  */
 export function eventStreams(app: FastifyInstance) {
   const open = new Set<AbortController>();
+  let closing = false;
   // On shutdown streams end cleanly, so in-flight requests are not held up by them.
   app.addHook('preClose', async () => {
+    closing = true;
     for (const controller of open) controller.abort();
   });
 
@@ -32,6 +34,8 @@ export function eventStreams(app: FastifyInstance) {
     const controller = new AbortController();
     const follower = await follow(controller.signal);
     open.add(controller);
+    // A stream still being set up when shutdown began would otherwise stay open past it.
+    if (closing) controller.abort();
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

@@ -21,6 +21,7 @@ export const SPA_PATHS = [
   '/keys',
   '/webhooks',
   '/settings',
+  '/audit',
   '/sign-in',
   '/invite/:token',
 ] as const;

@@ -9,6 +9,8 @@ import { sessions } from './0008-sessions.js';
 import { shareLinks } from './0009-share-links.js';
 import { invites } from './0010-invites.js';
 import { pinTimeline } from './0011-pin-timeline.js';
+import { audit } from './0012-audit.js';
+import { privacy } from './0013-privacy.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -41,6 +43,8 @@ export class ScanpinMigrations implements MigrationProvider {
       '0009-share-links': shareLinks(ctx),
       '0010-invites': invites(ctx),
       '0011-pin-timeline': pinTimeline(ctx),
+      '0012-audit': audit(ctx),
+      '0013-privacy': privacy(),
     };
   }
 }

@@ -131,6 +131,16 @@ export function apiKeysRepository(db: Db) {
       return (await q.executeTakeFirst()) !== undefined;
     },
 
+    /** The account a key was issued to (the audit trail's Enterprise of a revocation). */
+    async accountOf(id: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('api_keys')
+        .select('account_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.account_id;
+    },
+
     async touch(id: number, now: number): Promise<void> {
       await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
     },

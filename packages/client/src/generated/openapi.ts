@@ -35,6 +35,10 @@ export interface paths {
                      */
                     "application/json": {
                         discordId?: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-02-11T15:25:00.000Z
+                         */
                         licenceExpiresAt?: string | null;
                         name: string;
                     };
@@ -60,6 +64,10 @@ export interface paths {
                             banned: boolean;
                             discordId: string | null;
                             id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             licenceExpiresAt: string | null;
                             name: string;
                         };
@@ -92,6 +100,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -104,6 +123,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -161,6 +182,10 @@ export interface paths {
                             banned: boolean;
                             discordId: string | null;
                             id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             licenceExpiresAt: string | null;
                             name: string;
                         };
@@ -193,6 +218,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -205,6 +241,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -275,6 +313,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -287,6 +336,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -323,6 +374,10 @@ export interface paths {
                      */
                     "application/json": {
                         banned?: boolean;
+                        /**
+                         * Format: date-time
+                         * @example 2026-02-11T15:25:00.000Z
+                         */
                         licenceExpiresAt?: string | null;
                         name?: string;
                     };
@@ -348,6 +403,10 @@ export interface paths {
                             banned: boolean;
                             discordId: string | null;
                             id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             licenceExpiresAt: string | null;
                             name: string;
                         };
@@ -389,6 +448,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -401,6 +471,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -505,6 +577,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -517,6 +600,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -584,6 +669,10 @@ export interface paths {
                              */
                             createdAt: string;
                             id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             lastUsedAt: string | null;
                             name: string | null;
                             permissions: string[];
@@ -628,6 +717,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -640,6 +740,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -753,6 +855,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -765,6 +878,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -863,6 +978,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -875,6 +1001,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -883,6 +1011,175 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit trail
+         * @description Every consequential action, newest first: who (operator, API key or dashboard session), what, on which resource, when, for which Enterprise, and whether it took effect or was refused. Filters combine; page with `before` = the previous page’s `nextBefore`.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase";
+                    actorAccountId?: number;
+                    actorKind?: "operator" | "key" | "session" | "sign_in";
+                    /** @description `nextBefore` of the previous page. */
+                    before?: number;
+                    enterpriseId?: number;
+                    limit?: number;
+                    outcome?: "succeeded" | "refused";
+                    resourceId?: number;
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user";
+                    /** @description Only entries at or after this instant. */
+                    since?: string;
+                    /** @description Only entries before this instant. */
+                    until?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "at": "2026-02-11T15:25:00.000Z",
+                         *           "actor": {
+                         *             "kind": "operator",
+                         *             "accountId": 1,
+                         *             "keyId": 1,
+                         *             "sessionId": 1
+                         *           },
+                         *           "action": "account.create",
+                         *           "resource": {
+                         *             "type": "account",
+                         *             "id": 1
+                         *           },
+                         *           "enterpriseId": 1,
+                         *           "outcome": "succeeded",
+                         *           "code": "example",
+                         *           "detail": {}
+                         *         }
+                         *       ],
+                         *       "nextBefore": 1
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /** @enum {unknown} */
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase";
+                                actor: {
+                                    accountId: number | null;
+                                    keyId: number | null;
+                                    /**
+                                     * @description operator: the x-admin-token (or the CLI). key: an API key. session: a signed-in person. sign_in: an account signing in with Discord (an invite accepted on the way in).
+                                     * @enum {unknown}
+                                     */
+                                    kind: "operator" | "key" | "session" | "sign_in";
+                                    sessionId: number | null;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                at: string;
+                                /** @description The refusal’s problem code when outcome is refused. */
+                                code: string | null;
+                                /** @description Non-secret facts about the action; never a key, token, secret, hardware ID, IP or a player’s Discord ID. */
+                                detail: {
+                                    [key: string]: string | number | boolean | null | string[];
+                                };
+                                enterpriseId: number | null;
+                                id: number;
+                                /** @enum {unknown} */
+                                outcome: "succeeded" | "refused";
+                                resource: {
+                                    /** @description The row id; null when there is none to name (e.g. an erased player). */
+                                    id: number | null;
+                                    /** @enum {unknown} */
+                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user";
+                                };
+                            }[];
+                            /** @description Pass as `before` for the next, older page. */
+                            nextBefore: number | null;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -959,6 +1256,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -971,6 +1279,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1086,6 +1396,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -1098,6 +1419,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1216,6 +1539,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -1228,6 +1562,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1315,6 +1651,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -1327,6 +1674,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1428,6 +1777,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -1440,6 +1800,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1550,6 +1912,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -1562,6 +1935,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1647,6 +2022,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -1659,6 +2045,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1742,6 +2130,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -1754,6 +2153,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1801,6 +2202,10 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @example 2026-02-11T15:25:00.000Z
+                         */
                         expiresAt?: string | null;
                         reason: string;
                         /** @enum {unknown} */
@@ -1830,6 +2235,10 @@ export interface paths {
                              * @example 2026-02-11T15:25:00.000Z
                              */
                             createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             expiresAt: string | null;
                             id: number;
                             reason: string;
@@ -1874,6 +2283,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -1886,6 +2306,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1894,6 +2316,482 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/scanned-users/{discordId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a scanned user
+         * @description Removes their profile, hardware links, bans and reasons; the reports that named them stay for the PINs’ owners with the account shown as `{ "id": "erased", "username": "erased" }`. Cannot be undone. Recorded in the audit trail without the user ID.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    discordId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "erased": true,
+                         *       "reportsRewritten": 0,
+                         *       "eventsRewritten": 0,
+                         *       "hardwareLinks": 0,
+                         *       "bans": 0,
+                         *       "reasons": 0,
+                         *       "notesOnOthers": 0,
+                         *       "erasedAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            bans: number;
+                            /** @enum {boolean} */
+                            erased: true;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            erasedAt: string;
+                            eventsRewritten: number;
+                            hardwareLinks: number;
+                            notesOnOthers: number;
+                            reasons: number;
+                            reportsRewritten: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_discord_id. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: scanned_user_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/scanned-users/{discordId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export everything stored about a scanned user
+         * @description As JSON, for a data subject request. Hardware appears only by numeric profile id, IPs never; other people in the same reports only as a count. Recorded in the audit trail without the user ID.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    discordId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "discordId": "example",
+                         *       "username": "example",
+                         *       "firstRecordedAt": "2026-02-11T15:25:00.000Z",
+                         *       "counters": {
+                         *         "scansOnLinkedHardware": 0,
+                         *         "cheatingScans": 0,
+                         *         "suspiciousScans": 0,
+                         *         "cleanScans": 0,
+                         *         "detections": 0,
+                         *         "firstScanAt": "2026-02-11T15:25:00.000Z",
+                         *         "lastScanAt": "2026-02-11T15:25:00.000Z",
+                         *         "lastCheatingAt": "2026-02-11T15:25:00.000Z",
+                         *         "ownScans": 0,
+                         *         "ownCheatingScans": 0,
+                         *         "ownSuspiciousScans": 0,
+                         *         "ownDetections": 0,
+                         *         "ownFirstScanAt": "2026-02-11T15:25:00.000Z",
+                         *         "ownLastScanAt": "2026-02-11T15:25:00.000Z"
+                         *       },
+                         *       "detectionsOnLinkedHardware": [
+                         *         "example"
+                         *       ],
+                         *       "ownDetections": [
+                         *         "example"
+                         *       ],
+                         *       "gamesScanned": [
+                         *         "example"
+                         *       ],
+                         *       "hardwareProfiles": [
+                         *         {
+                         *           "id": 1,
+                         *           "linkedAt": "2026-02-11T15:25:00.000Z",
+                         *           "firstSeenAt": "2026-02-11T15:25:00.000Z",
+                         *           "totalScans": 0,
+                         *           "cheatingScans": 0,
+                         *           "suspiciousScans": 0,
+                         *           "totalDetections": 0,
+                         *           "uniqueDetections": 0,
+                         *           "suspiciousFindings": 0
+                         *         }
+                         *       ],
+                         *       "bans": [
+                         *         {
+                         *           "id": 1,
+                         *           "status": "banned",
+                         *           "reason": "example",
+                         *           "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *           "createdAt": "2026-02-11T15:25:00.000Z",
+                         *           "liftedAt": "2026-02-11T15:25:00.000Z",
+                         *           "hardwareProfileIds": [
+                         *             1
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "reasons": [
+                         *         {
+                         *           "id": 1,
+                         *           "reason": "example",
+                         *           "category": "example",
+                         *           "evidence": null,
+                         *           "addedAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ],
+                         *       "scans": [
+                         *         {
+                         *           "pin": "example",
+                         *           "accountId": 1,
+                         *           "type": "example",
+                         *           "result": "example",
+                         *           "finishedAt": "2026-02-11T15:25:00.000Z",
+                         *           "reportedUsername": "example",
+                         *           "otherAccountsNamed": 0,
+                         *           "detections": [
+                         *             "example"
+                         *           ],
+                         *           "suspicious": [
+                         *             "example"
+                         *           ],
+                         *           "warnings": [
+                         *             "example"
+                         *           ],
+                         *           "untrusted": [
+                         *             "example"
+                         *           ],
+                         *           "integrity": [
+                         *             "example"
+                         *           ],
+                         *           "customSuspicious": [
+                         *             "example"
+                         *           ],
+                         *           "vpn": "example",
+                         *           "country": "example",
+                         *           "logon": "example",
+                         *           "scantime": "example",
+                         *           "windows": "example",
+                         *           "ipAddress": "keyed_hash_stored"
+                         *         }
+                         *       ],
+                         *       "exportedAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            bans: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                expiresAt: string | null;
+                                hardwareProfileIds: number[];
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                liftedAt: string | null;
+                                reason: string;
+                                /** @enum {unknown} */
+                                status: "banned" | "warned";
+                            }[];
+                            counters: {
+                                cheatingScans: number;
+                                cleanScans: number;
+                                detections: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                firstScanAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                lastCheatingAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                lastScanAt: string | null;
+                                ownCheatingScans: number;
+                                ownDetections: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                ownFirstScanAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                ownLastScanAt: string | null;
+                                ownScans: number;
+                                ownSuspiciousScans: number;
+                                scansOnLinkedHardware: number;
+                                suspiciousScans: number;
+                            };
+                            detectionsOnLinkedHardware: string[];
+                            discordId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            exportedAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            firstRecordedAt: string;
+                            gamesScanned: string[];
+                            hardwareProfiles: {
+                                cheatingScans: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                firstSeenAt: string;
+                                /** @description Numeric profile id; the hardware ID and its hash are never shown. */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                linkedAt: string;
+                                suspiciousFindings: number;
+                                suspiciousScans: number;
+                                totalDetections: number;
+                                totalScans: number;
+                                uniqueDetections: number;
+                            }[];
+                            ownDetections: string[];
+                            reasons: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                addedAt: string;
+                                category: string;
+                                evidence: unknown;
+                                id: number;
+                                reason: string;
+                            }[];
+                            scans: {
+                                /** @description The account that made the PIN. */
+                                accountId: number;
+                                country: string | null;
+                                customSuspicious: string[];
+                                detections: string[];
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                finishedAt: string;
+                                integrity: string[];
+                                /**
+                                 * @description Only whether a keyed hash of the IP is kept; the value is never exported.
+                                 * @enum {unknown}
+                                 */
+                                ipAddress: "keyed_hash_stored" | "not_stored";
+                                logon: string | null;
+                                /** @description Other chat-platform accounts in the same report; who they are is not exported. */
+                                otherAccountsNamed: number;
+                                pin: string;
+                                reportedUsername: string;
+                                result: string | null;
+                                scantime: string | null;
+                                suspicious: string[];
+                                type: string;
+                                untrusted: string[];
+                                vpn: string | null;
+                                warnings: string[];
+                                windows: string | null;
+                            }[];
+                            username: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_discord_id. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: scanned_user_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2006,6 +2904,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -2018,6 +2927,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2070,6 +2981,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -2082,6 +3004,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2190,6 +3114,196 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/enterprises/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An Enterprise's audit trail (owner only)
+         * @description What happened in the Enterprise, newest first: members and invites, the owner’s keys and webhooks, PINs created under it. The same entries and filters as GET /admin/v1/audit, limited to this Enterprise.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase";
+                    actorAccountId?: number;
+                    actorKind?: "operator" | "key" | "session" | "sign_in";
+                    /** @description `nextBefore` of the previous page. */
+                    before?: number;
+                    limit?: number;
+                    outcome?: "succeeded" | "refused";
+                    resourceId?: number;
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user";
+                    /** @description Only entries at or after this instant. */
+                    since?: string;
+                    /** @description Only entries before this instant. */
+                    until?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "at": "2026-02-11T15:25:00.000Z",
+                         *           "actor": {
+                         *             "kind": "operator",
+                         *             "accountId": 1,
+                         *             "keyId": 1,
+                         *             "sessionId": 1
+                         *           },
+                         *           "action": "account.create",
+                         *           "resource": {
+                         *             "type": "account",
+                         *             "id": 1
+                         *           },
+                         *           "enterpriseId": 1,
+                         *           "outcome": "succeeded",
+                         *           "code": "example",
+                         *           "detail": {}
+                         *         }
+                         *       ],
+                         *       "nextBefore": 1
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /** @enum {unknown} */
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase";
+                                actor: {
+                                    accountId: number | null;
+                                    keyId: number | null;
+                                    /**
+                                     * @description operator: the x-admin-token (or the CLI). key: an API key. session: a signed-in person. sign_in: an account signing in with Discord (an invite accepted on the way in).
+                                     * @enum {unknown}
+                                     */
+                                    kind: "operator" | "key" | "session" | "sign_in";
+                                    sessionId: number | null;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                at: string;
+                                /** @description The refusal’s problem code when outcome is refused. */
+                                code: string | null;
+                                /** @description Non-secret facts about the action; never a key, token, secret, hardware ID, IP or a player’s Discord ID. */
+                                detail: {
+                                    [key: string]: string | number | boolean | null | string[];
+                                };
+                                enterpriseId: number | null;
+                                id: number;
+                                /** @enum {unknown} */
+                                outcome: "succeeded" | "refused";
+                                resource: {
+                                    /** @description The row id; null when there is none to name (e.g. an erased player). */
+                                    id: number | null;
+                                    /** @enum {unknown} */
+                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user";
+                                };
+                            }[];
+                            /** @description Pass as `before` for the next, older page. */
+                            nextBefore: number | null;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2327,6 +3441,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2428,6 +3544,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Too Many Requests: rate_limited. */
                 429: {
                     headers: {
@@ -2451,6 +3576,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2586,6 +3713,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2682,6 +3811,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Too Many Requests: rate_limited. */
                 429: {
                     headers: {
@@ -2705,6 +3843,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2791,6 +3931,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2877,6 +4019,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Too Many Requests: rate_limited. */
                 429: {
                     headers: {
@@ -2900,6 +4051,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3011,6 +4164,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Too Many Requests: rate_limited. */
                 429: {
                     headers: {
@@ -3034,6 +4196,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3109,6 +4273,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -3121,6 +4296,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3187,6 +4364,10 @@ export interface paths {
                              */
                             createdAt: string;
                             id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             lastUsedAt: string | null;
                             name: string | null;
                             permissions: string[];
@@ -3245,6 +4426,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3379,6 +4562,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3495,6 +4680,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3598,6 +4785,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3720,6 +4909,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3827,6 +5018,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3917,6 +5110,7 @@ export interface paths {
                                 limit: number;
                                 name: string | null;
                                 prefix: string;
+                                /** @description Until the hourly window resets; null when none is open. */
                                 resetSeconds: number | null;
                                 used: number;
                             }[];
@@ -3990,6 +5184,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4089,6 +5285,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4225,6 +5423,10 @@ export interface paths {
                                 isFinished: boolean;
                                 isPending: boolean;
                                 isScanning: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
                                 lastStatusUpdate: string | null;
                                 mine: boolean;
                                 /** @example A7K3M2P9 */
@@ -4293,6 +5495,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4326,6 +5530,7 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
+                        /** @description Custom name, max 50 characters. */
                         pinName?: string | null;
                         /** @default false */
                         private?: boolean;
@@ -4416,6 +5621,10 @@ export interface paths {
                             isFinished: boolean;
                             isPending: boolean;
                             isScanning: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             lastStatusUpdate: string | null;
                             mine: boolean;
                             /** @example A7K3M2P9 */
@@ -4491,6 +5700,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4692,6 +5903,10 @@ export interface paths {
                                 isFinished: boolean;
                                 isPending: boolean;
                                 isScanning: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
                                 lastStatusUpdate: string | null;
                                 mine: boolean;
                                 /** @example A7K3M2P9 */
@@ -4768,6 +5983,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4900,6 +6117,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5007,6 +6226,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Too Many Requests: rate_limited. */
                 429: {
                     headers: {
@@ -5030,6 +6258,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5161,6 +6391,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5387,6 +6619,10 @@ export interface paths {
                                 /** @enum {boolean} */
                                 found: true;
                                 isBanned: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
                                 lastCheatingDate: string | null;
                                 /**
                                  * Format: date-time
@@ -5418,6 +6654,7 @@ export interface paths {
                                  * @example 2026-02-11T15:25:00.000Z
                                  */
                                 finishedAt: string;
+                                /** @description The PIN code, only if you may see that PIN. */
                                 pin: string | null;
                                 result: ("legit" | "cheating" | "suspicious") | null;
                                 /** @enum {unknown} */
@@ -5485,6 +6722,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5604,6 +6843,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5690,6 +6931,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Too Many Requests: rate_limited. */
                 429: {
                     headers: {
@@ -5713,6 +6963,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5796,6 +7048,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Too Many Requests: rate_limited. */
                 429: {
                     headers: {
@@ -5819,6 +7080,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5893,6 +7156,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Too Many Requests: rate_limited. */
                 429: {
                     headers: {
@@ -5916,6 +7188,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5961,6 +7235,15 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Unauthorized: not_signed_in. */
                 401: {
                     headers: {
@@ -5972,6 +7255,15 @@ export interface paths {
                 };
                 /** @description Forbidden: cross_site_request. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6002,6 +7294,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6047,6 +7341,15 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Unauthorized: not_signed_in. */
                 401: {
                     headers: {
@@ -6058,6 +7361,15 @@ export interface paths {
                 };
                 /** @description Forbidden: cross_site_request. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6088,6 +7400,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6155,6 +7469,7 @@ export interface paths {
                                  */
                                 createdAt: string;
                                 description: string | null;
+                                /** @description Why the service disabled it, if it did. */
                                 disabledReason: string | null;
                                 enabled: boolean;
                                 events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
@@ -6205,6 +7520,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6275,6 +7592,7 @@ export interface paths {
                              */
                             createdAt: string;
                             description: string | null;
+                            /** @description Why the service disabled it, if it did. */
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
@@ -6356,6 +7674,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6420,6 +7740,7 @@ export interface paths {
                              */
                             createdAt: string;
                             description: string | null;
+                            /** @description Why the service disabled it, if it did. */
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
@@ -6487,6 +7808,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6589,6 +7912,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6663,6 +7988,7 @@ export interface paths {
                              */
                             createdAt: string;
                             description: string | null;
+                            /** @description Why the service disabled it, if it did. */
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
@@ -6739,6 +8065,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6814,19 +8142,33 @@ export interface paths {
                                  */
                                 createdAt: string;
                                 delivered: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
                                 deliveredAt: string | null;
                                 /** @enum {unknown} */
                                 event: "pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed" | "ping";
                                 eventId: number;
                                 id: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
                                 lastAttemptAt: string | null;
                                 lastError: string | null;
+                                /** @description The first 1 KiB of the receiver’s last answer. */
                                 lastResponse: string | null;
                                 lastStatusCode: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
                                 nextAttemptAt: string | null;
                                 /** @enum {unknown} */
                                 state: "pending" | "delivered" | "failed" | "cancelled";
                             }[];
+                            /** @description Pass as `before` for the next (older) page; null at the end. */
                             nextCursor: string | null;
                         };
                     };
@@ -6890,6 +8232,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6964,15 +8308,28 @@ export interface paths {
                              */
                             createdAt: string;
                             delivered: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             deliveredAt: string | null;
                             /** @enum {unknown} */
                             event: "pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed" | "ping";
                             eventId: number;
                             id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             lastAttemptAt: string | null;
                             lastError: string | null;
+                            /** @description The first 1 KiB of the receiver’s last answer. */
                             lastResponse: string | null;
                             lastStatusCode: number | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             nextAttemptAt: string | null;
                             /** @enum {unknown} */
                             state: "pending" | "delivered" | "failed" | "cancelled";
@@ -7047,6 +8404,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7114,6 +8473,7 @@ export interface paths {
                              */
                             createdAt: string;
                             description: string | null;
+                            /** @description Why the service disabled it, if it did. */
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
@@ -7195,6 +8555,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7266,15 +8628,28 @@ export interface paths {
                              */
                             createdAt: string;
                             delivered: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             deliveredAt: string | null;
                             /** @enum {unknown} */
                             event: "pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed" | "ping";
                             eventId: number;
                             id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             lastAttemptAt: string | null;
                             lastError: string | null;
+                            /** @description The first 1 KiB of the receiver’s last answer. */
                             lastResponse: string | null;
                             lastStatusCode: number | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             nextAttemptAt: string | null;
                             /** @enum {unknown} */
                             state: "pending" | "delivered" | "failed" | "cancelled";
@@ -7349,6 +8724,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7414,6 +8791,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7491,6 +8870,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7575,6 +8956,21 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Not Found: account_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Too Many Requests: rate_limited, too_many_streams. */
                 429: {
                     headers: {
@@ -7610,6 +9006,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -7770,6 +9168,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -8003,6 +9403,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -8102,6 +9504,10 @@ export interface paths {
                             isFinished: boolean;
                             isPending: boolean;
                             isScanning: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             lastStatusUpdate: string | null;
                             /** @example A7K3M2P9 */
                             pin: string;
@@ -8211,6 +9617,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -8266,6 +9674,7 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
+                        /** @description Custom name, max 50 characters. */
                         pinName?: string | null;
                         /** @default false */
                         private?: boolean;
@@ -8439,6 +9848,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -8720,6 +10131,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -8829,6 +10242,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -8841,6 +10265,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8997,6 +10423,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -9009,6 +10446,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9112,6 +10551,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Internal Server Error: internal_error. */
                 500: {
                     headers: {
@@ -9124,6 +10574,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9278,6 +10730,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9362,6 +10816,10 @@ export interface paths {
                             /** @enum {boolean} */
                             found: true;
                             isBanned: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             lastCheatingDate: string | null;
                             /**
                              * Format: date-time
@@ -9483,6 +10941,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -9564,6 +11024,7 @@ export interface paths {
                                  */
                                 createdAt: string;
                                 description: string | null;
+                                /** @description Why the service disabled it, if it did. */
                                 disabledReason: string | null;
                                 enabled: boolean;
                                 events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
@@ -9653,6 +11114,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -9735,6 +11198,7 @@ export interface paths {
                              */
                             createdAt: string;
                             description: string | null;
+                            /** @description Why the service disabled it, if it did. */
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
@@ -9873,6 +11337,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -9949,6 +11415,7 @@ export interface paths {
                              */
                             createdAt: string;
                             description: string | null;
+                            /** @description Why the service disabled it, if it did. */
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
@@ -10052,6 +11519,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -10208,6 +11677,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -10294,6 +11765,7 @@ export interface paths {
                              */
                             createdAt: string;
                             description: string | null;
+                            /** @description Why the service disabled it, if it did. */
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
@@ -10412,6 +11884,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -10499,19 +11973,33 @@ export interface paths {
                                  */
                                 createdAt: string;
                                 delivered: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
                                 deliveredAt: string | null;
                                 /** @enum {unknown} */
                                 event: "pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed" | "ping";
                                 eventId: number;
                                 id: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
                                 lastAttemptAt: string | null;
                                 lastError: string | null;
+                                /** @description The first 1 KiB of the receiver’s last answer. */
                                 lastResponse: string | null;
                                 lastStatusCode: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
                                 nextAttemptAt: string | null;
                                 /** @enum {unknown} */
                                 state: "pending" | "delivered" | "failed" | "cancelled";
                             }[];
+                            /** @description Pass as `before` for the next (older) page; null at the end. */
                             nextCursor: string | null;
                         };
                     };
@@ -10611,6 +12099,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -10697,15 +12187,28 @@ export interface paths {
                              */
                             createdAt: string;
                             delivered: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             deliveredAt: string | null;
                             /** @enum {unknown} */
                             event: "pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed" | "ping";
                             eventId: number;
                             id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             lastAttemptAt: string | null;
                             lastError: string | null;
+                            /** @description The first 1 KiB of the receiver’s last answer. */
                             lastResponse: string | null;
                             lastStatusCode: number | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             nextAttemptAt: string | null;
                             /** @enum {unknown} */
                             state: "pending" | "delivered" | "failed" | "cancelled";
@@ -10822,6 +12325,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -10901,6 +12406,7 @@ export interface paths {
                              */
                             createdAt: string;
                             description: string | null;
+                            /** @description Why the service disabled it, if it did. */
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
@@ -11024,6 +12530,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */
@@ -11107,15 +12615,28 @@ export interface paths {
                              */
                             createdAt: string;
                             delivered: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             deliveredAt: string | null;
                             /** @enum {unknown} */
                             event: "pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed" | "ping";
                             eventId: number;
                             id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             lastAttemptAt: string | null;
                             lastError: string | null;
+                            /** @description The first 1 KiB of the receiver’s last answer. */
                             lastResponse: string | null;
                             lastStatusCode: number | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
                             nextAttemptAt: string | null;
                             /** @enum {unknown} */
                             state: "pending" | "delivered" | "failed" | "cancelled";
@@ -11232,6 +12753,8 @@ export interface paths {
                 /** @description Service Unavailable: service_unavailable. */
                 503: {
                     headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the current window. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { UseCaseContext } from '../../../application/context.js';
 import { requireSession } from '../../plugins/session-auth.js';
+import { dashboardAuditRoutes } from './audit.js';
 import { authOptionsRoutes } from './auth-options.js';
 import { enterpriseRoutes } from './enterprises.js';
 import { eventRoutes } from './events.js';
@@ -32,5 +33,6 @@ export function dashboardApi(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(keywordRoutes(ctx));
     await app.register(authOptionsRoutes(ctx));
     await app.register(invitePreviewRoutes(ctx));
+    await app.register(dashboardAuditRoutes(ctx));
   };
 }

@@ -321,6 +321,12 @@ export interface AuditEventsTable {
   detail: string;
 }
 
+/** Codes of PINs that retention removed: never drawn again (docs/privacy.md, "Retention"). */
+export interface RetiredPinCodesTable {
+  code: string;
+  retired_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   enterprises: EnterprisesTable;
@@ -351,6 +357,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   audit_events: AuditEventsTable;
+  retired_pin_codes: RetiredPinCodesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -22,7 +22,8 @@ const LAST_RUN_SETTING = 'privacy_retention_last_day';
 /**
  * Retention (docs/privacy.md, "Retention"): drops the IP hash of reports older than
  * IP_RETENTION_DAYS and removes PINs that ended more than REPORT_RETENTION_DAYS ago with everything
- * stored about their scans (0 keeps either for good). Each batch of removals recounts, in the same
+ * stored about their scans (0 keeps either for good); their codes stay retired, so no later PIN is
+ * given one of them again. Each batch of removals recounts, in the same
  * transaction, the hardware profiles and users whose counters included those scans, so every risk
  * score and lookup equals a recomputation from the scans that remain. A player left with no scan, no
  * ban and no staff note is removed as an erasure would (no report names them any more).
@@ -46,7 +47,7 @@ export async function applyRetention(ctx: UseCaseContext): Promise<RetentionRun>
     const batch = await ctx.transaction(async ({ privacy }) => {
       await privacy.excludeFinishes();
       const pinIds = await privacy.pinsEndedBefore(cutoff, BATCH);
-      const { hwidIds, userIds } = await privacy.removePins(pinIds);
+      const { hwidIds, userIds } = await privacy.removePins(pinIds, now);
       for (const id of hwidIds) await privacy.recountProfile(id);
       let players = 0;
       for (const id of userIds) {

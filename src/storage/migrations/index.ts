@@ -11,6 +11,7 @@ import { invites } from './0010-invites.js';
 import { pinTimeline } from './0011-pin-timeline.js';
 import { audit } from './0012-audit.js';
 import { privacy } from './0013-privacy.js';
+import { retiredPinCodes } from './0014-retired-pin-codes.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -45,6 +46,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0011-pin-timeline': pinTimeline(ctx),
       '0012-audit': audit(ctx),
       '0013-privacy': privacy(),
+      '0014-retired-pin-codes': retiredPinCodes(),
     };
   }
 }

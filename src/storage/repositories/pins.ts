@@ -242,6 +242,13 @@ export function pinsRepository(db: Db, dialect: Dialect) {
     },
 
     async insert(pin: NewPin): Promise<Pin> {
+      // A retired code belonged to a PIN retention removed: taken for good (docs/privacy.md, "Retention").
+      const retired = await db
+        .selectFrom('retired_pin_codes')
+        .select('code')
+        .where('code', '=', pin.code)
+        .executeTakeFirst();
+      if (retired !== undefined) throw new PinCodeTaken();
       try {
         const row = await db
           .insertInto('pins')

@@ -330,10 +330,14 @@ export function privacyRepository(db: Db, dialect: Dialect) {
     },
 
     /**
-     * Removes PINs with everything hanging off them. Returns the hardware profiles and users whose
-     * counters included them, for the caller to recount. Run it in a transaction.
+     * Removes PINs with everything hanging off them, keeping their codes as retired at `now` so no
+     * new PIN is given one again (docs/privacy.md, "Retention"). Returns the hardware profiles and
+     * users whose counters included them, for the caller to recount. Run it in a transaction.
      */
-    async removePins(pinIds: readonly number[]): Promise<{ hwidIds: number[]; userIds: number[] }> {
+    async removePins(
+      pinIds: readonly number[],
+      now: number,
+    ): Promise<{ hwidIds: number[]; userIds: number[] }> {
       if (pinIds.length === 0) return { hwidIds: [], userIds: [] };
       const hwids = await db
         .selectFrom('scan_hwids')
@@ -359,6 +363,17 @@ export function privacyRepository(db: Db, dialect: Dialect) {
       ] as const) {
         await db.deleteFrom(table).where('pin_id', 'in', pinIds).execute();
       }
+      await db
+        .insertInto('retired_pin_codes')
+        .columns(['code', 'retired_at'])
+        .expression(
+          db
+            .selectFrom('pins')
+            .select(['code', sql.lit(now).as('retired_at')])
+            .where('id', 'in', pinIds),
+        )
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute();
       await db.deleteFrom('pins').where('id', 'in', pinIds).execute();
       return {
         hwidIds: hwids.map((r) => r.hwid_id).sort((a, b) => a - b),

@@ -31,6 +31,12 @@ function Findings({ title, items, none }: { title: string; items: string[]; none
   );
 }
 
+/**
+ * The id an operator's erasure leaves in a report's Discord list (docs/privacy.md, "Erasure"): no
+ * player page exists for it, and several may share one report.
+ */
+const ERASED_ID = 'erased';
+
 /** The full results of a finished scan; for any other PIN, why there are none. */
 export function Results({ results }: { results: PinResults }) {
   if (results.status !== 'finished') {
@@ -71,12 +77,21 @@ export function Results({ results }: { results: PinResults }) {
           <p className="muted">No Discord account was found.</p>
         ) : (
           <ul className="findings">
-            {data.discord.map((account) => (
-              <li key={account.id}>
-                <Link to={`/players/${account.id}`}>{account.username}</Link>{' '}
-                <span className="muted mono">{account.id}</span>
-              </li>
-            ))}
+            {data.discord.map((account, i) =>
+              account.id === ERASED_ID ? (
+                // Erased accounts repeat within a report; the position keeps keys unique.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders.
+                <li key={i} className="muted">
+                  Erased account
+                </li>
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: as above, an id may repeat.
+                <li key={i}>
+                  <Link to={`/players/${account.id}`}>{account.username}</Link>{' '}
+                  <span className="muted mono">{account.id}</span>
+                </li>
+              ),
+            )}
           </ul>
         )}
       </section>

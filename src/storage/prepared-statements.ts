@@ -12,7 +12,8 @@ const names = new Map<string, string>();
 
 /** Marks `text` as worth preparing; its name is derived from the text, so it is stable. */
 export function prepareOnPostgres(text: string): void {
-  if (!names.has(text)) names.set(text, `scanpin_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`);
+  if (!names.has(text))
+    names.set(text, `scanpin_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`);
 }
 
 /** The prepared statement's name for `text`, if it was marked. */

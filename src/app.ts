@@ -7,6 +7,7 @@ import type { UseCaseContext } from './application/context.js';
 import type { Probes } from './application/health/readiness.js';
 import { installDeprecation } from './http/openapi/deprecation.js';
 import { describeOperations } from './http/openapi/document.js';
+import { AccessLog } from './http/plugins/access-log.js';
 import { frameworkErrorHandler, installErrorHandling, sendProblem } from './http/plugins/errors.js';
 import { installJsonBodyParser } from './http/plugins/json-body.js';
 import { requireApiKey } from './http/plugins/key-auth.js';
@@ -55,9 +56,8 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
     },
     // Shutdown answers are sent by our own hook below, as problem bodies.
     return503OnClosing: false,
-    // One access line per request, written when it is answered (the hook below), instead of
-    // Fastify's two: logging is a measurable share of a status poll (docs/benchmarks.md).
-    disableRequestLogging: true,
+    // One access line per request instead of Fastify's two (http/plugins/access-log.ts).
+    logController: new AccessLog(),
     // Errors found before routing (a malformed URL) are problem bodies like every other error.
     // No hook sees these, so the security headers are set here too (http/plugins/security-headers.ts).
     frameworkErrors: (error, request, reply) =>
@@ -89,13 +89,6 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
     // `connection: close`, and connections left idle are closed as they appear.
     closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
     closeIdle.unref();
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-    done();
   });
   // Callback hooks rather than async ones: they run on every request (docs/benchmarks.md).
   app.addHook('onSend', (_request, reply, payload, done) => {

@@ -122,8 +122,9 @@ function bansOf(j: JsonSql, userRef: string, withColumns: readonly string[]): st
 const names = (j: JsonSql, table: string, userRef: string) =>
   j.array('n.name', `${table} n where n.user_id = ${userRef}`, 'n.name');
 
-function riskStatement(j: JsonSql): string {
-  return `select ${j.object([
+/** What both answers read about user `u` (PlayerFacts). */
+function playerFacts(j: JsonSql): Array<[string, string]> {
+  return [
     ['user', j.object(columns('u', USER_COLUMNS))],
     [
       'profiles',
@@ -135,7 +136,11 @@ function riskStatement(j: JsonSql): string {
     ],
     ['bans', bansOf(j, 'u.id', BAN_COLUMNS)],
     ['detections', names(j, 'user_detections', 'u.id')],
-  ])} as facts from scanned_users u where u.discord_id = ${j.param(1)}`;
+  ];
+}
+
+function riskStatement(j: JsonSql): string {
+  return `select ${j.object(playerFacts(j))} as facts from scanned_users u where u.discord_id = ${j.param(1)}`;
 }
 
 function lookupStatement(j: JsonSql): string {
@@ -158,17 +163,7 @@ function lookupStatement(j: JsonSql): string {
     'r.own_last_scan_at desc, r.id',
   );
   return `select ${j.object([
-    ['user', j.object(columns('u', USER_COLUMNS))],
-    [
-      'profiles',
-      j.array(
-        j.object(columns('h', HWID_COLUMNS)),
-        'user_hwids uh join hwids h on h.id = uh.hwid_id where uh.user_id = u.id',
-        'h.id',
-      ),
-    ],
-    ['bans', bansOf(j, 'u.id', BAN_COLUMNS)],
-    ['detections', names(j, 'user_detections', 'u.id')],
+    ...playerFacts(j),
     ['ownDetections', names(j, 'user_own_detections', 'u.id')],
     ['games', names(j, 'user_games', 'u.id')],
     [

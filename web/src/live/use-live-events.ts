@@ -53,16 +53,14 @@ export function useLiveEvents(enabled: boolean): { state: LiveState; announcemen
       return;
     }
     const source = new EventSource('/app/api/events');
-    let wasDown = false;
 
     source.addEventListener('open', () => {
       setState('live');
-      // Changes made while the stream was down were missed: read the PINs afresh once.
-      if (wasDown) void client.invalidateQueries({ queryKey: queryKeys.pins.all });
-      wasDown = false;
+      // Changes made before the stream was following (the lists may have been read just before it
+      // opened, or while it was down) were missed: read the PINs afresh once it follows.
+      void client.invalidateQueries({ queryKey: queryKeys.pins.all });
     });
     source.addEventListener('error', () => {
-      wasDown = true;
       if (source.readyState === EventSource.CLOSED) {
         // The server refused the stream (signed out, or too many tabs): ask who is signed in,
         // which sends a signed-out person to /sign-in.

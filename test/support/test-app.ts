@@ -71,6 +71,8 @@ export async function startTestApp(
     webDistDir?: string;
     /** Adds routes only a test has (e.g. a deprecated one) before the app starts. */
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+    /** false: no sweeper or webhook worker, so the test runs them itself, one step at a time. */
+    backgroundJobs?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scanpin-test-'));
@@ -87,6 +89,7 @@ export async function startTestApp(
     ...(backend.pg ? { pgSchema: unique } : {}),
     redisPrefix,
     ...(clock ? { clock } : {}),
+    ...(options.backgroundJobs === false ? { backgroundJobs: false } : {}),
   });
   const app = await buildApp(services.context, {
     probes: services.probes,

@@ -61,7 +61,11 @@ async function deliver(ctx: UseCaseContext, claimed: ClaimedDelivery): Promise<v
  * within 10 s is success, anything else is retried on WEBHOOK_RETRY_SCHEDULE and then given up.
  */
 export async function deliverDueWebhooks(ctx: UseCaseContext): Promise<number> {
-  const claimed = await ctx.repos.webhooks.claimDue(ctx.clock(), BATCH, CLAIM_HOLD_MS);
+  // The claim and the read of what to send commit together: were the read to fail after a claim of
+  // its own had committed (the database going away in between), the deliveries would wait out the
+  // whole claim before anyone sent them (docs/webhooks.md, "Operating it").
+  const now = ctx.clock();
+  const claimed = await ctx.transaction((repos) => repos.webhooks.claimDue(now, BATCH, CLAIM_HOLD_MS));
   // One PIN's events reach one endpoint in order; different PINs and endpoints go in parallel.
   const inOrder = new Map<string, ClaimedDelivery[]>();
   for (const c of claimed) {

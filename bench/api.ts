@@ -1,28 +1,56 @@
-/** The HTTP calls the orchestrator makes itself (fixtures for the measured endpoints). */
+/** The HTTP calls the orchestrator and the whole-scan workers make (fixtures and scan traffic). */
+import { Agent, request } from 'node:http';
+
+/**
+ * Kept-alive connections over node:http rather than fetch: fetch cost the load generator about
+ * 9 ms of CPU per whole scan, as much as the server spent answering it, so on two cores the figure
+ * measured the client (docs/benchmarks.md, "Profile findings").
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
 export class Api {
+  private readonly url: URL;
+
   constructor(
     readonly base: string,
     readonly key: string,
-  ) {}
+  ) {
+    this.url = new URL(base);
+  }
 
-  async call<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<T> {
-    const res = await fetch(this.base + path, {
-      method,
-      headers: {
-        'x-api-key': this.key,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise<T>((resolve, reject) => {
+      const req = request(
+        {
+          agent,
+          host: this.url.hostname,
+          port: this.url.port,
+          method,
+          path,
+          headers: {
+            'x-api-key': this.key,
+            ...(payload === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            ...headers,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            const status = res.statusCode ?? 0;
+            if (status < 200 || status >= 300) reject(new Error(`${method} ${path} -> ${status} ${text}`));
+            else resolve((status === 204 || text === '' ? undefined : JSON.parse(text)) as T);
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
     });
-    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${await res.text()}`);
-    return (res.status === 204 ? undefined : await res.json()) as T;
   }
 
   async createPin(): Promise<string> {

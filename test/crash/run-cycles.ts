@@ -126,6 +126,18 @@ class Run {
     if (this.problems.length < 40) this.problems.push(line);
   }
 
+  /** A lost write, reported once however many reconciliations see it. */
+  lost(key: string, line: string): void {
+    if (!this.lostKeys.has(key)) this.problem(`lost: ${line}`);
+    this.lostKeys.add(key);
+  }
+
+  /** A state no sequence of requests could produce, reported once. */
+  impossible(key: string, line: string): void {
+    if (!this.impossibleKeys.has(key)) this.problem(`impossible: ${line}`);
+    this.impossibleKeys.add(key);
+  }
+
   expect(code: string, type: string | null, at: number): void {
     const key = `${code}:${type}`;
     if (type !== null && !this.expected.has(key)) this.expected.set(key, at);
@@ -321,18 +333,14 @@ function same(row: { status: string; progress: number; result: string | null }, 
 /** Holds the ledger against the store: what was acknowledged must be there; what was not answered may be. */
 function reconcile(run: Run, snap: StoreSnapshot): void {
   const now = Date.now();
-  for (const line of snap.impossible) {
-    if (!run.impossibleKeys.has(line)) run.problem(`impossible: ${line}`);
-    run.impossibleKeys.add(line);
-  }
+  for (const line of snap.impossible) run.impossible(line, line);
   for (const pin of run.pins.values()) {
     const row = snap.pins.get(pin.code);
     const inflight = pin.inflight;
     pin.inflight = null;
     pin.busy = false;
     if (row === undefined) {
-      if (!run.lostKeys.has(pin.code)) run.problem(`lost: PIN ${pin.code} is gone`);
-      run.lostKeys.add(pin.code);
+      run.lost(pin.code, `PIN ${pin.code} is gone`);
       continue;
     }
     if (same(row, pin.acked)) continue;
@@ -345,12 +353,10 @@ function reconcile(run: Run, snap: StoreSnapshot): void {
       run.expect(pin.code, EVENT_OF[inflight.move], now);
       continue;
     }
-    const key = `${pin.code}:${JSON.stringify(pin.acked)}`;
-    if (!run.lostKeys.has(key))
-      run.problem(
-        `lost: PIN ${pin.code} acknowledged ${JSON.stringify(pin.acked)}, stored ${row.status}/${row.progress}/${row.result}`,
-      );
-    run.lostKeys.add(key);
+    run.lost(
+      `${pin.code}:${JSON.stringify(pin.acked)}`,
+      `PIN ${pin.code} acknowledged ${JSON.stringify(pin.acked)}, stored ${row.status}/${row.progress}/${row.result}`,
+    );
   }
   for (const b of run.bans.values()) {
     const row = snap.bans.get(b.id);
@@ -364,16 +370,13 @@ function reconcile(run: Run, snap: StoreSnapshot): void {
       row.reason !== b.reason ||
       (b.lifted && !row.lifted)
     ) {
-      if (!run.lostKeys.has(key))
-        run.problem(`lost: ban ${b.id} ${JSON.stringify(b)} stored ${JSON.stringify(row)}`);
-      run.lostKeys.add(key);
+      run.lost(key, `ban ${b.id} ${JSON.stringify(b)} stored ${JSON.stringify(row)}`);
     } else if (row.lifted && !b.lifted) {
       if (liftInFlight) {
         run.committedUnanswered++;
         b.lifted = true;
-      } else if (!run.impossibleKeys.has(key)) {
-        run.impossibleKeys.add(key);
-        run.problem(`impossible: ban ${b.id} lifted without a lift`);
+      } else {
+        run.impossible(key, `ban ${b.id} lifted without a lift`);
       }
     }
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import { dropStaleDatabases } from '../support/stale-databases.js';
 
 /** Read-only access to the rows a crashed and restarted server left, next to the running server. */
 export interface RowReader {
@@ -48,14 +49,7 @@ export async function postgresStore(serverUrl: string): Promise<CrashStore> {
   await admin.connect();
   try {
     // Databases left by runs that were interrupted more than a day ago (the name carries the start).
-    const { rows } = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'scanpin\\_crash\\_%'",
-    );
-    for (const { datname } of rows) {
-      const started = Number.parseInt(datname.split('_')[2] ?? '', 36);
-      if (Number.isFinite(started) && Date.now() - started > 86_400_000)
-        await admin.query(`drop database if exists ${datname} with (force)`);
-    }
+    await dropStaleDatabases(admin, 'scanpin_crash_', 86_400_000);
     await admin.query(`create database ${name}`);
   } finally {
     await admin.end();

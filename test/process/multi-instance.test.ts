@@ -8,6 +8,7 @@ import { type Receiver, startReceiver, typesOf } from '../support/receiver.js';
 import { report } from '../support/scan.js';
 import { freePort, startServerProcess, waitForReady } from '../support/server-process.js';
 import { openSse } from '../support/sse.js';
+import { dropStaleDatabases } from '../support/stale-databases.js';
 import { ALL_PERMISSIONS } from '../support/test-app.js';
 
 /*
@@ -49,30 +50,11 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-async function adminQuery(sqlText: string): Promise<void> {
+async function asAdmin(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Databases an interrupted run left behind (named scanpin_mi_<base-36 start time>_<pid>), over an hour old. */
-async function dropStaleDatabases(): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ name: string }>(
-      "select datname as name from pg_database where datname like 'scanpin\\_mi\\_%'",
-    );
-    for (const { name } of rows) {
-      const started = Number.parseInt(name.split('_')[2] ?? '', 36);
-      if (Number.isFinite(started) && Date.now() - started > 3_600_000) {
-        await client.query(`drop database if exists ${name} with (force)`);
-      }
-    }
+    await work(client);
   } finally {
     await client.end();
   }
@@ -167,8 +149,11 @@ describe.skipIf(MISSING.length > 0)('two instances on one PostgreSQL and one Red
   }
 
   beforeAll(async () => {
-    await dropStaleDatabases();
-    await adminQuery(`create database ${database}`);
+    await asAdmin(async (admin) => {
+      // Databases an interrupted run left behind (named scanpin_mi_<base-36 start time>_<pid>).
+      await dropStaleDatabases(admin, 'scanpin_mi_', 3_600_000);
+      await admin.query(`create database ${database}`);
+    });
     const databaseUrl = withDatabase(PG_URL as string, database);
     // Both at once on an empty database: the migrations race, and exactly one must run them.
     [a, b] = await Promise.all([start(databaseUrl), start(databaseUrl)]);
@@ -194,7 +179,7 @@ describe.skipIf(MISSING.length > 0)('two instances on one PostgreSQL and one Red
     );
     for (const s of started) rmSync(s.dir, { recursive: true, force: true });
     await Promise.all(receivers.map((r) => r.close()));
-    await adminQuery(`drop database if exists ${database} with (force)`);
+    await asAdmin((admin) => admin.query(`drop database if exists ${database} with (force)`));
   }, 30_000);
 
   it('both started on one empty database: the schema was migrated once, and both are ready', async () => {

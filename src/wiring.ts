@@ -6,6 +6,7 @@ import type { UseCaseContext } from './application/context.js';
 import type { Probes } from './application/health/readiness.js';
 import type { PinChanges } from './application/pins/pin-changes.js';
 import { createRateLimiter } from './application/rate-limits.js';
+import { compiledRulesCache } from './application/rules/compiled-rules.js';
 import type { Config } from './config.js';
 import { hmacHex } from './lib/crypto.js';
 import { SecretBox } from './lib/secret-box.js';
@@ -138,6 +139,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     pinChanges,
     keyPrincipals: new KeyPrincipals((hash) => repos.apiKeys.findPrincipal(hash), pinChanges, clock),
     webhookSecrets: new SecretBox(hash.value, 'webhook-secrets'),
+    currentRules: compiledRulesCache(() => repos.rules),
     adminToken: admin.value,
     hashSecret: hash.value,
     clock,

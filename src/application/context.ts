@@ -5,6 +5,7 @@ import type { Repositories, RunInTransaction } from '../storage/repositories/ind
 import type { KeyPrincipals } from './access/key-principals.js';
 import type { PinChanges } from './pins/pin-changes.js';
 import type { RateLimiter } from './rate-limits.js';
+import type { CurrentRules } from './rules/compiled-rules.js';
 
 /**
  * What every use case may use, built once at start-up (see wiring.ts). Surfaces (HTTP, CLI, jobs)
@@ -28,5 +29,7 @@ export interface UseCaseContext {
   /** Seals webhook signing secrets at rest. */
   webhookSecrets: SecretBox;
   /** Epoch milliseconds; injectable so tests can move time. */
+  /** The enabled detection rules, compiled; current as of the store's latest rule change. */
+  currentRules: CurrentRules;
   clock: () => number;
 }

@@ -27,6 +27,8 @@ export type Failure =
   | { code: 'pin_expired'; pin: string }
   | { code: 'scan_closed'; pin: string; status: PinStatus }
   | { code: 'progress_backwards'; current: number }
+  | { code: 'nonce_mismatch'; pin: string }
+  | { code: 'rule_not_found'; ruleId: number }
   | { code: 'enterprise_not_found'; enterpriseId: number }
   | { code: 'already_member'; enterpriseId: number; accountId: number; owner: boolean }
   | { code: 'member_not_found'; enterpriseId: number; accountId: number }

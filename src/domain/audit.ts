@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'pin.create',
   'scanned_user.export',
   'scanned_user.erase',
+  'rule.create',
+  'rule.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -40,6 +42,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'webhook',
   'pin',
   'scanned_user',
+  'rule',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

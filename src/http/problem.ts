@@ -80,6 +80,8 @@ export const PROBLEM_CODES = [
   'ban_not_found',
   'scanned_user_not_found',
   'invalid_evidence',
+  'nonce_mismatch',
+  'rule_not_found',
 ] as const satisfies readonly ProblemCode[];
 
 const everyCodeListed: Exclude<ProblemCode, (typeof PROBLEM_CODES)[number]> extends never ? true : never =
@@ -239,6 +241,18 @@ export function problemFor(failure: Failure): Problem {
         409,
         failure.code,
         `Progress is already ${failure.current}; progress never goes down. Send a value of at least ${failure.current}.`,
+      );
+    case 'nonce_mismatch':
+      return new Problem(
+        409,
+        failure.code,
+        `The evidence does not carry the nonce that /v1/scanner/start gave for PIN ${failure.pin}. Send the nonce of this scan's start answer; the scan stays open.`,
+      );
+    case 'rule_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        `There is no rule ${failure.ruleId}. GET /admin/v1/rules lists the rules and their ids.`,
       );
     case 'enterprise_not_found':
       return new Problem(404, failure.code, `Enterprise ${failure.enterpriseId} does not exist.`);

@@ -123,6 +123,10 @@ export interface PinsTable {
   last_activity_at: number | null;
   /** SHA-256 of the scanner session token, set when the scan starts. */
   session_token_hash: string | null;
+  /** SHA-256 of the scan's one-time nonce; cleared when evidence using it is accepted. */
+  scan_nonce_hash: string | null;
+  /** When the scan client started the scan (the server's clock): the report's scan time counts from it. */
+  scan_started_at: number | null;
   client_version: string | null;
   finished_at: number | null;
   /** Bumped by every write: a write applies only to the revision its decision was made on. */
@@ -327,6 +331,34 @@ export interface RetiredPinCodesTable {
   retired_at: number;
 }
 
+/** A detection rule (docs/scan-client.md, "Rules"); never sent to a client. */
+export interface ScanRulesTable {
+  id: Generated<number>;
+  name: string;
+  kind: string;
+  pattern: string;
+  match: string;
+  severity: string;
+  /** JSON array of game types; empty means every game. */
+  games: string;
+  enabled: Flag;
+  /** Where the pattern was found publicly (starter pack), or null. */
+  source: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The evidence document a scan client uploaded, kept with its scan, and what the rules found in it. */
+export interface ScanEvidenceTable {
+  pin_id: number;
+  receipt_id: string;
+  /** The evidence document, JSON. */
+  document: string;
+  /** JSON array of findings (domain/rules.ts). */
+  findings: string;
+  received_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   enterprises: EnterprisesTable;
@@ -358,6 +390,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   audit_events: AuditEventsTable;
   retired_pin_codes: RetiredPinCodesTable;
+  scan_rules: ScanRulesTable;
+  scan_evidence: ScanEvidenceTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

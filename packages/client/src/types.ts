@@ -52,3 +52,9 @@ export interface RateLimitState {
   /** Whole seconds until the window resets. */
   resetSeconds: number;
 }
+
+export type ScannerStartRequest = RequestBody<'/v1/scanner/start', 'post'>;
+export type ScannerStart = ResponseBody<'/v1/scanner/start', 'post', 201>;
+export type ScanPlan = ScannerStart['plan'];
+export type EvidenceDocument = RequestBody<'/v1/scanner/evidence', 'post'>;
+export type EvidenceAnswer = ResponseBody<'/v1/scanner/evidence', 'post', 200>;

@@ -3,6 +3,7 @@ import type { Pin } from '../../domain/pin.js';
 import { finish, type Verdict } from '../../domain/pin-lifecycle.js';
 import { type ScanReport, suspiciousFindings, toStoredReport, verdictOf } from '../../domain/scan-report.js';
 import { hmacHex } from '../../lib/crypto.js';
+import type { EvidenceRow } from '../../storage/repositories/scans.js';
 import type { UseCaseContext } from '../context.js';
 import { timelineRows } from '../pins/timeline.js';
 import { pinEvent } from '../webhooks/pin-events.js';
@@ -12,7 +13,13 @@ import { applyMove } from './apply-move.js';
  * scanning → finished: the server computes the verdict from the report and the PIN owner's custom
  * keywords, and the player-risk aggregates are updated in the same transaction.
  */
-export async function finishScan(ctx: UseCaseContext, pin: Pin, report: ScanReport): Promise<Verdict> {
+export async function finishScan(
+  ctx: UseCaseContext,
+  pin: Pin,
+  report: ScanReport,
+  /** Kept with the scan when the report was judged from an evidence upload. */
+  evidence?: EvidenceRow,
+): Promise<Verdict> {
   const keywords = await ctx.repos.accounts.keywords(pin.accountId);
   const customSuspicious = matchCustomKeywords(report.artifacts, keywords);
   const verdict = verdictOf(report, customSuspicious);
@@ -21,6 +28,7 @@ export async function finishScan(ctx: UseCaseContext, pin: Pin, report: ScanRepo
     suspiciousFindings: suspiciousFindings(report, customSuspicious),
     // The scanned person's IP is kept only as a keyed hash (docs/scanner.md: never stored raw).
     ipHash: report.ip ? hmacHex(ctx.hashSecret, `ip:${report.ip}`) : null,
+    evidence,
   };
   await applyMove(
     ctx,

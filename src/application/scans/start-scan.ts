@@ -2,6 +2,7 @@ import { isPlaceholderHwid } from '../../domain/hardware-id.js';
 import type { Pin } from '../../domain/pin.js';
 import { normalisePinCode } from '../../domain/pin-code.js';
 import { start } from '../../domain/pin-lifecycle.js';
+import { type ScanPlan, scanPlanFor } from '../../domain/scan-plan.js';
 import { hmacHex, randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
@@ -19,6 +20,10 @@ export interface StartedScan {
   pin: Pin;
   /** Shown to the scan client once; only its hash is stored. */
   sessionToken: string;
+  /** One-time, for this scan's evidence only (docs/scan-client.md, "Trust"); only its hash is stored. */
+  nonce: string;
+  /** What the client is asked to collect for this game: public, never decisive. */
+  plan: ScanPlan;
 }
 
 /**
@@ -39,15 +44,22 @@ export async function startScan(ctx: UseCaseContext, input: StartScanInput): Pro
   const pin = await ctx.repos.pins.findByCode(code);
   if (pin === undefined) refuse({ code: 'pin_not_found', pin: code });
   const sessionToken = randomToken(32);
+  const nonce = randomToken(24);
   const hwidHashes = hardwareProfiles(ctx.hashSecret, input.hwids, pin.id);
   const state = await applyMove(ctx, pin, start, (current, next, now) =>
     ctx.repos.scans.start(
       current,
       next,
-      { sessionHash: sha256Hex(sessionToken), clientVersion: input.clientVersion, hwidHashes, now },
+      {
+        sessionHash: sha256Hex(sessionToken),
+        nonceHash: sha256Hex(nonce),
+        clientVersion: input.clientVersion,
+        hwidHashes,
+        now,
+      },
       [pinEvent(current, current.state, next, null, now)],
       timelineRows(current, current.state, next),
     ),
   );
-  return { pin: { ...pin, state }, sessionToken };
+  return { pin: { ...pin, state }, sessionToken, nonce, plan: scanPlanFor(pin.type) };
 }

@@ -58,7 +58,8 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
     path: /^\/v1\/scanner\/start$/,
     codes: ['pin_not_found', 'pin_already_used', 'pin_expired', 'rate_limited'],
   },
-  { path: /^\/v1\/scanner\/(progress|finish|fail)$/, codes: ['scan_closed', 'pin_expired'] },
+  { path: /^\/v1\/scanner\/(progress|finish|evidence|fail)$/, codes: ['scan_closed', 'pin_expired'] },
+  { path: /^\/v1\/scanner\/evidence$/, codes: ['nonce_mismatch'] },
   { path: /^\/v1\/scanner\/progress$/, codes: ['progress_backwards'] },
   // Operator
   { path: /^\/admin\/v1\/accounts\/\{id\}/, codes: ['account_not_found'] },
@@ -70,6 +71,7 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /\/members\/\{accountId\}$/, codes: ['member_not_found'] },
   { path: /^\/admin\/v1\/keys\/\{id\}$/, codes: ['key_not_found'] },
   { path: /^\/admin\/v1\/bans\/\{id\}$/, codes: ['ban_not_found'] },
+  { path: /^\/admin\/v1\/rules\/\{id\}/, codes: ['rule_not_found'] },
   { path: /^\/admin\/v1\/scanned-users\//, codes: ['scanned_user_not_found'] },
   // Dashboard
   {

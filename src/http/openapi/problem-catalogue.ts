@@ -26,6 +26,8 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
   pin_expired: { code: 'pin_expired', pin: 'A7K3M2P9' },
   scan_closed: { code: 'scan_closed', pin: 'A7K3M2P9', status: 'finished' },
   progress_backwards: { code: 'progress_backwards', current: 40 },
+  nonce_mismatch: { code: 'nonce_mismatch', pin: 'A7K3M2P9' },
+  rule_not_found: { code: 'rule_not_found', ruleId: 12 },
   enterprise_not_found: { code: 'enterprise_not_found', enterpriseId: 7 },
   already_member: { code: 'already_member', enterpriseId: 7, accountId: 12, owner: false },
   member_not_found: { code: 'member_not_found', enterpriseId: 7, accountId: 12 },

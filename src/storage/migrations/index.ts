@@ -12,6 +12,7 @@ import { pinTimeline } from './0011-pin-timeline.js';
 import { audit } from './0012-audit.js';
 import { privacy } from './0013-privacy.js';
 import { retiredPinCodes } from './0014-retired-pin-codes.js';
+import { scanEvidence } from './0015-scan-evidence.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -47,6 +48,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0012-audit': audit(ctx),
       '0013-privacy': privacy(),
       '0014-retired-pin-codes': retiredPinCodes(),
+      '0015-scan-evidence': scanEvidence(ctx),
     };
   }
 }

@@ -4,6 +4,7 @@ import { type AccountsRepository, accountsRepository } from './accounts.js';
 import { type ApiKeysRepository, apiKeysRepository } from './api-keys.js';
 import { type AuditRepository, auditRepository } from './audit.js';
 import { type EnterprisesRepository, enterprisesRepository } from './enterprises.js';
+import { type EvidenceRepository, evidenceRepository } from './evidence.js';
 import { type InvitesRepository, invitesRepository } from './invites.js';
 import { type PinStatsRepository, pinStatsRepository } from './pin-stats.js';
 import { type PinTimelineRepository, pinTimelineRepository } from './pin-timeline.js';
@@ -12,6 +13,7 @@ import { type PlayerSnapshotsRepository, playerSnapshotsRepository } from './pla
 import { type PlayersRepository, playersRepository } from './players.js';
 import { type PrivacyRepository, privacyRepository } from './privacy.js';
 import { recordFinishedScan } from './risk-profiles.js';
+import { type RulesRepository, rulesRepository } from './rules.js';
 import { type ScansRepository, scansRepository } from './scans.js';
 import { type SessionsRepository, sessionsRepository } from './sessions.js';
 import { type SettingsRepository, settingsRepository } from './settings.js';
@@ -35,6 +37,8 @@ export interface Repositories {
   invites: InvitesRepository;
   webhooks: WebhooksRepository;
   audit: AuditRepository;
+  rules: RulesRepository;
+  evidence: EvidenceRepository;
 }
 
 /** The repositories a transaction sees: every read and write in it goes through `trx`. */
@@ -97,6 +101,8 @@ function repositoryMakers(
     invites: () => invitesRepository(db),
     webhooks: () => webhooksRepository(db, store.dialect),
     audit: () => auditRepository(db),
+    rules: () => rulesRepository(db),
+    evidence: () => evidenceRepository(db),
   };
 }
 

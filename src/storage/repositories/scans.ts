@@ -23,6 +23,13 @@ export interface FinishedScan {
   finishedAt: number;
 }
 
+/** An evidence upload as kept: its receipt id, the document and the findings, both as JSON. */
+export interface EvidenceRow {
+  receiptId: string;
+  document: string;
+  findings: string;
+}
+
 /** Extra work done inside the finish transaction (the player-risk profiles hook in here). */
 export type FinishHook = (trx: Db, scan: FinishedScan) => Promise<void>;
 
@@ -37,6 +44,8 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
       state: PinState,
       input: {
         sessionHash: string;
+        /** SHA-256 of the scan's one-time nonce, which its evidence must carry. */
+        nonceHash: string;
         clientVersion: string | null;
         hwidHashes: readonly string[];
         now: number;
@@ -52,6 +61,8 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
           .set((eb) => ({
             ...stateColumns(state),
             session_token_hash: input.sessionHash,
+            scan_nonce_hash: input.nonceHash,
+            scan_started_at: input.now,
             client_version: input.clientVersion,
             revision: eb('revision', '+', 1),
           }))
@@ -81,6 +92,16 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
      * Queued in process first, so finishes waiting for their turn do not each hold a pooled connection.
      */
     finish: (...args: Parameters<typeof finishNow>) => finishQueue.run(() => finishNow(...args)),
+
+    /** What an evidence upload is checked against: the scan's nonce hash and when it started. */
+    async evidenceContext(pinId: number): Promise<{ nonceHash: string | null; startedAt: number | null }> {
+      const row = await db
+        .selectFrom('pins')
+        .select(['scan_nonce_hash', 'scan_started_at'])
+        .where('id', '=', pinId)
+        .executeTakeFirst();
+      return { nonceHash: row?.scan_nonce_hash ?? null, startedAt: row?.scan_started_at ?? null };
+    },
   };
 
   /** scanning → finished with the report, in one transaction with every finish hook. */
@@ -88,7 +109,13 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
     pin: Pin,
     state: PinState,
     report: ScanReport,
-    extra: { customSuspicious: string[]; suspiciousFindings: number; ipHash: string | null },
+    extra: {
+      customSuspicious: string[];
+      suspiciousFindings: number;
+      ipHash: string | null;
+      /** The evidence document the report was judged from, kept with the scan (docs/scan-client.md). */
+      evidence?: EvidenceRow | undefined;
+    },
     now: number,
     events: readonly OutboxEvent[] = [],
     timeline: readonly PinTimelineEntry[] = [],
@@ -103,7 +130,13 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
       }
       const res = await trx
         .updateTable('pins')
-        .set((eb) => ({ ...stateColumns(state), finished_at: now, revision: eb('revision', '+', 1) }))
+        .set((eb) => ({
+          ...stateColumns(state),
+          finished_at: now,
+          // The nonce is spent with the scan: evidence is accepted once.
+          scan_nonce_hash: null,
+          revision: eb('revision', '+', 1),
+        }))
         .where('id', '=', pin.id)
         .where('revision', '=', pin.revision)
         .executeTakeFirst();
@@ -128,6 +161,18 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
           created_at: now,
         })
         .execute();
+      if (extra.evidence !== undefined) {
+        await trx
+          .insertInto('scan_evidence')
+          .values({
+            pin_id: pin.id,
+            receipt_id: extra.evidence.receiptId,
+            document: extra.evidence.document,
+            findings: extra.evidence.findings,
+            received_at: now,
+          })
+          .execute();
+      }
       const scan: FinishedScan = {
         pinId: pin.id,
         gameType: pin.type,

@@ -1033,7 +1033,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in";
                     /** @description `nextBefore` of the previous page. */
@@ -1042,7 +1042,7 @@ export interface paths {
                     limit?: number;
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
-                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user";
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule";
                     /** @description Only entries at or after this instant. */
                     since?: string;
                     /** @description Only entries before this instant. */
@@ -1089,7 +1089,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update";
                                 actor: {
                                     accountId: number | null;
                                     keyId: number | null;
@@ -1119,7 +1119,7 @@ export interface paths {
                                     /** @description The row id; null when there is none to name (e.g. an erased player). */
                                     id: number | null;
                                     /** @enum {unknown} */
-                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user";
+                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule";
                                 };
                             }[];
                             /** @description Pass as `before` for the next, older page. */
@@ -3148,7 +3148,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in";
                     /** @description `nextBefore` of the previous page. */
@@ -3156,7 +3156,7 @@ export interface paths {
                     limit?: number;
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
-                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user";
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule";
                     /** @description Only entries at or after this instant. */
                     since?: string;
                     /** @description Only entries before this instant. */
@@ -3205,7 +3205,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update";
                                 actor: {
                                     accountId: number | null;
                                     keyId: number | null;
@@ -3235,7 +3235,7 @@ export interface paths {
                                     /** @description The row id; null when there is none to name (e.g. an erased player). */
                                     id: number | null;
                                     /** @enum {unknown} */
-                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user";
+                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule";
                                 };
                             }[];
                             /** @description Pass as `before` for the next, older page. */
@@ -10155,6 +10155,427 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/scanner/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the scan evidence
+         * @description The evidence document the scan client collected (JSON, `Content-Encoding: gzip` accepted, at most 16 MiB once inflated), carrying the start answer’s `nonce`. The server judges it with its rules, fills the report, finishes the scan as `/finish` does and answers with the verdict and a receipt. A wrong nonce is `409 nonce_mismatch` and an invalid document `400 invalid_body`; the scan stays open after both.
+         *
+         *     **Access:** the scanner session token from POST /v1/scanner/start, as `Authorization: Bearer <token>`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "schema": 1,
+                     *       "nonce": "examplexxxxxxxxx",
+                     *       "client": {
+                     *         "version": "example",
+                     *         "platform": "example",
+                     *         "arch": "example"
+                     *       },
+                     *       "sources": {
+                     *         "processes": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "items": [
+                     *             {
+                     *               "pid": 0,
+                     *               "name": "example",
+                     *               "path": "example",
+                     *               "sha256": "example",
+                     *               "startedAt": "2026-02-11T15:25:00.000Z",
+                     *               "commandLine": "example",
+                     *               "injections": [
+                     *                 "example"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "memory": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "items": [
+                     *             {
+                     *               "pid": 0,
+                     *               "process": "example",
+                     *               "readable": false,
+                     *               "reason": "example",
+                     *               "bytesScanned": 0,
+                     *               "regions": 0,
+                     *               "classNames": [
+                     *                 "example"
+                     *               ],
+                     *               "strings": [
+                     *                 "example"
+                     *               ],
+                     *               "truncated": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "files": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "installations": [
+                     *             "example"
+                     *           ],
+                     *           "items": [
+                     *             {
+                     *               "path": "example",
+                     *               "kind": "jar",
+                     *               "size": 0,
+                     *               "modifiedAt": "2026-02-11T15:25:00.000Z",
+                     *               "createdAt": "2026-02-11T15:25:00.000Z",
+                     *               "sha256": "example",
+                     *               "entries": [
+                     *                 "example"
+                     *               ],
+                     *               "entriesTotal": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         "logs": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "items": [
+                     *             {
+                     *               "path": "example",
+                     *               "lines": [
+                     *                 "example"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "discord": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "accounts": [
+                     *             {
+                     *               "id": "123456789012345678",
+                     *               "username": "example",
+                     *               "client": "example"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "network": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "adapters": [
+                     *             {
+                     *               "name": "example",
+                     *               "kind": "vpn",
+                     *               "up": false,
+                     *               "hasAddress": false,
+                     *               "description": "example"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "system": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "os": "example",
+                     *           "bootedAt": "2026-02-11T15:25:00.000Z",
+                     *           "logonAt": "2026-02-11T15:25:00.000Z",
+                     *           "virtualMachine": [
+                     *             "example"
+                     *           ],
+                     *           "clientTime": "2026-02-11T15:25:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        client: {
+                            arch: string;
+                            platform: string;
+                            version: string;
+                        };
+                        /** @description The `nonce` of the start answer. */
+                        nonce: string;
+                        /** @enum {number} */
+                        schema: 1;
+                        sources: {
+                            /** @description Discord accounts signed in on this machine (never their tokens). */
+                            discord: {
+                                accounts: {
+                                    /** @description Which Discord client’s store held it (`discord`, `discordptb`, …). */
+                                    client: string;
+                                    id: string;
+                                    username: string;
+                                }[];
+                                /** @description Why it was skipped or failed, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Game installations: mods and versions jars, renamed archives. */
+                            files: {
+                                /** @description Installation folders that were searched. */
+                                installations: string[];
+                                items: {
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    createdAt: string | null;
+                                    /** @description Entry paths inside the archive (class paths such as `a/b/C.class`). */
+                                    entries: string[];
+                                    entriesTotal: number;
+                                    /**
+                                     * @description `zip`: a zip archive under another extension than `.jar`.
+                                     * @enum {unknown}
+                                     */
+                                    kind: "jar" | "zip" | "file";
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    modifiedAt: string | null;
+                                    /** @description The home folder shortened to `~`. */
+                                    path: string;
+                                    /** @description SHA-256, lowercase hex. */
+                                    sha256: string;
+                                    size: number;
+                                }[];
+                                /** @description Why it was skipped or failed, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Game logs: the newest log’s lines that match a hint. */
+                            logs: {
+                                items: {
+                                    /** @description Lines that contain one of the plan’s hints. */
+                                    lines: string[];
+                                    path: string;
+                                }[];
+                                /** @description Why it was skipped or failed, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Strings in the game processes’ memory (raw memory never leaves the machine). */
+                            memory: {
+                                items: {
+                                    bytesScanned: number;
+                                    /** @description Java class names found (slash-separated), ASCII or UTF-16LE. */
+                                    classNames: string[];
+                                    pid: number;
+                                    process: string;
+                                    readable: boolean;
+                                    /** @description Why the memory could not be read, and what the player can do. */
+                                    reason: string | null;
+                                    regions: number;
+                                    /** @description Strings that contain one of the plan’s hints. */
+                                    strings: string[];
+                                    /** @description A cap was reached; the lists hold the first finds. */
+                                    truncated: boolean;
+                                }[];
+                                /** @description Why it was skipped or failed, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Network adapters, including ones that are down or have no address. */
+                            network: {
+                                adapters: {
+                                    description: string | null;
+                                    hasAddress: boolean;
+                                    /** @enum {unknown} */
+                                    kind: "vpn" | "tunnel" | "ethernet" | "wireless" | "loopback" | "virtual" | "other";
+                                    name: string;
+                                    up: boolean;
+                                }[];
+                                /** @description Why it was skipped or failed, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description The game’s processes and launchers. */
+                            processes: {
+                                items: {
+                                    /** @description With secrets (access tokens, passwords) replaced by `<redacted>`. */
+                                    commandLine: string;
+                                    /** @description `-javaagent:`, `-agentpath:` and similar arguments. */
+                                    injections: string[];
+                                    name: string;
+                                    /** @description Executable path, the home folder shortened to `~`. */
+                                    path: string | null;
+                                    pid: number;
+                                    /** @description SHA-256, lowercase hex. */
+                                    sha256: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    startedAt: string | null;
+                                }[];
+                                /** @description Why it was skipped or failed, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Operating system, virtual machine signs and the clock. */
+                            system: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                bootedAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                clientTime: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                logonAt: string | null;
+                                /** @description e.g. `Windows 11 Pro 23H2`, `Linux 6.1.0 (Debian GNU/Linux 12)`. */
+                                os: string | null;
+                                /** @description Why it was skipped or failed, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                                /** @description Signs of a virtual machine; empty when none. */
+                                virtualMachine: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "result": "legit",
+                         *       "receipt": {
+                         *         "id": "example",
+                         *         "counts": {}
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            receipt: {
+                                /** @description What was received, by category: processes, memoryStrings, files, discordAccounts, … */
+                                counts: {
+                                    [key: string]: number;
+                                };
+                                /** @description Quote it to the community’s staff to name this upload. */
+                                id: string;
+                            };
+                            /** @enum {unknown} */
+                            result: "legit" | "suspicious" | "cheating";
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_session_token, invalid_session_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/scanner/fail": {
         parameters: {
             query?: never;
@@ -10645,7 +11066,17 @@ export interface paths {
                          *       "pin": "example",
                          *       "type": "example",
                          *       "ramDump": false,
-                         *       "expiresAt": "2026-02-11T15:25:00.000Z"
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "nonce": "example",
+                         *       "serverTime": "2026-02-11T15:25:00.000Z",
+                         *       "plan": {
+                         *         "sources": [
+                         *           "processes"
+                         *         ],
+                         *         "hints": [
+                         *           "example"
+                         *         ]
+                         *       }
                          *     }
                          */
                         "application/json": {
@@ -10654,8 +11085,22 @@ export interface paths {
                              * @example 2026-02-11T15:25:00.000Z
                              */
                             expiresAt: string;
+                            /** @description One-time value for this scan; the evidence document must carry it (`nonce`). */
+                            nonce: string;
                             pin: string;
+                            /** @description What to collect (docs/scan-client.md, "The scan plan"). */
+                            plan: {
+                                /** @description Public collection hints: strings containing one of them are reported. Never decisive. */
+                                hints: string[];
+                                /** @description The evidence sources to collect for this game type. */
+                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system")[];
+                            };
                             ramDump: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The server's clock when it answered: a client whose clock is far off says so.
+                             */
+                            serverTime: string;
                             /** @description Send as `Authorization: Bearer <token>` on the other scanner calls. */
                             sessionToken: string;
                             type: string;
@@ -12786,7 +13231,7 @@ export interface components {
              * @example pin_not_found
              * @enum {unknown}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "pin_not_finished" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "pin_not_finished" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "rule_not_found";
             /** @description What happened and what to do next, for people. */
             detail: string;
             /** @example 404 */

@@ -9,6 +9,7 @@ import { enterpriseRoutes } from './enterprises.js';
 import { keyRoutes } from './keys.js';
 import { playerAdminRoutes } from './players.js';
 import { privacyAdminRoutes } from './privacy.js';
+import { ruleAdminRoutes } from './rules.js';
 
 /** Operator API (docs/operations.md, "Operator API"), behind the x-admin-token header. */
 export function adminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
@@ -31,5 +32,6 @@ export function adminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(playerAdminRoutes(ctx));
     await app.register(privacyAdminRoutes(ctx));
     await app.register(auditAdminRoutes(ctx));
+    await app.register(ruleAdminRoutes(ctx));
   };
 }

@@ -4,8 +4,12 @@ import { failScan } from '../../../application/scans/fail-scan.js';
 import { finishScan } from '../../../application/scans/finish-scan.js';
 import { reportProgress } from '../../../application/scans/report-progress.js';
 import { scanOfSession } from '../../../application/scans/session.js';
+import { submitEvidence } from '../../../application/scans/submit-evidence.js';
+import { EVIDENCE_MAX_BYTES } from '../../../domain/evidence.js';
 import { countRefusedCredential } from '../../plugins/client-address-limit.js';
 import { NoContent } from '../../schemas/common.js';
+import { EvidenceBody, EvidenceResponse } from './evidence-schema.js';
+import { gunzipBody } from './gzip-body.js';
 import {
   FailBody,
   FINISH_BODY_LIMIT,
@@ -65,6 +69,24 @@ export function scannerReportRoutes(ctx: UseCaseContext): FastifyPluginAsyncType
         },
       },
       async (request) => ({ result: await finishScan(ctx, sessionPin(request), request.body) }),
+    );
+
+    app.post(
+      '/v1/scanner/evidence',
+      {
+        bodyLimit: EVIDENCE_MAX_BYTES,
+        preParsing: gunzipBody,
+        schema: {
+          summary: 'Upload the scan evidence',
+          description:
+            'The evidence document the scan client collected (JSON, `Content-Encoding: gzip` accepted, at most 16 MiB once inflated), carrying the start answer’s `nonce`. The server judges it with its rules, fills the report, finishes the scan as `/finish` does and answers with the verdict and a receipt. A wrong nonce is `409 nonce_mismatch` and an invalid document `400 invalid_body`; the scan stays open after both.',
+          tags,
+          security,
+          body: EvidenceBody,
+          response: { 200: EvidenceResponse, ...sessionErrors },
+        },
+      },
+      async (request) => submitEvidence(ctx, sessionPin(request), request.body),
     );
 
     app.post(

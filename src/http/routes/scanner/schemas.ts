@@ -1,11 +1,13 @@
 import { Type } from 'typebox';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
+import { EVIDENCE_SOURCE_NAMES } from '../../../domain/evidence.js';
+import { REPORT_MAX_ENTRIES, REPORT_MAX_ENTRY_LENGTH } from '../../../domain/evidence-report.js';
 import { PIN_CODE_PATTERN } from '../../../domain/pin-code.js';
 import { Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 
 /** Bounds on a report (docs/scanner.md): at most 1000 entries per list and 500 characters per entry. */
-export const MAX_ENTRIES = 1000;
-export const MAX_ENTRY_LENGTH = 500;
+export const MAX_ENTRIES = REPORT_MAX_ENTRIES;
+export const MAX_ENTRY_LENGTH = REPORT_MAX_ENTRY_LENGTH;
 /** Discord accounts one report may name. */
 export const MAX_DISCORD_ACCOUNTS = 100;
 /** Room for a report at those bounds; a larger body is 413 payload_too_large. */
@@ -36,6 +38,24 @@ export const StartResponse = Type.Object({
   type: Type.String(),
   ramDump: Type.Boolean(),
   expiresAt: Timestamp,
+  nonce: Type.String({
+    description: 'One-time value for this scan; the evidence document must carry it (`nonce`).',
+  }),
+  serverTime: Type.String({
+    format: 'date-time',
+    description: "The server's clock when it answered: a client whose clock is far off says so.",
+  }),
+  plan: Type.Object(
+    {
+      sources: Type.Array(Type.Enum([...EVIDENCE_SOURCE_NAMES]), {
+        description: 'The evidence sources to collect for this game type.',
+      }),
+      hints: Type.Array(Type.String(), {
+        description: 'Public collection hints: strings containing one of them are reported. Never decisive.',
+      }),
+    },
+    { description: 'What to collect (docs/scan-client.md, "The scan plan").' },
+  ),
 });
 
 export const ProgressBody = Type.Object(

@@ -38,7 +38,7 @@ export function scannerStartRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebo
         onRequest: limitStarts,
       },
       async (request, reply) => {
-        const { pin, sessionToken } = await startScan(ctx, {
+        const { pin, sessionToken, nonce, plan } = await startScan(ctx, {
           pin: request.body.pin,
           hwids: request.body.hwids,
           clientVersion: request.body.clientVersion ?? null,
@@ -49,6 +49,9 @@ export function scannerStartRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebo
           type: pin.type,
           ramDump: pin.ramDump,
           expiresAt: iso(pin.state.expiresAt),
+          nonce,
+          serverTime: iso(ctx.clock()),
+          plan,
         });
       },
     );

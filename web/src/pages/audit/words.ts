@@ -24,6 +24,8 @@ export const ACTION_WORDS: Record<string, string> = {
   'pin.create': 'PIN created',
   'scanned_user.export': 'Player data exported',
   'scanned_user.erase': 'Player data erased',
+  'rule.create': 'Detection rule added',
+  'rule.update': 'Detection rule changed',
 };
 
 export function actionWords(action: string): string {

@@ -1,0 +1,58 @@
+import { normalisePattern, type Rule } from '../../domain/rules.js';
+import type { NewRule, RuleChanges } from '../../storage/repositories/rules.js';
+import { auditRefusals, OPERATOR, recordAudit } from '../audit/record.js';
+import type { UseCaseContext } from '../context.js';
+import { refuse } from '../failures.js';
+
+/** Every rule, enabled or not (operator API, docs/scan-client.md "Rules"). */
+export function listRules(ctx: UseCaseContext): Promise<Rule[]> {
+  return ctx.repos.rules.list();
+}
+
+/** Adds a rule; it judges the next evidence upload on every instance. Audited. */
+export async function addRule(ctx: UseCaseContext, input: NewRule): Promise<Rule> {
+  const attempt = { actor: OPERATOR, action: 'rule.create', resource: { type: 'rule', id: null } } as const;
+  return auditRefusals(ctx, attempt, () =>
+    ctx.transaction(async (repos) => {
+      const now = ctx.clock();
+      const rule = await repos.rules.insert(
+        { ...input, pattern: normalisePattern(input.kind, input.pattern) },
+        now,
+      );
+      // The rule's kind and severity only: its pattern is the server's secret (docs/audit.md).
+      await recordAudit(repos, {
+        ...attempt,
+        resource: { type: 'rule', id: rule.id },
+        at: now,
+        detail: { kind: rule.kind, severity: rule.severity, enabled: rule.enabled },
+      });
+      return rule;
+    }),
+  );
+}
+
+/** Changes a rule (disabling it included). Audited. */
+export async function updateRule(ctx: UseCaseContext, ruleId: number, changes: RuleChanges): Promise<Rule> {
+  const attempt = { actor: OPERATOR, action: 'rule.update', resource: { type: 'rule', id: ruleId } } as const;
+  return auditRefusals(ctx, attempt, () =>
+    ctx.transaction(async (repos) => {
+      const now = ctx.clock();
+      const before = await repos.rules.find(ruleId);
+      if (before === undefined) refuse({ code: 'rule_not_found', ruleId });
+      const kind = changes.kind ?? before.kind;
+      const pattern = changes.pattern === undefined ? undefined : normalisePattern(kind, changes.pattern);
+      const rule = await repos.rules.update(
+        ruleId,
+        { ...changes, ...(pattern === undefined ? {} : { pattern }) },
+        now,
+      );
+      if (rule === undefined) refuse({ code: 'rule_not_found', ruleId });
+      await recordAudit(repos, {
+        ...attempt,
+        at: now,
+        detail: { kind: rule.kind, severity: rule.severity, enabled: rule.enabled },
+      });
+      return rule;
+    }),
+  );
+}

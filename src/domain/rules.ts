@@ -1,0 +1,214 @@
+import AhoCorasick from 'modern-ahocorasick';
+import type { EvidenceDocument } from './evidence.js';
+
+/**
+ * Detection rules and how evidence is judged by them (docs/scan-client.md, "Rules"). Pure: the
+ * rules and the evidence come in, the findings go out. Rules never leave the server.
+ */
+
+export const RULE_KINDS = ['memory-string', 'jar-entry', 'file-sha256', 'file-name', 'process-name'] as const;
+export type RuleKind = (typeof RULE_KINDS)[number];
+
+export const RULE_MATCHES = ['contains', 'prefix', 'exact'] as const;
+export type RuleMatch = (typeof RULE_MATCHES)[number];
+
+/** The result field a match fills. */
+export const RULE_SEVERITIES = ['detection', 'suspicious', 'warning', 'untrusted', 'integrity'] as const;
+export type RuleSeverity = (typeof RULE_SEVERITIES)[number];
+
+export interface Rule {
+  id: number;
+  name: string;
+  kind: RuleKind;
+  pattern: string;
+  match: RuleMatch;
+  severity: RuleSeverity;
+  /** Game types the rule applies to; empty means every game. */
+  games: string[];
+  enabled: boolean;
+  source: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * What a finding proves (the screenshare standard, docs/scan-client.md): a file on the disk proves
+ * possession; something in a running game process's memory, or a running process, proves it ran in
+ * this game session.
+ */
+export type Proof = 'possession' | 'execution' | 'this-session';
+
+/** Where a finding's evidence is in the document: a source, an item of it, and the value that matched. */
+export interface EvidenceRef {
+  source: 'memory' | 'files' | 'processes';
+  index: number;
+  value: string;
+}
+
+export interface Finding {
+  ruleId: number;
+  rule: string;
+  kind: RuleKind;
+  severity: RuleSeverity;
+  proves: Proof;
+  /** As the result field shows it: the rule's name, then where (`Wurst in ~/.minecraft/mods/a.jar`). */
+  text: string;
+  evidence: EvidenceRef;
+}
+
+/** A rule's pattern may not be empty; a SHA-256 is compared in lowercase. */
+export function normalisePattern(kind: RuleKind, pattern: string): string {
+  return kind === 'file-sha256' ? pattern.trim().toLowerCase() : pattern;
+}
+
+/** Does one value match one rule? The reference meaning of `match`; the compiled matcher agrees. */
+export function ruleMatches(rule: Pick<Rule, 'match' | 'pattern'>, value: string): boolean {
+  switch (rule.match) {
+    case 'exact':
+      return value === rule.pattern;
+    case 'prefix':
+      return value.startsWith(rule.pattern);
+    case 'contains':
+      return value.includes(rule.pattern);
+  }
+}
+
+/** One value to test, with where it came from. */
+interface Candidate {
+  kind: RuleKind;
+  ref: EvidenceRef;
+  where: string;
+  proves: Proof;
+}
+
+/** Every value of the document that a rule of some kind is tested against. */
+function* candidates(doc: EvidenceDocument): Generator<Candidate> {
+  const { processes, memory, files } = doc.sources;
+  for (const [index, p] of processes.items.entries()) {
+    const where = `process ${p.name} (pid ${p.pid})`;
+    yield {
+      kind: 'process-name',
+      ref: { source: 'processes', index, value: p.name },
+      where,
+      proves: 'this-session',
+    };
+    if (p.path !== null)
+      yield {
+        kind: 'file-name',
+        ref: { source: 'processes', index, value: baseName(p.path) },
+        where,
+        proves: 'this-session',
+      };
+    if (p.sha256 !== null)
+      yield {
+        kind: 'file-sha256',
+        ref: { source: 'processes', index, value: p.sha256 },
+        where,
+        proves: 'this-session',
+      };
+  }
+  for (const [index, m] of memory.items.entries()) {
+    const where = `memory of ${m.process} (pid ${m.pid})`;
+    for (const value of m.classNames)
+      yield { kind: 'memory-string', ref: { source: 'memory', index, value }, where, proves: 'this-session' };
+    for (const value of m.strings)
+      yield { kind: 'memory-string', ref: { source: 'memory', index, value }, where, proves: 'this-session' };
+  }
+  for (const [index, f] of files.items.entries()) {
+    const where = f.path;
+    yield {
+      kind: 'file-name',
+      ref: { source: 'files', index, value: baseName(f.path) },
+      where,
+      proves: 'possession',
+    };
+    yield {
+      kind: 'file-sha256',
+      ref: { source: 'files', index, value: f.sha256 },
+      where,
+      proves: 'possession',
+    };
+    for (const value of f.entries)
+      yield { kind: 'jar-entry', ref: { source: 'files', index, value }, where, proves: 'possession' };
+  }
+}
+
+function baseName(path: string): string {
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return path.slice(cut + 1);
+}
+
+/**
+ * The enabled rules of one kind, compiled once per rule change: exact patterns in a map, prefix and
+ * contains patterns in one Aho–Corasick automaton, so a value is read once whatever the number of
+ * rules (docs/benchmarks.md, "Evidence").
+ */
+interface KindMatcher {
+  exact: Map<string, Rule[]>;
+  automaton: AhoCorasick<Rule> | null;
+}
+
+export interface CompiledRules {
+  readonly rules: readonly Rule[];
+  readonly byKind: ReadonlyMap<RuleKind, KindMatcher>;
+}
+
+export function compileRules(rules: readonly Rule[]): CompiledRules {
+  const byKind = new Map<RuleKind, KindMatcher>();
+  for (const kind of RULE_KINDS) {
+    const ofKind = rules.filter((r) => r.enabled && r.kind === kind && r.pattern !== '');
+    const exact = new Map<string, Rule[]>();
+    const scanned: Rule[] = [];
+    for (const rule of ofKind) {
+      if (rule.match === 'exact') exact.set(rule.pattern, [...(exact.get(rule.pattern) ?? []), rule]);
+      else scanned.push(rule);
+    }
+    const automaton =
+      scanned.length === 0
+        ? null
+        : new AhoCorasick<Rule>(scanned.map((rule) => ({ pattern: rule.pattern, data: rule })));
+    byKind.set(kind, { exact, automaton });
+  }
+  return { rules, byKind };
+}
+
+/** The rules of a matcher that one value matches. */
+function matchesOf(matcher: KindMatcher, value: string): Rule[] {
+  const found = [...(matcher.exact.get(value) ?? [])];
+  if (matcher.automaton === null || !matcher.automaton.match(value)) return found;
+  for (const hit of matcher.automaton.iterate(value)) {
+    const rule = hit.data as Rule;
+    if (rule.match === 'contains' || (rule.match === 'prefix' && hit.start === 0)) found.push(rule);
+  }
+  return found;
+}
+
+/**
+ * The findings of a document for a game: one per rule and place (a rule that matches many classes of
+ * one jar is one finding there), in the order the document lists its evidence.
+ */
+export function evaluateEvidence(compiled: CompiledRules, doc: EvidenceDocument, game: string): Finding[] {
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  for (const c of candidates(doc)) {
+    const matcher = compiled.byKind.get(c.kind);
+    if (matcher === undefined) continue;
+    for (const rule of matchesOf(matcher, c.ref.value)) {
+      if (rule.games.length > 0 && !rule.games.includes(game)) continue;
+      const text = `${rule.name} in ${c.where}`;
+      const key = `${rule.id}\u0000${text}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      findings.push({
+        ruleId: rule.id,
+        rule: rule.name,
+        kind: rule.kind,
+        severity: rule.severity,
+        proves: c.proves,
+        text,
+        evidence: c.ref,
+      });
+    }
+  }
+  return findings;
+}

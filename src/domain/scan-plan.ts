@@ -1,0 +1,48 @@
+import type { EvidenceSourceName } from './evidence.js';
+import type { GameType } from './game-types.js';
+
+/**
+ * What the scan client is asked to collect for a game (docs/scan-client.md, "The scan plan"). The
+ * plan is public: its hints are substrings whose matches the client reports, never decisive. The
+ * decisive patterns are the rules, which stay on the server.
+ */
+export interface ScanPlan {
+  sources: EvidenceSourceName[];
+  hints: string[];
+}
+
+const EVERYWHERE: EvidenceSourceName[] = ['system', 'network', 'processes', 'memory', 'discord'];
+
+/** Games whose installations and logs the client knows how to find. */
+const WITH_FILES: ReadonlySet<GameType> = new Set(['Java']);
+
+/**
+ * Words that cheat clients, their menus and their logs commonly carry. They only choose which strings
+ * the client reports besides every Java class name; a rule decides what a match means.
+ */
+const HINTS: Partial<Record<GameType, string[]>> = {
+  Java: [
+    'killaura',
+    'autoclicker',
+    'aimassist',
+    'triggerbot',
+    'reach',
+    'velocity',
+    'scaffold',
+    'xray',
+    'cheat',
+    'hack',
+    'inject',
+    'clickgui',
+    'ghost client',
+  ],
+};
+const COMMON_HINTS = ['aimbot', 'triggerbot', 'esp', 'injector', 'cheat', 'executor', 'loader'];
+
+export function scanPlanFor(game: GameType): ScanPlan {
+  const sources: EvidenceSourceName[] = WITH_FILES.has(game)
+    ? [...EVERYWHERE, 'files', 'logs']
+    : [...EVERYWHERE];
+  const hints = [...new Set([...(HINTS[game] ?? []), ...COMMON_HINTS])];
+  return { sources, hints };
+}

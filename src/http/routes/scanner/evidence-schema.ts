@@ -1,0 +1,168 @@
+import { type Static, Type } from 'typebox';
+import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
+import { EVIDENCE_SCHEMA_VERSION, EVIDENCE_LIMITS as L } from '../../../domain/evidence.js';
+import { Nullable, Timestamp } from '../../schemas/common.js';
+
+/**
+ * The scan client's evidence document, version 1 (docs/scan-client.md, "The evidence document").
+ * One section per evidence source; each says whether it was collected, skipped (and why) or failed.
+ * It never holds raw memory, file contents, tokens, passwords, cookies or browser data: only names,
+ * hashes, times and the strings that the plan's public hints found.
+ */
+
+const Text = (maxLength: number = L.text, description?: string) =>
+  Type.String({ maxLength, ...(description ? { description } : {}) });
+const Strings = (maxItems: number, description: string) => Type.Array(Text(), { maxItems, description });
+const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256, lowercase hex.' });
+const When = Nullable(Timestamp);
+const Count = Type.Integer({ minimum: 0 });
+
+const SECTION_FIELDS = {
+  status: Type.Enum(['collected', 'skipped', 'failed'], {
+    description: '`skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.',
+  }),
+  reason: Nullable(Text(L.text, 'Why it was skipped or failed, in words a person understands.')),
+};
+
+/** A section: its status and reason, then the source's own fields (empty when not collected). */
+function Section<T extends Record<string, import('typebox').TSchema>>(description: string, fields: T) {
+  return Type.Object({ ...SECTION_FIELDS, ...fields }, { additionalProperties: false, description });
+}
+
+export const EvidenceProcess = Type.Object(
+  {
+    pid: Count,
+    name: Text(L.name),
+    path: Nullable(Text(L.path, 'Executable path, the home folder shortened to `~`.')),
+    sha256: Nullable(Sha256),
+    startedAt: When,
+    commandLine: Text(L.commandLine, 'With secrets (access tokens, passwords) replaced by `<redacted>`.'),
+    injections: Strings(L.injections, '`-javaagent:`, `-agentpath:` and similar arguments.'),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceMemory = Type.Object(
+  {
+    pid: Count,
+    process: Text(L.name),
+    readable: Type.Boolean(),
+    reason: Nullable(Text(L.text, 'Why the memory could not be read, and what the player can do.')),
+    bytesScanned: Count,
+    regions: Count,
+    classNames: Strings(L.classNames, 'Java class names found (slash-separated), ASCII or UTF-16LE.'),
+    strings: Strings(L.memoryStrings, 'Strings that contain one of the plan’s hints.'),
+    truncated: Type.Boolean({ description: 'A cap was reached; the lists hold the first finds.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceFile = Type.Object(
+  {
+    path: Text(L.path, 'The home folder shortened to `~`.'),
+    kind: Type.Enum(['jar', 'zip', 'file'], {
+      description: '`zip`: a zip archive under another extension than `.jar`.',
+    }),
+    size: Count,
+    modifiedAt: When,
+    createdAt: When,
+    sha256: Sha256,
+    entries: Strings(L.entries, 'Entry paths inside the archive (class paths such as `a/b/C.class`).'),
+    entriesTotal: Count,
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceLogLines = Type.Object(
+  {
+    path: Text(L.path),
+    lines: Strings(L.logLines, 'Lines that contain one of the plan’s hints.'),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceDiscordAccount = Type.Object(
+  {
+    id: Type.String({ pattern: DISCORD_ID_PATTERN }),
+    username: Type.String({ minLength: 1, maxLength: 100 }),
+    client: Text(L.name, 'Which Discord client’s store held it (`discord`, `discordptb`, …).'),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceAdapter = Type.Object(
+  {
+    name: Text(L.name),
+    kind: Type.Enum(['vpn', 'tunnel', 'ethernet', 'wireless', 'loopback', 'virtual', 'other']),
+    up: Type.Boolean(),
+    hasAddress: Type.Boolean(),
+    description: Nullable(Text(L.name)),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceSources = Type.Object(
+  {
+    processes: Section('The game’s processes and launchers.', {
+      items: Type.Array(EvidenceProcess, { maxItems: L.processes }),
+    }),
+    memory: Section('Strings in the game processes’ memory (raw memory never leaves the machine).', {
+      items: Type.Array(EvidenceMemory, { maxItems: L.processes }),
+    }),
+    files: Section('Game installations: mods and versions jars, renamed archives.', {
+      installations: Strings(L.installations, 'Installation folders that were searched.'),
+      items: Type.Array(EvidenceFile, { maxItems: L.files }),
+    }),
+    logs: Section('Game logs: the newest log’s lines that match a hint.', {
+      items: Type.Array(EvidenceLogLines, { maxItems: L.logs }),
+    }),
+    discord: Section('Discord accounts signed in on this machine (never their tokens).', {
+      accounts: Type.Array(EvidenceDiscordAccount, { maxItems: L.discordAccounts }),
+    }),
+    network: Section('Network adapters, including ones that are down or have no address.', {
+      adapters: Type.Array(EvidenceAdapter, { maxItems: L.adapters }),
+    }),
+    system: Section('Operating system, virtual machine signs and the clock.', {
+      os: Nullable(Text(L.name, 'e.g. `Windows 11 Pro 23H2`, `Linux 6.1.0 (Debian GNU/Linux 12)`.')),
+      bootedAt: When,
+      logonAt: When,
+      virtualMachine: Strings(L.vmSigns, 'Signs of a virtual machine; empty when none.'),
+      clientTime: Timestamp,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceBody = Type.Object(
+  {
+    schema: Type.Literal(EVIDENCE_SCHEMA_VERSION),
+    nonce: Type.String({ minLength: 16, maxLength: 128, description: 'The `nonce` of the start answer.' }),
+    client: Type.Object(
+      {
+        version: Text(50),
+        platform: Text(L.name),
+        arch: Text(L.name),
+      },
+      { additionalProperties: false },
+    ),
+    sources: EvidenceSources,
+  },
+  { additionalProperties: false },
+);
+
+export type EvidenceBodyShape = Static<typeof EvidenceBody>;
+
+export const EvidenceResponse = Type.Object({
+  result: Type.Enum(['legit', 'suspicious', 'cheating']),
+  receipt: Type.Object({
+    id: Type.String({ description: 'Quote it to the community’s staff to name this upload.' }),
+    counts: Type.Record(Type.String(), Count, {
+      description: 'What was received, by category: processes, memoryStrings, files, discordAccounts, …',
+    }),
+  }),
+});
+
+// The wire schema and the domain type must describe the same document.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameShape: Same<EvidenceBodyShape, import('../../../domain/evidence.js').EvidenceDocument> = true;
+void _sameShape;

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import starterPack from './data/starter-rules-1.json' with { type: 'json' };
+import starterPack from './rule-packs/starter-1.json' with { type: 'json' };
 import type { MigrationContext } from './index.js';
 
 /**
  * Scan evidence and the rules that judge it (docs/scan-client.md). A scan's one-time nonce is kept
  * as a hash beside its session; the evidence document is kept with its scan as scan data (retention,
  * export and erasure as docs/privacy.md says); rules stay on the server. The starter pack is data
- * (`data/starter-rules-1.json`, each rule with the public source of its pattern), loaded once here: a
+ * (`rule-packs/starter-1.json`, each rule with the public source of its pattern), loaded once here: a
  * later pack comes with a migration of its own, so this one never changes.
  */
 export function scanEvidence({ idColumn }: MigrationContext) {

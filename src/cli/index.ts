@@ -7,6 +7,7 @@ import { CliExit, EXIT } from './customer/exit-codes.js';
 import { pinsCommand } from './customer/pins.js';
 import { usersCommand } from './customer/users.js';
 import { webhooksCommand } from './customer/webhooks.js';
+import { rulesCommand } from './rules.js';
 import { simulateCommand } from './simulate.js';
 
 export interface CliIo extends Output {
@@ -33,6 +34,7 @@ export async function runCli(argv: readonly string[], io: CliIo = consoleIo): Pr
   program.addCommand(adminCommand(io));
   program.addCommand(simulateCommand(io));
   program.addCommand(backupCommand(io));
+  program.addCommand(rulesCommand(io));
   program.addCommand(pinsCommand(io));
   program.addCommand(usersCommand(io));
   program.addCommand(webhooksCommand(io));

@@ -1,0 +1,132 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/index.js';
+import { backends } from '../support/backends.js';
+import { evidence, jar, startScan, uploadEvidence } from '../support/evidence.js';
+import { ADMIN_TOKEN, type Owner, startTestApp, type TestApp } from '../support/test-app.js';
+
+const sqlite = backends()[0];
+if (sqlite === undefined) throw new Error('no SQLite backend');
+
+async function cli(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, { out: (s) => out.push(s), err: (s) => err.push(s) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+interface RuleView {
+  id: number;
+  name: string;
+  kind: string;
+  pattern: string;
+  enabled: boolean;
+  source: string | null;
+}
+
+describe('detection rules: operator API and `scanpin rules`', () => {
+  let t: TestApp;
+  let owner: Owner;
+  let url: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(sqlite);
+    owner = await t.createOwner();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => t.close());
+
+  const rules = (...args: string[]) => cli(['rules', '--url', url, '--token', ADMIN_TOKEN, ...args]);
+
+  it('lists the starter pack, each rule with the public source of its pattern', async () => {
+    const { data } = await t.admin<{ data: RuleView[] }>('GET', '/admin/v1/rules');
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.find((r) => r.pattern === 'net/wurstclient/')).toMatchObject({
+      name: 'Wurst',
+      enabled: true,
+    });
+    for (const rule of data) expect(rule.source).toMatch(/^https:\/\//);
+    const listed = await rules('list');
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain('Wurst  jar-entry prefix "net/wurstclient/"');
+  });
+
+  it('refuses a bad rule with 400 and an unknown id with 404 rule_not_found, changing nothing', async () => {
+    const before = (await t.admin<{ data: RuleView[] }>('GET', '/admin/v1/rules')).data.length;
+    const bad = await t.adminRaw('POST', '/admin/v1/rules', {
+      name: 'x',
+      kind: 'regex',
+      pattern: 'a',
+      severity: 'detection',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'invalid_body' });
+    const empty = await t.adminRaw('POST', '/admin/v1/rules', {
+      name: 'x',
+      kind: 'file-name',
+      pattern: '',
+      severity: 'detection',
+    });
+    expect(empty.statusCode).toBe(400);
+    const missing = await t.adminRaw('PATCH', '/admin/v1/rules/999999', { enabled: false });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'rule_not_found' });
+    expect((await t.adminRaw('POST', '/admin/v1/rules/999999/test')).json()).toMatchObject({
+      code: 'rule_not_found',
+    });
+    expect((await t.admin<{ data: RuleView[] }>('GET', '/admin/v1/rules')).data.length).toBe(before);
+  });
+
+  it('adds, disables and tests a rule over past scans without changing any verdict', async () => {
+    const past = await startScan(t, owner.key);
+    const doc = evidence(past.nonce, {
+      files: { items: [jar('~/.minecraft/mods/tool.jar', ['org/example/autoclick/Clicker.class'])] },
+    });
+    expect((await uploadEvidence(t, past.token, doc)).json()).toMatchObject({ result: 'legit' });
+
+    const added = await rules(
+      'add',
+      '--name',
+      'Example clicker',
+      '--kind',
+      'jar-entry',
+      '--pattern',
+      'org/example/autoclick/',
+      '--match',
+      'prefix',
+      '--severity',
+      'suspicious',
+      '--games',
+      'Java',
+      '--disabled',
+    );
+    expect(added.code, added.err).toBe(0);
+    const id = Number(/^#(\d+)/.exec(added.out)?.[1]);
+    expect(added.out).toContain('(disabled)');
+
+    const tested = await rules('test', String(id));
+    expect(tested.code, tested.err).toBe(0);
+    expect(tested.out).toContain('1 of 1 stored scans would match.');
+    expect(tested.out).toContain(`${past.pin}  Java  Example clicker in ~/.minecraft/mods/tool.jar`);
+    // A dry run: the past verdict stands.
+    const results = await t.api('GET', `/v1/pins/${past.pin}/results`, { key: owner.key });
+    expect(results.json().data.cheating).toBe('legit');
+
+    expect((await rules('enable', String(id))).code).toBe(0);
+    const next = await startScan(t, owner.key);
+    expect((await uploadEvidence(t, next.token, evidence(next.nonce, doc.sources))).json()).toMatchObject({
+      result: 'suspicious',
+    });
+    const disabled = await rules('disable', String(id));
+    expect(disabled.out).toContain('(disabled)');
+
+    const audit = await t.admin<{ data: Array<{ action: string; detail: Record<string, unknown> }> }>(
+      'GET',
+      `/admin/v1/audit?resourceType=rule&resourceId=${id}`,
+    );
+    expect(audit.data.map((e) => e.action)).toEqual(['rule.update', 'rule.update', 'rule.create']);
+    // The pattern is the server's secret: not even the audit trail holds it.
+    expect(JSON.stringify(audit.data)).not.toContain('autoclick');
+  });
+});

@@ -2168,6 +2168,691 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the detection rules
+         * @description List the detection rules
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "name": "example",
+                         *           "kind": "memory-string",
+                         *           "pattern": "example",
+                         *           "match": "contains",
+                         *           "severity": "detection",
+                         *           "games": [
+                         *             "example"
+                         *           ],
+                         *           "enabled": false,
+                         *           "source": "example",
+                         *           "createdAt": "2026-02-11T15:25:00.000Z",
+                         *           "updatedAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                enabled: boolean;
+                                games: string[];
+                                id: number;
+                                /** @enum {unknown} */
+                                kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                                /**
+                                 * @description Case-sensitive; `contains` by default.
+                                 * @enum {unknown}
+                                 */
+                                match: "contains" | "prefix" | "exact";
+                                name: string;
+                                pattern: string;
+                                /**
+                                 * @description Which result field a match fills.
+                                 * @enum {unknown}
+                                 */
+                                severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                /** @description Where the pattern was found publicly (starter pack). */
+                                source: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a detection rule
+         * @description It judges the next evidence upload on every instance.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "example",
+                     *       "kind": "memory-string",
+                     *       "pattern": "example",
+                     *       "severity": "detection",
+                     *       "match": "contains",
+                     *       "games": [
+                     *         "Java"
+                     *       ],
+                     *       "enabled": false,
+                     *       "source": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        enabled?: boolean;
+                        /** @description Game types the rule applies to; empty means every game. */
+                        games?: ("Java" | "Bedrock" | "FiveM" | "RedM" | "RageMP" | "AltV" | "Roblox" | "SanAndreas" | "Cod" | "Rust")[];
+                        /** @enum {unknown} */
+                        kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                        /**
+                         * @description Case-sensitive; `contains` by default.
+                         * @enum {unknown}
+                         */
+                        match?: "contains" | "prefix" | "exact";
+                        /** @description Starts every finding it adds. */
+                        name: string;
+                        pattern: string;
+                        /**
+                         * @description Which result field a match fills.
+                         * @enum {unknown}
+                         */
+                        severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                        source?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "name": "example",
+                         *       "kind": "memory-string",
+                         *       "pattern": "example",
+                         *       "match": "contains",
+                         *       "severity": "detection",
+                         *       "games": [
+                         *         "example"
+                         *       ],
+                         *       "enabled": false,
+                         *       "source": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "updatedAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            enabled: boolean;
+                            games: string[];
+                            id: number;
+                            /** @enum {unknown} */
+                            kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                            /**
+                             * @description Case-sensitive; `contains` by default.
+                             * @enum {unknown}
+                             */
+                            match: "contains" | "prefix" | "exact";
+                            name: string;
+                            pattern: string;
+                            /**
+                             * @description Which result field a match fills.
+                             * @enum {unknown}
+                             */
+                            severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                            /** @description Where the pattern was found publicly (starter pack). */
+                            source: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change or disable a detection rule
+         * @description Change or disable a detection rule
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "example",
+                     *       "kind": "memory-string",
+                     *       "pattern": "example",
+                     *       "severity": "detection",
+                     *       "match": "contains",
+                     *       "games": [
+                     *         "Java"
+                     *       ],
+                     *       "enabled": false,
+                     *       "source": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        enabled?: boolean;
+                        /** @description Game types the rule applies to; empty means every game. */
+                        games?: ("Java" | "Bedrock" | "FiveM" | "RedM" | "RageMP" | "AltV" | "Roblox" | "SanAndreas" | "Cod" | "Rust")[];
+                        /** @enum {unknown} */
+                        kind?: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                        /**
+                         * @description Case-sensitive; `contains` by default.
+                         * @enum {unknown}
+                         */
+                        match?: "contains" | "prefix" | "exact";
+                        /** @description Starts every finding it adds. */
+                        name?: string;
+                        pattern?: string;
+                        /**
+                         * @description Which result field a match fills.
+                         * @enum {unknown}
+                         */
+                        severity?: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                        source?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "name": "example",
+                         *       "kind": "memory-string",
+                         *       "pattern": "example",
+                         *       "match": "contains",
+                         *       "severity": "detection",
+                         *       "games": [
+                         *         "example"
+                         *       ],
+                         *       "enabled": false,
+                         *       "source": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "updatedAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            enabled: boolean;
+                            games: string[];
+                            id: number;
+                            /** @enum {unknown} */
+                            kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                            /**
+                             * @description Case-sensitive; `contains` by default.
+                             * @enum {unknown}
+                             */
+                            match: "contains" | "prefix" | "exact";
+                            name: string;
+                            pattern: string;
+                            /**
+                             * @description Which result field a match fills.
+                             * @enum {unknown}
+                             */
+                            severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                            /** @description Where the pattern was found publicly (starter pack). */
+                            source: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: rule_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/admin/v1/rules/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a rule over stored evidence
+         * @description Runs the rule (enabled or not) over every stored evidence document and lists the past scans it would have matched. Changes no verdict.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "rule": {
+                         *         "id": 1,
+                         *         "name": "example",
+                         *         "kind": "memory-string",
+                         *         "pattern": "example",
+                         *         "match": "contains",
+                         *         "severity": "detection",
+                         *         "games": [
+                         *           "example"
+                         *         ],
+                         *         "enabled": false,
+                         *         "source": "example",
+                         *         "createdAt": "2026-02-11T15:25:00.000Z",
+                         *         "updatedAt": "2026-02-11T15:25:00.000Z"
+                         *       },
+                         *       "examined": 1,
+                         *       "matched": 1,
+                         *       "scans": [
+                         *         {
+                         *           "pin": "example",
+                         *           "gameType": "example",
+                         *           "receivedAt": "2026-02-11T15:25:00.000Z",
+                         *           "findings": [
+                         *             "example"
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Stored evidence documents the rule was run over. */
+                            examined: number;
+                            /** @description How many of them it matches. */
+                            matched: number;
+                            rule: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                enabled: boolean;
+                                games: string[];
+                                id: number;
+                                /** @enum {unknown} */
+                                kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                                /**
+                                 * @description Case-sensitive; `contains` by default.
+                                 * @enum {unknown}
+                                 */
+                                match: "contains" | "prefix" | "exact";
+                                name: string;
+                                pattern: string;
+                                /**
+                                 * @description Which result field a match fills.
+                                 * @enum {unknown}
+                                 */
+                                severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                /** @description Where the pattern was found publicly (starter pack). */
+                                source: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                updatedAt: string;
+                            };
+                            /** @description The first 100 matching scans, oldest first. */
+                            scans: {
+                                findings: string[];
+                                gameType: string;
+                                pin: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                receivedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: rule_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/scanned-users/{discordId}/bans": {
         parameters: {
             query?: never;
@@ -10197,7 +10882,7 @@ export interface paths {
                      *               "pid": 0,
                      *               "name": "example",
                      *               "path": "example",
-                     *               "sha256": "example",
+                     *               "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
                      *               "startedAt": "2026-02-11T15:25:00.000Z",
                      *               "commandLine": "example",
                      *               "injections": [
@@ -10240,7 +10925,7 @@ export interface paths {
                      *               "size": 0,
                      *               "modifiedAt": "2026-02-11T15:25:00.000Z",
                      *               "createdAt": "2026-02-11T15:25:00.000Z",
-                     *               "sha256": "example",
+                     *               "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
                      *               "entries": [
                      *                 "example"
                      *               ],
@@ -10350,7 +11035,10 @@ export interface paths {
                                     modifiedAt: string | null;
                                     /** @description The home folder shortened to `~`. */
                                     path: string;
-                                    /** @description SHA-256, lowercase hex. */
+                                    /**
+                                     * @description SHA-256, lowercase hex.
+                                     * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                     */
                                     sha256: string;
                                     size: number;
                                 }[];
@@ -10431,7 +11119,10 @@ export interface paths {
                                     /** @description Executable path, the home folder shortened to `~`. */
                                     path: string | null;
                                     pid: number;
-                                    /** @description SHA-256, lowercase hex. */
+                                    /**
+                                     * @description SHA-256, lowercase hex.
+                                     * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                     */
                                     sha256: string | null;
                                     /**
                                      * Format: date-time
@@ -10521,6 +11212,24 @@ export interface paths {
                 };
                 /** @description Unauthorized: missing_session_token, invalid_session_token. */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: scan_closed, nonce_mismatch. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Gone: pin_expired. */
+                410: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -13,7 +13,11 @@ import { Nullable, Timestamp } from '../../schemas/common.js';
 const Text = (maxLength: number = L.text, description?: string) =>
   Type.String({ maxLength, ...(description ? { description } : {}) });
 const Strings = (maxItems: number, description: string) => Type.Array(Text(), { maxItems, description });
-const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256, lowercase hex.' });
+const Sha256 = Type.String({
+  pattern: '^[0-9a-f]{64}$',
+  description: 'SHA-256, lowercase hex.',
+  examples: ['e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'],
+});
 const When = Nullable(Timestamp);
 const Count = Type.Integer({ minimum: 0 });
 

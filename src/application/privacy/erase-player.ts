@@ -1,8 +1,9 @@
+import type { EvidenceDocument } from '../../domain/evidence.js';
 import type { ErasureCounts } from '../../storage/repositories/privacy.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { recordPrivacyAction } from './audit-entry.js';
-import { eraseFromAccounts, eraseFromJson } from './erased-account.js';
+import { eraseFromAccounts, eraseFromEvidence, eraseFromJson } from './erased-account.js';
 
 export interface ErasureResult extends ErasureCounts {
   erasedAt: number;
@@ -39,8 +40,15 @@ export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promi
       await privacy.rewriteEventPayload(row.id, after);
       eventsRewritten++;
     }
+    let evidenceRewritten = 0;
+    for (const row of await privacy.evidenceNaming(user.id, discordId)) {
+      const before = JSON.parse(row.document) as EvidenceDocument;
+      if (!before.sources.discord.accounts.some((a) => a.id === discordId)) continue;
+      await privacy.rewriteEvidence(row.pin_id, eraseFromEvidence(before, discordId));
+      evidenceRewritten++;
+    }
     const removed = await privacy.removeUser(user.id, discordId);
-    const counts = { reportsRewritten, eventsRewritten, ...removed };
+    const counts = { reportsRewritten, eventsRewritten, evidenceRewritten, ...removed };
     await recordPrivacyAction(repos, 'scanned_user.erase', now, counts);
     return { ...counts, erasedAt: now };
   });

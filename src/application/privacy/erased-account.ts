@@ -1,3 +1,5 @@
+import type { EvidenceDocument } from '../../domain/evidence.js';
+
 /**
  * How an erased person shows in the reports that stay with their PINs' owners (docs/privacy.md,
  * "Erasure"): the `discord` entry keeps its published shape, `{ id: string, username: string }`,
@@ -35,4 +37,15 @@ export function eraseFromJson(value: unknown, discordId: string): unknown {
         : eraseFromJson(v, discordId),
     ]),
   );
+}
+
+/**
+ * An evidence document with `discordId`'s accounts on the machine shown as erased, in the same way;
+ * which Discord client held the account stays, as it says nothing of who it was.
+ */
+export function eraseFromEvidence(doc: EvidenceDocument, discordId: string): EvidenceDocument {
+  const accounts = doc.sources.discord.accounts.map((a) =>
+    a.id === discordId ? { ...a, ...ERASED_ACCOUNT } : a,
+  );
+  return { ...doc, sources: { ...doc.sources, discord: { ...doc.sources.discord, accounts } } };
 }

@@ -1,3 +1,4 @@
+import type { EvidenceDocument } from '../../domain/evidence.js';
 import type { GameType } from '../../domain/game-types.js';
 import type { Verdict } from '../../domain/pin-lifecycle.js';
 import type { UseCaseContext } from '../context.js';
@@ -73,8 +74,34 @@ export interface PlayerExport {
     scantime: string | null;
     windows: string | null;
     ipAddress: 'keyed_hash_stored' | 'not_stored';
+    /** The scan client's evidence, other people's accounts on the machine given only as a count. */
+    evidence: {
+      receiptId: string;
+      receivedAt: number;
+      otherAccountsOnMachine: number;
+      document: EvidenceDocument;
+    } | null;
   }>;
   exportedAt: number;
+}
+
+/** A scan's evidence as the person's export shows it: their own accounts only, the rest counted. */
+function evidenceOfPerson(
+  evidence: { receiptId: string; receivedAt: number; document: EvidenceDocument },
+  discordId: string,
+) {
+  const { document } = evidence;
+  const all = document.sources.discord.accounts;
+  const own = all.filter((a) => a.id === discordId);
+  return {
+    receiptId: evidence.receiptId,
+    receivedAt: evidence.receivedAt,
+    otherAccountsOnMachine: all.length - own.length,
+    document: {
+      ...document,
+      sources: { ...document.sources, discord: { ...document.sources.discord, accounts: own } },
+    },
+  };
 }
 
 /**
@@ -169,6 +196,7 @@ export async function exportPlayer(ctx: UseCaseContext, discordId: string): Prom
           scantime: s.scantime,
           windows: s.windows,
           ipAddress: s.ipHashStored ? ('keyed_hash_stored' as const) : ('not_stored' as const),
+          evidence: s.evidence === null ? null : evidenceOfPerson(s.evidence, discordId),
         })),
         exportedAt: now,
       };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import starterPack from './rule-packs/starter-1.json' with { type: 'json' };
 import type { MigrationContext } from './index.js';
+import starterPack from './rule-packs/starter-1.json' with { type: 'json' };
 
 /**
  * Scan evidence and the rules that judge it (docs/scan-client.md). A scan's one-time nonce is kept

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { EvidenceDocument } from '../../domain/evidence.js';
 import type { GameType } from '../../domain/game-types.js';
 import type { Verdict } from '../../domain/pin-lifecycle.js';
 import type { Db } from '../database.js';
@@ -36,12 +37,15 @@ export interface NamedScanRow {
   windows: string | null;
   discord: Account[];
   ipHashStored: boolean;
+  /** The evidence upload the report was judged from, if it came from the scan client. */
+  evidence: { receiptId: string; receivedAt: number; document: EvidenceDocument } | null;
 }
 
 /** What an erasure changed, counted (never named) for the answer. */
 export interface ErasureCounts {
   reportsRewritten: number;
   eventsRewritten: number;
+  evidenceRewritten: number;
   hardwareLinks: number;
   bans: number;
   reasons: number;
@@ -165,7 +169,11 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         .selectFrom('user_scans')
         .innerJoin('pins', 'pins.id', 'user_scans.pin_id')
         .innerJoin('scan_reports as r', 'r.pin_id', 'pins.id')
+        .leftJoin('scan_evidence as e', 'e.pin_id', 'pins.id')
         .select([
+          'e.receipt_id',
+          'e.received_at',
+          'e.document',
           'pins.id',
           'pins.code',
           'pins.account_id',
@@ -213,6 +221,14 @@ export function privacyRepository(db: Db, dialect: Dialect) {
           windows: r.windows,
           discord: JSON.parse(r.discord) as Account[],
           ipHashStored: r.ip_hash !== null,
+          evidence:
+            r.receipt_id === null || r.document === null
+              ? null
+              : {
+                  receiptId: r.receipt_id,
+                  receivedAt: Number(r.received_at),
+                  document: JSON.parse(r.document) as EvidenceDocument,
+                },
         }))
         .filter((s) => s.discord.some((d) => d.id === discordId));
     },
@@ -229,6 +245,24 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         .select(['pin_id', 'discord'])
         .where('pin_id', 'in', db.selectFrom('user_scans').select('pin_id').where('user_id', '=', userId))
         .where('discord', 'like', naming(discordId))
+        .execute();
+    },
+
+    /** Stored evidence documents of the user's scans that name them, for the caller to rewrite. */
+    async evidenceNaming(userId: number, discordId: string) {
+      return db
+        .selectFrom('scan_evidence')
+        .select(['pin_id', 'document'])
+        .where('pin_id', 'in', db.selectFrom('user_scans').select('pin_id').where('user_id', '=', userId))
+        .where('document', 'like', naming(discordId))
+        .execute();
+    },
+
+    async rewriteEvidence(pinId: number, document: unknown): Promise<void> {
+      await db
+        .updateTable('scan_evidence')
+        .set({ document: JSON.stringify(document) })
+        .where('pin_id', '=', pinId)
         .execute();
     },
 
@@ -265,7 +299,7 @@ export function privacyRepository(db: Db, dialect: Dialect) {
     async removeUser(
       userId: number,
       discordId: string,
-    ): Promise<Omit<ErasureCounts, 'reportsRewritten' | 'eventsRewritten'>> {
+    ): Promise<Omit<ErasureCounts, 'reportsRewritten' | 'eventsRewritten' | 'evidenceRewritten'>> {
       const bans = db.selectFrom('bans').select('id').where('user_id', '=', userId);
       await db.deleteFrom('ban_hwids').where('ban_id', 'in', bans).execute();
       const removedBans = await db.deleteFrom('bans').where('user_id', '=', userId).executeTakeFirst();
@@ -360,6 +394,7 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         'user_scans',
         'scan_hwids',
         'scan_reports',
+        'scan_evidence',
       ] as const) {
         await db.deleteFrom(table).where('pin_id', 'in', pinIds).execute();
       }

@@ -99,6 +99,21 @@ const ExportBody = Type.Object({
       ipAddress: Type.Enum(['keyed_hash_stored', 'not_stored'], {
         description: 'Only whether a keyed hash of the IP is kept; the value is never exported.',
       }),
+      evidence: Nullable(
+        Type.Object(
+          {
+            receiptId: Type.String(),
+            receivedAt: Timestamp,
+            otherAccountsOnMachine: Type.Integer({
+              minimum: 0,
+              description:
+                'Other Discord accounts the scan found on the machine; who they are is not exported.',
+            }),
+            document: Type.Unknown({ description: 'The evidence document as stored (docs/scan-client.md).' }),
+          },
+          { description: 'The scan client’s evidence upload, when the report came from one.' },
+        ),
+      ),
     }),
   ),
   exportedAt: Timestamp,
@@ -108,6 +123,7 @@ const ErasureBody = Type.Object({
   erased: Type.Literal(true),
   reportsRewritten: Count,
   eventsRewritten: Count,
+  evidenceRewritten: Count,
   hardwareLinks: Count,
   bans: Count,
   reasons: Count,
@@ -141,7 +157,11 @@ function presentExport(e: PlayerExport) {
       liftedAt: isoOrNull(b.liftedAt),
     })),
     reasons: e.reasons.map((r) => ({ ...r, addedAt: iso(r.addedAt) })),
-    scans: e.scans.map((s) => ({ ...s, finishedAt: iso(s.finishedAt) })),
+    scans: e.scans.map((s) => ({
+      ...s,
+      finishedAt: iso(s.finishedAt),
+      evidence: s.evidence === null ? null : { ...s.evidence, receivedAt: iso(s.evidence.receivedAt) },
+    })),
     exportedAt: iso(e.exportedAt),
   };
 }

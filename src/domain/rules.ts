@@ -1,5 +1,5 @@
-import AhoCorasick from 'modern-ahocorasick';
 import type { EvidenceDocument } from './evidence.js';
+import { MultiPattern } from './multi-pattern.js';
 
 /**
  * Detection rules and how evidence is judged by them (docs/scan-client.md, "Rules"). Pure: the
@@ -140,12 +140,12 @@ function baseName(path: string): string {
 
 /**
  * The enabled rules of one kind, compiled once per rule change: exact patterns in a map, prefix and
- * contains patterns in one Aho–Corasick automaton, so a value is read once whatever the number of
+ * contains patterns in one automaton (domain/multi-pattern.ts), so a value is read once whatever the number of
  * rules (docs/benchmarks.md, "Evidence").
  */
 interface KindMatcher {
   exact: Map<string, Rule[]>;
-  automaton: AhoCorasick<Rule> | null;
+  automaton: MultiPattern<Rule> | null;
 }
 
 export interface CompiledRules {
@@ -166,7 +166,7 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
     const automaton =
       scanned.length === 0
         ? null
-        : new AhoCorasick<Rule>(scanned.map((rule) => ({ pattern: rule.pattern, data: rule })));
+        : new MultiPattern<Rule>(scanned.map((rule) => ({ pattern: rule.pattern, value: rule })));
     byKind.set(kind, { exact, automaton });
   }
   return { rules, byKind };
@@ -175,11 +175,9 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
 /** The rules of a matcher that one value matches. */
 function matchesOf(matcher: KindMatcher, value: string): Rule[] {
   const found = [...(matcher.exact.get(value) ?? [])];
-  if (matcher.automaton === null || !matcher.automaton.match(value)) return found;
-  for (const hit of matcher.automaton.iterate(value)) {
-    const rule = hit.data as Rule;
-    if (rule.match === 'contains' || (rule.match === 'prefix' && hit.start === 0)) found.push(rule);
-  }
+  matcher.automaton?.search(value, (rule, start) => {
+    if (rule.match === 'contains' || (rule.match === 'prefix' && start === 0)) found.push(rule);
+  });
   return found;
 }
 

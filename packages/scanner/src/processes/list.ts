@@ -1,0 +1,11 @@
+/** A running program as the process sources see it, before the evidence is shaped from it. */
+export interface RunningProcess {
+  pid: number;
+  name: string;
+  /** Absolute executable path, or null when the system does not tell. */
+  exe: string | null;
+  /** Epoch milliseconds, or null. */
+  startedAt: number | null;
+  /** The arguments, the program first; empty when the system does not tell. */
+  args: string[];
+}

@@ -1,0 +1,37 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { EVIDENCE_CAPS } from '../evidence/caps.js';
+import type { LogEvidence } from '../evidence/document.js';
+import { minecraftInstallations } from '../minecraft/installations.js';
+import { type Collector, SkipSource } from './context.js';
+
+/** Logs larger than this are read from their end only: the newest lines are the ones that matter. */
+const MAX_LOG_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The newest game log of each installation (`logs/latest.log`): only its lines that contain one of
+ * the plan's hints, case-insensitive (docs/scan-client.md).
+ */
+export const collectLogs: Collector<'logs'> = async (ctx) => {
+  const installations = await minecraftInstallations(ctx.machine);
+  if (installations.length === 0)
+    throw new SkipSource('No Minecraft installation was found on this machine.');
+  const hints = ctx.plan.hints.map((h) => h.toLowerCase()).filter(Boolean);
+  const items: LogEvidence[] = [];
+  for (const dir of installations.slice(0, EVIDENCE_CAPS.logs)) {
+    const path = join(dir, 'logs', 'latest.log');
+    const info = await stat(path).catch(() => null);
+    if (info === null || !info.isFile()) continue;
+    const data = await readFile(path);
+    const text = data.subarray(Math.max(0, data.length - MAX_LOG_BYTES)).toString('utf8');
+    const lines: string[] = [];
+    for (const line of text.split(/\r?\n/)) {
+      const lower = line.toLowerCase();
+      if (!hints.some((h) => lower.includes(h))) continue;
+      lines.push(line.slice(0, EVIDENCE_CAPS.text));
+      if (lines.length >= EVIDENCE_CAPS.logLines) break;
+    }
+    items.push({ path: ctx.display(path), lines });
+  }
+  return { items };
+};

@@ -1,1 +1,2 @@
-export {};
+export { COLLECTED, type Disclosed, disclosureText, NEVER_COLLECTED } from './disclosure.js';
+export { SCANNER_VERSION } from './version.js';

@@ -1,0 +1,162 @@
+import { parseArgs } from 'node:util';
+import type { Machine } from '../collect/context.js';
+import { collectEvidence } from '../collect/run.js';
+import { disclosureText } from '../disclosure.js';
+import type { EvidenceDocument } from '../evidence/document.js';
+import { hardwareIds } from '../hardware-id.js';
+import { displayPath, foldersOf } from '../paths.js';
+import { receiptText } from '../receipt.js';
+import { checkServerUrl } from '../server/address.js';
+import { ScanServer, ServerRefusal } from '../server/client.js';
+import { SCANNER_VERSION } from '../version.js';
+import { bakedServerUrl } from './default-server.js';
+import { ask, say } from './terminal.js';
+
+/** Exit codes (docs/scan-client.md, "For players"). */
+export const EXIT = {
+  delivered: 0,
+  failed: 1,
+  usage: 2,
+  declined: 3,
+  refused: 4,
+} as const;
+
+const USAGE = `Usage: scanpin-scan [--server URL] [--pin PIN] [--yes] [--json] [--insecure]
+
+  --server URL   the community's scanpin server (https://…)
+  --pin PIN      the 8-character PIN the staff gave you (asked for when missing)
+  --yes          agree to the scan without being asked (for automation)
+  --json         print the whole evidence document that was sent, as JSON
+  --insecure     allow plain http:// to a server that is not this computer
+  --version      print the version`;
+
+/** A clock this far from the server's is pointed out to the player (the server reports it too). */
+const CLOCK_NOTICE_MS = 5 * 60_000;
+
+export function thisMachine(): Machine {
+  return { platform: process.platform, env: process.env, procRoot: '/proc', sysRoot: '/sys' };
+}
+
+export async function main(argv: readonly string[], machine: Machine = thisMachine()): Promise<number> {
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse(argv);
+  } catch (error) {
+    say(`${(error as Error).message}\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  if (args.help) {
+    say(USAGE);
+    return EXIT.delivered;
+  }
+  if (args.version) {
+    process.stdout.write(`scanpin-scan ${SCANNER_VERSION}\n`);
+    return EXIT.delivered;
+  }
+  const serverRaw = args.server ?? bakedServerUrl();
+  if (serverRaw === null || serverRaw === undefined) {
+    say(`No server given. Pass --server with the address the community gave you.\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  let server: ScanServer;
+  try {
+    server = new ScanServer(checkServerUrl(serverRaw, args.insecure === true));
+  } catch (error) {
+    say((error as Error).message);
+    return EXIT.usage;
+  }
+
+  const pin = (args.pin ?? (await ask('PIN from the staff: ')) ?? '').toUpperCase();
+  if (pin === '') {
+    say('No PIN given. Pass --pin, or run the scanner in a terminal to be asked for it.');
+    return EXIT.usage;
+  }
+
+  // Consent comes before anything is read: the plan is not known yet, so every source is listed.
+  say(disclosureText(['processes', 'memory', 'files', 'logs', 'discord', 'network', 'system']));
+  if (args.yes !== true) {
+    const answer = await ask('\nDo you agree to this scan? [y/N] ');
+    if (answer === null) {
+      say('\nNo terminal to ask for your agreement: run it in a terminal, or pass --yes to agree.');
+      return EXIT.declined;
+    }
+    if (!/^y(es)?$/i.test(answer)) {
+      say('Scan declined. Nothing was read or sent.');
+      return EXIT.declined;
+    }
+  }
+
+  let start: Awaited<ReturnType<ScanServer['start']>>;
+  try {
+    start = await server.start(pin, await hardwareIds(machine.platform), SCANNER_VERSION);
+  } catch (error) {
+    say(
+      error instanceof ServerRefusal
+        ? error.message
+        : `Could not start the scan: ${(error as Error).message}`,
+    );
+    return error instanceof ServerRefusal ? EXIT.refused : EXIT.failed;
+  }
+  say(`\nScan started for a ${start.type} check. Keep the game running until it finishes.`);
+  const skew = Date.now() - Date.parse(start.serverTime);
+  if (Math.abs(skew) > CLOCK_NOTICE_MS)
+    say(
+      `Note: your clock is ${Math.round(Math.abs(skew) / 60_000)} minutes ${skew > 0 ? 'ahead of' : 'behind'} the server's. The staff will see this.`,
+    );
+
+  const home = foldersOf(machine).home;
+  try {
+    const sources = await collectEvidence(
+      machine,
+      start.type,
+      start.plan,
+      (p) => displayPath(home, p),
+      async (percent, message) => {
+        say(`${String(percent).padStart(3)}%  ${message}`);
+        // A lost progress report is not worth the scan; a closed scan is.
+        await server.progress(start.sessionToken, percent, message).catch((error: unknown) => {
+          if (error instanceof ServerRefusal) throw error;
+        });
+      },
+    );
+    const doc: EvidenceDocument = {
+      schema: 1,
+      nonce: start.nonce,
+      client: { version: SCANNER_VERSION, platform: machine.platform, arch: process.arch },
+      sources,
+    };
+    say(' 96%  Uploading the evidence');
+    const answer = await server.evidence(start.sessionToken, doc);
+    if (args.json)
+      process.stdout.write(
+        `${JSON.stringify({ result: answer.result, receipt: answer.receipt, evidence: doc }, null, 2)}\n`,
+      );
+    else process.stdout.write(`${receiptText(doc, answer, start.pin)}\n`);
+    if (args.json) say(receiptText(doc, answer, start.pin));
+    return EXIT.delivered;
+  } catch (error) {
+    const message =
+      error instanceof ServerRefusal ? error.message : `The scan failed: ${(error as Error).message}`;
+    say(message);
+    // Tell the server, so the staff see a failed scan rather than one that went quiet.
+    await server.fail(start.sessionToken, message).catch(() => undefined);
+    return error instanceof ServerRefusal ? EXIT.refused : EXIT.failed;
+  }
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    options: {
+      server: { type: 'string' },
+      pin: { type: 'string' },
+      yes: { type: 'boolean' },
+      json: { type: 'boolean' },
+      insecure: { type: 'boolean' },
+      version: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  }).values;
+}

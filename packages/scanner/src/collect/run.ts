@@ -1,0 +1,101 @@
+import type { EvidenceSourceName, EvidenceSources, ScanPlan, SourceFields } from '../evidence/document.js';
+import type { CollectContext, Collector, Machine } from './context.js';
+import { SkipSource } from './context.js';
+import { collectDiscord } from './discord.js';
+import { collectFiles } from './files.js';
+import { collectLogs } from './logs.js';
+import { collectMemory } from './memory.js';
+import { collectNetwork } from './network.js';
+import { collectProcesses } from './processes.js';
+import { collectSystem } from './system.js';
+
+/** Each source: its collector, what a skipped one holds, and what the player is told while it runs. */
+const SOURCES: {
+  [K in EvidenceSourceName]: { collect: Collector<K>; empty: () => SourceFields<K>; step: string };
+} = {
+  system: {
+    collect: collectSystem,
+    empty: () => ({
+      os: null,
+      bootedAt: null,
+      logonAt: null,
+      virtualMachine: [],
+      clientTime: new Date().toISOString(),
+    }),
+    step: 'Reading system information',
+  },
+  network: { collect: collectNetwork, empty: () => ({ adapters: [] }), step: 'Checking network adapters' },
+  processes: {
+    collect: collectProcesses,
+    empty: () => ({ items: [] }),
+    step: "Looking for the game's processes",
+  },
+  memory: { collect: collectMemory, empty: () => ({ items: [] }), step: "Reading the game's memory" },
+  files: {
+    collect: collectFiles,
+    empty: () => ({ installations: [], items: [] }),
+    step: 'Looking at game installations',
+  },
+  logs: { collect: collectLogs, empty: () => ({ items: [] }), step: 'Reading the newest game logs' },
+  discord: { collect: collectDiscord, empty: () => ({ accounts: [] }), step: 'Looking for Discord accounts' },
+};
+
+/** The order sources run in: memory needs the processes found before it. */
+export const SOURCE_ORDER: EvidenceSourceName[] = [
+  'system',
+  'network',
+  'processes',
+  'memory',
+  'files',
+  'logs',
+  'discord',
+];
+
+export type Progress = (percent: number, message: string) => Promise<void> | void;
+
+/** An error as a short reason: never a stack, and no path beyond what the evidence would show. */
+function reasonOf(error: unknown, display: (p: string) => string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/(\/[^\s'"]+|[A-Za-z]:\\[^\s'"]+)/g, (p) => display(p)).slice(0, 500);
+}
+
+/**
+ * Runs every source the plan asks for, in order, and returns the document's sources section
+ * (docs/scan-client.md, "The evidence document"): each source collected, skipped with its reason, or
+ * failed with a short one. Progress rises from 5 to 95 as the sources run.
+ */
+export async function collectEvidence(
+  machine: Machine,
+  game: string,
+  plan: ScanPlan,
+  display: (path: string) => string,
+  progress: Progress,
+): Promise<EvidenceSources> {
+  const wanted = SOURCE_ORDER.filter((s) => plan.sources.includes(s));
+  const earlier: CollectContext['earlier'] = {};
+  const sources: Partial<Record<EvidenceSourceName, unknown>> = {};
+  let done = 0;
+  for (const name of SOURCE_ORDER) {
+    const source = SOURCES[name] as (typeof SOURCES)[EvidenceSourceName];
+    if (!wanted.includes(name)) {
+      sources[name] = { status: 'skipped', reason: 'Not asked for by this scan’s plan.', ...source.empty() };
+      continue;
+    }
+    await progress(5 + Math.floor((90 * done) / wanted.length), source.step);
+    const ctx: CollectContext = { machine, game, plan, display, earlier };
+    try {
+      const fields = await (source.collect as Collector<typeof name>)(ctx);
+      (earlier as Record<string, unknown>)[name] = fields;
+      sources[name] = { status: 'collected', reason: null, ...fields };
+    } catch (error) {
+      const skipped = error instanceof SkipSource;
+      sources[name] = {
+        status: skipped ? 'skipped' : 'failed',
+        reason: skipped ? error.message : reasonOf(error, display),
+        ...source.empty(),
+      };
+    }
+    done++;
+  }
+  return sources as EvidenceSources;
+}

@@ -1,0 +1,73 @@
+/**
+ * What the scanner collects and what it never collects, in plain words (docs/scan-client.md). The one
+ * list: the scanner shows it and asks the player to agree before it reads anything, and the server's
+ * `/scan` page prints the same list from this module.
+ */
+export interface Disclosed {
+  /** The evidence source, as the document names it. */
+  source: string;
+  title: string;
+  detail: string;
+}
+
+export const COLLECTED: readonly Disclosed[] = [
+  {
+    source: 'processes',
+    title: "The game's processes",
+    detail:
+      'Name, program path, a fingerprint (SHA-256) of the program file, start time, and the command line with passwords and access tokens replaced by <redacted>.',
+  },
+  {
+    source: 'memory',
+    title: "Text in the game's memory",
+    detail:
+      'Java class names (like net/example/Client) and short texts that contain a word from the server’s public list of hints. The memory itself never leaves your computer.',
+  },
+  {
+    source: 'files',
+    title: 'Minecraft installations',
+    detail:
+      'For every jar in the mods and versions folders, and every file there that is a zip archive under another name: its path (your home folder shown as ~), size, dates, fingerprint and the names of the files inside it. Not their contents.',
+  },
+  {
+    source: 'logs',
+    title: 'The newest game log',
+    detail: 'Only the lines that contain a word from the server’s public list of hints.',
+  },
+  {
+    source: 'discord',
+    title: 'Discord accounts on this computer',
+    detail: 'The id and name of each account signed in to a Discord app. Never its token or messages.',
+  },
+  {
+    source: 'network',
+    title: 'Network adapters',
+    detail: 'Their names and kinds, so VPN and tunnel adapters can be named. Not your traffic or addresses.',
+  },
+  {
+    source: 'system',
+    title: 'System facts',
+    detail:
+      'Operating system and version, when the computer started, signs of a virtual machine, and your clock.',
+  },
+];
+
+export const NEVER_COLLECTED: readonly string[] = [
+  'Raw memory',
+  'The contents of your files',
+  'Passwords, access tokens and Discord tokens',
+  'Cookies, browser history or other browser data',
+  'Messages, screenshots or keystrokes',
+];
+
+/** The disclosure as the terminal shows it before asking for consent. */
+export function disclosureText(sources: readonly string[]): string {
+  const lines = ['This scan will collect:'];
+  for (const item of COLLECTED) {
+    if (!sources.includes(item.source)) continue;
+    lines.push(`  • ${item.title}: ${item.detail}`);
+  }
+  lines.push('', 'It never collects:');
+  for (const item of NEVER_COLLECTED) lines.push(`  • ${item}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,28 @@
+import type { EvidenceDocument, EvidenceReceipt } from './evidence/document.js';
+
+const LABELS: Record<string, string> = {
+  sourcesCollected: 'evidence sources collected',
+  processes: 'game processes',
+  memoryProcesses: 'game processes whose memory was read',
+  classNames: 'class names from memory',
+  memoryStrings: 'hinted texts from memory',
+  files: 'game files',
+  archiveEntries: 'names of files inside archives',
+  logLines: 'log lines',
+  discordAccounts: 'Discord accounts',
+  networkAdapters: 'network adapters',
+};
+
+/** What the player is shown after the upload: what was sent, by category and count, and the receipt. */
+export function receiptText(doc: EvidenceDocument, answer: EvidenceReceipt, pin: string): string {
+  const lines = ['', `Scan for PIN ${pin} delivered. Receipt ${answer.receipt.id}.`, 'What was sent:'];
+  for (const [key, count] of Object.entries(answer.receipt.counts))
+    lines.push(`  ${String(count).padStart(7)}  ${LABELS[key] ?? key}`);
+  for (const [name, section] of Object.entries(doc.sources)) {
+    if (section.status !== 'collected')
+      lines.push(`  ${name}: ${section.status} (${section.reason ?? 'no reason'})`);
+  }
+  lines.push(`Verdict: ${answer.result}. The community's staff have the full result.`);
+  lines.push('Run with --json to see every item that was sent.');
+  return lines.join('\n');
+}

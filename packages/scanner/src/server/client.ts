@@ -1,0 +1,91 @@
+import { gzipSync } from 'node:zlib';
+import type { EvidenceDocument, EvidenceReceipt, StartAnswer } from '../evidence/document.js';
+
+/** A refusal from the server, with its stable code and a sentence for the player. */
+export class ServerRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    detail: string,
+  ) {
+    super(detail);
+    this.name = 'ServerRefusal';
+  }
+}
+
+/** What the player should read for the refusals a scan meets; the server's own detail otherwise. */
+const FOR_PLAYERS: Record<string, string> = {
+  pin_not_found: 'That PIN does not exist. Check it with the staff member who gave it to you.',
+  invalid_pin_code: 'A PIN is 8 characters of A–Z and 2–9 (no 0, 1, I or O). Check it and try again.',
+  pin_already_used: 'That PIN was already used for a scan. Ask the staff for a new one.',
+  pin_expired: 'That PIN has expired. Ask the staff for a new one.',
+  scan_closed:
+    'The scan was closed on the server (it finished, failed or timed out). Ask the staff for a new PIN.',
+  rate_limited: 'Too many scans were started from your connection. Wait a minute and try again.',
+};
+
+const TIMEOUT_MS = 60_000;
+
+/** The scanner API of one scanpin server (docs/scanner.md). */
+export class ScanServer {
+  constructor(private readonly base: URL) {}
+
+  private async call<T>(
+    path: string,
+    body: Uint8Array | string,
+    headers: Record<string, string>,
+  ): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, this.base), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+      throw new Error(
+        `Cannot reach the scan server at ${this.base.origin} (${cause}). Check your connection and the address.`,
+      );
+    }
+    const text = await res.text();
+    if (!res.ok) {
+      let problem: { code?: string; detail?: string } = {};
+      try {
+        problem = JSON.parse(text);
+      } catch {}
+      const code = problem.code ?? `http_${res.status}`;
+      throw new ServerRefusal(
+        res.status,
+        code,
+        FOR_PLAYERS[code] ?? problem.detail ?? `The server answered ${res.status}.`,
+      );
+    }
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+
+  start(pin: string, hwids: string[], clientVersion: string): Promise<StartAnswer> {
+    return this.call('/v1/scanner/start', JSON.stringify({ pin, hwids, clientVersion }), {});
+  }
+
+  async progress(token: string, progress: number, statusMessage: string): Promise<void> {
+    await this.call('/v1/scanner/progress', JSON.stringify({ progress, statusMessage }), {
+      authorization: `Bearer ${token}`,
+    });
+  }
+
+  /** The evidence, gzip-compressed: documents of a large machine compress about tenfold. */
+  evidence(token: string, doc: EvidenceDocument): Promise<EvidenceReceipt> {
+    return this.call('/v1/scanner/evidence', gzipSync(JSON.stringify(doc)), {
+      authorization: `Bearer ${token}`,
+      'content-encoding': 'gzip',
+    });
+  }
+
+  async fail(token: string, message: string): Promise<void> {
+    await this.call('/v1/scanner/fail', JSON.stringify({ message: message.slice(0, 200) }), {
+      authorization: `Bearer ${token}`,
+    });
+  }
+}

@@ -44,9 +44,10 @@ export class ScanServer {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+      const { cause } = error as { cause?: { code?: string; message?: string } };
+      const why = cause?.code ?? cause?.message ?? (error as Error).message;
       throw new Error(
-        `Cannot reach the scan server at ${this.base.origin} (${cause}). Check your connection and the address.`,
+        `Cannot reach the scan server at ${this.base.origin} (${why}). Check your connection and the address.`,
       );
     }
     const text = await res.text();

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLLECTED } from '../../packages/scanner/src/disclosure.js';
+import { EVIDENCE_CAPS } from '../../packages/scanner/src/evidence/caps.js';
+import { checkServerUrl } from '../../packages/scanner/src/server/address.js';
+import { SCANNER_VERSION } from '../../packages/scanner/src/version.js';
+import { EVIDENCE_LIMITS, EVIDENCE_SOURCE_NAMES } from '../../src/domain/evidence.js';
+import { type AcceptanceServer, scanWith, startAcceptanceServer } from './fixtures/acceptance.js';
+import { plantedMachine } from './fixtures/machine.js';
+
+const bin = 'packages/scanner/bin/scanpin-scan.js';
+
+describe('scanpin-scan as a player meets it', () => {
+  let server: AcceptanceServer;
+  beforeAll(async () => {
+    server = await startAcceptanceServer();
+  });
+  afterAll(async () => server?.close());
+
+  it('refuses plain http to another machine unless --insecure, and never contacts it', async () => {
+    const run = await scanWith(
+      'node',
+      [bin, '--server', 'http://scan.example.org', '--pin', 'ABCDEFGH', '--yes'],
+      {},
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Refusing plain http://');
+    expect(() => checkServerUrl('http://127.0.0.1:8080', false)).not.toThrow();
+    expect(() => checkServerUrl('http://[::1]:8080', false)).not.toThrow();
+    expect(() => checkServerUrl('http://192.168.1.10', true)).not.toThrow();
+    expect(() => checkServerUrl('ftp://x', true)).toThrow(/https/);
+  });
+
+  it('shows the disclosure and reads nothing without agreement when there is no terminal', async () => {
+    const pin = await server.t.createPin(server.owner.key, { type: 'Java' });
+    const run = await scanWith('node', [bin, '--server', server.url, '--pin', pin], {});
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('This scan will collect:');
+    expect(run.stderr).toContain('pass --yes');
+    const status = await server.t.api('GET', `/v1/pins/${pin}/status`, { key: server.owner.key });
+    expect(status.json().status).toBe('pending');
+  });
+
+  it('tells the player in plain words when the PIN is wrong', async () => {
+    const run = await scanWith('node', [bin, '--server', server.url, '--pin', 'ZZZZZZZZ', '--yes'], {});
+    expect(run.code).toBe(4);
+    expect(run.stderr).toContain('That PIN does not exist');
+  });
+
+  it('prints a receipt by category, and the scan is finished on the server', async () => {
+    const m = plantedMachine('linux');
+    const pin = await server.t.createPin(server.owner.key, { type: 'FiveM' });
+    const run = await scanWith('node', [bin, '--server', server.url, '--pin', pin, '--yes'], m.env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Receipt rcpt_/);
+    expect(run.stdout).toContain('evidence sources collected');
+    expect(run.stderr).toMatch(/Reading system information/);
+    const status = await server.t.api('GET', `/v1/pins/${pin}/status`, { key: server.owner.key });
+    expect(status.json()).toMatchObject({ status: 'finished', result: 'legit' });
+  });
+
+  it('prints its version', async () => {
+    const run = await scanWith('node', [bin, '--version'], {});
+    expect(run.stdout.trim()).toBe(`scanpin-scan ${SCANNER_VERSION}`);
+  });
+});
+
+describe('the scanner and the server agree', () => {
+  it('on the version in package.json', () => {
+    const pkg = JSON.parse(readFileSync('packages/scanner/package.json', 'utf8')) as { version: string };
+    expect(SCANNER_VERSION).toBe(pkg.version);
+  });
+
+  it('on every cap of the evidence document', () => {
+    expect(EVIDENCE_CAPS).toEqual(EVIDENCE_LIMITS);
+  });
+
+  it('on the sources the disclosure names: every one the server knows', () => {
+    expect(COLLECTED.map((c) => c.source).sort()).toEqual([...EVIDENCE_SOURCE_NAMES].sort());
+  });
+});

@@ -9,7 +9,7 @@ function extract(buf: Buffer, hints: string[] = [], chunk = buf.length): StringE
   // Chunks overlap by OVERLAP bytes, as the memory readers feed them.
   for (let at = 0; at < buf.length; at += chunk - OVERLAP) {
     const end = Math.min(buf.length, at + chunk);
-    x.scan(buf.subarray(at, end), end - at, end === buf.length);
+    x.scan(buf.subarray(at, end), end - at, end === buf.length, at === 0);
     if (end === buf.length) break;
   }
   return x;

@@ -15,17 +15,15 @@ const MIN_CLASS = 4;
 const MIN_STRING = 4;
 export const MAX_STRING = 500;
 
-/** Bytes that may appear in a class name run: Java identifier characters and `/`. */
-const CLASS_BYTE = new Uint8Array(256);
-/** Printable ASCII. */
-const PRINTABLE = new Uint8Array(256);
+/** Per byte, one lookup: may it be in a class name run (Java identifier characters and `/`), is it printable ASCII. */
+const CLASS = 1;
+const PRINT = 2;
+const BYTE_KIND = new Uint8Array(256);
 for (let b = 0; b < 256; b++) {
   const ch = String.fromCharCode(b);
-  CLASS_BYTE[b] = /[A-Za-z0-9_$/]/.test(ch) ? 1 : 0;
-  PRINTABLE[b] = b >= 0x20 && b <= 0x7e ? 1 : 0;
+  BYTE_KIND[b] = (/[A-Za-z0-9_$/]/.test(ch) ? CLASS : 0) | (b >= 0x20 && b <= 0x7e ? PRINT : 0);
 }
 const SLASH = 0x2f;
-const ZERO = 0x00;
 
 /** Is `name` a slash-separated Java class name (two or more identifiers)? */
 export function isClassName(name: string): boolean {
@@ -43,81 +41,18 @@ function classNameOf(run: string, followedBySemicolon: boolean): string | null {
   return isClassName(name) ? name : null;
 }
 
-/** The hints as a case-insensitive byte automaton; a hit marks the printable run it falls in. */
-class HintAutomaton {
-  private readonly column = new Uint8Array(256);
-  private readonly width: number;
-  private readonly table: Int32Array;
-  private readonly final: Uint8Array;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-  constructor(hints: readonly string[]) {
-    const words = hints.map((h) => h.toLowerCase()).filter((h) => h.length > 0 && /^[\x20-\x7e]+$/.test(h));
-    const units: number[] = [0];
-    for (const w of words)
-      for (const ch of w) {
-        const b = ch.charCodeAt(0);
-        if (this.column[b] === 0) {
-          this.column[b] = units.length;
-          if (b >= 0x61 && b <= 0x7a) this.column[b - 32] = units.length;
-          units.push(b);
-        }
-      }
-    const next: Array<Map<number, number>> = [new Map()];
-    const isFinal: boolean[] = [false];
-    for (const w of words) {
-      let s = 0;
-      for (const ch of w) {
-        const c = this.column[ch.charCodeAt(0)] as number;
-        let to = next[s]?.get(c);
-        if (to === undefined) {
-          to = next.length;
-          next.push(new Map());
-          isFinal.push(false);
-          next[s]?.set(c, to);
-        }
-        s = to;
-      }
-      isFinal[s] = true;
-    }
-    this.width = units.length;
-    this.table = new Int32Array(next.length * this.width);
-    this.final = new Uint8Array(next.length);
-    const fail = new Int32Array(next.length);
-    const order = [0];
-    for (let head = 0; head < order.length; head++) {
-      const s = order[head] as number;
-      this.final[s] = isFinal[s] || this.final[fail[s] as number] ? 1 : 0;
-      for (let c = 1; c < this.width; c++) {
-        const child = next[s]?.get(c);
-        const viaFail = s === 0 ? 0 : (this.table[(fail[s] as number) * this.width + c] as number);
-        if (child === undefined) this.table[s * this.width + c] = viaFail;
-        else {
-          this.table[s * this.width + c] = child;
-          fail[child] = viaFail;
-          order.push(child);
-        }
-      }
-    }
-  }
-
-  readonly empty = (): boolean => this.width === 1;
-
-  /** The next state, and whether a hint ends at this byte (bit 31 set). */
-  step(state: number, byte: number): number {
-    const to = this.table[state * this.width + (this.column[byte] as number)] as number;
-    return this.final[to] ? to | 0x4000_0000 : to;
-  }
-
-  /** Does `text` contain a hint (case-insensitive)? For UTF-16 runs, which are decoded first. */
-  matches(text: string): boolean {
-    let s = 0;
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      s = this.step(s & 0x3fff_ffff, code < 256 ? code : 0);
-      if (s & 0x4000_0000) return true;
-    }
-    return false;
-  }
+/**
+ * The hints as one case-insensitive regular expression over the Latin-1 view of memory, in their
+ * ASCII form and their UTF-16LE form (each character followed by a zero byte). V8 compiles it to
+ * machine code that skips through memory far faster than a byte loop can (docs/benchmarks.md).
+ */
+function hintPattern(hints: readonly string[]): RegExp | null {
+  const words = hints.filter((h) => h.length > 0 && /^[\x20-\x7e]+$/.test(h));
+  if (words.length === 0) return null;
+  const wide = words.map((w) => [...w].map((c) => `${escapeRegExp(c)}\\x00`).join(''));
+  return new RegExp([...words.map(escapeRegExp), ...wide].join('|'), 'gi');
 }
 
 export interface ExtractLimits {
@@ -134,13 +69,13 @@ export class StringExtractor {
   readonly classNames = new Set<string>();
   readonly strings = new Set<string>();
   truncated = false;
-  private readonly hints: HintAutomaton;
+  private readonly hints: RegExp | null;
 
   constructor(
     hints: readonly string[],
     private readonly limits: ExtractLimits,
   ) {
-    this.hints = new HintAutomaton(hints);
+    this.hints = hintPattern(hints);
   }
 
   private addClass(name: string): void {
@@ -150,101 +85,88 @@ export class StringExtractor {
   }
 
   private addString(text: string): void {
-    if (this.strings.has(text)) return;
+    if (text.length < MIN_STRING || this.strings.has(text)) return;
     if (this.strings.size >= this.limits.strings) this.truncated = true;
     else this.strings.add(text);
   }
 
-  /** Class names and hinted strings inside a decoded UTF-16 run. */
-  private scanDecoded(text: string): void {
-    if (text.length >= MIN_STRING && !this.hints.empty() && this.hints.matches(text))
-      this.addString(text.slice(0, MAX_STRING));
-    for (const m of text.matchAll(/[A-Za-z0-9_$/]+/g)) {
-      const next = text[m.index + m[0].length];
-      const name = classNameOf(m[0], next === ';');
-      if (name !== null) this.addClass(name);
-    }
-  }
-
-  private flushUtf16(buf: Buffer, start: number, end: number): void {
-    const chars = (end - start) >> 1;
-    if (chars < MIN_CLASS) return;
-    let text = '';
-    for (let i = start; i < end && text.length < MAX_STRING; i += 2)
-      text += String.fromCharCode(buf[i] as number);
-    this.scanDecoded(text);
-  }
-
   /**
-   * Scans `buf[0..length)`. `final`: this is the last chunk of a region, so runs reaching its end are
-   * complete; otherwise they are left for the next, overlapping chunk.
+   * Scans `buf[0..length)`. `first` and `final`: this is a region's first or last chunk, so runs that
+   * reach its start or end are complete there; otherwise they are left to the neighbouring chunk,
+   * which overlaps this one by OVERLAP bytes.
+   *
+   * Anchored rather than byte by byte: a class name holds a `/`, found with `indexOf` (memchr speed),
+   * and a hinted string holds a hint, found by one compiled regular expression; only around those
+   * anchors are bytes looked at one by one. A plain byte loop over random memory ran at 150 MiB/s,
+   * held back by branch mispredictions (docs/benchmarks.md, "Scan client").
    */
-  scan(buf: Buffer, length: number, final: boolean): void {
-    const hints = this.hints;
-    const useHints = !hints.empty();
-    let classStart = -1;
-    let slash = false;
-    let printStart = -1;
-    let hinted = false;
-    let hintState = 0;
-    let u16Start = -1;
-    let u16End = -1;
-    let prev = 0;
-    for (let i = 0; i < length; i++) {
-      const b = buf[i] as number;
-      // Class-name runs.
-      if (CLASS_BYTE[b]) {
-        if (classStart < 0) {
-          classStart = i;
-          slash = false;
-        }
-        if (b === SLASH) slash = true;
-      } else if (classStart >= 0) {
-        if (slash && i - classStart >= MIN_CLASS && i - classStart <= MAX_STRING) {
-          const name = classNameOf(buf.toString('latin1', classStart, i), b === 0x3b);
-          if (name !== null) this.addClass(name);
-        }
-        classStart = -1;
-      }
-      // Printable runs, marked when a hint ends inside them.
-      if (PRINTABLE[b]) {
-        if (printStart < 0) {
-          printStart = i;
-          hinted = false;
-          hintState = 0;
-        }
-        if (useHints) {
-          hintState = hints.step(hintState & 0x3fff_ffff, b);
-          if (hintState & 0x4000_0000) hinted = true;
-        }
-      } else if (printStart >= 0) {
-        if (hinted && i - printStart >= MIN_STRING)
-          this.addString(buf.toString('latin1', printStart, Math.min(i, printStart + MAX_STRING)));
-        printStart = -1;
-      }
-      // UTF-16LE runs: a printable byte followed by a zero, pair after pair.
-      if (b === ZERO && i > 0 && PRINTABLE[prev]) {
-        const pairStart = i - 1;
-        if (pairStart === u16End) u16End = i + 1;
-        else {
-          if (u16Start >= 0) this.flushUtf16(buf, u16Start, u16End);
-          u16Start = pairStart;
-          u16End = i + 1;
-        }
-      }
-      prev = b;
-    }
-    // Runs that reach the end: complete only in a region's last chunk.
-    if (final) {
-      if (classStart >= 0 && slash && length - classStart >= MIN_CLASS && length - classStart <= MAX_STRING) {
-        const name = classNameOf(buf.toString('latin1', classStart, length), false);
+  scan(buf: Buffer, length: number, final: boolean, first = true): void {
+    const view = length === buf.length ? buf : buf.subarray(0, length);
+    const complete = (start: number, end: number) => (start > 0 || first) && (end < length || final);
+    // Class names in ASCII: the run of class-name bytes around each slash.
+    for (let p = view.indexOf(SLASH); p >= 0; ) {
+      let start = p;
+      while (start > 0 && (BYTE_KIND[view[start - 1] as number] as number) & CLASS) start--;
+      let end = p + 1;
+      while (end < length && (BYTE_KIND[view[end] as number] as number) & CLASS) end++;
+      if (complete(start, end) && end - start >= MIN_CLASS && end - start <= MAX_STRING) {
+        const name = classNameOf(view.toString('latin1', start, end), view[end] === 0x3b);
         if (name !== null) this.addClass(name);
       }
-      if (printStart >= 0 && hinted && length - printStart >= MIN_STRING)
-        this.addString(buf.toString('latin1', printStart, Math.min(length, printStart + MAX_STRING)));
+      p = end < length ? view.indexOf(SLASH, end) : -1;
     }
-    if (u16Start >= 0 && (final || u16End < length - 1)) this.flushUtf16(buf, u16Start, u16End);
+    // Class names in UTF-16LE: the run of (class-name byte, zero) pairs around each `/`, zero.
+    for (let p = view.indexOf(WIDE_SLASH); p >= 0; ) {
+      const [start, end] = wideRun(view, p, length, CLASS);
+      if (complete(start, end) && (end - start) >> 1 >= MIN_CLASS) {
+        const name = classNameOf(decodeWide(view, start, end), view[end] === 0x3b && view[end + 1] === 0);
+        if (name !== null) this.addClass(name);
+      }
+      p = end < length ? view.indexOf(WIDE_SLASH, end) : -1;
+    }
+    if (this.hints === null) return;
+    // Strings holding a hint: the printable run around each match, ASCII or UTF-16LE.
+    const text = view.toString('latin1');
+    const hints = this.hints;
+    hints.lastIndex = 0;
+    for (let m = hints.exec(text); m !== null; m = hints.exec(text)) {
+      const at = m.index;
+      let start: number;
+      let end: number;
+      let found: string;
+      if (m[0].length > 1 && m[0].charCodeAt(1) === 0) {
+        [start, end] = wideRun(view, at, length, PRINT);
+        found = decodeWide(view, start, Math.min(end, start + MAX_STRING * 2));
+      } else {
+        start = at;
+        while (start > 0 && (BYTE_KIND[view[start - 1] as number] as number) & PRINT) start--;
+        end = at + m[0].length;
+        while (end < length && (BYTE_KIND[view[end] as number] as number) & PRINT) end++;
+        found = view.toString('latin1', start, Math.min(end, start + MAX_STRING));
+      }
+      if (complete(start, end)) this.addString(found);
+      hints.lastIndex = Math.max(end, at + 1);
+    }
   }
+}
+
+const WIDE_SLASH = Buffer.from([SLASH, 0]);
+
+/** The run of (byte of `kind`, zero) pairs around the pair at `at`. */
+function wideRun(view: Buffer, at: number, length: number, kind: number): [number, number] {
+  let start = at;
+  while (start >= 2 && view[start - 1] === 0 && (BYTE_KIND[view[start - 2] as number] as number) & kind)
+    start -= 2;
+  let end = at + 2;
+  while (end + 1 < length && view[end + 1] === 0 && (BYTE_KIND[view[end] as number] as number) & kind)
+    end += 2;
+  return [start, Math.min(end, length)];
+}
+
+function decodeWide(view: Buffer, start: number, end: number): string {
+  let text = '';
+  for (let i = start; i < end; i += 2) text += String.fromCharCode(view[i] as number);
+  return text;
 }
 
 /** How far consecutive chunks overlap, so no string of up to MAX_STRING characters is cut (UTF-16: 2 bytes each). */

@@ -20,7 +20,7 @@ describe.each([false, true])(
       await plantDiscordStore(m.discordBase, [PLAYER, ALT], TOKEN, { compact });
       await plantDiscordStore(m.discordBase, [ALT], TOKEN, { client: 'discordptb' });
       const before = readdirSync(tmpdir()).filter((n) => n.startsWith('scanpin-discord-'));
-      const { accounts } = await collectDiscord(contextFor({ env: m.env }));
+      const { accounts } = await collectDiscord(contextFor({ env: m.env, platform: layout }));
       expect(accounts).toEqual([
         { ...PLAYER, client: 'discord' },
         { ...ALT, client: 'discord' },

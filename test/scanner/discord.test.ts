@@ -10,10 +10,14 @@ const TOKEN = 'mfa.SECRET-DISCORD-TOKEN-abcdef123456';
 const PLAYER = { id: '123456789012345678', username: 'Player' };
 const ALT = { id: '223456789012345678', username: 'AltAccount' };
 
-describe.each([false, true])(
-  'Discord accounts from Local Storage (compacted into a table: %s)',
-  (compact) => {
-    const m = plantedMachine('linux');
+describe.each([
+  ['linux', false],
+  ['linux', true],
+  ['win32', true],
+] as const)(
+  'Discord accounts from Local Storage (%s layout, compacted into a table: %s)',
+  (layout, compact) => {
+    const m = plantedMachine(layout);
     afterAll(() => rmSync(m.root, { recursive: true, force: true }));
 
     it('reads the accounts and never the token, from a copy it removes', async () => {

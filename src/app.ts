@@ -22,6 +22,7 @@ import { discordAuthRoutes } from './http/routes/discord-auth.js';
 import { healthRoutes } from './http/routes/health.js';
 import { pinRoutes } from './http/routes/pins/index.js';
 import { playerRoutes } from './http/routes/players/index.js';
+import { scanPageRoutes } from './http/routes/scan-page.js';
 import { scannerRoutes } from './http/routes/scanner/index.js';
 import { sharedResultRoutes } from './http/routes/shared-result.js';
 import { signInRoutes } from './http/routes/sign-in.js';
@@ -153,6 +154,7 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
   await app.register(signInRoutes(ctx));
   await app.register(discordAuthRoutes(ctx));
   await app.register(sharedResultRoutes(ctx));
+  await app.register(scanPageRoutes(ctx));
   await app.register(dashboardApi(ctx), { prefix: '/app/api' });
   // The API reference page, from local files only (http/routes/api-reference.ts).
   await app.register(apiReferenceRoutes());

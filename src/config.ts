@@ -33,6 +33,7 @@ const EnvSchema = Type.Object({
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Boolean({ default: false }),
   IP_RETENTION_DAYS: Type.Integer({ minimum: 0, default: 90 }),
   REPORT_RETENTION_DAYS: Type.Integer({ minimum: 0, default: 365 }),
+  SCANNER_DOWNLOADS_DIR: Type.String({ minLength: 1, default: 'packages/scanner/dist-sea' }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' })),
   DISCORD_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
   DISCORD_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
@@ -86,6 +87,8 @@ const FROM_ENV = {
   ipRetentionDays: 'IP_RETENTION_DAYS',
   /** Days a finished scan's PIN and report are kept; 0 keeps them (docs/privacy.md, "Retention"). */
   reportRetentionDays: 'REPORT_RETENTION_DAYS',
+  /** The built scanners the /scan page offers, relative to the working directory (docs/scan-client.md). */
+  scannerDownloadsDir: 'SCANNER_DOWNLOADS_DIR',
   /** Where people reach this server; sign-in links and share links are built from it. */
   publicUrl: 'PUBLIC_URL',
   /** "Sign in with Discord" is offered only when both are set (docs/dashboard.md, "Signing in"). */

@@ -35,6 +35,8 @@ const HIDDEN: readonly [string, string, Auth][] = [
   ['GET', '/sign-in/{token}', 'none'],
   ['POST', '/sign-in/{token}', 'none'],
   ['GET', '/share/{token}', 'none'],
+  ['GET', '/scan', 'none'],
+  ['GET', '/scan/download/{file}', 'none'],
   ['GET', '/auth/discord', 'none'],
   ['GET', '/auth/discord/callback', 'none'],
   ['GET', '/docs', 'none'],

@@ -77,7 +77,16 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
     const res = await sc.start(pin.toLowerCase(), ['HW-1', 'HW-2']);
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['expiresAt', 'pin', 'ramDump', 'sessionToken', 'type']);
+    expect(Object.keys(body).sort()).toEqual([
+      'expiresAt',
+      'nonce',
+      'pin',
+      'plan',
+      'ramDump',
+      'serverTime',
+      'sessionToken',
+      'type',
+    ]);
     expect(body).toMatchObject({ pin, type: 'Rust', ramDump: true });
     expect(body.sessionToken).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     expect(body.expiresAt).toMatch(ISO_MS);

@@ -75,7 +75,7 @@ describe('the scanner and the server agree', () => {
     expect(EVIDENCE_CAPS).toEqual(EVIDENCE_LIMITS);
   });
 
-  it('on the sources the disclosure names: every one the server knows', () => {
-    expect(COLLECTED.map((c) => c.source).sort()).toEqual([...EVIDENCE_SOURCE_NAMES].sort());
+  it('on the sources the disclosure names: every one the server knows, and the hardware IDs', () => {
+    expect(COLLECTED.map((c) => c.source).sort()).toEqual([...EVIDENCE_SOURCE_NAMES, 'hardware'].sort());
   });
 });

@@ -4,13 +4,19 @@
  * `/scan` page prints the same list from this module.
  */
 export interface Disclosed {
-  /** The evidence source, as the document names it. */
+  /** The evidence source, as the document names it; `hardware`: the IDs sent when the scan starts. */
   source: string;
   title: string;
   detail: string;
 }
 
 export const COLLECTED: readonly Disclosed[] = [
+  {
+    source: 'hardware',
+    title: 'Hardware identifiers',
+    detail:
+      'The machine id, the firmware’s product id and board serial where readable (Windows: the MachineGuid), and the network cards’ MAC addresses, sent when the scan starts. The server keeps only keyed fingerprints of them, to link accounts used on the same computer.',
+  },
   {
     source: 'processes',
     title: "The game's processes",
@@ -64,7 +70,7 @@ export const NEVER_COLLECTED: readonly string[] = [
 export function disclosureText(sources: readonly string[]): string {
   const lines = ['This scan will collect:'];
   for (const item of COLLECTED) {
-    if (!sources.includes(item.source)) continue;
+    if (item.source !== 'hardware' && !sources.includes(item.source)) continue;
     lines.push(`  • ${item.title}: ${item.detail}`);
   }
   lines.push('', 'It never collects:');

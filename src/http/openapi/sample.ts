@@ -18,7 +18,7 @@ const BY_PATTERN: Record<string, string> = {
 };
 
 const DATE_TIME = '2026-02-11T15:25:00.000Z';
-const MAX_DEPTH = 8;
+const MAX_DEPTH = 12;
 
 export function sampleOf(schema: unknown, resolve: (ref: string) => unknown, depth = 0): unknown {
   if (schema === null || typeof schema !== 'object' || depth > MAX_DEPTH) return null;

@@ -3044,6 +3044,7 @@ export interface paths {
                          *       "erased": true,
                          *       "reportsRewritten": 0,
                          *       "eventsRewritten": 0,
+                         *       "evidenceRewritten": 0,
                          *       "hardwareLinks": 0,
                          *       "bans": 0,
                          *       "reasons": 0,
@@ -3061,6 +3062,7 @@ export interface paths {
                              */
                             erasedAt: string;
                             eventsRewritten: number;
+                            evidenceRewritten: number;
                             hardwareLinks: number;
                             notesOnOthers: number;
                             reasons: number;
@@ -3270,7 +3272,13 @@ export interface paths {
                          *           "logon": "example",
                          *           "scantime": "example",
                          *           "windows": "example",
-                         *           "ipAddress": "keyed_hash_stored"
+                         *           "ipAddress": "keyed_hash_stored",
+                         *           "evidence": {
+                         *             "receiptId": "example",
+                         *             "receivedAt": "2026-02-11T15:25:00.000Z",
+                         *             "otherAccountsOnMachine": 0,
+                         *             "document": null
+                         *           }
                          *         }
                          *       ],
                          *       "exportedAt": "2026-02-11T15:25:00.000Z"
@@ -3386,6 +3394,18 @@ export interface paths {
                                 country: string | null;
                                 customSuspicious: string[];
                                 detections: string[];
+                                evidence: {
+                                    /** @description The evidence document as stored (docs/scan-client.md). */
+                                    document: unknown;
+                                    /** @description Other Discord accounts the scan found on the machine; who they are is not exported. */
+                                    otherAccountsOnMachine: number;
+                                    receiptId: string;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    receivedAt: string;
+                                } | null;
                                 /**
                                  * Format: date-time
                                  * @example 2026-02-11T15:25:00.000Z
@@ -6606,6 +6626,485 @@ export interface paths {
                                 type: string;
                                 used: boolean;
                             };
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_pin_code. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: pin_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/pins/{pinCode}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A scan's evidence and the findings behind its results
+         * @description Who may see the PIN may see it. `evidence` is null when there is none: the scan has not finished, or a scanner finished it through /v1/scanner/finish without an evidence document.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "evidence": {
+                         *         "receiptId": "example",
+                         *         "receivedAt": "2026-02-11T15:25:00.000Z",
+                         *         "findings": [
+                         *           {
+                         *             "ruleId": 1,
+                         *             "rule": "example",
+                         *             "kind": "memory-string",
+                         *             "severity": "detection",
+                         *             "proves": "possession",
+                         *             "text": "example",
+                         *             "evidence": {
+                         *               "source": "memory",
+                         *               "index": 0,
+                         *               "value": "example"
+                         *             }
+                         *           }
+                         *         ],
+                         *         "document": {
+                         *           "schema": 1,
+                         *           "client": {
+                         *             "version": "example",
+                         *             "platform": "example",
+                         *             "arch": "example"
+                         *           },
+                         *           "sources": {
+                         *             "processes": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "items": [
+                         *                 {
+                         *                   "pid": 0,
+                         *                   "name": "example",
+                         *                   "path": "example",
+                         *                   "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                         *                   "startedAt": "2026-02-11T15:25:00.000Z",
+                         *                   "commandLine": "example",
+                         *                   "injections": [
+                         *                     "example"
+                         *                   ]
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "memory": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "items": [
+                         *                 {
+                         *                   "pid": 0,
+                         *                   "process": "example",
+                         *                   "readable": false,
+                         *                   "reason": "example",
+                         *                   "bytesScanned": 0,
+                         *                   "regions": 0,
+                         *                   "classNames": [
+                         *                     "example"
+                         *                   ],
+                         *                   "strings": [
+                         *                     "example"
+                         *                   ],
+                         *                   "truncated": false
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "files": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "installations": [
+                         *                 "example"
+                         *               ],
+                         *               "items": [
+                         *                 {
+                         *                   "path": "example",
+                         *                   "kind": "jar",
+                         *                   "size": 0,
+                         *                   "modifiedAt": "2026-02-11T15:25:00.000Z",
+                         *                   "createdAt": "2026-02-11T15:25:00.000Z",
+                         *                   "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                         *                   "entries": [
+                         *                     "example"
+                         *                   ],
+                         *                   "entriesTotal": 0
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "logs": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "items": [
+                         *                 {
+                         *                   "path": "example",
+                         *                   "lines": [
+                         *                     "example"
+                         *                   ]
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "discord": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "accounts": [
+                         *                 {
+                         *                   "id": "123456789012345678",
+                         *                   "username": "example",
+                         *                   "client": "example"
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "network": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "adapters": [
+                         *                 {
+                         *                   "name": "example",
+                         *                   "kind": "vpn",
+                         *                   "up": false,
+                         *                   "hasAddress": false,
+                         *                   "description": "example"
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "system": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "os": "example",
+                         *               "bootedAt": "2026-02-11T15:25:00.000Z",
+                         *               "logonAt": "2026-02-11T15:25:00.000Z",
+                         *               "virtualMachine": [
+                         *                 "example"
+                         *               ],
+                         *               "clientTime": "2026-02-11T15:25:00.000Z"
+                         *             }
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            evidence: {
+                                /** @description The evidence document as uploaded (docs/scan-client.md), without its one-time nonce. */
+                                document: {
+                                    client: {
+                                        arch: string;
+                                        platform: string;
+                                        version: string;
+                                    };
+                                    /** @enum {number} */
+                                    schema: 1;
+                                    sources: {
+                                        /** @description Discord accounts signed in on this machine (never their tokens). */
+                                        discord: {
+                                            accounts: {
+                                                /** @description Which Discord client’s store held it (`discord`, `discordptb`, …). */
+                                                client: string;
+                                                /**
+                                                 * @description `erased` once an operator erased the account.
+                                                 * @example 123456789012345678
+                                                 */
+                                                id: string;
+                                                username: string;
+                                            }[];
+                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Game installations: mods and versions jars, renamed archives. */
+                                        files: {
+                                            /** @description Installation folders that were searched. */
+                                            installations: string[];
+                                            items: {
+                                                /**
+                                                 * Format: date-time
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                createdAt: string | null;
+                                                /** @description Entry paths inside the archive (class paths such as `a/b/C.class`). */
+                                                entries: string[];
+                                                entriesTotal: number;
+                                                /**
+                                                 * @description `zip`: a zip archive under another extension than `.jar`.
+                                                 * @enum {unknown}
+                                                 */
+                                                kind: "jar" | "zip" | "file";
+                                                /**
+                                                 * Format: date-time
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                modifiedAt: string | null;
+                                                /** @description The home folder shortened to `~`. */
+                                                path: string;
+                                                /**
+                                                 * @description SHA-256, lowercase hex.
+                                                 * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                                 */
+                                                sha256: string;
+                                                size: number;
+                                            }[];
+                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Game logs: the newest log’s lines that match a hint. */
+                                        logs: {
+                                            items: {
+                                                /** @description Lines that contain one of the plan’s hints. */
+                                                lines: string[];
+                                                path: string;
+                                            }[];
+                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Strings in the game processes’ memory (raw memory never leaves the machine). */
+                                        memory: {
+                                            items: {
+                                                bytesScanned: number;
+                                                /** @description Java class names found (slash-separated), ASCII or UTF-16LE. */
+                                                classNames: string[];
+                                                pid: number;
+                                                process: string;
+                                                readable: boolean;
+                                                /** @description Why the memory could not be read, and what the player can do. */
+                                                reason: string | null;
+                                                regions: number;
+                                                /** @description Strings that contain one of the plan’s hints. */
+                                                strings: string[];
+                                                /** @description A cap was reached; the lists hold the first finds. */
+                                                truncated: boolean;
+                                            }[];
+                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Network adapters, including ones that are down or have no address. */
+                                        network: {
+                                            adapters: {
+                                                description: string | null;
+                                                hasAddress: boolean;
+                                                /** @enum {unknown} */
+                                                kind: "vpn" | "tunnel" | "ethernet" | "wireless" | "loopback" | "virtual" | "other";
+                                                name: string;
+                                                up: boolean;
+                                            }[];
+                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description The game’s processes and launchers. */
+                                        processes: {
+                                            items: {
+                                                /** @description With secrets (access tokens, passwords) replaced by `<redacted>`. */
+                                                commandLine: string;
+                                                /** @description `-javaagent:`, `-agentpath:` and similar arguments. */
+                                                injections: string[];
+                                                name: string;
+                                                /** @description Executable path, the home folder shortened to `~`. */
+                                                path: string | null;
+                                                pid: number;
+                                                /**
+                                                 * @description SHA-256, lowercase hex.
+                                                 * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                                 */
+                                                sha256: string | null;
+                                                /**
+                                                 * Format: date-time
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                startedAt: string | null;
+                                            }[];
+                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Operating system, virtual machine signs and the clock. */
+                                        system: {
+                                            /**
+                                             * Format: date-time
+                                             * @example 2026-02-11T15:25:00.000Z
+                                             */
+                                            bootedAt: string | null;
+                                            /**
+                                             * Format: date-time
+                                             * @example 2026-02-11T15:25:00.000Z
+                                             */
+                                            clientTime: string;
+                                            /**
+                                             * Format: date-time
+                                             * @example 2026-02-11T15:25:00.000Z
+                                             */
+                                            logonAt: string | null;
+                                            /** @description e.g. `Windows 11 Pro 23H2`, `Linux 6.1.0 (Debian GNU/Linux 12)`. */
+                                            os: string | null;
+                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                            /** @description Signs of a virtual machine; empty when none. */
+                                            virtualMachine: string[];
+                                        };
+                                    };
+                                };
+                                /** @description In the order the document lists its evidence. */
+                                findings: {
+                                    /** @description Where in the document the rule matched. */
+                                    evidence: {
+                                        /** @description The item of that source’s list. */
+                                        index: number;
+                                        /** @enum {unknown} */
+                                        source: "memory" | "files" | "processes";
+                                        /** @description The value of the item that matched. */
+                                        value: string;
+                                    };
+                                    /** @enum {unknown} */
+                                    kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                                    /**
+                                     * @description `possession`: a file on the disk; `execution`: it ran; `this-session`: in the running game’s memory or processes.
+                                     * @enum {unknown}
+                                     */
+                                    proves: "possession" | "execution" | "this-session";
+                                    /** @description The rule’s name, as it was when the scan was judged. */
+                                    rule: string;
+                                    /** @description The rule that made it (operator API: /admin/v1/rules). */
+                                    ruleId: number;
+                                    /**
+                                     * @description The result field it filled.
+                                     * @enum {unknown}
+                                     */
+                                    severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                    /** @description As the result field shows it, e.g. `Wurst in ~/.minecraft/mods/a.jar`. */
+                                    text: string;
+                                }[];
+                                /** @description The receipt id the scan client printed for the player. */
+                                receiptId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                receivedAt: string;
+                            } | null;
                         };
                     };
                 };

@@ -5,6 +5,7 @@ import { dashboardAuditRoutes } from './audit.js';
 import { authOptionsRoutes } from './auth-options.js';
 import { enterpriseRoutes } from './enterprises.js';
 import { eventRoutes } from './events.js';
+import { evidenceRoutes } from './evidence.js';
 import { invitePreviewRoutes } from './invite-preview.js';
 import { keyRoutes } from './keys.js';
 import { keywordRoutes } from './keywords.js';
@@ -25,6 +26,7 @@ export function dashboardApi(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(shareLinkRoutes(ctx));
     await app.register(enterpriseRoutes(ctx));
     await app.register(timelineRoutes(ctx));
+    await app.register(evidenceRoutes(ctx));
     await app.register(eventRoutes(ctx));
     await app.register(keyRoutes(ctx));
     await app.register(dashboardWebhookRoutes(ctx));

@@ -12,11 +12,12 @@ import {
   Time,
   VerdictBadge,
 } from '../../components';
+import { Evidence } from './Evidence';
 import { Results } from './Results';
 import { Share } from './Share';
 import { Timeline } from './Timeline';
 
-/** `/pins/:code`: one PIN, its timeline, full results, the Discord accounts seen, and sharing. */
+/** `/pins/:code`: one PIN, its timeline, full results, the Discord accounts seen, the evidence, and sharing. */
 export default function PinDetailPage() {
   const { code = '' } = useParams();
   const pin = usePin(code);
@@ -102,6 +103,7 @@ export default function PinDetailPage() {
       </section>
       <Timeline code={status.pin} />
       <Results results={results} />
+      {status.isFinished ? <Evidence code={status.pin} /> : null}
       {status.isFinished ? <Share code={status.pin} /> : null}
     </>
   );

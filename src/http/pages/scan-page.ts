@@ -1,0 +1,106 @@
+import { COLLECTED, NEVER_COLLECTED } from '@scanpin/scanner';
+import { escapeHtml, serverPage } from './server-page.js';
+
+/** A download as the page lists it. */
+export interface ListedDownload {
+  name: string;
+  platform: string;
+  size: number;
+  sha256: string;
+}
+
+export interface ScanPageInput {
+  /** This server's public address (PUBLIC_URL), which the scanner is pointed at. */
+  serverUrl: string;
+  downloads: readonly ListedDownload[];
+  /** REPORT_RETENTION_DAYS: 0 keeps scans until the operator removes them (docs/privacy.md). */
+  retentionDays: number;
+}
+
+const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
+
+function mebibytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** The scanner refuses plain http to another computer unless told (docs/scan-client.md). */
+function isPlainHttpElsewhere(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'http:' && !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(hostname);
+}
+
+function downloadsHtml(downloads: readonly ListedDownload[]): string {
+  if (downloads.length === 0) {
+    return '<p>No ready-made scanner is published on this server yet. With Node.js 20 or newer, run it with <code>npx</code> as shown below, or ask the staff where to get it.</p>';
+  }
+  const items = downloads.map(
+    (d) =>
+      `<dt><a href="/scan/download/${encodeURIComponent(d.name)}" download>Download for ${escapeHtml(d.platform)}</a></dt>` +
+      `<dd>${code(d.name)}, ${mebibytes(d.size)}<br>SHA-256: <code>${d.sha256}</code></dd>`,
+  );
+  return `<dl>${items.join('')}</dl>
+<p class="muted">To check a download, compare its SHA-256 with the one above: on Linux <code>sha256sum scanpin-scan-linux-x64</code>, on Windows (PowerShell) <code>Get-FileHash .\\scanpin-scan-win-x64.exe</code>.</p>`;
+}
+
+function retentionHtml(days: number): string {
+  return days === 0
+    ? 'This server keeps scans until its operator removes them.'
+    : `This server removes a scan, with everything the scanner sent, ${days} days after it ended.`;
+}
+
+/**
+ * The player's page (docs/scan-client.md, "For players"): what a scan is, who sees the result, the
+ * scanner's own list of what it collects and never collects (the same module the scanner shows before
+ * asking for consent), the downloads with their SHA-256, and how to run it.
+ */
+export function scanPage(input: ScanPageInput): string {
+  const server = input.serverUrl;
+  const collected = COLLECTED.map(
+    (item) => `<li><strong>${escapeHtml(item.title)}</strong>: ${escapeHtml(item.detail)}</li>`,
+  ).join('');
+  const never = NEVER_COLLECTED.map((item) => `<li>${escapeHtml(item)}</li>`).join('');
+  const insecure = isPlainHttpElsewhere(server)
+    ? `<p class="muted">This server's address is plain http, which the scanner refuses unless you add <code>--insecure</code>. Ask the staff whether there is an https address first.</p>`
+    : '';
+  return serverPage({
+    title: 'Scan your computer with scanpin',
+    robots: 'noindex, nofollow',
+    body: `<h1>Scan your computer with scanpin</h1>
+<p>A community's staff gave you an 8-character PIN and asked you to scan your computer. This page says what the scan does, who sees the result, and how to run it.</p>
+
+<h2>What a scan is</h2>
+<p>The scanner is a program you run once, while the game is running. Before it reads anything it shows you the list below and asks you to agree. It then looks for known cheat clients by what is inside the game's files and memory (not by file names), sends what it found to this server, and prints a receipt of what it sent. The scanner decides nothing itself: this server judges what was sent with its rules and gives the scan its result: clean, suspicious or cheating.</p>
+
+<h2>Who sees the result</h2>
+<ul>
+<li><strong>The staff who gave you the PIN</strong> see the result, what was found, and everything the scanner sent, including the Discord accounts on your computer, in their dashboard or through their bots. If they made the PIN private, only the person who made it sees it; otherwise the other staff of their community see it too.</li>
+<li><strong>Other communities that use this server</strong>, if they hold a licence, can look up your Discord ID and see your risk score (0 to 100) and scan history: how many scans and detections you had, the cheats detected, bans and warnings, staff notes, and other Discord accounts seen on the same computer. They do not see what the scanner sent.</li>
+<li><strong>Anyone the staff send a share link to</strong> sees the result and what was found, without your Discord accounts, hardware or address.</li>
+<li><strong>The operator of this server</strong> can read everything it keeps, and can give you a copy of what it keeps about your Discord account, or erase it.</li>
+</ul>
+<p>When a scan starts, the scanner also sends hardware IDs of your computer. This server keeps them only as keyed fingerprints, to link the accounts used on the same computer: they share one risk score. ${retentionHtml(input.retentionDays)}</p>
+
+<h2>What the scanner collects</h2>
+<p class="muted">The scanner shows this same list before every scan. It reads only what the scan for your game needs.</p>
+<ul>${collected}</ul>
+
+<h2>What it never collects</h2>
+<ul>${never}</ul>
+
+<h2>Download</h2>
+${downloadsHtml(input.downloads)}
+
+<h2>How to run it</h2>
+<ol>
+<li>Start the game and keep it running: its memory is part of the scan.</li>
+<li>Run the scanner. On Windows, open the downloaded <code>.exe</code>. On Linux, make it executable first: <code>chmod +x ./scanpin-scan-linux-x64</code>, then <code>./scanpin-scan-linux-x64</code>. If it says no server was given, run it again with <code>--server ${escapeHtml(server)}</code> after its name.</li>
+<li>Type the PIN the staff gave you, read the list, and agree.</li>
+<li>Wait for the receipt. It shows what was sent and a receipt id you can quote to the staff.</li>
+</ol>
+<p>With Node.js 20 or newer you can run it without a download:</p>
+<p><code>npx scanpin-scan --server ${escapeHtml(server)}</code></p>
+${insecure}
+<p>If the scanner cannot read the game's memory (it needs administrator rights on Windows and root on Linux), it says so and what to do, and the staff see that too.</p>
+<footer>scanpin. This page loads nothing from other sites.</footer>`,
+  });
+}

@@ -1,0 +1,141 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Badge, CopyButton, ErrorState, Loading, Table, Time } from '../../components';
+import { EvidenceSources, type Matched } from './EvidenceSources';
+import { type EvidenceSource, type ScanEvidence, usePinEvidence } from './evidence-api';
+import { itemId, itemName, proofWords, SEVERITY } from './evidence-words';
+
+interface Target {
+  source: EvidenceSource;
+  index: number;
+}
+
+const ITEM_HASH = /^#evidence-(memory|files|processes)-(\d+)$/;
+
+/** The values each evidence item matched, so its lists can highlight them. */
+function matchedValues(evidence: ScanEvidence): Matched {
+  const map = new Map<string, Set<string>>();
+  for (const f of evidence.findings) {
+    const id = itemId(f.evidence.source, f.evidence.index);
+    map.set(id, (map.get(id) ?? new Set()).add(f.evidence.value));
+  }
+  return map;
+}
+
+function Findings({ evidence, open }: { evidence: ScanEvidence; open: (target: Target) => void }) {
+  if (evidence.findings.length === 0) {
+    return <p className="muted">No rule matched anything in this evidence.</p>;
+  }
+  return (
+    <Table caption={`Findings (${evidence.findings.length})`}>
+      <thead>
+        <tr>
+          <th scope="col">Finding</th>
+          <th scope="col">Rule</th>
+          <th scope="col">Severity</th>
+          <th scope="col">What it proves</th>
+          <th scope="col">Evidence</th>
+        </tr>
+      </thead>
+      <tbody>
+        {evidence.findings.map((f, i) => {
+          const [severity, tone] = SEVERITY[f.severity];
+          const { source, index, value } = f.evidence;
+          return (
+            // Findings are unique per rule and place, in the server's order.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders.
+            <tr key={i}>
+              <td className="wrap-anywhere">{f.text}</td>
+              <td>
+                {f.rule}
+                <div className="muted small">
+                  {f.kind} · rule #{f.ruleId}
+                </div>
+              </td>
+              <td>
+                <Badge tone={tone}>{severity}</Badge>
+              </td>
+              <td>{proofWords(f.proves, source)}</td>
+              <td className="wrap-anywhere">
+                <a href={`#${itemId(source, index)}`} onClick={() => open({ source, index })}>
+                  {itemName(evidence.document, source, index)}
+                </a>
+                <div className="small">
+                  matched <code>{value}</code>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}
+
+/**
+ * The scan client's evidence behind a finished scan (docs/scan-client.md): each finding with its rule,
+ * what it proves and a link to the evidence item it came from, then the whole document source by
+ * source, and the receipt the player was shown.
+ */
+export function Evidence({ code }: { code: string }) {
+  const query = usePinEvidence(code);
+  const [target, setTarget] = useState<Target | null>(null);
+  const evidence = query.data?.evidence ?? null;
+  const matched = useMemo(() => (evidence ? matchedValues(evidence) : new Map()), [evidence]);
+
+  // Opened at an item (a link followed, or a shared address with its #anchor): draw it, then go there.
+  useEffect(() => {
+    if (evidence === null || target !== null) return;
+    const m = ITEM_HASH.exec(window.location.hash);
+    if (m) setTarget({ source: m[1] as EvidenceSource, index: Number(m[2]) });
+  }, [evidence, target]);
+  useEffect(() => {
+    if (target === null) return;
+    const element = document.getElementById(itemId(target.source, target.index));
+    element?.scrollIntoView({ block: 'start' });
+    element?.focus({ preventScroll: true });
+  }, [target]);
+
+  return (
+    <section className="card stack" aria-labelledby="evidence-title">
+      <h2 id="evidence-title">Evidence</h2>
+      {query.isPending ? (
+        <Loading label="Loading the evidence…" />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : evidence === null ? (
+        <p className="muted">
+          This scan sent no evidence document: it was reported by a scanner that sends its results only
+          (through /v1/scanner/finish). The results above are all there is.
+        </p>
+      ) : (
+        <>
+          <p className="row">
+            Receipt shown to the player: <code>{evidence.receiptId}</code>
+            <CopyButton text={evidence.receiptId} label="Copy receipt id" />
+          </p>
+          <dl className="facts">
+            <div>
+              <dt>Received</dt>
+              <dd>
+                <Time value={evidence.receivedAt} />
+              </dd>
+            </div>
+            <div>
+              <dt>Scanner</dt>
+              <dd>
+                {evidence.document.client.version} on {evidence.document.client.platform} (
+                {evidence.document.client.arch})
+              </dd>
+            </div>
+          </dl>
+          <Findings evidence={evidence} open={setTarget} />
+          <EvidenceSources
+            sources={evidence.document.sources}
+            matched={matched}
+            revealFile={target?.source === 'files' ? target.index : -1}
+          />
+        </>
+      )}
+    </section>
+  );
+}

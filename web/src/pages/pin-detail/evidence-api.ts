@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+
+/*
+ * `GET /app/api/pins/:code/evidence` (docs/dashboard.md, "The dashboard API"), typed by hand from the
+ * server's schema in src/http/routes/dashboard/evidence.ts and the evidence document's in
+ * src/http/routes/scanner/evidence-schema.ts.
+ */
+
+export type SectionStatus = 'collected' | 'skipped' | 'failed';
+export type EvidenceSource = 'memory' | 'files' | 'processes';
+export type Proof = 'possession' | 'execution' | 'this-session';
+export type Severity = 'detection' | 'suspicious' | 'warning' | 'untrusted' | 'integrity';
+
+export interface Finding {
+  ruleId: number;
+  rule: string;
+  kind: string;
+  severity: Severity;
+  proves: Proof;
+  text: string;
+  evidence: { source: EvidenceSource; index: number; value: string };
+}
+
+interface Section {
+  status: SectionStatus;
+  reason: string | null;
+}
+
+export interface ProcessItem {
+  pid: number;
+  name: string;
+  path: string | null;
+  sha256: string | null;
+  startedAt: string | null;
+  commandLine: string;
+  injections: string[];
+}
+
+export interface MemoryItem {
+  pid: number;
+  process: string;
+  readable: boolean;
+  reason: string | null;
+  bytesScanned: number;
+  regions: number;
+  classNames: string[];
+  strings: string[];
+  truncated: boolean;
+}
+
+export interface FileItem {
+  path: string;
+  kind: 'jar' | 'zip' | 'file';
+  size: number;
+  modifiedAt: string | null;
+  createdAt: string | null;
+  sha256: string;
+  entries: string[];
+  entriesTotal: number;
+}
+
+export interface Adapter {
+  name: string;
+  kind: string;
+  up: boolean;
+  hasAddress: boolean;
+  description: string | null;
+}
+
+export interface EvidenceSources {
+  processes: Section & { items: ProcessItem[] };
+  memory: Section & { items: MemoryItem[] };
+  files: Section & { installations: string[]; items: FileItem[] };
+  logs: Section & { items: Array<{ path: string; lines: string[] }> };
+  discord: Section & { accounts: Array<{ id: string; username: string; client: string }> };
+  network: Section & { adapters: Adapter[] };
+  system: Section & {
+    os: string | null;
+    bootedAt: string | null;
+    logonAt: string | null;
+    virtualMachine: string[];
+    clientTime: string;
+  };
+}
+
+export interface ScanEvidence {
+  receiptId: string;
+  receivedAt: string;
+  findings: Finding[];
+  document: {
+    schema: number;
+    client: { version: string; platform: string; arch: string };
+    sources: EvidenceSources;
+  };
+}
+
+/** The scan's evidence; `evidence: null` when the scan has none (not finished, or reported without it). */
+export function usePinEvidence(code: string) {
+  return useQuery({
+    // Under `pins`, so whatever refreshes a PIN's data refreshes this too.
+    queryKey: [...queryKeys.pins.all, 'evidence', code.toUpperCase()] as const,
+    queryFn: ({ signal }) =>
+      request<{ evidence: ScanEvidence | null }>(`/app/api/pins/${encodeURIComponent(code)}/evidence`, {
+        signal,
+      }),
+  });
+}

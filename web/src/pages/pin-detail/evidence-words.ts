@@ -1,0 +1,89 @@
+import type { Tone } from '../../components';
+import type {
+  EvidenceSource,
+  EvidenceSources,
+  Proof,
+  ScanEvidence,
+  SectionStatus,
+  Severity,
+} from './evidence-api';
+
+/*
+ * How the evidence view words things (docs/scan-client.md, "Rules"): what a finding proves, by the
+ * screenshare standard, and where its evidence is.
+ */
+
+/** What a finding proves, in words; a finding in a running process is worded apart from one in memory. */
+export function proofWords(proves: Proof, source: EvidenceSource): string {
+  switch (proves) {
+    case 'possession':
+      return 'Possession: the file is on the disk';
+    case 'execution':
+      return 'Execution: the program ran on this computer';
+    case 'this-session':
+      return source === 'processes'
+        ? 'This game session: a running process of the game'
+        : 'This game session: found in the running game’s memory';
+  }
+}
+
+export const SEVERITY: Record<Severity, [string, Tone]> = {
+  detection: ['Detection', 'danger'],
+  suspicious: ['Suspicious', 'warning'],
+  warning: ['Warning', 'warning'],
+  untrusted: ['Untrusted', 'info'],
+  integrity: ['Integrity', 'info'],
+};
+
+export const STATUS: Record<SectionStatus, [string, Tone]> = {
+  collected: ['Collected', 'success'],
+  skipped: ['Skipped', 'neutral'],
+  failed: ['Failed', 'danger'],
+};
+
+export const SOURCE_TITLES: Record<keyof EvidenceSources, string> = {
+  processes: 'Game processes',
+  memory: 'Game memory',
+  files: 'Game files',
+  logs: 'Game logs',
+  discord: 'Discord accounts on the machine',
+  network: 'Network adapters',
+  system: 'System',
+};
+
+/** The element id of one evidence item, which a finding links to. */
+export function itemId(source: EvidenceSource, index: number): string {
+  return `evidence-${source}-${index}`;
+}
+
+/** The evidence item a finding points at, named as the view shows it. */
+export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, index: number): string {
+  const { sources } = doc;
+  switch (source) {
+    case 'files':
+      return sources.files.items[index]?.path ?? `file ${index + 1}`;
+    case 'memory': {
+      const m = sources.memory.items[index];
+      return m ? `memory of ${m.process} (pid ${m.pid})` : `memory item ${index + 1}`;
+    }
+    case 'processes': {
+      const p = sources.processes.items[index];
+      return p ? `process ${p.name} (pid ${p.pid})` : `process ${index + 1}`;
+    }
+  }
+}
+
+const UNITS = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+/** 1234 → "1.2 KiB". */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${bytes} bytes` : `${value.toFixed(1)} ${UNITS[unit]}`;
+}
+
+export const count = (n: number) => n.toLocaleString();

@@ -14,6 +14,7 @@ describe.each([
   ['linux', false],
   ['linux', true],
   ['win32', true],
+  ['darwin', false],
 ] as const)(
   'Discord accounts from Local Storage (%s layout, compacted into a table: %s)',
   (layout, compact) => {

@@ -16,6 +16,7 @@ import { type Dialect, ScanpinMigrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import { guardStalls } from './stall-guard.js';
+import { gatherStatistics } from './statistics.js';
 
 export type Db = Kysely<Database>;
 
@@ -43,7 +44,8 @@ export async function openStore(url: string, options: OpenOptions = {}): Promise
       ? await openPostgres(url, options)
       : openSqlite(url);
   try {
-    await migrate(store);
+    const ran = await migrate(store);
+    if (store.dialect === 'postgres') await gatherStatistics(store.db, ran > 0);
   } catch (err) {
     await store.close();
     throw err;
@@ -133,7 +135,10 @@ async function openPostgres(
     max: 10,
     // Bounded waits while PostgreSQL is away: an unreachable host answers 503 in seconds, not never.
     connectionTimeoutMillis: 5_000,
-    ...(pgSchema === undefined ? {} : { options: `-c search_path=${pgSchema}` }),
+    // JIT compilation off: our statements are short, and on a store without statistics the planner's
+    // cost guesses made PostgreSQL spend most of a second compiling a lookup it then ran in 5 ms
+    // (docs/deployment.md, "PostgreSQL").
+    options: `-c jit=off${pgSchema === undefined ? '' : ` -c search_path=${pgSchema}`}`,
     // Epoch-millisecond bigints fit in a double; read them as numbers, not strings.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -167,7 +172,8 @@ async function openPostgres(
   };
 }
 
-async function migrate(store: Store): Promise<void> {
+/** Brings the schema up to date; answers how many migrations ran. */
+async function migrate(store: Store): Promise<number> {
   // Unless told a schema, Kysely looks for its bookkeeping tables in every schema of the database, so
   // another schema's copy (another deployment, a parallel test) would make it skip creating ours.
   const migrationTableSchema = store.dialect === 'postgres' ? await currentSchema(store.db) : undefined;
@@ -181,6 +187,7 @@ async function migrate(store: Store): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+  return results?.filter((r) => r.status === 'Success').length ?? 0;
 }
 
 /** The schema unqualified names resolve to (the first existing one on the search_path). */

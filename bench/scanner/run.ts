@@ -17,23 +17,14 @@ import { collectProcesses } from '../../packages/scanner/src/collect/processes.j
 import { collectEvidence } from '../../packages/scanner/src/collect/run.js';
 import { StringExtractor } from '../../packages/scanner/src/memory/extract.js';
 import { displayPath } from '../../packages/scanner/src/paths.js';
+import { scanPlanFor } from '../../src/domain/scan-plan.js';
 import { contextFor } from '../../test/scanner/fixtures/context.js';
 import { startGameProcess } from '../../test/scanner/fixtures/game-process.js';
 import { plantDiscordStore, plantedMachine, plantMinecraft } from '../../test/scanner/fixtures/machine.js';
 
 const MiB = 1024 * 1024;
-const HINTS = [
-  'killaura',
-  'autoclicker',
-  'aimassist',
-  'triggerbot',
-  'reach',
-  'velocity',
-  'scaffold',
-  'xray',
-  'cheat',
-  'hack',
-];
+/** The public hints a Java scan's plan carries. */
+const HINTS = scanPlanFor('Java').hints;
 const quick = process.argv.includes('--quick');
 const rows: string[] = [];
 

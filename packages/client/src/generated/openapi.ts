@@ -8732,7 +8732,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "url": "example",
+                     *       "url": "https://bot.example.com/scanpin",
                      *       "events": [
                      *         "pin.created"
                      *       ],
@@ -8743,7 +8743,10 @@ export interface paths {
                         description?: string | null;
                         /** @description Event types to receive; empty (the default) means every event. */
                         events?: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
-                        /** @description https:// URL that receives the events. */
+                        /**
+                         * @description https:// URL that receives the events.
+                         * @example https://bot.example.com/scanpin
+                         */
                         url: string;
                     };
                 };
@@ -9127,7 +9130,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "url": "example",
+                     *       "url": "https://bot.example.com/scanpin",
                      *       "events": [
                      *         "pin.created"
                      *       ],
@@ -9140,7 +9143,10 @@ export interface paths {
                         enabled?: boolean;
                         /** @description Event types to receive; empty (the default) means every event. */
                         events?: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
-                        /** @description https:// URL that receives the events. */
+                        /**
+                         * @description https:// URL that receives the events.
+                         * @example https://bot.example.com/scanpin
+                         */
                         url?: string;
                     };
                 };
@@ -9277,7 +9283,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description A cursor from a previous page. */
+                    /**
+                     * @description A cursor from a previous page.
+                     * @example 1024
+                     */
                     before?: string;
                     limit?: number;
                 };
@@ -12801,7 +12810,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "url": "example",
+                     *       "url": "https://bot.example.com/scanpin",
                      *       "events": [
                      *         "pin.created"
                      *       ],
@@ -12812,7 +12821,10 @@ export interface paths {
                         description?: string | null;
                         /** @description Event types to receive; empty (the default) means every event. */
                         events?: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
-                        /** @description https:// URL that receives the events. */
+                        /**
+                         * @description https:// URL that receives the events.
+                         * @example https://bot.example.com/scanpin
+                         */
                         url: string;
                     };
                 };
@@ -13367,7 +13379,7 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "url": "example",
+                     *       "url": "https://bot.example.com/scanpin",
                      *       "events": [
                      *         "pin.created"
                      *       ],
@@ -13380,7 +13392,10 @@ export interface paths {
                         enabled?: boolean;
                         /** @description Event types to receive; empty (the default) means every event. */
                         events?: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
-                        /** @description https:// URL that receives the events. */
+                        /**
+                         * @description https:// URL that receives the events.
+                         * @example https://bot.example.com/scanpin
+                         */
                         url?: string;
                     };
                 };
@@ -13571,7 +13586,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description A cursor from a previous page. */
+                    /**
+                     * @description A cursor from a previous page.
+                     * @example 1024
+                     */
                     before?: string;
                     limit?: number;
                 };

@@ -14,6 +14,7 @@ const Url = Type.String({
   minLength: 1,
   maxLength: 2048,
   description: 'https:// URL that receives the events.',
+  examples: ['https://bot.example.com/scanpin'],
 });
 const Description = Nullable(Type.String({ maxLength: 200 }));
 
@@ -79,7 +80,14 @@ export const DeliveryQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
     before: Type.Optional(
-      Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: 'A cursor from a previous page.' }),
+      Type.String({
+        // 1 to 2147483647 (row ids are 32-bit on PostgreSQL), written out so the document promises
+        // exactly what the server takes.
+        pattern:
+          '^(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])$',
+        description: 'A cursor from a previous page.',
+        examples: ['1024'],
+      }),
     ),
   },
   { additionalProperties: false },

@@ -27,7 +27,9 @@ describe('the document and the server agree', () => {
     const pattern = new RegExp(params.find((p) => p.name === 'before')?.schema.pattern ?? '^$');
     for (const before of ['1', '9', '1024', '2147483647', '2147483648', '9999999999', '0', '01', '-1']) {
       const res = await t.api('GET', `/v1/webhooks/${webhookId}/deliveries?before=${before}`, { key });
-      expect(res.statusCode === 200, `before=${before}: ${res.statusCode} ${res.body}`).toBe(pattern.test(before));
+      expect(res.statusCode === 200, `before=${before}: ${res.statusCode} ${res.body}`).toBe(
+        pattern.test(before),
+      );
     }
   });
 });

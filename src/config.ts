@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_MAX_ACTIVE_PINS } from './domain/active-pin-limit.js';
+import { DEFAULT_HWID_HUB_THRESHOLD } from './domain/hardware-id.js';
 import { DEFAULT_RETRY_SCHEDULE } from './domain/webhook-events.js';
 
 /** Environment variables (README.md, "Configuration"), with their defaults. */
@@ -19,6 +20,7 @@ const EnvSchema = Type.Object({
   SCAN_IDLE_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
   UNAUTHENTICATED_PER_MINUTE: Type.Integer({ minimum: 1, default: 60 }),
   SCANNER_START_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
+  HWID_HUB_THRESHOLD: Type.Integer({ minimum: 2, default: DEFAULT_HWID_HUB_THRESHOLD }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   HEADERS_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 10 }),
@@ -69,6 +71,8 @@ const FROM_ENV = {
   scanIdleTimeoutSeconds: 'SCAN_IDLE_TIMEOUT_SECONDS',
   unauthenticatedPerMinute: 'UNAUTHENTICATED_PER_MINUTE',
   scannerStartPerMinute: 'SCANNER_START_PER_MINUTE',
+  /** A hardware ID seen with more accounts than this stops linking them (docs/risk-score.md, "Hubs"). */
+  hwidHubThreshold: 'HWID_HUB_THRESHOLD',
   bodyLimitBytes: 'BODY_LIMIT_BYTES',
   trustProxy: 'TRUST_PROXY',
   /** Slow clients are cut off (docs/operations.md, "Timeouts"): all request headers within this. */

@@ -5,6 +5,7 @@ import { type BackgroundJobs, startBackgroundJobs } from './application/backgrou
 import type { UseCaseContext } from './application/context.js';
 import type { Probes } from './application/health/readiness.js';
 import type { PinChanges } from './application/pins/pin-changes.js';
+import { convertHubsOverThreshold } from './application/players/hardware-hubs.js';
 import { createRateLimiter } from './application/rate-limits.js';
 import { compiledRulesCache } from './application/rules/compiled-rules.js';
 import type { Config } from './config.js';
@@ -93,7 +94,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     ...(overrides.pgSchema ? { pgSchema: overrides.pgSchema } : {}),
     stallTimeoutMs: config.databaseStallTimeoutSeconds * 1000,
   });
-  const repos = createRepositories(store);
+  const repos = createRepositories(store, { threshold: config.hwidHubThreshold });
   let installationId: string;
   try {
     await checkHashSecret(repos, hash.value, hash.path);
@@ -144,6 +145,13 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     hashSecret: hash.value,
     clock,
   };
+  const converted = await convertHubsOverThreshold(context);
+  if (converted > 0) {
+    log.info(
+      { hubs: converted },
+      'hardware IDs over HWID_HUB_THRESHOLD stopped linking (docs/risk-score.md)',
+    );
+  }
   const jobs: BackgroundJobs | null =
     overrides.backgroundJobs === false ? null : startBackgroundJobs(context, log);
 

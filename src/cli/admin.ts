@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { PERMISSIONS } from '../domain/permissions.js';
 import { type Connection, call, resolveConnection } from './admin-client.js';
 import { addAuditCommand } from './audit.js';
+import { addHubsCommand } from './hubs.js';
 import { addPrivacyCommands } from './privacy.js';
 
 export interface Output {
@@ -267,6 +268,7 @@ export function adminCommand(io: Output): Command {
 
   addPrivacyCommands(admin, conn, io);
   addAuditCommand(admin, conn, io);
+  addHubsCommand(admin, conn, io);
 
   return admin;
 }

@@ -175,6 +175,17 @@ export interface HwidsTable {
   total_detections: Generated<number>;
   unique_detections: Generated<number>;
   suspicious_findings: Generated<number>;
+  /** Distinct Discord accounts reported with this ID (hwid_accounts), linked or not. */
+  accounts_seen: Generated<number>;
+  /** When the ID became a hub and stopped linking accounts (docs/risk-score.md, "Hubs"); null while it links. */
+  hub_since: number | null;
+}
+
+/** A Discord account reported together with a hardware ID, whether or not that linked them. */
+export interface HwidAccountsTable {
+  hwid_id: number;
+  user_id: number;
+  seen_at: number;
 }
 
 export interface NameSetTable {
@@ -377,6 +388,7 @@ export interface Database {
   hwid_detections: HwidDetectionsTable;
   scanned_users: ScannedUsersTable;
   user_hwids: UserHwidsTable;
+  hwid_accounts: HwidAccountsTable;
   user_scans: UserPinTable;
   user_detections: NameSetTable;
   user_games: NameSetTable;

@@ -102,31 +102,37 @@ const riskScore: fc.Arbitrary<RiskScore> = fc.oneof(
     found: fc.constant(false as const),
     message: text(5000),
   }),
-  fc.record({
-    discordId: fc.constant('123456789012345678'),
-    found: fc.constant(true as const),
-    riskScore: fc.integer({ min: 0, max: 100 }),
-    riskLevel: fc.constantFrom(
-      'clean' as const,
-      'low' as const,
-      'medium' as const,
-      'high' as const,
-      'critical' as const,
+  fc
+    .record({
+      discordId: fc.constant('123456789012345678'),
+      found: fc.constant(true as const),
+      riskScore: fc.integer({ min: 0, max: 100 }),
+      riskLevel: fc.constantFrom(
+        'clean' as const,
+        'low' as const,
+        'medium' as const,
+        'high' as const,
+        'critical' as const,
+      ),
+      isBanned: fc.boolean(),
+      linkedProfiles: fc.nat(),
+      firstScanDate: fc.constant('2026-02-11T15:25:00.000Z'),
+      lastScanDate: fc.constant('2026-02-11T15:25:00.000Z'),
+      lastCheatingDate: fc.constant(null),
+      stats: fc.record({
+        totalScans: fc.nat(),
+        cheatingScans: fc.nat(),
+        suspiciousScans: fc.nat(),
+        cleanScans: fc.nat(),
+        totalDetections: fc.nat(),
+      }),
+      uniqueCheatsDetected: list,
+    })
+    .chain((r) =>
+      fc
+        .nat({ max: 500 })
+        .map((more) => ({ ...r, totalUniqueCheatsDetected: r.uniqueCheatsDetected.length + more })),
     ),
-    isBanned: fc.boolean(),
-    linkedProfiles: fc.nat(),
-    firstScanDate: fc.constant('2026-02-11T15:25:00.000Z'),
-    lastScanDate: fc.constant('2026-02-11T15:25:00.000Z'),
-    lastCheatingDate: fc.constant(null),
-    stats: fc.record({
-      totalScans: fc.nat(),
-      cheatingScans: fc.nat(),
-      suspiciousScans: fc.nat(),
-      cleanScans: fc.nat(),
-      totalDetections: fc.nat(),
-    }),
-    uniqueCheatsDetected: list,
-  }),
 );
 
 /** "… and N more" lines must add up: shown items plus N is the list's length. */
@@ -217,5 +223,26 @@ describe('toDiscordEmbed stays within Discord limits', () => {
     expect(embed).toMatchObject({ title: 'Scan A7K3M2P9 · Tryout', color: 0xed4245 });
     expect(embed.fields?.[0]?.name).toBe('Detections (500)');
     expect(embed.fields?.[0]?.value).toMatch(/^• Cheat 0\n• Cheat 1\n[\s\S]*\n… and \d+ more$/);
+  });
+
+  it("counts a risk score's detections from the server's total when it listed only the first", () => {
+    const embed = toDiscordEmbed({
+      discordId: '123456789012345678',
+      found: true,
+      riskScore: 90,
+      riskLevel: 'critical',
+      linkedProfiles: 1,
+      stats: { totalScans: 1, cheatingScans: 1, suspiciousScans: 0, cleanScans: 0, totalDetections: 103 },
+      uniqueCheatsDetected: ['Eulen', 'Meteor', 'Wurst'],
+      totalUniqueCheatsDetected: 103,
+      isBanned: false,
+      firstScanDate: '2026-02-11T15:25:00.000Z',
+      lastScanDate: '2026-02-11T15:25:00.000Z',
+      lastCheatingDate: '2026-02-11T15:25:00.000Z',
+    });
+    expect(embed.fields?.[0]).toEqual({
+      name: 'Cheats detected (103)',
+      value: '• Eulen\n• Meteor\n• Wurst\n… and 100 more',
+    });
   });
 });

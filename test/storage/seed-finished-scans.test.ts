@@ -80,6 +80,13 @@ async function snapshot(db: Db) {
         pinOf(r.pin_id),
       ]),
     ),
+    hwidAccounts: sorted(
+      (await db.selectFrom('hwid_accounts').selectAll().execute()).map((r) => [
+        hash.get(r.hwid_id),
+        discord.get(r.user_id),
+        r.seen_at,
+      ]),
+    ),
     userDetections: await names('user_detections'),
     userOwnDetections: await names('user_own_detections'),
     userGames: await names('user_games'),

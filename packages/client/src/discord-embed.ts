@@ -35,22 +35,24 @@ export function truncate(text: string, max: number): string {
 }
 
 /** As many items as fit in `max` characters, one per line, then "… and N more". */
-export function listWithin(items: readonly string[], max: number): string {
-  if (items.length === 0) return 'None';
+export function listWithin(items: readonly string[], max: number, total = items.length): string {
+  if (items.length === 0 && total === 0) return 'None';
   const lines: string[] = [];
   let used = 0;
   for (let i = 0; i < items.length; i++) {
     const line = `• ${truncate((items[i] as string).replace(/\s*[\r\n]+\s*/g, ' '), ITEM_CHARS)}`;
-    const rest = items.length - i - 1;
+    const rest = total - i - 1;
     const tail = rest > 0 ? `\n… and ${rest} more`.length : 0;
     const cost = (lines.length > 0 ? 1 : 0) + line.length;
     if (used + cost + tail > max) {
-      const more = `… and ${items.length - i} more`;
+      const more = `… and ${total - i} more`;
       return lines.length > 0 ? `${lines.join('\n')}\n${more}` : truncate(more, max);
     }
     lines.push(line);
     used += cost;
   }
+  // The server listed only the first entries of a longer list (docs/api.md, "Lookup").
+  if (total > items.length) lines.push(`… and ${total - items.length} more`);
   return lines.join('\n');
 }
 
@@ -114,9 +116,9 @@ function isRiskScore(x: PinResults | PinStatus | RiskScore): x is RiskScore {
   return 'discordId' in x;
 }
 
-const field = (name: string, items: readonly string[]) => ({
-  name: `${name} (${items.length})`,
-  value: listWithin(items, EMBED_LIMITS.fieldValue),
+const field = (name: string, items: readonly string[], total = items.length) => ({
+  name: `${name} (${total})`,
+  value: listWithin(items, EMBED_LIMITS.fieldValue, total),
 });
 
 function resultsEmbed(r: PinResults): DiscordEmbed {
@@ -193,7 +195,10 @@ function riskEmbed(r: RiskScore): DiscordEmbed {
       `**Last cheating:** ${r.lastCheatingDate ?? 'never'}`,
     ].join('\n'),
     color,
-    fields: r.uniqueCheatsDetected.length > 0 ? [field('Cheats detected', r.uniqueCheatsDetected)] : [],
+    fields:
+      r.totalUniqueCheatsDetected > 0
+        ? [field('Cheats detected', r.uniqueCheatsDetected, r.totalUniqueCheatsDetected)]
+        : [],
     footer: { text: `First scan ${r.firstScanDate} · last scan ${r.lastScanDate}` },
   };
 }

@@ -1,3 +1,4 @@
+import { PLAYER_LIST_LIMITS } from '../../domain/player-list-limits.js';
 import {
   type BanKind,
   banState,
@@ -9,9 +10,6 @@ import type { AccountCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { readPlayerSnapshot, toBanFacts } from './player-snapshot.js';
 
-/** At most this many related accounts are listed; totalRelatedAccounts still counts them all. */
-export const RELATED_ACCOUNTS_LIMIT = 50;
-
 export interface RelatedAccount {
   discordId: string;
   username: string;
@@ -20,6 +18,8 @@ export interface RelatedAccount {
   overallStatus: OverallStatus;
   lastSeenAt: number;
   detections: string[];
+  totalUniqueDetections: number;
+  totalSharedHwids: number;
 }
 
 export type LookupResult =
@@ -34,8 +34,11 @@ export type LookupResult =
       isBanned: boolean;
       isWarned: boolean;
       bans: Array<{ status: BanKind | 'expired'; reason: string; createdAt: number }>;
+      totalBans: number;
       detections: string[];
+      totalUniqueDetections: number;
       reasons: Array<{ reason: string; category: string; addedAt: number; evidence: unknown }>;
+      totalReasons: number;
       firstSeenAt: number;
       lastSeenAt: number;
       gamesScanned: string[];
@@ -79,7 +82,7 @@ export function lookUpPlayer(
     ctx,
     caller,
     discordId,
-    () => ctx.repos.playerSnapshots.lookupFacts(discordId, RELATED_ACCOUNTS_LIMIT),
+    () => ctx.repos.playerSnapshots.lookupFacts(discordId, PLAYER_LIST_LIMITS.relatedAccounts),
     (facts, now) => {
       const { user, profiles, bans } = facts;
       const state = banState(bans.map(toBanFacts), now);
@@ -92,31 +95,37 @@ export function lookUpPlayer(
         overallStatus: statusOf(user, state),
         isBanned: state.isBanned,
         isWarned: state.isWarned,
-        bans: bans.map((b) => ({
+        // Every ban decides the status above; the list shows the most recent (oldest first, as before).
+        bans: bans.slice(-PLAYER_LIST_LIMITS.bans).map((b) => ({
           status: displayStatus(toBanFacts(b), now),
           reason: b.reason,
           createdAt: b.created_at,
         })),
+        totalBans: bans.length,
         detections: facts.ownDetections,
+        totalUniqueDetections: facts.ownDetectionsTotal,
         reasons: facts.reasons.map((r) => ({
           reason: r.reason,
           category: r.category,
           addedAt: r.added_at,
           evidence: r.evidence === null ? null : (JSON.parse(r.evidence) as unknown),
         })),
+        totalReasons: facts.reasonsTotal,
         firstSeenAt: user.own_first_scan_at ?? user.created_at,
         lastSeenAt: user.own_last_scan_at ?? user.created_at,
         gamesScanned: facts.games,
         totalHwids: profiles.length,
         totalRelatedAccounts: facts.relatedTotal,
-        relatedAccounts: facts.related.map(({ user: other, sharedHwidIds, bans: theirs, detections }) => ({
-          discordId: other.discord_id,
-          username: other.username,
-          sharedHwidIds,
-          totalDetections: other.own_detections,
-          overallStatus: statusOf(other, banState(theirs.map(toBanFacts), now)),
-          lastSeenAt: other.own_last_scan_at ?? other.created_at,
-          detections,
+        relatedAccounts: facts.related.map((r) => ({
+          discordId: r.user.discord_id,
+          username: r.user.username,
+          sharedHwidIds: r.sharedHwidIds,
+          totalDetections: r.user.own_detections,
+          overallStatus: statusOf(r.user, banState(r.bans.map(toBanFacts), now)),
+          lastSeenAt: r.user.own_last_scan_at ?? r.user.created_at,
+          detections: r.detections,
+          totalUniqueDetections: Number(r.detectionsTotal),
+          totalSharedHwids: Number(r.sharedHwidsTotal),
         })),
       };
     },

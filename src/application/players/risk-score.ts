@@ -20,6 +20,7 @@ export type RiskScoreResult =
         totalDetections: number;
       };
       uniqueCheatsDetected: string[];
+      totalUniqueCheatsDetected: number;
       isBanned: boolean;
       firstScanAt: number;
       lastScanAt: number;
@@ -41,7 +42,7 @@ export function readRiskScore(
     caller,
     discordId,
     () => ctx.repos.playerSnapshots.riskFacts(discordId),
-    ({ user, profiles, bans, detections }, now) => {
+    ({ user, profiles, bans, detections, detectionsTotal }, now) => {
       const facts = profiles.map((p) =>
         profileFacts(p, bans.filter((b) => b.hwid_ids.includes(p.id)).map(toBanFacts), now),
       );
@@ -60,6 +61,7 @@ export function readRiskScore(
           totalDetections: user.detections,
         },
         uniqueCheatsDetected: detections,
+        totalUniqueCheatsDetected: Number(detectionsTotal),
         isBanned: banState(bans.map(toBanFacts), now).isBanned,
         firstScanAt: user.first_scan_at ?? user.created_at,
         lastScanAt: user.last_scan_at ?? user.created_at,

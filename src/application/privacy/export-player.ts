@@ -44,6 +44,8 @@ export interface PlayerExport {
     uniqueDetections: number;
     suspiciousFindings: number;
   }>;
+  /** Hubs the person was seen with: hardware IDs shared by many machines, which link nobody. */
+  sharedHardware: Array<{ id: number; seenAt: number; hubSince: number }>;
   bans: Array<{
     id: number;
     status: 'banned' | 'warned';
@@ -115,8 +117,9 @@ export async function exportPlayer(ctx: UseCaseContext, discordId: string): Prom
       const { privacy } = repos;
       const user = await privacy.findUser(discordId);
       if (user === undefined) refuse({ code: 'scanned_user_not_found', discordId });
-      const [links, bans, reasons, detections, ownDetections, games, scans] = [
+      const [links, hubs, bans, reasons, detections, ownDetections, games, scans] = [
         await privacy.links(user.id),
+        await privacy.hubsSeen(user.id),
         await privacy.bansIssued(user.id),
         await privacy.reasons(user.id),
         await privacy.names('user_detections', user.id),
@@ -159,6 +162,7 @@ export async function exportPlayer(ctx: UseCaseContext, discordId: string): Prom
           uniqueDetections: l.unique_detections,
           suspiciousFindings: l.suspicious_findings,
         })),
+        sharedHardware: hubs.map((h) => ({ id: h.id, seenAt: h.seen_at, hubSince: Number(h.hub_since) })),
         bans: bans.map((b) => ({
           id: b.id,
           status: b.status,

@@ -1,6 +1,6 @@
 import { matchCustomKeywords } from '../../domain/custom-keywords.js';
 import type { GameType } from '../../domain/game-types.js';
-import { isPlaceholderHwid } from '../../domain/hardware-id.js';
+import { isHardwareHub, isPlaceholderHwid } from '../../domain/hardware-id.js';
 import { finish, type PinState, start } from '../../domain/pin-lifecycle.js';
 import { timelineEntryFor } from '../../domain/pin-timeline.js';
 import { type ScanReport, suspiciousFindings, verdictOf } from '../../domain/scan-report.js';
@@ -79,6 +79,16 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
       if ((await repo.known([...agg.hwids.keys()], [...agg.users.keys()])) > 0) {
         throw new SeedNotFresh('seeded scans must not reuse hardware IDs or accounts already stored');
       }
+      // Without hubs every account a hardware ID is seen with is linked to it, so the sightings are
+      // the links; a population that would make hubs is seeded scan by scan instead.
+      const accountsSeen = new Map<number, number>();
+      for (const u of users)
+        for (const h of u.hwids.keys()) accountsSeen.set(h, (accountsSeen.get(h) ?? 0) + 1);
+      if ([...accountsSeen.values()].some((n) => isHardwareHub(n, ctx.config.hwidHubThreshold))) {
+        throw new SeedNotFresh(
+          'seeded scans must not share a hardware ID among more accounts than HWID_HUB_THRESHOLD',
+        );
+      }
       const hwidBase = await repo.reserveIds('hwids', hwids.length);
       const userBase = await repo.reserveIds('scanned_users', users.length);
       const hwidId = (local: number) => hwidBase + local;
@@ -140,6 +150,7 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
           total_detections: h.totalDetections,
           unique_detections: h.detections.size,
           suspicious_findings: h.suspiciousFindings,
+          accounts_seen: accountsSeen.get(h.id) ?? 0,
         })),
         scanHwids: facts.flatMap(({ scan }) =>
           agg.hwidIdsOf(scan).map((id) => ({ pin_id: scan.pinId, hwid_id: hwidId(id) })),
@@ -169,6 +180,9 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
         })),
         userHwids: users.flatMap((u) =>
           [...u.hwids].map(([h, at]) => ({ user_id: userId(u.id), hwid_id: hwidId(h), linked_at: at })),
+        ),
+        hwidAccounts: users.flatMap((u) =>
+          [...u.hwids].map(([h, at]) => ({ hwid_id: hwidId(h), user_id: userId(u.id), seen_at: at })),
         ),
         userScans: users.flatMap((u) =>
           [...u.scanIds].map((pinId) => ({ user_id: userId(u.id), pin_id: pinId })),

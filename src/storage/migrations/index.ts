@@ -13,6 +13,7 @@ import { audit } from './0012-audit.js';
 import { privacy } from './0013-privacy.js';
 import { retiredPinCodes } from './0014-retired-pin-codes.js';
 import { scanEvidence } from './0015-scan-evidence.js';
+import { hardwareHubs } from './0016-hardware-hubs.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -49,6 +50,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0013-privacy': privacy(),
       '0014-retired-pin-codes': retiredPinCodes(),
       '0015-scan-evidence': scanEvidence(ctx),
+      '0016-hardware-hubs': hardwareHubs(),
     };
   }
 }

@@ -5,6 +5,7 @@ import { type ApiKeysRepository, apiKeysRepository } from './api-keys.js';
 import { type AuditRepository, auditRepository } from './audit.js';
 import { type EnterprisesRepository, enterprisesRepository } from './enterprises.js';
 import { type EvidenceRepository, evidenceRepository } from './evidence.js';
+import { type HardwareHubsRepository, hardwareHubsRepository } from './hardware-hubs.js';
 import { type InvitesRepository, invitesRepository } from './invites.js';
 import { type PinStatsRepository, pinStatsRepository } from './pin-stats.js';
 import { type PinTimelineRepository, pinTimelineRepository } from './pin-timeline.js';
@@ -12,7 +13,7 @@ import { type PinsRepository, pinsRepository } from './pins.js';
 import { type PlayerSnapshotsRepository, playerSnapshotsRepository } from './player-snapshots.js';
 import { type PlayersRepository, playersRepository } from './players.js';
 import { type PrivacyRepository, privacyRepository } from './privacy.js';
-import { recordFinishedScan } from './risk-profiles.js';
+import { finishedScanRecorder, type HubPolicy } from './risk-profiles.js';
 import { type RulesRepository, rulesRepository } from './rules.js';
 import { type ScansRepository, scansRepository } from './scans.js';
 import { type SessionsRepository, sessionsRepository } from './sessions.js';
@@ -39,6 +40,7 @@ export interface Repositories {
   audit: AuditRepository;
   rules: RulesRepository;
   evidence: EvidenceRepository;
+  hardwareHubs: HardwareHubsRepository;
 }
 
 /** The repositories a transaction sees: every read and write in it goes through `trx`. */
@@ -103,6 +105,7 @@ function repositoryMakers(
     audit: () => auditRepository(db),
     rules: () => rulesRepository(db),
     evidence: () => evidenceRepository(db),
+    hardwareHubs: () => hardwareHubsRepository(db, store.dialect),
   };
 }
 
@@ -113,11 +116,11 @@ function boundTo(db: Db, store: Store): TransactionRepositories {
   ) as unknown as TransactionRepositories;
 }
 
-export function createRepositories(store: Store): Repositories {
+export function createRepositories(store: Store, hubPolicy: HubPolicy): Repositories {
   return {
     ...boundTo(store.db, store),
     // Finishing a scan also updates the player-risk aggregates, in the same transaction.
-    scans: scansRepository(store, [recordFinishedScan]),
+    scans: scansRepository(store, [finishedScanRecorder(store.dialect, hubPolicy)]),
   };
 }
 

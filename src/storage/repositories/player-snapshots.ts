@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import { PLAYER_LIST_LIMITS } from '../../domain/player-list-limits.js';
 import type { Db } from '../database.js';
 import type { Dialect } from '../migrations/index.js';
 import { prepareOnPostgres } from '../prepared-statements.js';
@@ -18,21 +19,27 @@ export interface PlayerFacts {
   profiles: HwidRow[];
   /** Every ban or warning on the user's hardware, once each, oldest first, with the IDs it covers there. */
   bans: Array<BanRow & { hwid_ids: number[] }>;
-  /** Detections over every scan on the user's hardware (the risk score's uniqueCheatsDetected). */
+  /** Detections over every scan on the user's hardware (the risk score's uniqueCheatsDetected), the first by name. */
   detections: string[];
+  detectionsTotal: number;
 }
 
 /** The lookup's extra facts: the person's own scans, staff notes and the accounts on their hardware. */
 export interface LookupFacts extends PlayerFacts {
   ownDetections: string[];
+  ownDetectionsTotal: number;
   games: string[];
+  /** The most recent notes, oldest first. */
   reasons: Array<{ reason: string; category: string; evidence: string | null; added_at: number }>;
+  reasonsTotal: number;
   relatedTotal: number;
   related: Array<{
     user: ScannedUserRow;
     sharedHwidIds: number[];
+    sharedHwidsTotal: number;
     bans: Array<Pick<BanRow, 'id' | 'status' | 'expires_at' | 'lifted_at'>>;
     detections: string[];
+    detectionsTotal: number;
   }>;
 }
 
@@ -119,8 +126,15 @@ function bansOf(j: JsonSql, userRef: string, withColumns: readonly string[]): st
   );
 }
 
-const names = (j: JsonSql, table: string, userRef: string) =>
-  j.array('n.name', `${table} n where n.user_id = ${userRef}`, 'n.name');
+/** The first `limit` names of `table` for user `userRef`, by name. */
+const names = (j: JsonSql, table: string, userRef: string, limit: number) =>
+  j.array(
+    'n.name',
+    `(select name from ${table} where user_id = ${userRef} order by name limit ${limit}) n`,
+    'n.name',
+  );
+
+const count = (from: string) => `(select count(*) from ${from})`;
 
 /** What both answers read about user `u` (PlayerFacts). */
 function playerFacts(j: JsonSql): Array<[string, string]> {
@@ -135,7 +149,8 @@ function playerFacts(j: JsonSql): Array<[string, string]> {
       ),
     ],
     ['bans', bansOf(j, 'u.id', BAN_COLUMNS)],
-    ['detections', names(j, 'user_detections', 'u.id')],
+    ['detections', names(j, 'user_detections', 'u.id', PLAYER_LIST_LIMITS.detections)],
+    ['detectionsTotal', count('user_detections n where n.user_id = u.id')],
   ];
 }
 
@@ -146,17 +161,21 @@ function riskStatement(j: JsonSql): string {
 function lookupStatement(j: JsonSql): string {
   // Everyone on any of the user's hardware but the user: counted in full, listed up to the limit.
   const others = `(select distinct theirs.user_id from user_hwids mine join user_hwids theirs on theirs.hwid_id = mine.hwid_id where mine.user_id = u.id and theirs.user_id <> u.id)`;
+  const sharedFrom =
+    'user_hwids mine join user_hwids theirs on theirs.hwid_id = mine.hwid_id where mine.user_id = u.id and theirs.user_id = r.id';
   const shared = j.array(
-    'theirs.hwid_id',
-    'user_hwids mine join user_hwids theirs on theirs.hwid_id = mine.hwid_id where mine.user_id = u.id and theirs.user_id = r.id',
-    'theirs.hwid_id',
+    's.hwid_id',
+    `(select theirs.hwid_id from ${sharedFrom} order by theirs.hwid_id limit ${PLAYER_LIST_LIMITS.sharedHwidIds}) s`,
+    's.hwid_id',
   );
   const related = j.array(
     j.object([
       ['user', j.object(columns('r', USER_COLUMNS))],
       ['sharedHwidIds', shared],
+      ['sharedHwidsTotal', count(sharedFrom)],
       ['bans', bansOf(j, 'r.id', ['id', 'status', 'expires_at', 'lifted_at'])],
-      ['detections', names(j, 'user_own_detections', 'r.id')],
+      ['detections', names(j, 'user_own_detections', 'r.id', PLAYER_LIST_LIMITS.relatedDetections)],
+      ['detectionsTotal', count('user_own_detections n where n.user_id = r.id')],
     ]),
     // The most recently seen first (as the lookup lists them), then by id.
     `(select s.* from scanned_users s where s.id in ${others} order by s.own_last_scan_at desc, s.id limit ${j.param(2)}) r`,
@@ -164,16 +183,19 @@ function lookupStatement(j: JsonSql): string {
   );
   return `select ${j.object([
     ...playerFacts(j),
-    ['ownDetections', names(j, 'user_own_detections', 'u.id')],
-    ['games', names(j, 'user_games', 'u.id')],
+    ['ownDetections', names(j, 'user_own_detections', 'u.id', PLAYER_LIST_LIMITS.detections)],
+    ['ownDetectionsTotal', count('user_own_detections n where n.user_id = u.id')],
+    // Game types are a short fixed list: never more than there are types.
+    ['games', j.array('n.name', 'user_games n where n.user_id = u.id', 'n.name')],
     [
       'reasons',
       j.array(
         j.object(columns('ur', ['reason', 'category', 'evidence', 'added_at'])),
-        'user_reasons ur where ur.user_id = u.id',
+        `(select * from user_reasons where user_id = u.id order by added_at desc, id desc limit ${PLAYER_LIST_LIMITS.reasons}) ur`,
         'ur.added_at, ur.id',
       ),
     ],
+    ['reasonsTotal', count('user_reasons ur where ur.user_id = u.id')],
     ['relatedTotal', `(select count(*) from ${others} o)`],
     ['related', related],
   ])} as facts from scanned_users u where u.discord_id = ${j.param(1)}`;
@@ -235,7 +257,15 @@ export function playerSnapshotsRepository(db: Db, dialect: Dialect) {
     async lookupFacts(discordId: string, relatedLimit: number): Promise<LookupFacts | undefined> {
       const facts = await run<LookupFacts>(lookup, [discordId, relatedLimit]);
       // count(*) is a bigint on PostgreSQL, which JSON carries as a number anyway; kept explicit.
-      return facts === undefined ? undefined : { ...facts, relatedTotal: Number(facts.relatedTotal) };
+      return facts === undefined
+        ? undefined
+        : {
+            ...facts,
+            relatedTotal: Number(facts.relatedTotal),
+            reasonsTotal: Number(facts.reasonsTotal),
+            detectionsTotal: Number(facts.detectionsTotal),
+            ownDetectionsTotal: Number(facts.ownDetectionsTotal),
+          };
     },
   };
 }

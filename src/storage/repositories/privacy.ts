@@ -119,6 +119,18 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         .execute();
     },
 
+    /** Hubs the person was reported with (docs/risk-score.md): numeric ids, never the hash. */
+    async hubsSeen(userId: number) {
+      return db
+        .selectFrom('hwid_accounts')
+        .innerJoin('hwids', 'hwids.id', 'hwid_accounts.hwid_id')
+        .select(['hwids.id', 'hwid_accounts.seen_at', 'hwids.hub_since'])
+        .where('hwid_accounts.user_id', '=', userId)
+        .where('hwids.hub_since', 'is not', null)
+        .orderBy('hwids.id')
+        .execute();
+    },
+
     /** Bans and warnings issued against the person, with the profiles each covers. */
     async bansIssued(userId: number): Promise<Array<BanRow & { hwid_ids: number[] }>> {
       const bans = await db
@@ -314,6 +326,14 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         .where('reason', 'like', `%(${discordId})`)
         .executeTakeFirst();
       const links = await db.deleteFrom('user_hwids').where('user_id', '=', userId).executeTakeFirst();
+      // The person no longer counts among the accounts a hardware ID was seen with. An ID that
+      // became a hub stays one: the value was shared by many machines whoever is erased.
+      await db
+        .updateTable('hwids')
+        .set((eb) => ({ accounts_seen: eb('accounts_seen', '-', 1) }))
+        .where('id', 'in', db.selectFrom('hwid_accounts').select('hwid_id').where('user_id', '=', userId))
+        .execute();
+      await db.deleteFrom('hwid_accounts').where('user_id', '=', userId).execute();
       await db.deleteFrom('user_scans').where('user_id', '=', userId).execute();
       for (const table of ['user_detections', 'user_own_detections', 'user_games'] as const) {
         await db.deleteFrom(table).where('user_id', '=', userId).execute();

@@ -1,6 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
+import { isHardwareHub } from '../../domain/hardware-id.js';
 import type { Db } from '../database.js';
-import type { FinishedScan } from './scans.js';
+import type { Dialect } from '../migrations/index.js';
+import { hardwareHubsRepository } from './hardware-hubs.js';
+import type { FinishedScan, FinishHook } from './scans.js';
 
 /*
  * Keeps the player-risk aggregates current when a scan finishes, inside the finish transaction
@@ -199,43 +202,74 @@ async function noteAltAccounts(trx: Db, userId: number, hwidId: number, now: num
   }
 }
 
-/** The finish hook: every aggregate a risk score or lookup reads, brought up to date. */
-export async function recordFinishedScan(trx: Db, scan: FinishedScan): Promise<void> {
-  const hwidIds = (
-    await trx
-      .selectFrom('scan_hwids')
-      .select('hwid_id')
-      .where('pin_id', '=', scan.pinId)
-      .orderBy('hwid_id')
-      .execute()
-  ).map((r) => r.hwid_id);
-  await updateProfiles(trx, hwidIds, scan);
-  const userIds = await upsertReportedUsers(trx, scan);
-  for (const userId of userIds) await countOwnScan(trx, userId, scan);
+/** How hubs are decided: the number of accounts an ID may be seen with and still link them. */
+export interface HubPolicy {
+  threshold: number;
+}
 
-  for (const userId of userIds) {
-    for (const hwidId of hwidIds) {
-      const linked = await inserted(
-        trx
-          .insertInto('user_hwids')
-          .values({ user_id: userId, hwid_id: hwidId, linked_at: scan.finishedAt })
-          .onConflict((oc) => oc.columns(['user_id', 'hwid_id']).doNothing())
-          .executeTakeFirst(),
-      );
-      if (linked === 0) continue;
-      await noteAltAccounts(trx, userId, hwidId, scan.finishedAt);
-      for (const past of await scansOnHwid(trx, hwidId)) await countScan(trx, userId, past);
+/**
+ * The finish hook: every aggregate a risk score or lookup reads, brought up to date. Its cost grows
+ * with the accounts and hardware IDs the report names and with the threshold, never with how many
+ * accounts a shared ID has reached: hubs link nobody (docs/risk-score.md, "Placeholders and hubs").
+ */
+export function finishedScanRecorder(dialect: Dialect, policy: HubPolicy): FinishHook {
+  return async (trx, scan) => {
+    const hubs = hardwareHubsRepository(trx, dialect);
+    const reported = (
+      await trx
+        .selectFrom('scan_hwids')
+        .select('hwid_id')
+        .where('pin_id', '=', scan.pinId)
+        .orderBy('hwid_id')
+        .execute()
+    ).map((r) => r.hwid_id);
+    await updateProfiles(trx, reported, scan);
+    const userIds = await upsertReportedUsers(trx, scan);
+
+    // Hubs first: converting one recounts the accounts it had linked from what is stored, which
+    // does not include this scan yet.
+    await hubs.recordSightings(reported, userIds, scan.finishedAt);
+    const hwidIds: number[] = [];
+    for (const state of await hubs.states(reported)) {
+      if (state.hub_since !== null) continue;
+      if (isHardwareHub(state.accounts_seen, policy.threshold)) {
+        await hubs.convert(state.id, scan.finishedAt, scan.pinId);
+      } else {
+        hwidIds.push(state.id);
+      }
     }
-  }
+    for (const userId of userIds) await countOwnScan(trx, userId, scan);
+    // Every ID it reported is shared by many machines: the scan stands on a profile of its own.
+    if (hwidIds.length === 0 && reported.length > 0) {
+      const own = await hubs.ownProfile(scan.pinId, scan.finishedAt);
+      await updateProfiles(trx, [own], scan);
+      hwidIds.push(own);
+    }
 
-  // This scan counts for everyone whose hardware it touched, reported in it or not.
-  if (hwidIds.length === 0) return;
-  const everyone = await trx
-    .selectFrom('user_hwids')
-    .select('user_id')
-    .distinct()
-    .where('hwid_id', 'in', hwidIds)
-    .orderBy('user_id')
-    .execute();
-  for (const { user_id } of everyone) await countScan(trx, user_id, scan);
+    for (const userId of userIds) {
+      for (const hwidId of hwidIds) {
+        const linked = await inserted(
+          trx
+            .insertInto('user_hwids')
+            .values({ user_id: userId, hwid_id: hwidId, linked_at: scan.finishedAt })
+            .onConflict((oc) => oc.columns(['user_id', 'hwid_id']).doNothing())
+            .executeTakeFirst(),
+        );
+        if (linked === 0) continue;
+        await noteAltAccounts(trx, userId, hwidId, scan.finishedAt);
+        for (const past of await scansOnHwid(trx, hwidId)) await countScan(trx, userId, past);
+      }
+    }
+
+    // This scan counts for everyone whose hardware it touched, reported in it or not.
+    if (hwidIds.length === 0) return;
+    const everyone = await trx
+      .selectFrom('user_hwids')
+      .select('user_id')
+      .distinct()
+      .where('hwid_id', 'in', hwidIds)
+      .orderBy('user_id')
+      .execute();
+    for (const { user_id } of everyone) await countScan(trx, user_id, scan);
+  };
 }

@@ -22,6 +22,7 @@ export interface SeedRows {
   hwidDetections: Insertable<Database['hwid_detections']>[];
   scannedUsers: Insertable<Database['scanned_users']>[];
   userHwids: Insertable<Database['user_hwids']>[];
+  hwidAccounts: Insertable<Database['hwid_accounts']>[];
   userScans: Insertable<Database['user_scans']>[];
   userDetections: Insertable<Database['user_detections']>[];
   userOwnDetections: Insertable<Database['user_own_detections']>[];
@@ -154,6 +155,7 @@ export function seedBatchesRepository(db: Db, dialect: Dialect) {
       await insert('hwid_detections', rows.hwidDetections);
       await insert('scanned_users', rows.scannedUsers);
       await insert('user_hwids', rows.userHwids);
+      await insert('hwid_accounts', rows.hwidAccounts);
       await insert('user_scans', rows.userScans);
       await insert('user_detections', rows.userDetections);
       await insert('user_own_detections', rows.userOwnDetections);

@@ -2060,6 +2060,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/hwid-hubs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List hardware IDs that stopped linking accounts
+         * @description A hardware ID reported with more distinct Discord accounts than `HWID_HUB_THRESHOLD` (20 by default) is shared by many machines, not one: it links nobody, raises nobody’s risk and brings no related accounts. Listed by counts only, the most accounts first; never the value or its hash.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description At most this many hubs (1 to 1000). */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "accounts": 1,
+                         *           "scans": 1,
+                         *           "firstSeenAt": "2026-02-11T15:25:00.000Z",
+                         *           "hubSince": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ],
+                         *       "total": 1
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /** @description Distinct Discord accounts the hardware ID was reported with. */
+                                accounts: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                firstSeenAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                hubSince: string;
+                                /** @description The profile’s numeric id, as `sharedHwidIds` and exports name it. */
+                                id: number;
+                                /** @description Finished scans that reported it. */
+                                scans: number;
+                            }[];
+                            /** @description Hubs in all; `data` lists the ones with the most accounts first. */
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/keys/{id}": {
         parameters: {
             query?: never;
@@ -3218,6 +3346,13 @@ export interface paths {
                          *           "suspiciousFindings": 0
                          *         }
                          *       ],
+                         *       "sharedHardware": [
+                         *         {
+                         *           "id": 1,
+                         *           "seenAt": "2026-02-11T15:25:00.000Z",
+                         *           "hubSince": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ],
                          *       "bans": [
                          *         {
                          *           "id": 1,
@@ -3430,6 +3565,21 @@ export interface paths {
                                 vpn: string | null;
                                 warnings: string[];
                                 windows: string | null;
+                            }[];
+                            /** @description Hardware IDs the person was scanned with that link nobody, because many machines report them (docs/risk-score.md). */
+                            sharedHardware: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                hubSince: string;
+                                /** @description Numeric profile id of a hardware ID shared by many machines (a hub). */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                seenAt: string;
                             }[];
                             username: string;
                         };
@@ -7642,6 +7792,7 @@ export interface paths {
                          *         "uniqueCheatsDetected": [
                          *           "example"
                          *         ],
+                         *         "totalUniqueCheatsDetected": 1,
                          *         "isBanned": false,
                          *         "firstScanDate": "2026-02-11T15:25:00.000Z",
                          *         "lastScanDate": "2026-02-11T15:25:00.000Z",
@@ -7664,9 +7815,11 @@ export interface paths {
                          *             "createdAt": "2026-02-11T15:25:00.000Z"
                          *           }
                          *         ],
+                         *         "totalBans": 1,
                          *         "detections": [
                          *           "example"
                          *         ],
+                         *         "totalUniqueDetections": 1,
                          *         "reasons": [
                          *           {
                          *             "reason": "example",
@@ -7675,6 +7828,7 @@ export interface paths {
                          *             "evidence": null
                          *           }
                          *         ],
+                         *         "totalReasons": 1,
                          *         "firstSeen": "2026-02-11T15:25:00.000Z",
                          *         "lastSeen": "2026-02-11T15:25:00.000Z",
                          *         "gamesScanned": [
@@ -7695,7 +7849,9 @@ export interface paths {
                          *             "lastSeenAt": "2026-02-11T15:25:00.000Z",
                          *             "detections": [
                          *               "example"
-                         *             ]
+                         *             ],
+                         *             "totalUniqueDetections": 1,
+                         *             "totalSharedHwids": 1
                          *           }
                          *         ]
                          *       },
@@ -7712,6 +7868,7 @@ export interface paths {
                          */
                         "application/json": {
                             lookup: {
+                                /** @description The 50 most recent, oldest first; `totalBans` counts them all. Every one counts for `isBanned` and `isWarned`. */
                                 bans: {
                                     /**
                                      * Format: date-time
@@ -7723,6 +7880,7 @@ export interface paths {
                                     /** @enum {unknown} */
                                     status: "banned" | "warned" | "expired";
                                 }[];
+                                /** @description The first 100 distinct detections by name; `totalUniqueDetections` counts them all. */
                                 detections: string[];
                                 discordId: string;
                                 /**
@@ -7743,6 +7901,7 @@ export interface paths {
                                 lastSeen: string;
                                 /** @enum {unknown} */
                                 overallStatus: "clean" | "suspicious" | "cheating" | "banned";
+                                /** @description The 100 most recent notes, oldest first; `totalReasons` counts them all. */
                                 reasons: {
                                     /**
                                      * Format: date-time
@@ -7754,7 +7913,9 @@ export interface paths {
                                     evidence: unknown;
                                     reason: string;
                                 }[];
+                                /** @description The 50 most recently seen; `totalRelatedAccounts` counts them all. */
                                 relatedAccounts: {
+                                    /** @description The first 25 distinct detections by name; `totalUniqueDetections` counts them all. */
                                     detections: string[];
                                     discordId: string;
                                     /**
@@ -7766,12 +7927,18 @@ export interface paths {
                                     overallStatus: "clean" | "suspicious" | "cheating" | "banned";
                                     sharedHwidIds: number[];
                                     totalDetections: number;
+                                    /** @description Shared hardware IDs in all; `sharedHwidIds` lists up to 16. */
+                                    totalSharedHwids: number;
+                                    totalUniqueDetections: number;
                                     username: string;
                                 }[];
+                                totalBans: number;
                                 totalDetections: number;
                                 totalHwids: number;
+                                totalReasons: number;
                                 totalRelatedAccounts: number;
                                 totalScans: number;
+                                totalUniqueDetections: number;
                                 username: string;
                             } | {
                                 discordId: string;
@@ -7779,6 +7946,7 @@ export interface paths {
                                 found: false;
                                 message: string;
                                 relatedAccounts: {
+                                    /** @description The first 25 distinct detections by name; `totalUniqueDetections` counts them all. */
                                     detections: string[];
                                     discordId: string;
                                     /**
@@ -7790,6 +7958,9 @@ export interface paths {
                                     overallStatus: "clean" | "suspicious" | "cheating" | "banned";
                                     sharedHwidIds: number[];
                                     totalDetections: number;
+                                    /** @description Shared hardware IDs in all; `sharedHwidIds` lists up to 16. */
+                                    totalSharedHwids: number;
+                                    totalUniqueDetections: number;
                                     username: string;
                                 }[];
                             };
@@ -7824,6 +7995,8 @@ export interface paths {
                                     totalDetections: number;
                                     totalScans: number;
                                 };
+                                totalUniqueCheatsDetected: number;
+                                /** @description The first 100 distinct detections by name; `totalUniqueCheatsDetected` counts them all. */
                                 uniqueCheatsDetected: string[];
                             } | {
                                 discordId: string;
@@ -11146,6 +11319,7 @@ export interface paths {
                          *     }
                          */
                         "application/json": {
+                            /** @description The 50 most recent, oldest first; `totalBans` counts them all. Every one counts for `isBanned` and `isWarned`. */
                             bans: {
                                 /**
                                  * Format: date-time
@@ -11157,6 +11331,7 @@ export interface paths {
                                 /** @enum {unknown} */
                                 status: "banned" | "warned" | "expired";
                             }[];
+                            /** @description The first 100 distinct detections by name; `totalUniqueDetections` counts them all. */
                             detections: string[];
                             discordId: string;
                             /**
@@ -11177,6 +11352,7 @@ export interface paths {
                             lastSeen: string;
                             /** @enum {unknown} */
                             overallStatus: "clean" | "suspicious" | "cheating" | "banned";
+                            /** @description The 100 most recent notes, oldest first; `totalReasons` counts them all. */
                             reasons: {
                                 /**
                                  * Format: date-time
@@ -11188,7 +11364,9 @@ export interface paths {
                                 evidence: unknown;
                                 reason: string;
                             }[];
+                            /** @description The 50 most recently seen; `totalRelatedAccounts` counts them all. */
                             relatedAccounts: {
+                                /** @description The first 25 distinct detections by name; `totalUniqueDetections` counts them all. */
                                 detections: string[];
                                 discordId: string;
                                 /**
@@ -11200,12 +11378,18 @@ export interface paths {
                                 overallStatus: "clean" | "suspicious" | "cheating" | "banned";
                                 sharedHwidIds: number[];
                                 totalDetections: number;
+                                /** @description Shared hardware IDs in all; `sharedHwidIds` lists up to 16. */
+                                totalSharedHwids: number;
+                                totalUniqueDetections: number;
                                 username: string;
                             }[];
+                            totalBans: number;
                             totalDetections: number;
                             totalHwids: number;
+                            totalReasons: number;
                             totalRelatedAccounts: number;
                             totalScans: number;
+                            totalUniqueDetections: number;
                             username: string;
                         } | {
                             discordId: string;
@@ -11213,6 +11397,7 @@ export interface paths {
                             found: false;
                             message: string;
                             relatedAccounts: {
+                                /** @description The first 25 distinct detections by name; `totalUniqueDetections` counts them all. */
                                 detections: string[];
                                 discordId: string;
                                 /**
@@ -11224,6 +11409,9 @@ export interface paths {
                                 overallStatus: "clean" | "suspicious" | "cheating" | "banned";
                                 sharedHwidIds: number[];
                                 totalDetections: number;
+                                /** @description Shared hardware IDs in all; `sharedHwidIds` lists up to 16. */
+                                totalSharedHwids: number;
+                                totalUniqueDetections: number;
                                 username: string;
                             }[];
                         };
@@ -12499,6 +12687,8 @@ export interface paths {
                                 totalDetections: number;
                                 totalScans: number;
                             };
+                            totalUniqueCheatsDetected: number;
+                            /** @description The first 100 distinct detections by name; `totalUniqueCheatsDetected` counts them all. */
                             uniqueCheatsDetected: string[];
                         } | {
                             discordId: string;

@@ -6,6 +6,7 @@ import { accountRoutes } from './accounts.js';
 import { auditAdminRoutes } from './audit.js';
 import { bootstrapRoute } from './bootstrap.js';
 import { enterpriseRoutes } from './enterprises.js';
+import { hardwareHubRoutes } from './hardware-hubs.js';
 import { keyRoutes } from './keys.js';
 import { playerAdminRoutes } from './players.js';
 import { privacyAdminRoutes } from './privacy.js';
@@ -30,6 +31,7 @@ export function adminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(enterpriseRoutes(ctx));
     await app.register(keyRoutes(ctx));
     await app.register(playerAdminRoutes(ctx));
+    await app.register(hardwareHubRoutes(ctx));
     await app.register(privacyAdminRoutes(ctx));
     await app.register(auditAdminRoutes(ctx));
     await app.register(ruleAdminRoutes(ctx));

@@ -53,6 +53,19 @@ const ExportBody = Type.Object({
       suspiciousFindings: Count,
     }),
   ),
+  sharedHardware: Type.Array(
+    Type.Object({
+      id: Type.Integer({
+        description: 'Numeric profile id of a hardware ID shared by many machines (a hub).',
+      }),
+      seenAt: Timestamp,
+      hubSince: Timestamp,
+    }),
+    {
+      description:
+        'Hardware IDs the person was scanned with that link nobody, because many machines report them (docs/risk-score.md).',
+    },
+  ),
   bans: Type.Array(
     Type.Object({
       id: Type.Integer(),
@@ -149,6 +162,11 @@ function presentExport(e: PlayerExport) {
       ...h,
       linkedAt: iso(h.linkedAt),
       firstSeenAt: iso(h.firstSeenAt),
+    })),
+    sharedHardware: e.sharedHardware.map((h) => ({
+      id: h.id,
+      seenAt: iso(h.seenAt),
+      hubSince: iso(h.hubSince),
     })),
     bans: e.bans.map((b) => ({
       ...b,

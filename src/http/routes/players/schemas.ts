@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
+import { PLAYER_LIST_LIMITS as LIMITS } from '../../../domain/player-list-limits.js';
 import { KEYED_ERRORS, Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 
 export const DiscordIdParams = Type.Object({
@@ -27,7 +28,11 @@ export const RiskScoreResponse = Type.Union([
       cleanScans: Type.Integer(),
       totalDetections: Type.Integer(),
     }),
-    uniqueCheatsDetected: Type.Array(Type.String()),
+    uniqueCheatsDetected: Type.Array(Type.String(), {
+      maxItems: LIMITS.detections,
+      description: `The first ${LIMITS.detections} distinct detections by name; \`totalUniqueCheatsDetected\` counts them all.`,
+    }),
+    totalUniqueCheatsDetected: Type.Integer(),
     isBanned: Type.Boolean(),
     firstScanDate: Timestamp,
     lastScanDate: Timestamp,
@@ -53,11 +58,18 @@ const ReasonEntry = Type.Object({
 const RelatedAccount = Type.Object({
   discordId: Type.String(),
   username: Type.String(),
-  sharedHwidIds: Type.Array(Type.Integer()),
+  sharedHwidIds: Type.Array(Type.Integer(), { maxItems: LIMITS.sharedHwidIds }),
   totalDetections: Type.Integer(),
   overallStatus: Status,
   lastSeenAt: Timestamp,
-  detections: Type.Array(Type.String()),
+  detections: Type.Array(Type.String(), {
+    maxItems: LIMITS.relatedDetections,
+    description: `The first ${LIMITS.relatedDetections} distinct detections by name; \`totalUniqueDetections\` counts them all.`,
+  }),
+  totalUniqueDetections: Type.Integer(),
+  totalSharedHwids: Type.Integer({
+    description: `Shared hardware IDs in all; \`sharedHwidIds\` lists up to ${LIMITS.sharedHwidIds}.`,
+  }),
 });
 
 export const LookupResponse = Type.Union([
@@ -70,16 +82,31 @@ export const LookupResponse = Type.Union([
     overallStatus: Status,
     isBanned: Type.Boolean(),
     isWarned: Type.Boolean(),
-    bans: Type.Array(BanEntry),
-    detections: Type.Array(Type.String()),
-    reasons: Type.Array(ReasonEntry),
+    bans: Type.Array(BanEntry, {
+      maxItems: LIMITS.bans,
+      description: `The ${LIMITS.bans} most recent, oldest first; \`totalBans\` counts them all. Every one counts for \`isBanned\` and \`isWarned\`.`,
+    }),
+    totalBans: Type.Integer(),
+    detections: Type.Array(Type.String(), {
+      maxItems: LIMITS.detections,
+      description: `The first ${LIMITS.detections} distinct detections by name; \`totalUniqueDetections\` counts them all.`,
+    }),
+    totalUniqueDetections: Type.Integer(),
+    reasons: Type.Array(ReasonEntry, {
+      maxItems: LIMITS.reasons,
+      description: `The ${LIMITS.reasons} most recent notes, oldest first; \`totalReasons\` counts them all.`,
+    }),
+    totalReasons: Type.Integer(),
     firstSeen: Timestamp,
     lastSeen: Timestamp,
     gamesScanned: Type.Array(Type.String()),
     totalHwids: Type.Integer(),
     hasRelatedAccounts: Type.Boolean(),
     totalRelatedAccounts: Type.Integer(),
-    relatedAccounts: Type.Array(RelatedAccount),
+    relatedAccounts: Type.Array(RelatedAccount, {
+      maxItems: LIMITS.relatedAccounts,
+      description: `The ${LIMITS.relatedAccounts} most recently seen; \`totalRelatedAccounts\` counts them all.`,
+    }),
   }),
   Type.Object({ ...NotFound, relatedAccounts: Type.Array(RelatedAccount, { maxItems: 0 }) }),
 ]);

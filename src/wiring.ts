@@ -5,6 +5,7 @@ import { type BackgroundJobs, startBackgroundJobs } from './application/backgrou
 import type { UseCaseContext } from './application/context.js';
 import type { Probes } from './application/health/readiness.js';
 import type { PinChanges } from './application/pins/pin-changes.js';
+import { PinRecordCache } from './application/pins/pin-record-cache.js';
 import { convertHubsOverThreshold } from './application/players/hardware-hubs.js';
 import { createRateLimiter } from './application/rate-limits.js';
 import { compiledRulesCache } from './application/rules/compiled-rules.js';
@@ -138,6 +139,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     transaction: transactions(store),
     rateLimiter,
     pinChanges,
+    pinRecords: new PinRecordCache(pinChanges, clock),
     keyPrincipals: new KeyPrincipals((hash) => repos.apiKeys.findPrincipal(hash), pinChanges, clock),
     webhookSecrets: new SecretBox(hash.value, 'webhook-secrets'),
     currentRules: compiledRulesCache(() => repos.rules),
@@ -161,6 +163,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     async close() {
       await jobs?.stop();
       context.keyPrincipals.close();
+      context.pinRecords.close();
       await pinChanges.close();
       await counters.close();
       await store.close();

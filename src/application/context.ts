@@ -4,6 +4,7 @@ import type { Store } from '../storage/database.js';
 import type { Repositories, RunInTransaction } from '../storage/repositories/index.js';
 import type { KeyPrincipals } from './access/key-principals.js';
 import type { PinChanges } from './pins/pin-changes.js';
+import type { PinRecordCache } from './pins/pin-record-cache.js';
 import type { RateLimiter } from './rate-limits.js';
 import type { CurrentRules } from './rules/compiled-rules.js';
 
@@ -24,6 +25,8 @@ export interface UseCaseContext {
   adminToken: string;
   /** Announces PIN changes to event streams on every instance. */
   pinChanges: PinChanges;
+  /** Stored PINs as polls read them, kept true by those announcements (pins/pin-record-cache.ts). */
+  pinRecords: PinRecordCache;
   /** API keys and their accounts as authentication reads them, kept briefly (access/key-principals.ts). */
   keyPrincipals: KeyPrincipals;
   /** Seals webhook signing secrets at rest. */

@@ -10,5 +10,12 @@ export interface PinChanges {
   follow(pinId: number, listener: () => void): () => void;
   /** Calls `listener` with the id of every PIN that changes (the dashboard's stream) until unfollowed. */
   followAll(listener: (pinId: number) => void): () => void;
+  /**
+   * Whether notices from every instance are reaching this one now. Followers that keep what they
+   * read (pin-record-cache.ts) keep nothing while this is false.
+   */
+  listening(): boolean;
+  /** Calls `listener` whenever notices from other instances may have been missed, until unfollowed. */
+  followGaps(listener: () => void): () => void;
   close(): Promise<void>;
 }

@@ -16,12 +16,13 @@ export interface ObservedPin {
 
 /**
  * The PIN behind GET /v1/pins/:pinCode/status and /results: it must exist (404) and be the caller's
- * (403), in the published order. The report comes in the same read, so a poll is one query.
+ * (403), in the published order. The report comes in the same read, so a poll is one query, or none
+ * while the PIN has not changed since it was last read (pin-record-cache.ts).
  */
 export async function readPin(ctx: UseCaseContext, caller: KeyCaller, rawCode: string): Promise<ObservedPin> {
   const account = liveAccountOf(caller);
   const code = normalisePinCode(rawCode);
-  const pin = await ctx.repos.pins.findByCode(code);
+  const pin = await ctx.pinRecords.read(code, () => ctx.repos.pins.findByCode(code));
   if (pin === undefined) refuse({ code: 'pin_not_found', pin: code });
   if (apiAccessTo(pin, account.id) === 'forbidden') refuse({ code: 'pin_forbidden', pin: code });
   const state = observe(pin.state, ctx.clock(), lifecycleSettings(ctx.config));

@@ -19,7 +19,8 @@ export interface ErasureResult extends ErasureCounts {
  */
 export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promise<ErasureResult> {
   const now = ctx.clock();
-  return ctx.transaction(async (repos) => {
+  const rewritten: number[] = [];
+  const result = await ctx.transaction(async (repos) => {
     const { privacy } = repos;
     await privacy.excludeFinishes();
     const user = await privacy.findUser(discordId);
@@ -30,6 +31,7 @@ export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promi
       const before = JSON.parse(row.discord) as Array<{ id: string; username: string }>;
       if (!before.some((d) => d.id === discordId)) continue;
       await privacy.rewriteReportAccounts(row.pin_id, eraseFromAccounts(before, discordId));
+      rewritten.push(row.pin_id);
       reportsRewritten++;
     }
     let eventsRewritten = 0;
@@ -52,4 +54,7 @@ export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promi
     await recordPrivacyAction(repos, 'scanned_user.erase', now, counts);
     return { ...counts, erasedAt: now };
   });
+  // Those PINs now answer with the account erased: nothing may keep what they said before.
+  for (const pinId of rewritten) ctx.pinChanges.publish(pinId);
+  return result;
 }

@@ -58,8 +58,10 @@ export async function applyRetention(ctx: UseCaseContext): Promise<RetentionRun>
         if (user !== undefined) await privacy.removeUser(id, user.discord_id);
         players++;
       }
-      return { pins: pinIds.length, profiles: hwidIds.length, users: userIds.length, players };
+      return { pinIds, pins: pinIds.length, profiles: hwidIds.length, users: userIds.length, players };
     });
+    // Removed PINs answer 404 from now on: nothing may keep what they said before.
+    for (const pinId of batch.pinIds) ctx.pinChanges.publish(pinId);
     run.pinsRemoved += batch.pins;
     run.profilesRecounted += batch.profiles;
     run.usersRecounted += batch.users;

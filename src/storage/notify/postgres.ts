@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { AccessChanges } from '../../application/access/key-principals.js';
 import type { PinChanges } from '../../application/pins/pin-changes.js';
-import { ACCESS_MESSAGE, LocalPinChanges } from './local.js';
+import { ACCESS_MESSAGE, foreignPinId, LocalPinChanges, pinMessage } from './local.js';
 
 const RECONNECT_MS = 1_000;
 
@@ -10,6 +11,7 @@ export class PostgresPinChanges implements PinChanges, AccessChanges {
   private readonly local = new LocalPinChanges();
   private listener: pg.Client | null = null;
   private closed = false;
+  private readonly origin = randomUUID();
 
   constructor(
     private readonly url: string,
@@ -24,13 +26,16 @@ export class PostgresPinChanges implements PinChanges, AccessChanges {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (msg) => {
       if (msg.payload === ACCESS_MESSAGE) return this.local.announceAccessChange();
-      const pinId = Number(msg.payload);
-      if (Number.isInteger(pinId)) this.local.publish(pinId);
+      const pinId = foreignPinId(msg.payload ?? '', this.origin);
+      if (pinId !== null) this.local.publish(pinId);
     });
     // A dropped connection is re-opened; meanwhile streams still see changes made here.
     client.on('error', () => {
       client.end().catch(() => {});
-      if (this.listener === client) this.listener = null;
+      if (this.listener === client) {
+        this.listener = null;
+        this.local.announceGap();
+      }
       if (!this.closed) setTimeout(() => void this.listen(), RECONNECT_MS).unref();
     });
     try {
@@ -41,15 +46,24 @@ export class PostgresPinChanges implements PinChanges, AccessChanges {
         return;
       }
       this.listener = client;
+      this.local.announceGap();
     } catch {
       client.end().catch(() => {});
       if (!this.closed) setTimeout(() => void this.listen(), RECONNECT_MS).unref();
     }
   }
 
+  listening(): boolean {
+    return this.listener !== null;
+  }
+
+  followGaps(listener: () => void): () => void {
+    return this.local.followGaps(listener);
+  }
+
   publish(pinId: number): void {
     this.local.publish(pinId);
-    this.notifier(this.channel, String(pinId)).catch(() => {});
+    this.notifier(this.channel, pinMessage(pinId, this.origin)).catch(() => {});
   }
 
   announceAccessChange(): void {

@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { AccessChanges } from '../../application/access/key-principals.js';
 import type { PinChanges } from '../../application/pins/pin-changes.js';
-import { ACCESS_MESSAGE, LocalPinChanges } from './local.js';
+import { ACCESS_MESSAGE, foreignPinId, LocalPinChanges, pinMessage } from './local.js';
 
 /** Pin changes shared through Redis pub/sub, on a channel named by the installation. */
 export class RedisPinChanges implements PinChanges, AccessChanges {
   private readonly local = new LocalPinChanges();
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
+  private readonly origin = randomUUID();
 
   constructor(
     url: string,
@@ -20,17 +22,28 @@ export class RedisPinChanges implements PinChanges, AccessChanges {
     this.subscriber.on('error', () => {});
     this.subscriber.on('message', (_channel: string, message: string) => {
       if (message === ACCESS_MESSAGE) return this.local.announceAccessChange();
-      const pinId = Number(message);
-      if (Number.isInteger(pinId)) this.local.publish(pinId);
+      const pinId = foreignPinId(message, this.origin);
+      if (pinId !== null) this.local.publish(pinId);
     });
+    // Notices sent while the subscriber was away are lost: whoever keeps what notices keep true
+    // drops it when the connection goes, and again when it is back (ioredis resubscribes itself).
+    this.subscriber.on('close', () => this.local.announceGap());
+    this.subscriber.on('ready', () => this.local.announceGap());
     this.subscriber.subscribe(this.channel).catch(() => {});
   }
 
+  listening(): boolean {
+    return this.subscriber.status === 'ready';
+  }
+
+  followGaps(listener: () => void): () => void {
+    return this.local.followGaps(listener);
+  }
+
   publish(pinId: number): void {
-    // Followers here hear it at once; others through Redis (this instance hears its own echo too,
-    // which only makes a follower re-read once more).
+    // Followers here hear it at once; others through Redis.
     this.local.publish(pinId);
-    this.publisher.publish(this.channel, String(pinId)).catch(() => {});
+    this.publisher.publish(this.channel, pinMessage(pinId, this.origin)).catch(() => {});
   }
 
   announceAccessChange(): void {

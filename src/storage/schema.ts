@@ -181,6 +181,14 @@ export interface HwidsTable {
   hub_since: number | null;
 }
 
+/** A player's lookup facts as of `version` (storage/repositories/player-documents.ts). */
+export interface PlayerDocumentsTable {
+  user_id: number;
+  version: number;
+  /** JSON, as the lookup statement returns it. */
+  facts: string;
+}
+
 /** A Discord account reported together with a hardware ID, whether or not that linked them. */
 export interface HwidAccountsTable {
   hwid_id: number;
@@ -200,6 +208,8 @@ export interface HwidDetectionsTable {
 
 export interface ScannedUsersTable {
   id: Generated<number>;
+  /** Bumped by every write that changes the player's answers; a document of another version is stale. */
+  facts_version: Generated<number>;
   discord_id: string;
   /** The latest username a scan reported. */
   username: string;
@@ -389,6 +399,7 @@ export interface Database {
   scanned_users: ScannedUsersTable;
   user_hwids: UserHwidsTable;
   hwid_accounts: HwidAccountsTable;
+  player_documents: PlayerDocumentsTable;
   user_scans: UserPinTable;
   user_detections: NameSetTable;
   user_games: NameSetTable;

@@ -66,7 +66,8 @@ async function snapshot(db: Db) {
         r.name,
       ]),
     ),
-    users: sorted(users.map(({ id, ...rest }) => rest)),
+    // facts_version only says when a player's document is out of date: a cache's, not the data's.
+    users: sorted(users.map(({ id, facts_version, ...rest }) => rest)),
     userHwids: sorted(
       (await db.selectFrom('user_hwids').selectAll().execute()).map((r) => [
         discord.get(r.user_id),

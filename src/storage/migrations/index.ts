@@ -14,6 +14,7 @@ import { privacy } from './0013-privacy.js';
 import { retiredPinCodes } from './0014-retired-pin-codes.js';
 import { scanEvidence } from './0015-scan-evidence.js';
 import { hardwareHubs } from './0016-hardware-hubs.js';
+import { playerDocuments } from './0018-player-documents.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -51,6 +52,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0014-retired-pin-codes': retiredPinCodes(),
       '0015-scan-evidence': scanEvidence(ctx),
       '0016-hardware-hubs': hardwareHubs(),
+      '0018-player-documents': playerDocuments(),
     };
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../database.js';
 import type { Dialect } from '../migrations/index.js';
+import { invalidatePlayers } from './player-documents.js';
 import { privacyRepository } from './privacy.js';
 
 /*
@@ -253,6 +254,11 @@ export function hardwareHubsRepository(db: Db, dialect: Dialect) {
         await privacy.recountUser(u.id);
       }
       await dropStaleNotes(new Map(users.map((u) => [u.id, u.discord_id])));
+      // Recounts marked them already; the notes and moved bans changed after, so once more.
+      await invalidatePlayers(
+        db,
+        users.map((u) => u.id),
+      );
       return { unlinkedAccounts: linked.length, scansGivenOwnProfile: orphans.length };
     },
 

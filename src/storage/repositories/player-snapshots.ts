@@ -6,11 +6,13 @@ import { prepareOnPostgres } from '../prepared-statements.js';
 import type { BanRow, HwidRow, ScannedUserRow } from '../schema.js';
 
 /**
- * The risk score and the lookup sit in the path of a player joining a server, so each is read in ONE
- * statement that returns the whole answer's facts as JSON (docs/benchmarks.md, "Profile findings"):
+ * The risk score and the lookup sit in the path of a player joining a server. Both answer from the
+ * player's document (docs/benchmarks.md, "Player documents"): one row, kept as long as no write
+ * changed the player's facts (player-documents.ts). A missing or outdated document is computed in ONE
+ * statement that returns the whole lookup's facts as JSON (docs/benchmarks.md, "Profile findings"):
  * one round trip on PostgreSQL instead of ten, no query building per request, and, being a single
- * statement, a consistent snapshot on both stores without a transaction. The statement is written
- * once below and rendered for each dialect's JSON functions.
+ * statement, a consistent snapshot on both stores without a transaction, its version included. The
+ * statement is written once below and rendered for each dialect's JSON functions.
  */
 
 /** What both answers start from (application/players/player-snapshot.ts). */
@@ -26,6 +28,8 @@ export interface PlayerFacts {
 
 /** The lookup's extra facts: the person's own scans, staff notes and the accounts on their hardware. */
 export interface LookupFacts extends PlayerFacts {
+  /** The player's facts_version these facts were read at (player-documents.ts). */
+  version: number;
   ownDetections: string[];
   ownDetectionsTotal: number;
   games: string[];
@@ -154,10 +158,6 @@ function playerFacts(j: JsonSql): Array<[string, string]> {
   ];
 }
 
-function riskStatement(j: JsonSql): string {
-  return `select ${j.object(playerFacts(j))} as facts from scanned_users u where u.discord_id = ${j.param(1)}`;
-}
-
 function lookupStatement(j: JsonSql): string {
   // Everyone on any of the user's hardware but the user: counted in full, listed up to the limit.
   const others = `(select distinct theirs.user_id from user_hwids mine join user_hwids theirs on theirs.hwid_id = mine.hwid_id where mine.user_id = u.id and theirs.user_id <> u.id)`;
@@ -183,6 +183,7 @@ function lookupStatement(j: JsonSql): string {
   );
   return `select ${j.object([
     ...playerFacts(j),
+    ['version', 'u.facts_version'],
     ['ownDetections', names(j, 'user_own_detections', 'u.id', PLAYER_LIST_LIMITS.detections)],
     ['ownDetectionsTotal', count('user_own_detections n where n.user_id = u.id')],
     // Game types are a short fixed list: never more than there are types.
@@ -221,22 +222,15 @@ function render(dialect: Dialect, text: string): Statement {
 }
 
 // Rendered once per dialect: the text never changes, only the parameters.
-const STATEMENTS: Record<Dialect, { risk: Statement; lookup: Statement }> = {
-  sqlite: {
-    risk: render('sqlite', riskStatement(SQLITE)),
-    lookup: render('sqlite', lookupStatement(SQLITE)),
-  },
-  postgres: {
-    risk: render('postgres', riskStatement(POSTGRES)),
-    lookup: render('postgres', lookupStatement(POSTGRES)),
-  },
+const STATEMENTS: Record<Dialect, { lookup: Statement }> = {
+  sqlite: { lookup: render('sqlite', lookupStatement(SQLITE)) },
+  postgres: { lookup: render('postgres', lookupStatement(POSTGRES)) },
 };
 
-prepareOnPostgres(STATEMENTS.postgres.risk.text);
 prepareOnPostgres(STATEMENTS.postgres.lookup.text);
 
 export function playerSnapshotsRepository(db: Db, dialect: Dialect) {
-  const { risk, lookup } = STATEMENTS[dialect];
+  const { lookup } = STATEMENTS[dialect];
 
   async function run<T>(statement: Statement, parameters: unknown[]): Promise<T | undefined> {
     const bound = statement.order.map((n) => parameters[n - 1]);
@@ -247,26 +241,65 @@ export function playerSnapshotsRepository(db: Db, dialect: Dialect) {
     return typeof facts === 'string' ? (JSON.parse(facts) as T) : facts;
   }
 
+  /** count(*) is a bigint on PostgreSQL, which JSON carries as a number anyway; kept explicit. */
+  function numbered(facts: LookupFacts): LookupFacts {
+    return {
+      ...facts,
+      version: Number(facts.version),
+      relatedTotal: Number(facts.relatedTotal),
+      reasonsTotal: Number(facts.reasonsTotal),
+      detectionsTotal: Number(facts.detectionsTotal),
+      ownDetectionsTotal: Number(facts.ownDetectionsTotal),
+    };
+  }
+
+  /** The facts computed from the store now, in one statement: what a document must always equal. */
+  async function computed(discordId: string): Promise<LookupFacts | undefined> {
+    const facts = await run<LookupFacts>(lookup, [discordId, PLAYER_LIST_LIMITS.relatedAccounts]);
+    return facts === undefined ? undefined : numbered(facts);
+  }
+
+  /**
+   * The player's facts from their document when it is of their current version (one row), else
+   * computed and kept as the new document. Keeping it is best effort: a document that could not be
+   * written (a read-only or full store) is computed again next time, and the answer is the same.
+   */
+  async function current(discordId: string): Promise<LookupFacts | undefined> {
+    const row = await db
+      .selectFrom('scanned_users as u')
+      .leftJoin('player_documents as d', 'd.user_id', 'u.id')
+      .select(['u.facts_version', 'd.version', 'd.facts'])
+      .where('u.discord_id', '=', discordId)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    if (row.facts !== null && row.version === row.facts_version) {
+      return JSON.parse(row.facts) as LookupFacts;
+    }
+    const facts = await computed(discordId);
+    if (facts === undefined) return undefined;
+    await db
+      .insertInto('player_documents')
+      .values({ user_id: facts.user.id, version: facts.version, facts: JSON.stringify(facts) })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet((eb) => ({ version: eb.ref('excluded.version'), facts: eb.ref('excluded.facts') }))
+          .where('player_documents.version', '<', facts.version),
+      )
+      .execute()
+      .catch(() => {});
+    return facts;
+  }
+
   return {
     /** The facts behind the risk score, or undefined for a user never scanned. */
-    riskFacts(discordId: string): Promise<PlayerFacts | undefined> {
-      return run<PlayerFacts>(risk, [discordId]);
-    },
+    riskFacts: (discordId: string): Promise<PlayerFacts | undefined> => current(discordId),
 
-    /** The facts behind the lookup, listing at most `relatedLimit` related accounts. */
-    async lookupFacts(discordId: string, relatedLimit: number): Promise<LookupFacts | undefined> {
-      const facts = await run<LookupFacts>(lookup, [discordId, relatedLimit]);
-      // count(*) is a bigint on PostgreSQL, which JSON carries as a number anyway; kept explicit.
-      return facts === undefined
-        ? undefined
-        : {
-            ...facts,
-            relatedTotal: Number(facts.relatedTotal),
-            reasonsTotal: Number(facts.reasonsTotal),
-            detectionsTotal: Number(facts.detectionsTotal),
-            ownDetectionsTotal: Number(facts.ownDetectionsTotal),
-          };
-    },
+    /** The facts behind the lookup (related accounts up to their limit), or undefined. */
+    lookupFacts: current,
+
+    /** The same facts computed afresh, never from a document: for checking documents. */
+    computedFacts: computed,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Pin } from '../../domain/pin.js';
 import type { Verdict } from '../../domain/pin-lifecycle.js';
 import type { Db } from '../database.js';
 import type { BanRow, HwidRow, ScannedUserRow } from '../schema.js';
+import { invalidatePlayer, invalidatePlayers, invalidatePlayersOn } from './player-documents.js';
 
 /** A related account: another user on at least one of the same hardware IDs. */
 export interface RelatedRow {
@@ -176,6 +177,8 @@ export function playersRepository(db: Db) {
           .values(input.hwidIds.map((hwid_id) => ({ ban_id: ban.id, hwid_id })))
           .execute();
       }
+      await invalidatePlayers(db, [input.userId]);
+      await invalidatePlayersOn(db, input.hwidIds);
       return ban;
     },
 
@@ -183,12 +186,19 @@ export function playersRepository(db: Db) {
     async liftBan(id: number, now: number): Promise<boolean> {
       const ban = await db
         .selectFrom('bans')
-        .select(['id', 'lifted_at'])
+        .select(['id', 'user_id', 'lifted_at'])
         .where('id', '=', id)
         .executeTakeFirst();
       if (ban === undefined) return false;
-      if (ban.lifted_at === null)
+      if (ban.lifted_at === null) {
         await db.updateTable('bans').set({ lifted_at: now }).where('id', '=', id).execute();
+        const covered = await db.selectFrom('ban_hwids').select('hwid_id').where('ban_id', '=', id).execute();
+        await invalidatePlayers(db, [ban.user_id]);
+        await invalidatePlayersOn(
+          db,
+          covered.map((c) => c.hwid_id),
+        );
+      }
       return true;
     },
 
@@ -199,6 +209,7 @@ export function playersRepository(db: Db) {
       evidence?: unknown;
       now: number;
     }) {
+      await invalidatePlayer(db, input.userId);
       return db
         .insertInto('user_reasons')
         .values({

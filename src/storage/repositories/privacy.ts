@@ -5,6 +5,7 @@ import type { Verdict } from '../../domain/pin-lifecycle.js';
 import type { Db } from '../database.js';
 import type { Dialect } from '../migrations/index.js';
 import type { BanRow, ScannedUserRow } from '../schema.js';
+import { invalidatePlayers, invalidatePlayersOn } from './player-documents.js';
 import { FINISH_LOCK_KEY } from './scans.js';
 
 /*
@@ -312,6 +313,20 @@ export function privacyRepository(db: Db, dialect: Dialect) {
       userId: number,
       discordId: string,
     ): Promise<Omit<ErasureCounts, 'reportsRewritten' | 'eventsRewritten' | 'evidenceRewritten'>> {
+      // Everyone whose answers showed them: those sharing their hardware, and those noted as their alt.
+      await invalidatePlayers(db, [userId]);
+      const noting = await db
+        .selectFrom('user_reasons')
+        .select('user_id')
+        .distinct()
+        .where('category', '=', 'alt_account')
+        .where('reason', 'like', `%(${discordId})`)
+        .execute();
+      await invalidatePlayers(
+        db,
+        noting.map((n) => n.user_id),
+      );
+      await db.deleteFrom('player_documents').where('user_id', '=', userId).execute();
       const bans = db.selectFrom('bans').select('id').where('user_id', '=', userId);
       await db.deleteFrom('ban_hwids').where('ban_id', 'in', bans).execute();
       const removedBans = await db.deleteFrom('bans').where('user_id', '=', userId).executeTakeFirst();
@@ -485,6 +500,7 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         })
         .where('id', '=', hwidId)
         .execute();
+      await invalidatePlayersOn(db, [hwidId]);
     },
 
     /**
@@ -552,6 +568,7 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         userId,
         own.map((s) => s.type),
       );
+      await invalidatePlayers(db, [userId]);
     },
 
     /**

@@ -3,6 +3,7 @@ import { isHardwareHub } from '../../domain/hardware-id.js';
 import type { Db } from '../database.js';
 import type { Dialect } from '../migrations/index.js';
 import { hardwareHubsRepository } from './hardware-hubs.js';
+import { invalidatePlayers } from './player-documents.js';
 import type { FinishedScan, FinishHook } from './scans.js';
 
 /*
@@ -262,14 +263,17 @@ export function finishedScanRecorder(dialect: Dialect, policy: HubPolicy): Finis
     }
 
     // This scan counts for everyone whose hardware it touched, reported in it or not.
-    if (hwidIds.length === 0) return;
-    const everyone = await trx
-      .selectFrom('user_hwids')
-      .select('user_id')
-      .distinct()
-      .where('hwid_id', 'in', hwidIds)
-      .orderBy('user_id')
-      .execute();
+    const everyone =
+      hwidIds.length === 0
+        ? []
+        : await trx
+            .selectFrom('user_hwids')
+            .select('user_id')
+            .distinct()
+            .where('hwid_id', 'in', hwidIds)
+            .orderBy('user_id')
+            .execute();
     for (const { user_id } of everyone) await countScan(trx, user_id, scan);
+    await invalidatePlayers(trx, [...userIds, ...everyone.map((e) => e.user_id)]);
   };
 }

@@ -1,0 +1,65 @@
+import type { Db } from '../database.js';
+
+/*
+ * What keeps a player's document honest (docs/benchmarks.md, "Player documents"): every write that
+ * changes what a player's lookup or risk score says bumps their facts_version in its own transaction,
+ * so a document computed before it is never served again. A lookup also shows each related account's
+ * own facts, so a change to a player is a change for everyone sharing hardware with them too; with
+ * hubs linking nobody, that is a bounded number of players (docs/risk-score.md).
+ */
+
+/**
+ * Marks these players' documents out of date and removes them: a document may name other people
+ * (related accounts), and what an erasure or a retention run removed must not live on in one.
+ */
+async function outdate(db: Db, ids: readonly number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    await db
+      .updateTable('scanned_users')
+      .set((eb) => ({ facts_version: eb('facts_version', '+', 1) }))
+      .where('id', 'in', part)
+      .execute();
+    await db.deleteFrom('player_documents').where('user_id', 'in', part).execute();
+  }
+}
+
+/** Marks the documents of `userIds`, and of everyone sharing hardware with them, as out of date. */
+export async function invalidatePlayers(db: Db, userIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(userIds)];
+  const all = new Set(ids);
+  for (let i = 0; i < ids.length; i += 500) {
+    const sharing = await db
+      .selectFrom('user_hwids as mine')
+      .innerJoin('user_hwids as theirs', 'theirs.hwid_id', 'mine.hwid_id')
+      .select('theirs.user_id')
+      .distinct()
+      .where('mine.user_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of sharing) all.add(r.user_id);
+  }
+  await outdate(
+    db,
+    [...all].sort((a, b) => a - b),
+  );
+}
+
+/** The same for everyone linked to `hwidIds` (a ban, a profile's counters). */
+export async function invalidatePlayersOn(db: Db, hwidIds: readonly number[]): Promise<void> {
+  if (hwidIds.length === 0) return;
+  const users = await db
+    .selectFrom('user_hwids')
+    .select('user_id')
+    .distinct()
+    .where('hwid_id', 'in', [...hwidIds])
+    .execute();
+  await invalidatePlayers(
+    db,
+    users.map((u) => u.user_id),
+  );
+}
+
+/** Only this player's own document: a change nobody else's answer shows (a staff note). */
+export async function invalidatePlayer(db: Db, userId: number): Promise<void> {
+  await outdate(db, [userId]);
+}

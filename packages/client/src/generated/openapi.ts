@@ -37,6 +37,7 @@ export interface paths {
                         discordId?: string | null;
                         /**
                          * Format: date-time
+                         * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                          * @example 2026-02-11T15:25:00.000Z
                          */
                         licenceExpiresAt?: string | null;
@@ -376,6 +377,7 @@ export interface paths {
                         banned?: boolean;
                         /**
                          * Format: date-time
+                         * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                          * @example 2026-02-11T15:25:00.000Z
                          */
                         licenceExpiresAt?: string | null;
@@ -1043,9 +1045,15 @@ export interface paths {
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
                     resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule";
-                    /** @description Only entries at or after this instant. */
+                    /**
+                     * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                     * @example 2026-02-11T15:25:00.000Z
+                     */
                     since?: string;
-                    /** @description Only entries before this instant. */
+                    /**
+                     * @description Only entries before this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                     * @example 2026-02-11T15:25:00.000Z
+                     */
                     until?: string;
                 };
                 header?: never;
@@ -2889,6 +2897,7 @@ export interface paths {
                     "application/json": {
                         /**
                          * Format: date-time
+                         * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                          * @example 2026-02-11T15:25:00.000Z
                          */
                         expiresAt?: string | null;
@@ -3862,9 +3871,15 @@ export interface paths {
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
                     resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule";
-                    /** @description Only entries at or after this instant. */
+                    /**
+                     * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                     * @example 2026-02-11T15:25:00.000Z
+                     */
                     since?: string;
-                    /** @description Only entries before this instant. */
+                    /**
+                     * @description Only entries before this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                     * @example 2026-02-11T15:25:00.000Z
+                     */
                     until?: string;
                 };
                 header?: never;
@@ -6026,9 +6041,15 @@ export interface paths {
                 query?: {
                     /** @description `nextBefore` of the previous page. */
                     before?: number;
-                    /** @description Only PINs created at or after this instant. */
+                    /**
+                     * @description Only PINs created at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                     * @example 2026-02-11T15:25:00.000Z
+                     */
                     createdFrom?: string;
-                    /** @description Only PINs created before this instant. */
+                    /**
+                     * @description Only PINs created before this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                     * @example 2026-02-11T15:25:00.000Z
+                     */
                     createdTo?: string;
                     /** @description Only PINs of this Enterprise. */
                     enterpriseId?: number;
@@ -6915,6 +6936,7 @@ export interface paths {
                                             items: {
                                                 /**
                                                  * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                                  * @example 2026-02-11T15:25:00.000Z
                                                  */
                                                 createdAt: string | null;
@@ -6928,6 +6950,7 @@ export interface paths {
                                                 kind: "jar" | "zip" | "file";
                                                 /**
                                                  * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                                  * @example 2026-02-11T15:25:00.000Z
                                                  */
                                                 modifiedAt: string | null;
@@ -7024,6 +7047,7 @@ export interface paths {
                                                 sha256: string | null;
                                                 /**
                                                  * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                                  * @example 2026-02-11T15:25:00.000Z
                                                  */
                                                 startedAt: string | null;
@@ -7040,16 +7064,19 @@ export interface paths {
                                         system: {
                                             /**
                                              * Format: date-time
+                                             * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                              * @example 2026-02-11T15:25:00.000Z
                                              */
                                             bootedAt: string | null;
                                             /**
                                              * Format: date-time
+                                             * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                              * @example 2026-02-11T15:25:00.000Z
                                              */
                                             clientTime: string;
                                             /**
                                              * Format: date-time
+                                             * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                              * @example 2026-02-11T15:25:00.000Z
                                              */
                                             logonAt: string | null;
@@ -11525,6 +11552,7 @@ export interface paths {
                                 items: {
                                     /**
                                      * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                      * @example 2026-02-11T15:25:00.000Z
                                      */
                                     createdAt: string | null;
@@ -11538,6 +11566,7 @@ export interface paths {
                                     kind: "jar" | "zip" | "file";
                                     /**
                                      * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                      * @example 2026-02-11T15:25:00.000Z
                                      */
                                     modifiedAt: string | null;
@@ -11634,6 +11663,7 @@ export interface paths {
                                     sha256: string | null;
                                     /**
                                      * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                      * @example 2026-02-11T15:25:00.000Z
                                      */
                                     startedAt: string | null;
@@ -11650,16 +11680,19 @@ export interface paths {
                             system: {
                                 /**
                                  * Format: date-time
+                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                  * @example 2026-02-11T15:25:00.000Z
                                  */
                                 bootedAt: string | null;
                                 /**
                                  * Format: date-time
+                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                  * @example 2026-02-11T15:25:00.000Z
                                  */
                                 clientTime: string;
                                 /**
                                  * Format: date-time
+                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                  * @example 2026-02-11T15:25:00.000Z
                                  */
                                 logonAt: string | null;

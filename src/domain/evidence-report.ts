@@ -1,6 +1,7 @@
 import type { EvidenceDocument } from './evidence.js';
 import type { Finding, RuleSeverity } from './rules.js';
 import type { ScanReport } from './scan-report.js';
+import { parseTimestamp } from './timestamp-input.js';
 
 /**
  * How an evidence document and its findings fill the published report fields (docs/scan-client.md,
@@ -70,7 +71,7 @@ export function systemWarnings(doc: EvidenceDocument, facts: EvidenceFacts): str
       warnings.push(`Memory of ${m.process} (pid ${m.pid}) not read: ${m.reason ?? 'no reason given'}`);
   }
   const { system, network } = doc.sources;
-  const skew = Date.parse(system.clientTime) - facts.receivedAt;
+  const skew = (parseTimestamp(system.clientTime) ?? Number.NaN) - facts.receivedAt;
   if (Number.isFinite(skew) && Math.abs(skew) > CLOCK_WARNING_MS)
     warnings.push(`Clock is ${span(Math.abs(skew))} ${skew > 0 ? 'ahead of' : 'behind'} the server's`);
   if (system.virtualMachine.length > 0) warnings.push(`Virtual machine: ${system.virtualMachine.join(', ')}`);
@@ -94,7 +95,7 @@ function logonField(doc: EvidenceDocument): string | null {
   const since = system.logonAt ?? system.bootedAt;
   if (system.status !== 'collected' || since === null) return null;
   // Both times are on the client's clock, so the span is right even when that clock is off.
-  const ms = Date.parse(system.clientTime) - Date.parse(since);
+  const ms = (parseTimestamp(system.clientTime) ?? Number.NaN) - (parseTimestamp(since) ?? Number.NaN);
   return Number.isFinite(ms) ? span(ms) : null;
 }
 

@@ -17,6 +17,7 @@ export type ProblemCode =
   | 'payload_too_large'
   | 'bad_request'
   | 'route_not_found'
+  | 'method_not_allowed'
   | 'invalid_admin_token'
   | 'missing_session_token'
   | 'service_unavailable'
@@ -45,6 +46,7 @@ export const PROBLEM_CODES = [
   'invalid_discord_id',
   'payload_too_large',
   'route_not_found',
+  'method_not_allowed',
   'invalid_parameter',
   'invalid_url',
   'bad_request',
@@ -402,6 +404,14 @@ export const problems = {
       404,
       'route_not_found',
       `There is no ${method} ${url.split('?')[0]}. See /openapi.json for the endpoints this service has.`,
+    ),
+  /** A path some route has, asked with a method none has; `Allow` lists the ones it has (RFC 9110). */
+  methodNotAllowed: (method: string, url: string, allowed: readonly string[]) =>
+    new Problem(
+      405,
+      'method_not_allowed',
+      `${url.split('?')[0]} does not take ${method}; it takes ${allowed.join(', ')}. See /openapi.json.`,
+      { allow: allowed.join(', ') },
     ),
   invalidUrl: () =>
     new Problem(400, 'invalid_url', 'The URL is not valid: it contains a malformed percent-encoding.'),

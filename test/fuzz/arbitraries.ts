@@ -1,3 +1,5 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import type { Json } from './operations.js';
 
@@ -119,32 +121,157 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
 /** Values a test world holds, by property or parameter name: they let input reach the use cases. */
 export type Hints = Record<string, readonly unknown[]>;
 
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+const hintAjv = addFormats(new Ajv2020({ strict: false }));
+const hintChecks = new WeakMap<Json, (value: unknown) => boolean>();
+
+/** Whether a world's value fits `schema` (a PIN status is no ban status), for exact generation. */
+function fits(schema: Json, value: unknown): boolean {
+  let check = hintChecks.get(schema);
+  if (check === undefined) {
+    const validate = hintAjv.compile(schema);
+    check = (v) => validate(v) === true;
+    hintChecks.set(schema, check);
+  }
+  return check(value);
+}
+
 function withHints(
   name: string | undefined,
   hints: Hints,
   arb: fc.Arbitrary<unknown>,
+  exactly?: Json,
 ): fc.Arbitrary<unknown> {
-  const known = name === undefined ? undefined : hints[name];
+  const named = name === undefined ? undefined : hints[name];
+  const known = exactly === undefined ? named : named?.filter((v) => fits(exactly, v));
   if (known === undefined || known.length === 0) return arb;
   return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: arb });
 }
 
 /** A value that satisfies `schema`, mostly: enough to pass validation and reach the use case. */
 export function validFrom(schema: Json, hints: Hints, name?: string, depth = 0): fc.Arbitrary<unknown> {
-  return withHints(name, hints, validBare(schema, hints, depth));
+  return withHints(name, hints, validBare(schema, hints, depth, false));
 }
 
-function validBare(schema: Json, hints: Hints, depth: number): fc.Arbitrary<unknown> {
-  if (depth > 6) return fc.constant(null);
+/**
+ * A value that satisfies `schema` exactly, in any form the schema allows: every type of a type list,
+ * strings of any Unicode (NUL included) unless a `pattern` says otherwise, every spelling RFC 3339
+ * gives a `date-time`. What a client that generates its values from /openapi.json may send.
+ */
+export function exactFrom(schema: Json, hints: Hints, name?: string, depth = 0): fc.Arbitrary<unknown> {
+  return withHints(name, hints, validBare(schema, hints, depth, true), schema);
+}
+
+const DIGIT = fc.constantFrom(...'0123456789');
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const daysIn = (year: number, month: number) =>
+  [
+    31,
+    year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28,
+    31,
+    30,
+    31,
+    30,
+    31,
+    31,
+    30,
+    31,
+    30,
+    31,
+  ][month - 1] ?? 31;
+
+/**
+ * RFC 3339 date-times in every spelling the RFC allows (section 5.6): `t` and `z` in either case, any
+ * number of fraction digits, `Z`, `-00:00` and every offset, a leap second (only at 23:59:60 UTC, as
+ * ajv-formats reads the RFC), and years 0000 to 9999, their ends often.
+ */
+export const rfc3339DateTime: fc.Arbitrary<string> = fc
+  .record({
+    year: fc.oneof(fc.integer({ min: 0, max: 9999 }), fc.constantFrom(0, 1, 1969, 1970, 2026, 9998, 9999)),
+    month: fc.integer({ min: 1, max: 12 }),
+    day: fc.integer({ min: 1, max: 31 }),
+    hour: fc.integer({ min: 0, max: 23 }),
+    minute: fc.integer({ min: 0, max: 59 }),
+    second: fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 0, max: 59 }) },
+      { weight: 1, arbitrary: fc.constant(60) },
+    ),
+    fraction: fc.option(fc.string({ unit: DIGIT, minLength: 1, maxLength: 12 })),
+    t: fc.constantFrom('T', 't'),
+    offset: fc.oneof(
+      fc.constantFrom('Z', 'z', '+00:00', '-00:00'),
+      fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })),
+    ),
+  })
+  .map((v) => {
+    const day = Math.min(v.day, daysIn(v.year, v.month));
+    let { hour, minute } = v;
+    if (v.second === 60) {
+      // A leap second is 23:59:60 in UTC: the local time is that plus the offset.
+      const east =
+        typeof v.offset === 'string' ? 0 : (v.offset[0] === '+' ? 1 : -1) * (v.offset[1] * 60 + v.offset[2]);
+      const local = (((23 * 60 + 59 + east) % 1440) + 1440) % 1440;
+      hour = Math.floor(local / 60);
+      minute = local % 60;
+    }
+    const offset =
+      typeof v.offset === 'string' ? v.offset : `${v.offset[0]}${pad(v.offset[1])}:${pad(v.offset[2])}`;
+    const fraction = v.fraction === null ? '' : `.${v.fraction}`;
+    return `${pad(v.year, 4)}-${pad(v.month)}-${pad(day)}${v.t}${pad(hour)}:${pad(minute)}:${pad(v.second)}${fraction}${offset}`;
+  });
+
+/** Code points for exact strings: any, with the ones that trip storage and parsers often. */
+const ANY_CODE_POINT: fc.Arbitrary<string> = fc.oneof(
+  { weight: 12, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
+  { weight: 4, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('\u0000', '\u0001', '\u007f', '\u0085', '\u2028', '\ufeff', '\u{10ffff}'),
+  },
+);
+
+const codePoints = (s: string) => [...s].length;
+
+function exactString(schema: Json): fc.Arbitrary<string> {
+  const min = (schema.minLength as number | undefined) ?? 0;
+  const max = Math.min((schema.maxLength as number | undefined) ?? min + 40, min + 40);
+  const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined;
+  const free = fc.string({ unit: ANY_CODE_POINT, minLength: min, maxLength: Math.max(min, max) });
+  let base: fc.Arbitrary<string>;
+  if (schema.format === 'date-time') base = rfc3339DateTime;
+  else if (schema.format !== undefined)
+    throw new Error(`no exact generator for format ${String(schema.format)}`);
+  else if (pattern === undefined) return free;
+  // A pattern that most text passes (no NUL, say) filters free text, which keeps its lengths; a
+  // narrow one (digits, a code) generates from the pattern itself.
+  else if (fc.sample(free, { numRuns: 40, seed: 1 }).filter((s) => pattern.test(s)).length >= 20) base = free;
+  else base = fc.stringMatching(pattern);
+  return base.filter(
+    (s) =>
+      codePoints(s) >= min &&
+      codePoints(s) <= ((schema.maxLength as number | undefined) ?? Number.POSITIVE_INFINITY) &&
+      (pattern?.test(s) ?? true),
+  );
+}
+
+function validBare(schema: Json, hints: Hints, depth: number, exact: boolean): fc.Arbitrary<unknown> {
+  if (depth > (exact ? 16 : 6)) return fc.constant(null);
+  const from = exact ? exactFrom : validFrom;
   const branches = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
   if (branches !== undefined && branches.length > 0) {
-    return fc.oneof(...branches.map((b) => validFrom(b, hints, undefined, depth + 1)));
+    return fc.oneof(...branches.map((b) => from(b, hints, undefined, depth + 1)));
   }
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
+  if (exact && Array.isArray(schema.type) && schema.type.length > 1) {
+    return fc.oneof(...schema.type.map((type) => validBare({ ...schema, type }, hints, depth, true)));
+  }
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'string': {
+      if (exact) return exactString(schema);
       if (schema.format === 'date-time') {
         return fc
           .integer({ min: Date.now() - 86_400_000, max: Date.now() + 30 * 86_400_000 })
@@ -168,14 +295,21 @@ function validBare(schema: Json, hints: Hints, depth: number): fc.Arbitrary<unkn
       const items = (schema.items as Json | undefined) ?? {};
       const min = (schema.minItems as number | undefined) ?? 0;
       const max = Math.min((schema.maxItems as number | undefined) ?? 4, min + 4);
-      return fc.array(validFrom(items, hints, undefined, depth + 1), { minLength: min, maxLength: max });
+      const item = from(items, hints, undefined, depth + 1);
+      return exact && schema.uniqueItems === true
+        ? fc.uniqueArray(item, { minLength: min, maxLength: max, selector: (v) => JSON.stringify(v) })
+        : fc.array(item, { minLength: min, maxLength: max });
     }
     case 'object': {
       const props = (schema.properties as Record<string, Json> | undefined) ?? {};
       const required = (schema.required as string[] | undefined) ?? [];
       const record: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, sub] of Object.entries(props)) record[key] = mutated(sub, hints, key, depth + 1);
-      return fc.record(record, { requiredKeys: required.filter((k) => k in props) });
+      for (const [key, sub] of Object.entries(props)) {
+        record[key] = exact ? exactFrom(sub, hints, key, depth + 1) : mutated(sub, hints, key, depth + 1);
+      }
+      const value = fc.record(record, { requiredKeys: required.filter((k) => k in props) });
+      const least = (schema.minProperties as number | undefined) ?? 0;
+      return exact && least > 0 ? value.filter((v) => Object.keys(v).length >= least) : value;
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });

@@ -4,6 +4,7 @@ import { ADMIN_TOKEN } from '../support/test-app.js';
 import {
   bodyFor,
   contentType,
+  exactFrom,
   headerValue,
   hostileJson,
   hostileString,
@@ -235,6 +236,56 @@ export function caseFor(op: Operation, world: World): fc.Arbitrary<FuzzCase> {
         stream: op.stream,
       };
     });
+}
+
+/** A query or path value as it goes in a URL: strings as they are, anything else as JSON. */
+const urlText = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+
+/**
+ * A request exactly as /openapi.json describes the operation: its own method, the world's valid
+ * credential, and path, query and body values that its schemas allow (`exactFrom`), the world's own
+ * ids and codes often, so the request reaches the use case behind it.
+ */
+export function documentedCaseFor(op: Operation, world: World): fc.Arbitrary<FuzzCase> {
+  const segments = op.path.split('/');
+  const params = fc.tuple(
+    ...op.pathParams.map((p) => {
+      const after = segments[segments.indexOf(`{${p}}`) - 1] ?? '';
+      const schema = op.pathSchemas[p] ?? {};
+      const generated = exactFrom(schema, {}, p);
+      const known = exactFrom(schema, { [p]: world.hints[`${p}@${after}`] ?? world.hints[p] ?? [] }, p);
+      return fc.oneof({ weight: 3, arbitrary: known }, { weight: 1, arbitrary: generated }).map(urlText);
+    }),
+  );
+  const optional = op.query.filter((q) => !q.required);
+  const query = fc
+    .tuple(fc.tuple(...op.query.filter((q) => q.required).map((q) => fc.constant(q))), fc.subarray(optional))
+    .chain(([required, picked]) =>
+      fc.tuple(
+        ...[...required, ...picked].map((q) =>
+          exactFrom(q.schema, world.hints, q.name).map((v) => `${encode(q.name)}=${encode(urlText(v))}`),
+        ),
+      ),
+    )
+    .map((parts) => (parts.length === 0 ? '' : `?${parts.join('&')}`));
+  const body =
+    op.body === undefined
+      ? fc.constant(undefined)
+      : exactFrom(op.body, world.hints).map((v) => JSON.stringify(v) ?? 'null');
+  return fc.record({ params, query, body }).map((c) => {
+    let i = 0;
+    const path = op.path.replace(/\{[A-Za-z]+\}/g, () => encode(c.params[i++] ?? ''));
+    const headers = credentialHeaders(op, 'valid', world, '');
+    if (c.body !== undefined) headers['content-type'] = 'application/json';
+    return {
+      op: `${op.method} ${op.path}`,
+      method: op.method,
+      url: `${path}${c.query}`,
+      headers,
+      payload: c.body,
+      stream: op.stream,
+    };
+  });
 }
 
 export interface Answer {

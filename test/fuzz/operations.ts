@@ -12,7 +12,9 @@ export interface Operation {
   path: string;
   auth: Auth;
   pathParams: string[];
-  query: { name: string; schema: Json }[];
+  /** Each path parameter's schema, by name (empty for the hidden routes). */
+  pathSchemas: Record<string, Json>;
+  query: { name: string; schema: Json; required: boolean }[];
   /** The JSON body's schema, `$ref`s resolved; undefined when the operation takes no body. */
   body: Json | undefined;
   /** Answers to it may be HTML or redirects, not problems (docs/dashboard.md, "The pages"). */
@@ -51,7 +53,7 @@ interface Doc {
 }
 interface OpDoc {
   security?: Record<string, unknown>[];
-  parameters?: { in: string; name: string; schema?: Json }[];
+  parameters?: { in: string; name: string; required?: boolean; schema?: Json }[];
   requestBody?: { content?: Record<string, { schema?: Json }> };
   responses?: Record<string, { content?: Record<string, unknown> }>;
 }
@@ -82,9 +84,16 @@ export function operationsOf(app: FastifyInstance): Operation[] {
         path,
         auth: scheme ?? 'none',
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
+        pathSchemas: Object.fromEntries(
+          params.filter((p) => p.in === 'path').map((p) => [p.name, resolve(p.schema ?? {}, doc) as Json]),
+        ),
         query: params
           .filter((p) => p.in === 'query')
-          .map((p) => ({ name: p.name, schema: resolve(p.schema ?? {}, doc) as Json })),
+          .map((p) => ({
+            name: p.name,
+            schema: resolve(p.schema ?? {}, doc) as Json,
+            required: p.required === true,
+          })),
         body: json === undefined ? undefined : (resolve(json, doc) as Json),
         page: false,
         stream: Object.values(op.responses ?? {}).some((r) => r.content?.['text/event-stream'] !== undefined),
@@ -97,8 +106,13 @@ export function operationsOf(app: FastifyInstance): Operation[] {
       path,
       auth,
       pathParams: [...path.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => m[1] ?? ''),
+      pathSchemas: {},
       query: path.startsWith('/auth/discord')
-        ? ['next', 'code', 'state', 'error'].map((name) => ({ name, schema: { type: 'string' } }))
+        ? ['next', 'code', 'state', 'error'].map((name) => ({
+            name,
+            schema: { type: 'string' },
+            required: false,
+          }))
         : [],
       body: undefined,
       page: true,

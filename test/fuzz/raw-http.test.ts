@@ -17,6 +17,7 @@ const ANY: Operation = {
   path: '/',
   auth: 'none',
   pathParams: [],
+  pathSchemas: {},
   query: [],
   body: undefined,
   page: false,

@@ -337,13 +337,9 @@ describe.each(backends())('errors on $name', (backend) => {
     it.each([
       // `/` is the dashboard (docs/dashboard.md); a path nobody serves stays a problem body.
       ['GET', '/nothing-here'],
-      ['POST', '/'],
+      ['POST', '/nothing-here'],
       ['GET', '/v1'],
       ['GET', '/v1/pins'],
-      ['GET', '/v1/pins/create'],
-      ['PUT', '/v1/pins/create'],
-      ['DELETE', '/v1/pins/A7K3M2P9/status'],
-      ['POST', '/v1/pins/A7K3M2P9/results'],
       ['GET', '/v1/pins/A7K3M2P9'],
       ['GET', '/v1/pins/A7K3M2P9/history'],
       ['GET', '/v2/pins/A7K3M2P9/status'],
@@ -352,6 +348,39 @@ describe.each(backends())('errors on $name', (backend) => {
     ] as const)('answers %s %s with 404 route_not_found', async (method, url) => {
       const res = await t.api(method, url, { key: owner.key });
       expectProblem(res, 404, 'route_not_found');
+    });
+  });
+
+  describe('a known path with a method it lacks', () => {
+    it.each([
+      ['GET', '/v1/pins/create', 'POST'],
+      ['PUT', '/v1/pins/create', 'POST'],
+      ['DELETE', '/v1/pins/A7K3M2P9/status', 'GET, HEAD'],
+      ['POST', '/v1/pins/A7K3M2P9/results', 'GET, HEAD'],
+      ['PATCH', '/v1/pins/A7K3M2P9/results/', 'GET, HEAD'],
+      ['POST', '/admin/v1/accounts/1', 'GET, HEAD, PATCH, DELETE'],
+      ['PUT', '/v1/webhooks/1?x=1', 'GET, HEAD, PATCH, DELETE'],
+      ['POST', '/', 'GET, HEAD'],
+      ['OPTIONS', '/v1/pins/create', 'POST'],
+    ] as const)('answers %s %s with 405 method_not_allowed and Allow: %s', async (method, url, allow) => {
+      const res = await t.api(method, url, { key: owner.key });
+      expectProblem(res, 405, 'method_not_allowed');
+      expect(res.headers.allow).toBe(allow);
+      expect(res.json().detail).toContain(allow);
+    });
+
+    it('answers HEAD where only POST is with 405 and Allow, and no body', async () => {
+      const res = await t.api('HEAD', '/v1/pins/create', { key: owner.key });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).toBe('POST');
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body).toBe('');
+    });
+
+    it('still answers HEAD where GET is, as the GET does', async () => {
+      const res = await t.api('HEAD', `/v1/pins/${pin}/status`, { key: owner.key });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('');
     });
   });
 

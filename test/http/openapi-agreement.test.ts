@@ -32,4 +32,39 @@ describe('the document and the server agree', () => {
       );
     }
   });
+  it('on text in bodies: the server refuses NUL, and the document says so on every string a body carries', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const allowsNul: string[] = [];
+    const visit = (schema: Record<string, unknown> | undefined, where: string): void => {
+      if (schema === undefined || typeof schema !== 'object') return;
+      const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+      if (types.includes('string') && schema.enum === undefined && schema.const === undefined) {
+        const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined;
+        if (pattern === undefined || pattern.test('a\u0000b')) allowsNul.push(where);
+      }
+      for (const key of ['items', 'additionalProperties'] as const) {
+        const sub = schema[key];
+        if (typeof sub === 'object' && sub !== null) visit(sub as Record<string, unknown>, `${where}[]`);
+      }
+      for (const branch of (schema.anyOf ?? []) as Record<string, unknown>[]) visit(branch, where);
+      for (const [name, sub] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) {
+        visit(sub as Record<string, unknown>, `${where}.${name}`);
+      }
+    };
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const body = (
+          op as { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } }
+        ).requestBody?.content?.['application/json']?.schema;
+        visit(body, `${method.toUpperCase()} ${path} body`);
+      }
+    }
+    expect(allowsNul).toEqual([]);
+    const res = await t.api('POST', '/v1/webhooks', {
+      key,
+      body: { url: 'http://127.0.0.1:9/a', description: 'a\u0000b' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('invalid_body');
+  });
 });

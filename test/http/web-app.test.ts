@@ -147,7 +147,9 @@ describe.each(backends())('the dashboard pages on $name', (backend) => {
 
   it('leaves the API and the server-rendered pages where they were', async () => {
     expectProblem(await get('/app/api/me'), 401, 'not_signed_in');
-    expectProblem(await t.app.inject({ method: 'POST', url: '/' }), 404, 'route_not_found');
+    const post = await t.app.inject({ method: 'POST', url: '/' });
+    expectProblem(post, 405, 'method_not_allowed');
+    expect(post.headers.allow).toBe('GET, HEAD');
     const signInLink = await get('/sign-in/abcdefghijklmnopqrstuvwxyz');
     expect(signInLink.body).toContain('<form method="post">');
     expect((await get('/openapi.json')).json().paths['/']).toBeUndefined();

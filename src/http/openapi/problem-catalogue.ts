@@ -67,6 +67,7 @@ const HTTP_SAMPLES: { [C in Exclude<ProblemCode, FailureCode>]: Problem } = {
   payload_too_large: problems.payloadTooLarge(65536),
   bad_request: problems.badRequest(400, 'a header is malformed.'),
   route_not_found: problems.routeNotFound('GET', '/v1/nothing-here'),
+  method_not_allowed: problems.methodNotAllowed('DELETE', '/v1/pins/create', ['POST']),
   invalid_admin_token: problems.invalidAdminToken(),
   missing_session_token: problems.missingSessionToken(),
   internal_error: problems.internal(),

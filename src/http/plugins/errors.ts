@@ -115,7 +115,28 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number): v
     } else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, problem);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, problems.routeNotFound(request.method, request.url)),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = methodsAt(app, request.url);
+    // A route of this very method that found nothing (a missing asset) is a 404 like any other.
+    if (allowed.length === 0 || allowed.includes(request.method)) {
+      return sendProblem(reply, problems.routeNotFound(request.method, request.url));
+    }
+    return sendProblem(reply, problems.methodNotAllowed(request.method, request.url, allowed));
+  });
+}
+
+/** The methods a route can have here; HEAD comes with every GET (Fastify's exposeHeadRoutes). */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * The methods some route answers at this URL: a known path asked with another method is a 405 with
+ * those in `Allow` (RFC 9110, section 15.5.6), not a 404 (docs/api.md, "Errors").
+ */
+function methodsAt(app: FastifyInstance, url: string): string[] {
+  try {
+    return METHODS.filter((method) => app.findRoute({ method, url }) !== null);
+  } catch {
+    // A URL the router cannot read is nobody's path.
+    return [];
+  }
 }

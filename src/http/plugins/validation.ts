@@ -1,34 +1,26 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import formatsModule from 'ajv-formats/dist/formats.js';
 import type { FastifyInstance } from 'fastify';
+import { parseTimestamp, TIMESTAMP_PATTERN } from '../../domain/timestamp-input.js';
 import { problems } from '../problem.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-const { fullFormats } = formatsModule as unknown as { fullFormats: Record<string, unknown> };
-
-const STRICT_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
-
-/** The latest instant the API accepts; later ones do not survive a round trip through ISO 8601. */
-export const MAX_TIMESTAMP_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /**
- * RFC 3339 date-time as ajv-formats checks it, and also one that JavaScript can represent: a leap
- * second (…T23:59:60Z) parses to NaN and an offset can push year 9999 past what we store or print.
+ * `date-time` is what the API takes (domain/timestamp-input.ts): every RFC 3339 spelling, within the
+ * years it can write back. Routes read such values with `parseTimestamp`, not Date.parse, which
+ * knows no leap second.
  */
-function addStrictDateTime(ajv: Ajv): Ajv {
-  const rfc3339 = fullFormats['date-time'] as { validate: (s: string) => boolean };
+function addTimestampFormat(ajv: Ajv): Ajv {
   return ajv.addFormat('date-time', {
     type: 'string',
-    validate: (value: string) => {
-      // Only the common form: JavaScript's parser reads other RFC 3339 spellings inconsistently.
-      if (!STRICT_DATE_TIME.test(value) || !rfc3339.validate(value)) return false;
-      const ms = Date.parse(value);
-      return Number.isFinite(ms) && ms >= 0 && ms <= MAX_TIMESTAMP_MS;
-    },
+    validate: (value: string) => parseTimestamp(value) !== undefined,
   });
 }
+
+const TIMESTAMP_RULE =
+  'must be an RFC 3339 timestamp such as 2026-02-11T15:25:00.000Z, within the years 0000 to 9999 in UTC';
 
 /**
  * Two validators instead of Fastify's default one:
@@ -38,8 +30,8 @@ function addStrictDateTime(ajv: Ajv): Ajv {
  */
 export function installValidators(app: FastifyInstance): void {
   const common = { strict: false, useDefaults: true, removeAdditional: false } as const;
-  const bodyAjv = addStrictDateTime(addFormats(new Ajv({ ...common, coerceTypes: false, allErrors: true })));
-  const urlAjv = addStrictDateTime(addFormats(new Ajv({ ...common, coerceTypes: true, allErrors: false })));
+  const bodyAjv = addTimestampFormat(addFormats(new Ajv({ ...common, coerceTypes: false, allErrors: true })));
+  const urlAjv = addTimestampFormat(addFormats(new Ajv({ ...common, coerceTypes: true, allErrors: false })));
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : urlAjv).compile(schema as object),
   );
@@ -54,6 +46,46 @@ export function installValidators(app: FastifyInstance): void {
     }
     done();
   });
+  // ...and the document says so on every text a body carries (docs/api.md, "Text"), so a client
+  // that generates values from /openapi.json never sends one. Before the routes, like every onRoute.
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { body?: unknown } | undefined;
+    if (schema?.body === undefined) return;
+    route.schema = { ...schema, body: withoutNul(schema.body) } as typeof route.schema;
+  });
+}
+
+/** Text without U+0000, as a JSON Schema pattern. */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+
+const SUBSCHEMA = new Set(['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'not', 'prefixItems']);
+const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs']);
+
+/**
+ * A copy of a body schema in which every string that has no pattern, format or fixed values of its
+ * own takes NO_NUL_PATTERN, and every object that takes keys it does not name refuses NUL in them:
+ * what the preValidation hook above refuses, written where a client reads it. A string with its own
+ * pattern keeps it (test/fuzz/documented-input.test.ts sends whatever such a pattern allows).
+ */
+export function withoutNul(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutNul);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const s = schema as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(s)) {
+    if (SUBSCHEMA.has(key)) out[key] = withoutNul(value);
+    else if (SUBSCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)]));
+    } else out[key] = value;
+  }
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  const fixed =
+    s.pattern !== undefined || s.format !== undefined || s.enum !== undefined || s.const !== undefined;
+  if (types.includes('string') && !fixed) out.pattern = NO_NUL_PATTERN;
+  if (types.includes('object') && s.additionalProperties !== false && s.propertyNames === undefined) {
+    out.propertyNames = { pattern: NO_NUL_PATTERN };
+  }
+  return out;
 }
 
 /** True when any string or object key in a parsed JSON value contains U+0000 (iterative: no depth limit). */
@@ -102,8 +134,13 @@ export function describeValidationErrors(errors: readonly ErrorObject[], part: s
           : `${field} must be of type ${String(e.params.type).split(',').join(' or ')}`;
       case 'format':
         return e.params.format === 'date-time'
-          ? `${field} must be an ISO 8601 timestamp such as 2026-02-11T15:25:00.000Z, between 1970 and 9999`
+          ? `${field} ${TIMESTAMP_RULE}`
           : `${field} must be a valid ${String(e.params.format)}`;
+      case 'pattern':
+        // A timestamp's pattern says what its format says (domain/timestamp-input.ts).
+        return e.params.pattern === TIMESTAMP_PATTERN
+          ? `${field} ${TIMESTAMP_RULE}`
+          : `${field} ${e.message ?? 'is invalid'}`;
       case 'enum':
         return `${field} must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
       case 'maxLength':

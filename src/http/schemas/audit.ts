@@ -8,7 +8,8 @@ import {
   type AuditFilter,
 } from '../../domain/audit.js';
 import { iso } from '../../domain/time.js';
-import { Nullable, Timestamp } from './common.js';
+import { timestampOf } from '../../domain/timestamp-input.js';
+import { Nullable, Timestamp, TimestampInput } from './common.js';
 
 /** The audit trail's published shapes, shared by the operator API and the dashboard (docs/audit.md). */
 
@@ -58,12 +59,8 @@ const commonFilters = {
   resourceType: Type.Optional(Type.Enum([...AUDIT_RESOURCE_TYPES])),
   resourceId: Type.Optional(RowId),
   outcome: Type.Optional(Type.Enum(['succeeded', 'refused'])),
-  since: Type.Optional(
-    Type.String({ format: 'date-time', description: 'Only entries at or after this instant.' }),
-  ),
-  until: Type.Optional(
-    Type.String({ format: 'date-time', description: 'Only entries before this instant.' }),
-  ),
+  since: Type.Optional(TimestampInput('Only entries at or after this instant.')),
+  until: Type.Optional(TimestampInput('Only entries before this instant.')),
   before: Type.Optional(
     Type.Integer({
       ...{ minimum: 1, maximum: 2_147_483_647 },
@@ -98,8 +95,8 @@ export function auditQueryOf(query: AuditQueryInput) {
   const { since, until, before, limit = 50, ...rest } = query;
   const filter: AuditFilter = {
     ...rest,
-    ...(since === undefined ? {} : { since: Date.parse(since) }),
-    ...(until === undefined ? {} : { until: Date.parse(until) }),
+    ...(since === undefined ? {} : { since: timestampOf(since) }),
+    ...(until === undefined ? {} : { until: timestampOf(until) }),
   };
   return { filter, page: { limit, ...(before === undefined ? {} : { before }) } };
 }

@@ -1,4 +1,5 @@
 import { type TNull, type TSchema, type TUnion, Type } from 'typebox';
+import { TIMESTAMP_PATTERN } from '../../domain/timestamp-input.js';
 import { PROBLEM_CODES } from '../problem.js';
 
 const PRIMITIVE_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
@@ -17,7 +18,23 @@ export const Nullable = <T extends TSchema>(schema: T): TUnion<[T, TNull]> => {
   return Type.Union([schema, Type.Null()]);
 };
 
+/** A timestamp the API answers with: always `2026-02-11T15:25:00.000Z`, UTC with milliseconds. */
 export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-02-11T15:25:00.000Z'] });
+
+/**
+ * A timestamp a caller sends: any RFC 3339 spelling within years 0000 to 9999 in UTC, exactly as the
+ * pattern says (domain/timestamp-input.ts; docs/api.md, "Timestamps"). Read it with parseTimestamp.
+ */
+export function TimestampInput(description?: string) {
+  const rule =
+    'RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.';
+  return Type.String({
+    format: 'date-time',
+    pattern: TIMESTAMP_PATTERN,
+    description: description === undefined ? rule : `${description} ${rule}`,
+    examples: ['2026-02-11T15:25:00.000Z'],
+  });
+}
 
 /** 204 No Content, for calls that answer with nothing. */
 export const NoContent = { 204: Type.Null({ description: 'No content.' }) };

@@ -37,6 +37,7 @@ export interface paths {
                         discordId?: string | null;
                         /**
                          * Format: date-time
+                         * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                          * @example 2026-02-11T15:25:00.000Z
                          */
                         licenceExpiresAt?: string | null;
@@ -376,6 +377,7 @@ export interface paths {
                         banned?: boolean;
                         /**
                          * Format: date-time
+                         * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                          * @example 2026-02-11T15:25:00.000Z
                          */
                         licenceExpiresAt?: string | null;
@@ -1043,9 +1045,15 @@ export interface paths {
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
                     resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule";
-                    /** @description Only entries at or after this instant. */
+                    /**
+                     * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                     * @example 2026-02-11T15:25:00.000Z
+                     */
                     since?: string;
-                    /** @description Only entries before this instant. */
+                    /**
+                     * @description Only entries before this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                     * @example 2026-02-11T15:25:00.000Z
+                     */
                     until?: string;
                 };
                 header?: never;
@@ -3017,6 +3025,7 @@ export interface paths {
                     "application/json": {
                         /**
                          * Format: date-time
+                         * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                          * @example 2026-02-11T15:25:00.000Z
                          */
                         expiresAt?: string | null;
@@ -4012,9 +4021,15 @@ export interface paths {
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
                     resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule";
-                    /** @description Only entries at or after this instant. */
+                    /**
+                     * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                     * @example 2026-02-11T15:25:00.000Z
+                     */
                     since?: string;
-                    /** @description Only entries before this instant. */
+                    /**
+                     * @description Only entries before this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                     * @example 2026-02-11T15:25:00.000Z
+                     */
                     until?: string;
                 };
                 header?: never;
@@ -6176,9 +6191,15 @@ export interface paths {
                 query?: {
                     /** @description `nextBefore` of the previous page. */
                     before?: number;
-                    /** @description Only PINs created at or after this instant. */
+                    /**
+                     * @description Only PINs created at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                     * @example 2026-02-11T15:25:00.000Z
+                     */
                     createdFrom?: string;
-                    /** @description Only PINs created before this instant. */
+                    /**
+                     * @description Only PINs created before this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                     * @example 2026-02-11T15:25:00.000Z
+                     */
                     createdTo?: string;
                     /** @description Only PINs of this Enterprise. */
                     enterpriseId?: number;
@@ -7065,6 +7086,7 @@ export interface paths {
                                             items: {
                                                 /**
                                                  * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                                  * @example 2026-02-11T15:25:00.000Z
                                                  */
                                                 createdAt: string | null;
@@ -7078,6 +7100,7 @@ export interface paths {
                                                 kind: "jar" | "zip" | "file";
                                                 /**
                                                  * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                                  * @example 2026-02-11T15:25:00.000Z
                                                  */
                                                 modifiedAt: string | null;
@@ -7174,6 +7197,7 @@ export interface paths {
                                                 sha256: string | null;
                                                 /**
                                                  * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                                  * @example 2026-02-11T15:25:00.000Z
                                                  */
                                                 startedAt: string | null;
@@ -7190,16 +7214,19 @@ export interface paths {
                                         system: {
                                             /**
                                              * Format: date-time
+                                             * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                              * @example 2026-02-11T15:25:00.000Z
                                              */
                                             bootedAt: string | null;
                                             /**
                                              * Format: date-time
+                                             * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                              * @example 2026-02-11T15:25:00.000Z
                                              */
                                             clientTime: string;
                                             /**
                                              * Format: date-time
+                                             * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                              * @example 2026-02-11T15:25:00.000Z
                                              */
                                             logonAt: string | null;
@@ -11713,6 +11740,7 @@ export interface paths {
                                 items: {
                                     /**
                                      * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                      * @example 2026-02-11T15:25:00.000Z
                                      */
                                     createdAt: string | null;
@@ -11726,6 +11754,7 @@ export interface paths {
                                     kind: "jar" | "zip" | "file";
                                     /**
                                      * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                      * @example 2026-02-11T15:25:00.000Z
                                      */
                                     modifiedAt: string | null;
@@ -11822,6 +11851,7 @@ export interface paths {
                                     sha256: string | null;
                                     /**
                                      * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                      * @example 2026-02-11T15:25:00.000Z
                                      */
                                     startedAt: string | null;
@@ -11838,16 +11868,19 @@ export interface paths {
                             system: {
                                 /**
                                  * Format: date-time
+                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                  * @example 2026-02-11T15:25:00.000Z
                                  */
                                 bootedAt: string | null;
                                 /**
                                  * Format: date-time
+                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                  * @example 2026-02-11T15:25:00.000Z
                                  */
                                 clientTime: string;
                                 /**
                                  * Format: date-time
+                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                  * @example 2026-02-11T15:25:00.000Z
                                  */
                                 logonAt: string | null;
@@ -14647,7 +14680,7 @@ export interface components {
              * @example pin_not_found
              * @enum {unknown}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "pin_not_finished" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "rule_not_found";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "pin_not_finished" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "rule_not_found";
             /** @description What happened and what to do next, for people. */
             detail: string;
             /** @example 404 */

@@ -5,7 +5,7 @@ import { banPlayer, liftBan } from '../../../application/players/bans.js';
 import { addStaffNote } from '../../../application/players/notes.js';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { iso, isoOrNull } from '../../../domain/time.js';
-import { NoContent, Nullable, Timestamp } from '../../schemas/common.js';
+import { NoContent, Nullable, Timestamp, TimestampInput } from '../../schemas/common.js';
 import { discordIdValidation } from '../players/validation.js';
 import { parseTimestamp } from './present.js';
 import { adminErrors, IdParams } from './schemas.js';
@@ -19,7 +19,7 @@ const BanBody = Type.Object(
   {
     status: Type.Enum(['banned', 'warned']),
     reason: Type.String({ minLength: 1, maxLength: 500 }),
-    expiresAt: Type.Optional(Nullable(Timestamp)),
+    expiresAt: Type.Optional(Nullable(TimestampInput())),
   },
   { additionalProperties: false },
 );

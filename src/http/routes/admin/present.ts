@@ -1,5 +1,6 @@
 import type { Account, ApiKeyListing, Enterprise } from '../../../domain/account.js';
 import { iso, isoOrNull } from '../../../domain/time.js';
+import { timestampOf } from '../../../domain/timestamp-input.js';
 
 export function presentAccount(account: Account) {
   return { ...account, licenceExpiresAt: isoOrNull(account.licenceExpiresAt) };
@@ -13,8 +14,8 @@ export function presentKeyListing(key: ApiKeyListing) {
   return { ...key, createdAt: iso(key.createdAt), lastUsedAt: isoOrNull(key.lastUsedAt) };
 }
 
-/** A timestamp the schema already checked (format date-time: finite and within range). */
+/** A timestamp the schema already checked (format date-time), or null / absent as sent. */
 export function parseTimestamp(value: string | null | undefined): number | null | undefined {
   if (value === undefined || value === null) return value;
-  return Date.parse(value);
+  return timestampOf(value);
 }

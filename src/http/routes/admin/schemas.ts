@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
-import { Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
+import { Nullable, problemResponses, Timestamp, TimestampInput } from '../../schemas/common.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 /** Row IDs are 32-bit in PostgreSQL; a larger one is refused as invalid rather than failing the query. */
@@ -22,7 +22,7 @@ export const CreateAccountBody = Type.Object(
   {
     name: Name,
     discordId: Type.Optional(Nullable(Type.String({ pattern: DISCORD_ID_PATTERN }))),
-    licenceExpiresAt: Type.Optional(Nullable(Timestamp)),
+    licenceExpiresAt: Type.Optional(Nullable(TimestampInput())),
   },
   { additionalProperties: false },
 );
@@ -31,7 +31,7 @@ export const UpdateAccountBody = Type.Object(
   {
     name: Type.Optional(Name),
     banned: Type.Optional(Type.Boolean()),
-    licenceExpiresAt: Type.Optional(Nullable(Timestamp)),
+    licenceExpiresAt: Type.Optional(Nullable(TimestampInput())),
   },
   { additionalProperties: false },
 );

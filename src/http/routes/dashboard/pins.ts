@@ -9,6 +9,7 @@ import {
 } from '../../../application/dashboard/pin-creation.js';
 import { listVisiblePins, readVisiblePin } from '../../../application/dashboard/pins.js';
 import type { PinCreator } from '../../../application/pins/create-pin.js';
+import { timestampOf } from '../../../domain/timestamp-input.js';
 import { personOf } from '../../plugins/session-auth.js';
 import { problemResponses } from '../../schemas/common.js';
 import { createValidation } from '../pins/create.js';
@@ -18,7 +19,7 @@ import { pinCodeValidation } from '../pins/validation.js';
 import { presentListedPin } from './present.js';
 import { ListedPin, PinList, PinListQuery, security, sessionErrors, tags } from './schemas.js';
 
-const timestamp = (value: string | undefined) => (value === undefined ? undefined : Date.parse(value));
+const timestamp = (value: string | undefined) => (value === undefined ? undefined : timestampOf(value));
 
 /** The PINs a signed-in person may see (docs/dashboard.md, "Who sees what"), and making new ones. */
 export function dashboardPinRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PIN_STATUSES } from '../../../domain/pin-lifecycle.js';
-import { Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
+import { Nullable, problemResponses, Timestamp, TimestampInput } from '../../schemas/common.js';
 import { GameTypeSchema, PinStatusResponse } from '../pins/schemas.js';
 
 export const tags = ['Dashboard'];
@@ -44,12 +44,8 @@ export const PinListQuery = Type.Object(
     search: Type.Optional(
       Type.String({ maxLength: 50, pattern: '^[^\\u0000]*$', description: 'Part of the code or the name.' }),
     ),
-    createdFrom: Type.Optional(
-      Type.String({ format: 'date-time', description: 'Only PINs created at or after this instant.' }),
-    ),
-    createdTo: Type.Optional(
-      Type.String({ format: 'date-time', description: 'Only PINs created before this instant.' }),
-    ),
+    createdFrom: Type.Optional(TimestampInput('Only PINs created at or after this instant.')),
+    createdTo: Type.Optional(TimestampInput('Only PINs created before this instant.')),
     enterpriseId: Type.Optional(
       Type.Integer({ ...ROW_ID_RANGE, description: 'Only PINs of this Enterprise.' }),
     ),

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { EVIDENCE_SCHEMA_VERSION, EVIDENCE_LIMITS as L } from '../../../domain/evidence.js';
-import { Nullable, Timestamp } from '../../schemas/common.js';
+import { Nullable, TimestampInput } from '../../schemas/common.js';
 
 /**
  * The scan client's evidence document, version 1 (docs/scan-client.md, "The evidence document").
@@ -18,7 +18,7 @@ const Sha256 = Type.String({
   description: 'SHA-256, lowercase hex.',
   examples: ['e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'],
 });
-const When = Nullable(Timestamp);
+const When = Nullable(TimestampInput());
 const Count = Type.Integer({ minimum: 0 });
 
 const SECTION_FIELDS = {
@@ -131,7 +131,7 @@ export const EvidenceSources = Type.Object(
       bootedAt: When,
       logonAt: When,
       virtualMachine: Strings(L.vmSigns, 'Signs of a virtual machine; empty when none.'),
-      clientTime: Timestamp,
+      clientTime: TimestampInput(),
     }),
   },
   { additionalProperties: false },

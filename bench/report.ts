@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
+import type { EvidenceFigures } from './evidence.js';
 import { CONNECTIONS, type Figure } from './load.js';
 import type { Options } from './options.js';
 import { ENDPOINTS, type SizeResult, type StoreResult } from './results.js';
@@ -21,9 +22,38 @@ function figureRow(name: string, f: Figure, x: number): string {
   return `| ${name} | ${n0(f.rps)} | ${ms(f.p50)} | ${ms(f.p99)} | ${n2(x)}${f.failures ? ` (${f.failures} failed)` : ''} |`;
 }
 
+/** PostgreSQL: the reads before any ANALYZE since the data arrived, and the first answers after one. */
+function statisticsLines(s: SizeResult): string[] {
+  const fresh = s.neverAnalysed;
+  if (fresh === undefined) return [];
+  const lines = [
+    `| ${n0(s.size)} scans, never analysed | req/s | p50 ms | p99 ms | × baseline |`,
+    '|---|---:|---:|---:|---:|',
+    figureRow('baseline (bare Fastify)', s.baseline, 1),
+  ];
+  for (const name of ENDPOINTS) {
+    const f = fresh[name];
+    if (f !== undefined) lines.push(figureRow(name, f, f.rps / s.baseline.rps));
+  }
+  lines.push('');
+  const effect = s.analyzeEffect;
+  if (effect !== undefined) {
+    const bursts = Object.entries(effect.bursts).map(
+      ([name, b]) =>
+        `${name} ${ms(b.before.maxMs)} → ${ms(b.after.maxMs)} ms (median ${ms(b.before.p50Ms)} → ${ms(b.after.p50Ms)})`,
+    );
+    lines.push(
+      `Then \`ANALYZE\` (${ms(effect.analyzeMs)} ms) with the server running; the slowest of ${CONNECTIONS} requests sent at once, just before it → just after it: ${bursts.join('; ')}. After it:`,
+      '',
+    );
+  }
+  return lines;
+}
+
 function sizeTable(s: SizeResult): string[] {
   const lines = [
-    `| ${n0(s.size)} scans | req/s | p50 ms | p99 ms | × baseline |`,
+    ...statisticsLines(s),
+    `| ${n0(s.size)} scans${s.neverAnalysed === undefined ? '' : ', analysed'} | req/s | p50 ms | p99 ms | × baseline |`,
     '|---|---:|---:|---:|---:|',
     figureRow('baseline (bare Fastify)', s.baseline, 1),
   ];
@@ -69,7 +99,31 @@ function targetTable(targets: readonly TargetCheck[]): string[] {
   ];
 }
 
-export function printTables(results: readonly StoreResult[], targets: readonly TargetCheck[]): void {
+function evidenceLines(evidence: EvidenceFigures, results: readonly StoreResult[]): string[] {
+  const lines = [
+    '| evidence: 50,000 strings, 5,000 rules | p50 ms | p99 ms | runs |',
+    '|---|---:|---:|---:|',
+    `| compile the rules (once per rule change), CPU time | ${ms(evidence.compileMs)} | – | 5 |`,
+    `| evaluate one upload, in-process, CPU time of one core (${evidence.findings} findings; wall time p50 ${ms(evidence.wallP50)} ms) | ${ms(evidence.p50)} | ${ms(evidence.p99)} | ${evidence.runs} |`,
+  ];
+  for (const r of results) {
+    const up = r.sizes.find((s) => s.evidenceUploads !== undefined)?.evidenceUploads;
+    if (up === undefined) continue;
+    lines.push(
+      `| whole upload over HTTP, ${r.label} (${(up.bytes / 2 ** 20).toFixed(1)} MiB JSON; the first, which also compiles: ${ms(up.firstMs)} ms) | ${ms(up.p50)} | ${ms(up.p99)} | ${up.uploads - 1} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
+export function printTables(
+  results: readonly StoreResult[],
+  evidence: EvidenceFigures,
+  targets: readonly TargetCheck[],
+): void {
+  console.log('\n## Evidence\n');
+  console.log(evidenceLines(evidence, results).join('\n'));
   for (const r of results) {
     console.log(`\n## ${r.label}\n`);
     for (const s of r.sizes) console.log(sizeTable(s).join('\n'));
@@ -99,6 +153,7 @@ function machine(): string[] {
 
 export function writeReport(
   results: readonly StoreResult[],
+  evidence: EvidenceFigures,
   targets: readonly TargetCheck[],
   opts: Options,
   startedAt: Date,
@@ -151,6 +206,7 @@ export function writeReport(
     lines.push(`### ${r.label}`, '');
     for (const s of r.sizes) lines.push(...sizeTable(s));
   }
+  lines.push('### Evidence', '', ...evidenceLines(evidence, results));
   lines.push('## Targets', '', ...targetTable(targets), '');
   if (notes !== '') lines.push(notes, '');
   writeFileSync(OUT, lines.join('\n'));

@@ -178,6 +178,13 @@ async function noteAltAccounts(trx: Db, userId: number, hwidId: number, now: num
   // Lists of ids from one step to the next, not joins: joined, PostgreSQL without statistics (a new
   // store filling up) hashed every user_hwids or scanned_users row for this, 28 ms per new link at
   // 100 000 scans (docs/deployment.md, "PostgreSQL and Redis").
+  let query = trx
+    .selectFrom('user_hwids as theirs')
+    .select('theirs.user_id')
+    .where('theirs.hwid_id', '=', hwidId)
+    .where('theirs.user_id', '!=', userId);
+  // Most new links are to hardware nobody else used: one statement says so.
+  if ((await query.limit(1).execute()).length === 0) return;
   const before = (
     await trx
       .selectFrom('user_hwids')
@@ -186,11 +193,6 @@ async function noteAltAccounts(trx: Db, userId: number, hwidId: number, now: num
       .where('hwid_id', '!=', hwidId)
       .execute()
   ).map((r) => r.hwid_id);
-  let query = trx
-    .selectFrom('user_hwids as theirs')
-    .select('theirs.user_id')
-    .where('theirs.hwid_id', '=', hwidId)
-    .where('theirs.user_id', '!=', userId);
   // A user has a handful of hardware IDs; chunked all the same, below SQLite's limit on parameters.
   for (let i = 0; i < before.length; i += 500) {
     const part = before.slice(i, i + 500);

@@ -3,6 +3,8 @@
  * and 1 000 000 finished scans through the application layer and measures the server — its own
  * process, started as `npm start` starts it — from this process, against a bare Fastify baseline
  * measured in the same run. Prints the table, checks the targets, writes docs/benchmarks.md.
+ * PostgreSQL is measured on a new database per size, before and after ANALYZE (bench/statistics.ts);
+ * evidence is judged in this process first, then uploaded to each store's server (bench/evidence.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { Api } from './api.js';

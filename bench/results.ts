@@ -1,6 +1,8 @@
 /** What one run measured, per store and per number of stored scans. */
+import type { EvidenceFigures } from './evidence.js';
 import type { Figure } from './load.js';
 import type { StoreName } from './options.js';
+import type { AnalyzeEffect } from './statistics.js';
 import type { Streams } from './streams.js';
 import type { Deliveries } from './webhooks.js';
 import type { WholeScans } from './whole-scans.js';
@@ -21,6 +23,14 @@ export interface SizeResult {
   seedSeconds: number;
   baseline: Figure;
   endpoints: Partial<Record<EndpointName, Figure>>;
+  /**
+   * PostgreSQL: the reads first measured before any ANALYZE since the data arrived (its statistics
+   * are from the empty tables), then `endpoints` after it; `analyzeEffect` is the first answers after it.
+   */
+  neverAnalysed?: Partial<Record<EndpointName, Figure>>;
+  analyzeEffect?: AnalyzeEffect;
+  /** One evidence upload of 50 000 strings against 5 000 rules, through HTTP (bench/evidence.ts). */
+  evidenceUploads?: NonNullable<EvidenceFigures['http']>;
   wholeScans?: WholeScans;
   webhooks?: Deliveries;
   streams?: Streams;

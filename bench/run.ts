@@ -3,9 +3,12 @@
  * and 1 000 000 finished scans through the application layer and measures the server — its own
  * process, started as `npm start` starts it — from this process, against a bare Fastify baseline
  * measured in the same run. Prints the table, checks the targets, writes docs/benchmarks.md.
+ * PostgreSQL is measured on a new database per size, before and after ANALYZE (bench/statistics.ts);
+ * evidence is judged in this process first, then uploaded to each store's server (bench/evidence.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { Api } from './api.js';
+import { type EvidenceFigures, measureEvaluation, measureUploads, seedRules } from './evidence.js';
 import { CONNECTIONS, type Figure, type Request, warmAndMeasure } from './load.js';
 import { parseOptions } from './options.js';
 import { Population } from './population.js';
@@ -13,7 +16,8 @@ import { type Running, startBaseline, startServer } from './processes.js';
 import { printTables, writeReport } from './report.js';
 import type { EndpointName, SizeResult, StoreResult } from './results.js';
 import { type Fixture, seedTo, setUp } from './seed.js';
-import { openBenchStore } from './stores.js';
+import { measureAnalyzeEffect } from './statistics.js';
+import { type BenchStore, holdAutovacuum, openBenchStore } from './stores.js';
 import { measureStreams } from './streams.js';
 import { checkTargets } from './targets.js';
 import { measureWebhooks } from './webhooks.js';
@@ -74,11 +78,13 @@ async function checkHotPlayer(api: Api, discordId: string): Promise<void> {
 
 async function measureSize(
   opts: ReturnType<typeof parseOptions>,
+  store: BenchStore,
   server: Running,
   baseline: Running,
   fixture: Fixture,
   size: number,
   seedSeconds: number,
+  evidenceUploads: number,
 ): Promise<SizeResult> {
   const api = new Api(server.url, fixture.key);
   const auth = { 'x-api-key': fixture.key };
@@ -108,23 +114,59 @@ async function measureSize(
     peakRssMb: 0,
     ...(streams === undefined ? {} : { streams }),
   };
-  const run = async (name: EndpointName, request: Request) => {
+  const run = async (name: EndpointName, request: Request): Promise<Figure> => {
     const figure: Figure = await warmAndMeasure(server.url, request, seconds);
     result.endpoints[name] = figure;
     console.log(
       `  ${name.padEnd(24)} ${figure.rps.toFixed(0).padStart(7)} req/s  p50 ${figure.p50} ms  p99 ${figure.p99} ms` +
         `  ×${(figure.rps / result.baseline.rps).toFixed(2)}${figure.failures ? `  (${figure.failures} failed!)` : ''}`,
     );
+    return figure;
   };
   console.log(
     `  baseline                 ${result.baseline.rps.toFixed(0).padStart(7)} req/s  p50 ${result.baseline.p50} ms  p99 ${result.baseline.p99} ms`,
   );
-  await run('status, pending PIN', { path: `/v1/pins/${pending}/status`, headers: auth });
-  await run('status, scanning PIN', { path: `/v1/pins/${scanning}/status`, headers: auth });
-  await run('status, finished PIN', { path: `/v1/pins/${finishedPin}/status`, headers: auth });
-  await run('results, finished PIN', { path: `/v1/pins/${finishedPin}/results`, headers: auth });
-  await run('risk score', { path: `/v1/users/${discordId}/risk-score`, headers: auth });
-  await run('lookup', { path: `/v1/scanned-users/lookup/${discordId}`, headers: auth });
+  const reads: Array<[EndpointName, string]> = [
+    ['status, pending PIN', `/v1/pins/${pending}/status`],
+    ['status, scanning PIN', `/v1/pins/${scanning}/status`],
+    ['status, finished PIN', `/v1/pins/${finishedPin}/status`],
+    ['results, finished PIN', `/v1/pins/${finishedPin}/results`],
+    ['risk score', `/v1/users/${discordId}/risk-score`],
+    ['lookup', `/v1/scanned-users/lookup/${discordId}`],
+  ];
+  if (store.query !== undefined) {
+    // PostgreSQL: first as a new installation sees its data, before any ANALYZE (bench/statistics.ts).
+    console.log('  statistics never gathered since the data arrived:');
+    const fresh: Partial<Record<EndpointName, Figure>> = {};
+    for (const [name, path] of reads) {
+      fresh[name] = await run(name, { path, headers: auth });
+    }
+    result.neverAnalysed = fresh;
+    result.endpoints = {};
+    const effect = await measureAnalyzeEffect(
+      store,
+      api,
+      Object.fromEntries(reads.filter(([name]) => name !== 'status, pending PIN')),
+    );
+    result.analyzeEffect = effect;
+    console.log(
+      `  ANALYZE took ${effect.analyzeMs.toFixed(0)} ms; ${CONNECTIONS} requests at once, before → right after it:`,
+    );
+    for (const [name, b] of Object.entries(effect.bursts)) {
+      console.log(
+        `    ${name.padEnd(22)} slowest ${b.before.maxMs.toFixed(0)} → ${b.after.maxMs.toFixed(0)} ms, median ${b.before.p50Ms.toFixed(0)} → ${b.after.p50Ms.toFixed(0)} ms`,
+      );
+    }
+    console.log('  after ANALYZE:');
+  }
+  for (const [name, path] of reads) await run(name, { path, headers: auth });
+  if (evidenceUploads > 0) {
+    const up = await measureUploads(server.url, fixture.key, evidenceUploads);
+    result.evidenceUploads = up;
+    console.log(
+      `  evidence upload (${(up.bytes / 2 ** 20).toFixed(1)} MiB, 5,000 rules)  first ${up.firstMs.toFixed(0)} ms, then p50 ${up.p50.toFixed(0)} ms  p99 ${up.p99.toFixed(0)} ms over ${up.uploads - 1}`,
+    );
+  }
   result.rssMb = server.memory().rssMb;
   if (opts.readsOnly) {
     result.peakRssMb = server.memory().peakMb;
@@ -162,55 +204,81 @@ async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2));
   const startedAt = new Date();
   if (opts.build) build();
+  // Before any server runs: the evaluation alone, on this process's one core.
+  const evidence: EvidenceFigures = measureEvaluation(opts.quick ? 50 : 200);
+  console.log(
+    `\nevidence: ${evidence.rules.toLocaleString('en')} rules compiled in ${evidence.compileMs.toFixed(1)} ms; ` +
+      `${evidence.strings.toLocaleString('en')} strings evaluated in p50 ${evidence.p50.toFixed(1)} ms, p99 ${evidence.p99.toFixed(1)} ms (${evidence.runs} runs, ${evidence.findings} findings)`,
+  );
   const baseline = await startBaseline();
   const results: StoreResult[] = [];
   try {
     for (const storeName of opts.stores) {
-      const store = await openBenchStore(storeName);
-      // Interrupted (Ctrl-C): the PostgreSQL database and the temporary files go all the same.
-      const onInterrupt = () => {
-        void store.dispose().finally(() => process.exit(130));
-      };
-      process.once('SIGINT', onInterrupt);
-      const entry: StoreResult = { store: storeName, label: store.label, sizes: [] };
-      results.push(entry);
-      try {
-        const now = Date.now();
-        const fixture = await setUp(
-          store.env,
-          {
-            streamKeys: opts.readsOnly ? 0 : Math.ceil(opts.streams / 20),
-            creators: opts.readsOnly ? 0 : CREATE_ACCOUNTS + SCAN_WORKERS,
-          },
-          now,
-        );
-        const population = new Population(now);
-        for (const size of opts.sizes) {
-          console.log(`\n${store.label}: seeding to ${size.toLocaleString('en')} finished scans…`);
-          const seedSeconds = await seedTo(store.env, population, fixture, size, (n) =>
-            console.log(`  … ${n.toLocaleString('en')}`),
-          );
-          console.log(
-            `  seeded in ${seedSeconds.toFixed(1)} s; measuring (${opts.seconds} s each, ${CONNECTIONS} connections)`,
-          );
-          const server = await startServer(store.env);
-          try {
-            entry.sizes.push(await measureSize(opts, server, baseline, fixture, size, seedSeconds));
-          } finally {
-            await server.stop();
-          }
+      let entry: StoreResult | undefined;
+      // PostgreSQL: a new database for every size, each seeded from nothing and never analysed since
+      // its data arrived, so every size is measured as a new installation sees it, then analysed.
+      // SQLite: one store, grown from one size to the next.
+      const rounds = storeName === 'postgres' ? opts.sizes.map((size) => [size]) : [opts.sizes];
+      for (const [round, sizes] of rounds.entries()) {
+        const store = await openBenchStore(storeName);
+        // Interrupted (Ctrl-C): the PostgreSQL database and the temporary files go all the same.
+        const onInterrupt = () => {
+          void store.dispose().finally(() => process.exit(130));
+        };
+        process.once('SIGINT', onInterrupt);
+        if (entry === undefined) {
+          entry = { store: storeName, label: store.label, sizes: [] };
+          results.push(entry);
         }
-      } finally {
-        process.removeListener('SIGINT', onInterrupt);
-        await store.dispose();
+        try {
+          const now = Date.now();
+          const fixture = await setUp(
+            store.env,
+            {
+              streamKeys: opts.readsOnly ? 0 : Math.ceil(opts.streams / 20),
+              creators: opts.readsOnly ? 0 : CREATE_ACCOUNTS + SCAN_WORKERS,
+            },
+            now,
+          );
+          await holdAutovacuum(store);
+          if (round === 0) await seedRules(store.env);
+          const population = new Population(now);
+          for (const size of sizes) {
+            console.log(`\n${store.label}: seeding to ${size.toLocaleString('en')} finished scans…`);
+            const seedSeconds = await seedTo(
+              store.env,
+              population,
+              fixture,
+              size,
+              (n) => console.log(`  … ${n.toLocaleString('en')}`),
+              store.query === undefined,
+            );
+            console.log(
+              `  seeded in ${seedSeconds.toFixed(1)} s; measuring (${opts.seconds} s each, ${CONNECTIONS} connections)`,
+            );
+            const server = await startServer(store.env);
+            try {
+              // The evidence upload once per store, at its first size (it does not depend on the scans stored).
+              const uploads = round === 0 && size === sizes[0] ? (opts.quick ? 5 : 20) : 0;
+              entry.sizes.push(
+                await measureSize(opts, store, server, baseline, fixture, size, seedSeconds, uploads),
+              );
+            } finally {
+              await server.stop();
+            }
+          }
+        } finally {
+          process.removeListener('SIGINT', onInterrupt);
+          await store.dispose();
+        }
       }
     }
   } finally {
     await baseline.stop();
   }
-  const targets = checkTargets(results, opts);
-  printTables(results, targets);
-  if (opts.write) writeReport(results, targets, opts, startedAt);
+  const targets = checkTargets(results, evidence, opts);
+  printTables(results, evidence, targets);
+  if (opts.write) writeReport(results, evidence, targets, opts, startedAt);
 }
 
 main().catch((err) => {

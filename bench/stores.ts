@@ -15,6 +15,8 @@ export interface BenchStore {
   label: string;
   /** The server's environment, as an operator would set it (README.md, "Configuration"). */
   env: NodeJS.ProcessEnv;
+  /** PostgreSQL only: a statement run on the bench database from this process (not the server's pool). */
+  query?: (text: string) => Promise<pg.QueryResult>;
   dispose(): Promise<void>;
 }
 
@@ -37,6 +39,20 @@ function serverEnv(dir: string, databaseUrl: string, redisUrl: string | undefine
   };
   if (redisUrl !== undefined) env.REDIS_URL = redisUrl;
   return env;
+}
+
+/**
+ * Keeps autovacuum away from the bench database's tables, so statistics change only when the bench
+ * says so: a store measured "never analysed" must not be analysed behind its back halfway through.
+ */
+export async function holdAutovacuum(store: BenchStore): Promise<void> {
+  if (store.query === undefined) return;
+  const { rows } = await store.query(
+    `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind = 'r'`,
+  );
+  for (const { relname } of rows as Array<{ relname: string }>)
+    await store.query(`alter table "${relname}" set (autovacuum_enabled = false)`);
 }
 
 export async function openBenchStore(name: StoreName): Promise<BenchStore> {
@@ -64,6 +80,15 @@ export async function openBenchStore(name: StoreName): Promise<BenchStore> {
     name,
     label: redisUrl ? 'PostgreSQL + Redis' : 'PostgreSQL',
     env: serverEnv(dir, url.toString(), redisUrl),
+    async query(text: string) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return await client.query(text);
+      } finally {
+        await client.end();
+      }
+    },
     async dispose() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -97,6 +97,8 @@ interface JsonSql {
   array(value: string, from: string, order: string): string;
   /** Parameter `n` (1-based), whatever its place in the text: see `render`. */
   param(n: number): string;
+  /** `column` is one of the keys `subquery` selects: see POSTGRES. */
+  keysIn(column: string, subquery: string): string;
 }
 
 const SQLITE: JsonSql = {
@@ -104,6 +106,7 @@ const SQLITE: JsonSql = {
   // json(...) keeps a nested array JSON rather than a string inside the outer object.
   array: (value, from, order) => `json((select json_group_array(${value} order by ${order}) from ${from}))`,
   param: (n) => `{{${n}}}`,
+  keysIn: (column, subquery) => `${column} in (${subquery})`,
 };
 
 const POSTGRES: JsonSql = {
@@ -111,6 +114,14 @@ const POSTGRES: JsonSql = {
   array: (value, from, order) =>
     `(select coalesce(json_agg(${value} order by ${order}), '[]'::json) from ${from})`,
   param: (n) => `{{${n}}}`,
+  /*
+   * One player's few keys, then an index read per key, whatever the statistics say. Written as a join
+   * or `in`, PostgreSQL on tables never analysed since their data arrived (a new store filling up)
+   * guessed hundreds of rows per player and hashed whole tables instead: the lookup read every
+   * user_hwids, hwids and scanned_users row, 74 ms at 100 000 scans (docs/deployment.md, "PostgreSQL
+   * and Redis"). `= any(array(...))` runs the subquery first and probes the index with its result.
+   */
+  keysIn: (column, subquery) => `${column} = any(array(${subquery}))`,
 };
 
 const columns = (alias: string, names: readonly string[]): Array<[string, string]> =>
@@ -123,9 +134,11 @@ function bansOf(j: JsonSql, userRef: string, withColumns: readonly string[]): st
     `ban_hwids bh2 join user_hwids uh2 on uh2.hwid_id = bh2.hwid_id and uh2.user_id = ${userRef} where bh2.ban_id = b.id`,
     'bh2.hwid_id',
   );
+  const hwids = `select uh.hwid_id from user_hwids uh where uh.user_id = ${userRef}`;
+  const banIds = `select bh.ban_id from ban_hwids bh where ${j.keysIn('bh.hwid_id', hwids)}`;
   return j.array(
     j.object([...columns('b', withColumns), ['hwid_ids', covered]]),
-    `bans b where b.id in (select bh.ban_id from ban_hwids bh join user_hwids uh on uh.hwid_id = bh.hwid_id where uh.user_id = ${userRef})`,
+    `bans b where ${j.keysIn('b.id', banIds)}`,
     'b.created_at, b.id',
   );
 }
@@ -148,7 +161,7 @@ function playerFacts(j: JsonSql): Array<[string, string]> {
       'profiles',
       j.array(
         j.object(columns('h', HWID_COLUMNS)),
-        'user_hwids uh join hwids h on h.id = uh.hwid_id where uh.user_id = u.id',
+        `hwids h where ${j.keysIn('h.id', 'select uh.hwid_id from user_hwids uh where uh.user_id = u.id')}`,
         'h.id',
       ),
     ],
@@ -160,7 +173,9 @@ function playerFacts(j: JsonSql): Array<[string, string]> {
 
 function lookupStatement(j: JsonSql): string {
   // Everyone on any of the user's hardware but the user: counted in full, listed up to the limit.
-  const others = `(select distinct theirs.user_id from user_hwids mine join user_hwids theirs on theirs.hwid_id = mine.hwid_id where mine.user_id = u.id and theirs.user_id <> u.id)`;
+  const mine = 'select mine.hwid_id from user_hwids mine where mine.user_id = u.id';
+  const othersSelect = `select distinct theirs.user_id from user_hwids theirs where ${j.keysIn('theirs.hwid_id', mine)} and theirs.user_id <> u.id`;
+  const others = `(${othersSelect})`;
   const sharedFrom =
     'user_hwids mine join user_hwids theirs on theirs.hwid_id = mine.hwid_id where mine.user_id = u.id and theirs.user_id = r.id';
   const shared = j.array(
@@ -178,7 +193,7 @@ function lookupStatement(j: JsonSql): string {
       ['detectionsTotal', count('user_own_detections n where n.user_id = r.id')],
     ]),
     // The most recently seen first (as the lookup lists them), then by id.
-    `(select s.* from scanned_users s where s.id in ${others} order by s.own_last_scan_at desc, s.id limit ${j.param(2)}) r`,
+    `(select s.* from scanned_users s where ${j.keysIn('s.id', othersSelect)} order by s.own_last_scan_at desc, s.id limit ${j.param(2)}) r`,
     'r.own_last_scan_at desc, r.id',
   );
   return `select ${j.object([

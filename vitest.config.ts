@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -13,5 +14,10 @@ export default defineConfig({
     // prefix (one per store, test/support/test-app.ts); the suites that need a whole database or server
     // make their own, so files may run in parallel.
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: a single worker on a two-core CI machine,
+    // where every file then waited for the one before. Much of a file's time is spent waiting on
+    // PostgreSQL, Redis, child processes, Chromium or timers, so one worker per core keeps both busy.
+    // `--maxWorkers=1` on the command line runs the files one at a time again.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

@@ -1,15 +1,23 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
-    // Every answer an HTTP test receives is checked against /openapi.json (docs/api.md).
-    setupFiles: ['test/support/contract-setup.ts'],
+    // Each worker's PostgreSQL stores in a database of its own (test/support/worker-database.ts), and
+    // every answer an HTTP test receives checked against /openapi.json (docs/api.md).
+    setupFiles: ['test/support/worker-database.ts', 'test/support/contract-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    // Suites share one PostgreSQL database and one Redis when those are configured; each suite
-    // isolates itself with its own schema / key prefix, so files may still run in parallel.
+    // Files running at the same time never share a PostgreSQL database (one per worker) nor a Redis key
+    // prefix (one per store, test/support/test-app.ts); the suites that need a whole database or server
+    // make their own, so files may run in parallel.
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: a single worker on a two-core CI machine,
+    // where every file then waited for the one before. Much of a file's time is spent waiting on
+    // PostgreSQL, Redis, child processes, Chromium or timers, so one worker per core keeps both busy.
+    // `--maxWorkers=1` on the command line runs the files one at a time again.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

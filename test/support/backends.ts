@@ -7,16 +7,31 @@ export interface Backend {
 }
 
 const PG_URL = process.env.SCANPIN_TEST_PG_URL;
-/** Every PostgreSQL schema a test creates starts with this; the global setup drops them. */
+/** Every PostgreSQL schema and database a test creates starts with this; the global setup drops them. */
 export const TEST_SCHEMA_PREFIX = 'scanpin_test_';
+/**
+ * Set by test/support/worker-database.ts in each test worker: the URL of that worker's own database on
+ * the SCANPIN_TEST_PG_URL server, where the stores of the file it runs live.
+ */
+export const WORKER_DATABASE_URL_VARIABLE = 'SCANPIN_TEST_PG_WORKER_DATABASE_URL';
 const REDIS_URL = process.env.SCANPIN_TEST_REDIS_URL;
+
+/** The stores' PostgreSQL: this worker's database when it has one, else the configured one. */
+function pgStoreUrl(): string {
+  return process.env[WORKER_DATABASE_URL_VARIABLE] ?? (PG_URL as string);
+}
+
+/** A test worker's database: its run and its slot (1 to maxWorkers; one file at a time runs in a slot). */
+export function workerDatabaseName(runId: string, slot: string): string {
+  return `${TEST_SCHEMA_PREFIX}${runId}_w${slot}`;
+}
 
 export function backends(): Backend[] {
   const list: Backend[] = [
     { name: 'sqlite', databaseUrl: (dir) => `sqlite:${dir}/scanpin.db`, pg: false, redisUrl: undefined },
   ];
   if (PG_URL) {
-    list.push({ name: 'postgres', databaseUrl: () => PG_URL, pg: true, redisUrl: undefined });
+    list.push({ name: 'postgres', databaseUrl: pgStoreUrl, pg: true, redisUrl: undefined });
   }
   if (REDIS_URL) {
     list.push({
@@ -27,7 +42,7 @@ export function backends(): Backend[] {
     });
   }
   if (PG_URL && REDIS_URL) {
-    list.push({ name: 'postgres+redis', databaseUrl: () => PG_URL, pg: true, redisUrl: REDIS_URL });
+    list.push({ name: 'postgres+redis', databaseUrl: pgStoreUrl, pg: true, redisUrl: REDIS_URL });
   }
   return list;
 }
@@ -40,27 +55,36 @@ export function requireServicesInCi(): void {
 }
 
 /**
- * Drops test schemas: this run's (`runId`), or with `olderThanMs` those of runs that started longer
- * ago than that (left by interrupted runs). Another run going on at the same time keeps its own.
+ * Drops test schemas and databases: this run's (`runId`), or with `olderThanMs` those of runs that
+ * started longer ago than that (left by interrupted runs). Another run going on at the same time keeps
+ * its own. Schemas in the configured database are what runs made before each worker had a database.
  */
-export async function dropTestSchemas(match: { runId: string } | { olderThanMs: number }): Promise<void> {
+export async function dropTestStores(match: { runId: string } | { olderThanMs: number }): Promise<void> {
   if (!PG_URL) return;
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
+  const dropped = (name: string) => {
+    const runId = name.slice(TEST_SCHEMA_PREFIX.length).split('_')[0] ?? '';
+    const started = Number.parseInt(runId, 36);
+    return 'runId' in match
+      ? runId === match.runId
+      : !Number.isFinite(started) || Date.now() - started > match.olderThanMs;
+  };
   try {
-    const { rows } = await client.query<{ name: string }>(
-      'select schema_name as name from information_schema.schemata where schema_name like $1',
-      [`${TEST_SCHEMA_PREFIX}%`],
+    const schemas = await client.query<{ name: string }>(
+      'select schema_name as name from information_schema.schemata where starts_with(schema_name, $1)',
+      [TEST_SCHEMA_PREFIX],
     );
-    for (const { name } of rows) {
-      const runId = name.slice(TEST_SCHEMA_PREFIX.length).split('_')[0] ?? '';
-      const started = Number.parseInt(runId, 36);
-      const drop =
-        'runId' in match
-          ? runId === match.runId
-          : !Number.isFinite(started) || Date.now() - started > match.olderThanMs;
-      if (drop) await client.query(`drop schema if exists "${name}" cascade`);
+    for (const { name } of schemas.rows) {
+      if (dropped(name)) await client.query(`drop schema if exists "${name}" cascade`);
+    }
+    const databases = await client.query<{ name: string }>(
+      'select datname as name from pg_database where starts_with(datname, $1)',
+      [TEST_SCHEMA_PREFIX],
+    );
+    for (const { name } of databases.rows) {
+      if (dropped(name)) await client.query(`drop database if exists "${name}" with (force)`);
     }
   } finally {
     await client.end();

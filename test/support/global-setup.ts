@@ -1,18 +1,21 @@
 import type { TestProject } from 'vitest/node';
-import { dropTestSchemas, requireServicesInCi } from './backends.js';
+import { dropTestStores, requireServicesInCi } from './backends.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Names this run's PostgreSQL schemas, so cleaning up never touches another run's. */
+    /** Names this run's PostgreSQL schemas and databases, so cleaning up never touches another run's. */
     testRunId: string;
   }
 }
 
-/** Runs once around the whole run: stale schemas of interrupted runs go first, this run's last. */
+/**
+ * Runs once around the whole run: stale schemas and databases of interrupted runs go first, this run's
+ * last.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   requireServicesInCi();
   const runId = Date.now().toString(36);
   project.provide('testRunId', runId);
-  await dropTestSchemas({ olderThanMs: 3_600_000 });
-  return () => dropTestSchemas({ runId });
+  await dropTestStores({ olderThanMs: 3_600_000 });
+  return () => dropTestStores({ runId });
 }

@@ -4,17 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../src/cli/index.js';
+import { cli } from '../support/cli.js';
 import { freePort, startServerProcess, waitForReady } from '../support/server-process.js';
 
 const ADMIN_TOKEN = 'backup-test-admin-token-0123456789';
-
-async function cli(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, { out: (s) => out.push(s), err: (s) => err.push(s) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 describe('scanpin backup (SQLite online backup)', () => {
   let dir: string;

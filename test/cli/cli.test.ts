@@ -1,18 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/index.js';
 import { backends } from '../support/backends.js';
+import { cli } from '../support/cli.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
 
 const sqlite = backends()[0];
 if (sqlite === undefined) throw new Error('no SQLite backend');
-
-async function cli(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, { out: (s) => out.push(s), err: (s) => err.push(s) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 /** The JSON object printed first in CLI output. */
 function firstJson(text: string) {

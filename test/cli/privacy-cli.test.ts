@@ -2,8 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/index.js';
 import { backends } from '../support/backends.js';
+import { cli } from '../support/cli.js';
 import { report, scanner } from '../support/scan.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -11,13 +11,6 @@ const sqlite = backends()[0];
 if (sqlite === undefined) throw new Error('no SQLite backend');
 
 const PLAYER = { id: '300000000000000001', username: 'CliPlayer' };
-
-async function cli(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, { out: (s) => out.push(s), err: (s) => err.push(s) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 describe('scanpin admin export and erase', () => {
   let t: TestApp;

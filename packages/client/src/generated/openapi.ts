@@ -11311,9 +11311,11 @@ export interface paths {
                          *       "isBanned": false,
                          *       "isWarned": false,
                          *       "bans": [],
+                         *       "totalBans": 0,
                          *       "detections": [
                          *         "Eulen"
                          *       ],
+                         *       "totalUniqueDetections": 1,
                          *       "reasons": [
                          *         {
                          *           "reason": "Admitted to using a mod menu in a ticket",
@@ -11322,6 +11324,7 @@ export interface paths {
                          *           "evidence": null
                          *         }
                          *       ],
+                         *       "totalReasons": 1,
                          *       "firstSeen": "2026-01-03T18:00:00.000Z",
                          *       "lastSeen": "2026-02-11T15:28:00.000Z",
                          *       "gamesScanned": [
@@ -11340,7 +11343,9 @@ export interface paths {
                          *           "totalDetections": 0,
                          *           "overallStatus": "clean",
                          *           "lastSeenAt": "2026-02-02T20:10:00.000Z",
-                         *           "detections": []
+                         *           "detections": [],
+                         *           "totalUniqueDetections": 0,
+                         *           "totalSharedHwids": 1
                          *         }
                          *       ]
                          *     }
@@ -12683,6 +12688,7 @@ export interface paths {
                          *       "uniqueCheatsDetected": [
                          *         "Eulen"
                          *       ],
+                         *       "totalUniqueCheatsDetected": 1,
                          *       "isBanned": false,
                          *       "firstScanDate": "2026-01-03T18:00:00.000Z",
                          *       "lastScanDate": "2026-02-11T15:28:00.000Z",

@@ -36,6 +36,10 @@ export async function banPlayer(
   const attempt = { actor: OPERATOR, action: 'ban.create', resource: { type: 'ban', id: null } } as const;
   return auditRefusals(ctx, attempt, () =>
     ctx.transaction(async (repos) => {
+      // A ban outdates the documents of everyone on the hardware, rows a finish updates too: taken
+      // in turn with finishes, so the two never wait on each other's rows (a deadlock on PostgreSQL),
+      // and the hardware read here is still the player's when the ban is written.
+      await repos.privacy.excludeFinishes();
       const user = await repos.players.findUser(discordId);
       if (user === undefined) refuse({ code: 'scanned_user_not_found', discordId });
       const hwidIds = await repos.players.hwidIdsOf(user.id);
@@ -57,6 +61,8 @@ export async function liftBan(ctx: UseCaseContext, banId: number): Promise<void>
   const attempt = { actor: OPERATOR, action: 'ban.lift', resource: { type: 'ban', id: banId } } as const;
   await auditRefusals(ctx, attempt, () =>
     ctx.transaction(async (repos) => {
+      // In turn with finishes, as a new ban is (banPlayer).
+      await repos.privacy.excludeFinishes();
       const now = ctx.clock();
       if (!(await repos.players.liftBan(banId, now))) refuse({ code: 'ban_not_found', banId });
       await recordAudit(repos, { ...attempt, at: now });

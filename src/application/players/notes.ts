@@ -43,6 +43,8 @@ async function addNote(
   }
   const now = ctx.clock();
   const row = await ctx.transaction(async (repos) => {
+    // The note outdates the player's document, a row finishes update too: in turn with them (bans.ts).
+    await repos.privacy.excludeFinishes();
     const user = await repos.players.findUser(discordId);
     if (user === undefined) refuse({ code: 'scanned_user_not_found', discordId });
     const added = await repos.players.addReason({ userId: user.id, ...input, now });

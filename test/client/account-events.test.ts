@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type PinWebhookEvent, ScanpinError } from '../../packages/client/src/index.js';
 import { backends } from '../support/backends.js';
 import { report, scanner } from '../support/scan.js';
@@ -26,7 +26,11 @@ describe.each(backends())('client.events.listen on $name', (backend) => {
     // The stream follows from the moment it opens; give it that moment.
     await new Promise((r) => setTimeout(r, 300));
     const pin = await t.createPin(owner.key);
-    await scanner(t).finish(await scanner(t).startOk(pin), report({ detections: ['Eulen'] }));
+    const token = await scanner(t).startOk(pin);
+    // The stream reads each changed PIN as it is when it gets to it, so a finish landing before that
+    // read would be told as one change; this test is about the bodies, so it waits for each.
+    await vi.waitFor(() => expect(seen.map((e) => e.type)).toContain('pin.started'), { timeout: 10_000 });
+    await scanner(t).finish(token, report({ detections: ['Eulen'] }));
     const error = await rejectionOf(listening);
     expect((error as Error).name).toBe('AbortError');
     expect(seen.map((e) => e.type)).toEqual(['pin.created', 'pin.started', 'pin.finished']);

@@ -35,10 +35,12 @@ describe('the document and the server agree', () => {
   it('on text in bodies: the server refuses NUL, and the document says so on every string a body carries', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const allowsNul: string[] = [];
+    const marked: string[] = [];
     const visit = (schema: Record<string, unknown> | undefined, where: string): void => {
       if (schema === undefined || typeof schema !== 'object') return;
       const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-      if (types.includes('string') && schema.enum === undefined && schema.const === undefined) {
+      if (schema['x-nul-allowed'] === true) marked.push(where);
+      else if (types.includes('string') && schema.enum === undefined && schema.const === undefined) {
         const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined;
         if (pattern === undefined || pattern.test('a\u0000b')) allowsNul.push(where);
       }
@@ -60,6 +62,8 @@ describe('the document and the server agree', () => {
       }
     }
     expect(allowsNul).toEqual([]);
+    // Hardware IDs alone may carry it, as firmware reports them, and the document marks them so.
+    expect(marked).toEqual(['POST /v1/scanner/start body.hwids[]']);
     const res = await t.api('POST', '/v1/webhooks', {
       key,
       body: { url: 'http://127.0.0.1:9/a', description: 'a\u0000b' },

@@ -585,6 +585,26 @@ describe.each(backends())('hardware that links many accounts on $name', (backend
     expect(c.relatedAccounts.map((r: { discordId: string }) => r.discordId)).toEqual([pair[1]?.id]);
   });
 
+  it('takes hardware IDs with a trailing NUL as firmware reports them, and knows the placeholders among them', async () => {
+    const sc = scanner(t);
+    const e = { id: '400000000000000021', username: 'E' };
+    const f = { id: '400000000000000022', username: 'F' };
+    // Each on its own machine, both boards reporting the same junk serial with and without a NUL.
+    await sc.scan(owner.key, report({ discord: [e] }), ['Default string\u0000', 'REAL-E']);
+    await sc.scan(owner.key, report({ discord: [f] }), ['Default string', 'REAL-F\u0000']);
+    const lookup = (await t.api('GET', `/v1/scanned-users/lookup/${e.id}`, { key: owner.key })).json();
+    expect(lookup).toMatchObject({ totalHwids: 1, hasRelatedAccounts: false });
+    // NUL anywhere else in the body is still refused.
+    const pin = await t.createPin(owner.key);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v1/scanner/start',
+      payload: { pin, hwids: ['REAL-G'], clientVersion: 'a\u0000b' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('invalid_body');
+  });
+
   it('lists at most 50 related accounts and counts them all', async () => {
     const sc = scanner(t);
     const crowd = Array.from({ length: 56 }, (_, i) => ({

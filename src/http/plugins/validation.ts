@@ -1,6 +1,23 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Top-level body fields whose text may hold U+0000 (set from the schema by the onRoute below). */
+    nulAllowedIn?: ReadonlySet<string>;
+  }
+}
+
+/**
+ * Marks a body text that may hold U+0000 because it is never stored as text: hardware IDs, which
+ * firmware reports with a trailing NUL (`Default string\0`) and which are kept only as keyed hashes,
+ * after the placeholder rule has seen them as sent (docs/risk-score.md, "Placeholders and hubs").
+ * Honoured on top-level body fields (a string, or an array of strings); an OpenAPI extension, so
+ * the document says it too.
+ */
+export const NUL_ALLOWED = 'x-nul-allowed';
+
 import { parseTimestamp, TIMESTAMP_PATTERN } from '../../domain/timestamp-input.js';
 import { problems } from '../problem.js';
 
@@ -39,7 +56,7 @@ export function installValidators(app: FastifyInstance): void {
   // A callback hook, not an async one: it runs on every request, and a promise per hook shows in the
   // profile of a status poll (docs/benchmarks.md, "Profile findings").
   app.addHook('preValidation', (request, _reply, done) => {
-    if (request.body !== undefined && containsNul(request.body)) {
+    if (request.body !== undefined && containsNul(request.body, request.routeOptions.config.nulAllowedIn)) {
       return done(
         problems.invalidBody('Invalid request body: text must not contain the NUL character (\\u0000).'),
       );
@@ -52,6 +69,8 @@ export function installValidators(app: FastifyInstance): void {
     const schema = route.schema as { body?: unknown } | undefined;
     if (schema?.body === undefined) return;
     route.schema = { ...schema, body: withoutNul(schema.body) } as typeof route.schema;
+    const allowed = nulAllowedFields(schema.body);
+    if (allowed.size > 0) route.config = { ...route.config, nulAllowedIn: allowed };
   });
 }
 
@@ -80,7 +99,11 @@ export function withoutNul(schema: unknown): unknown {
   }
   const types = Array.isArray(s.type) ? s.type : [s.type];
   const fixed =
-    s.pattern !== undefined || s.format !== undefined || s.enum !== undefined || s.const !== undefined;
+    s[NUL_ALLOWED] === true ||
+    s.pattern !== undefined ||
+    s.format !== undefined ||
+    s.enum !== undefined ||
+    s.const !== undefined;
   if (types.includes('string') && !fixed) out.pattern = NO_NUL_PATTERN;
   if (types.includes('object') && s.additionalProperties !== false && s.propertyNames === undefined) {
     out.propertyNames = { pattern: NO_NUL_PATTERN };
@@ -88,8 +111,26 @@ export function withoutNul(schema: unknown): unknown {
   return out;
 }
 
-/** True when any string or object key in a parsed JSON value contains U+0000 (iterative: no depth limit). */
-function containsNul(root: unknown): boolean {
+/** The top-level properties of a body schema whose text (or array of texts) is marked NUL_ALLOWED. */
+function nulAllowedFields(body: unknown): ReadonlySet<string> {
+  const properties = (body as { properties?: Record<string, Record<string, unknown>> }).properties ?? {};
+  const marked = (s: Record<string, unknown> | undefined) => s?.[NUL_ALLOWED] === true;
+  return new Set(
+    Object.entries(properties)
+      .filter(([, s]) => marked(s) || marked(s.items as Record<string, unknown> | undefined))
+      .map(([name]) => name),
+  );
+}
+
+/**
+ * True when any string or object key in a parsed JSON value contains U+0000 (iterative: no depth
+ * limit), leaving out the top-level fields in `allowed`.
+ */
+function containsNul(root: unknown, allowed?: ReadonlySet<string>): boolean {
+  if (allowed !== undefined && typeof root === 'object' && root !== null && !Array.isArray(root)) {
+    const rest = Object.entries(root).filter(([key]) => !allowed.has(key));
+    return rest.some(([key]) => key.includes('\u0000')) || containsNul(rest.map(([, v]) => v));
+  }
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const value = stack.pop();

@@ -12489,7 +12489,7 @@ export interface paths {
                      */
                     "application/json": {
                         clientVersion?: string;
-                        /** @description Hardware IDs of the machine being scanned. Stored only as keyed hashes. */
+                        /** @description Hardware IDs of the machine being scanned, exactly as the system reports them (a trailing NUL included). Stored only as keyed hashes. */
                         hwids: string[];
                         /** @description The 8-character PIN, any case. */
                         pin: string;

@@ -3,6 +3,7 @@ import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { EVIDENCE_SOURCE_NAMES } from '../../../domain/evidence.js';
 import { REPORT_MAX_ENTRIES, REPORT_MAX_ENTRY_LENGTH } from '../../../domain/evidence-report.js';
 import { PIN_CODE_PATTERN } from '../../../domain/pin-code.js';
+import { NUL_ALLOWED } from '../../plugins/validation.js';
 import { Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 
 /** Bounds on a report (docs/scanner.md): at most 1000 entries per list and 500 characters per entry. */
@@ -20,10 +21,11 @@ const Text = Nullable(Type.String({ maxLength: MAX_ENTRY_LENGTH }));
 export const StartBody = Type.Object(
   {
     pin: Type.String({ pattern: PIN_CODE_PATTERN, description: 'The 8-character PIN, any case.' }),
-    hwids: Type.Array(Type.String({ minLength: 1, maxLength: MAX_ENTRY_LENGTH }), {
+    hwids: Type.Array(Type.String({ minLength: 1, maxLength: MAX_ENTRY_LENGTH, [NUL_ALLOWED]: true }), {
       minItems: 1,
       maxItems: 16,
-      description: 'Hardware IDs of the machine being scanned. Stored only as keyed hashes.',
+      description:
+        'Hardware IDs of the machine being scanned, exactly as the system reports them (a trailing NUL included). Stored only as keyed hashes.',
     }),
     clientVersion: Type.Optional(Type.String({ maxLength: 50 })),
   },

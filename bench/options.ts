@@ -20,7 +20,7 @@ export interface Options {
 const USAGE = `npm run bench [-- options]
   --quick              1 000 scans, short runs (under 2 minutes)
   --store NAME         sqlite or postgres (default: sqlite, and postgres when SCANPIN_TEST_PG_URL is set)
-  --sizes A,B,...      stored scans to measure at (default 1000,100000,1000000)
+  --sizes A,B,...      stored scans to measure at (default 10000,1000000)
   --seconds N          seconds per measured endpoint (default 8, quick 2)
   --streams N          event streams to hold (default 10000, quick 1000)
   --webhooks N         webhook deliveries to time (default 500, quick 100)
@@ -55,7 +55,7 @@ export function parseOptions(argv: readonly string[]): Options {
   }
   const stores: StoreName[] =
     store !== undefined ? [store] : process.env.SCANPIN_TEST_PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-  const sizes = (value('--sizes') ?? (quick ? '1000' : '1000,100000,1000000'))
+  const sizes = (value('--sizes') ?? (quick ? '1000' : '10000,1000000'))
     .split(',')
     .map((s) => Number(s.replaceAll('_', '')));
   if (sizes.some((n) => !Number.isInteger(n) || n < 1))

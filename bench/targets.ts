@@ -1,6 +1,6 @@
 /*
  * The targets of docs/benchmarks.md ("Targets"): ratios to the bare-Fastify baseline of the same run
- * at 50 connections, growth from 1 000 to 1 000 000 stored scans, whole scans per second, streams
+ * at 50 connections, growth from the smallest size measured to 1 000 000 stored scans, whole scans per second, streams
  * held and memory. A target whose figure was not measured in this run says so instead of passing.
  */
 import type { EvidenceFigures } from './evidence.js';
@@ -16,15 +16,15 @@ export interface TargetCheck {
   pass: boolean | null;
 }
 
-const RATIO_TARGETS: Array<[EndpointName, number, number | null]> = [
-  ['status, pending PIN', 0.5, 10],
-  ['status, scanning PIN', 0.5, 10],
-  ['status, finished PIN', 0.5, 10],
-  ['results, finished PIN', 0.4, null],
-  ['risk score', 0.35, null],
-  ['lookup', 0.3, null],
+/** Per endpoint: the least ratio on SQLite, its p99 bound (ms) if any, and the least on PostgreSQL. */
+const RATIO_TARGETS: Array<[EndpointName, number, number | null, number]> = [
+  ['status, pending PIN', 0.5, 10, 0.35],
+  ['status, scanning PIN', 0.5, 10, 0.35],
+  ['status, finished PIN', 0.45, null, 0.3],
+  ['results, finished PIN', 0.4, null, 0.3],
+  ['risk score', 0.35, null, 0.25],
+  ['lookup', 0.3, null, 0.2],
 ];
-const PG_SHARE_OF_SQLITE = 0.6;
 const STALL_FACTOR = 2;
 const GROWTH_LIMIT = 1.5;
 const WHOLE_SCANS = { sqlite: 500, postgres: 300 } as const;
@@ -54,13 +54,12 @@ export function checkTargets(
     figure: `p50 ${fmt(evidence.p50, 1)} ms, p99 ${fmt(evidence.p99, 1)} ms; compile ${fmt(evidence.compileMs, 1)} ms`,
     pass: evidence.p99 <= EVIDENCE_MS,
   });
-  const sqlite = results.find((r) => r.store === 'sqlite');
   for (const r of results) {
     const add = (target: string, figure: string, pass: boolean | null) =>
       checks.push({ store: r.label, target, figure, pass });
     for (const s of r.sizes) {
       const at = `at ${scans(s.size)} scans`;
-      for (const [name, min, p99Max] of RATIO_TARGETS) {
+      for (const [name, min, p99Max, pgMin] of RATIO_TARGETS) {
         const f = s.endpoints[name];
         if (f === undefined) continue;
         const x = ratio(s, name);
@@ -73,8 +72,6 @@ export function checkTargets(
             clean && x >= min && p99ok,
           );
         } else {
-          const base = sqlite?.sizes.find((q) => q.size === s.size);
-          const sqliteRatio = base === undefined ? Number.NaN : ratio(base, name);
           // Both with statistics and without: no read may depend on the planner's luck.
           const states: Array<[string, Figure | undefined]> = [
             ['never analysed', s.neverAnalysed?.[name]],
@@ -85,9 +82,9 @@ export function checkTargets(
             const y = g.rps / s.baseline.rps;
             const ok = g.failures === 0;
             add(
-              `${name}${state === '' ? '' : ` (${state})`} ≥ ${PG_SHARE_OF_SQLITE} × SQLite's, ${at}`,
-              `${fmt(y)} vs SQLite ${fmt(sqliteRatio)} (${fmt(y / sqliteRatio)}×)${ok ? '' : `, ${g.failures} failed`}`,
-              Number.isFinite(sqliteRatio) ? ok && y >= PG_SHARE_OF_SQLITE * sqliteRatio : null,
+              `${name}${state === '' ? '' : ` (${state})`} ≥ ${pgMin}, ${at}`,
+              `${fmt(y)}${ok ? '' : `, ${g.failures} failed`}`,
+              ok && y >= pgMin,
             );
           }
         }
@@ -117,17 +114,17 @@ export function checkTargets(
         );
       }
     }
-    const first = r.sizes.find((s) => s.size === 1000);
+    const first = r.sizes[0];
     const million = r.sizes.find((s) => s.size === MILLION);
     for (const name of ['risk score', 'lookup'] as const) {
       const a = first?.endpoints[name];
       const b = million?.endpoints[name];
       add(
-        `${name} p50 at 1,000,000 scans ≤ ${GROWTH_LIMIT} × at 1,000`,
+        `${name} p50 at 1,000,000 scans ≤ ${GROWTH_LIMIT} × at ${scans(first?.size ?? 0)}`,
         a && b
           ? `${b.p50} ms vs ${a.p50} ms (${fmt(b.p50 / a.p50)}×)`
-          : 'not measured (needs sizes 1000 and 1000000)',
-        a && b ? b.p50 <= GROWTH_LIMIT * a.p50 : null,
+          : 'not measured (needs a smaller size and 1000000)',
+        a && b && first !== million ? b.p50 <= GROWTH_LIMIT * a.p50 : null,
       );
     }
     add(

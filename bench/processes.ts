@@ -49,8 +49,14 @@ async function waitUntilAnswering(url: string, child: ChildProcess, output: () =
   throw new Error(`${url} did not answer within 60 s:\n${output()}`);
 }
 
-async function run(script: string, env: NodeJS.ProcessEnv, port: number, probe: string): Promise<Running> {
-  const child = spawn(process.execPath, [script], {
+async function run(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  port: number,
+  probe: string,
+  nodeFlags: string[] = [],
+): Promise<Running> {
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -78,7 +84,10 @@ async function run(script: string, env: NodeJS.ProcessEnv, port: number, probe: 
 
 /** The server, built beforehand into dist/ (`tsc -p tsconfig.build.json`). */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<Running> {
-  return run('dist/src/main.js', env, await freePort(), '/readyz');
+  // BENCH_CPU_PROF_DIR=dir profiles the server process (node --cpu-prof), written when it stops.
+  const profDir = process.env.BENCH_CPU_PROF_DIR;
+  const flags = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
+  return run('dist/src/main.js', env, await freePort(), '/readyz', flags);
 }
 
 export async function startBaseline(): Promise<Running> {

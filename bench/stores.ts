@@ -28,7 +28,8 @@ function serverEnv(dir: string, databaseUrl: string, redisUrl: string | undefine
     SCANPIN_DATA_DIR: dir,
     SCANPIN_ADMIN_TOKEN: randomBytes(24).toString('hex'),
     SCANPIN_HASH_SECRET: randomBytes(24).toString('hex'),
-    LOG_LEVEL: 'silent',
+    // BENCH_LOG_LEVEL=info measures the access log too (its lines go to /dev/null).
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     // Limits far above the load, so the figures measure the work and not the refusals.
     RATE_LIMIT_PER_HOUR: '1000000000',
     MAX_ACTIVE_PINS: '1000000',

@@ -7,7 +7,7 @@ import type { UseCaseContext } from './application/context.js';
 import type { Probes } from './application/health/readiness.js';
 import { installDeprecation } from './http/openapi/deprecation.js';
 import { describeOperations } from './http/openapi/document.js';
-import { AccessLog } from './http/plugins/access-log.js';
+import { AccessLog, requestLogger } from './http/plugins/access-log.js';
 import { frameworkErrorHandler, installErrorHandling, sendProblem } from './http/plugins/errors.js';
 import { installJsonBodyParser } from './http/plugins/json-body.js';
 import { requireApiKey } from './http/plugins/key-auth.js';
@@ -59,6 +59,8 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
     return503OnClosing: false,
     // One access line per request instead of Fastify's two (http/plugins/access-log.ts).
     logController: new AccessLog(),
+    // request.log is made only when used: most requests log nothing but that line.
+    childLoggerFactory: requestLogger,
     // Errors found before routing (a malformed URL) are problem bodies like every other error.
     // No hook sees these, so the security headers are set here too (http/plugins/security-headers.ts).
     frameworkErrors: (error, request, reply) =>

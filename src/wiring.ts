@@ -7,6 +7,7 @@ import type { Probes } from './application/health/readiness.js';
 import type { PinChanges } from './application/pins/pin-changes.js';
 import { PinRecordCache } from './application/pins/pin-record-cache.js';
 import { convertHubsOverThreshold } from './application/players/hardware-hubs.js';
+import { type PlayerChanges, PlayerFactsCache } from './application/players/player-facts-cache.js';
 import { createRateLimiter } from './application/rate-limits.js';
 import { compiledRulesCache } from './application/rules/compiled-rules.js';
 import type { Config } from './config.js';
@@ -23,6 +24,7 @@ import { LocalPinChanges } from './storage/notify/local.js';
 import { PostgresPinChanges } from './storage/notify/postgres.js';
 import { RedisPinChanges } from './storage/notify/redis.js';
 import { createRepositories, type Repositories, transactions } from './storage/repositories/index.js';
+import { announceOutdatedPlayers } from './storage/repositories/player-documents.js';
 
 /*
  * Start-up wiring: opens the store and the counters, loads the secrets and builds the one context
@@ -71,7 +73,7 @@ function pinChangesFor(
   store: Store,
   installationId: string,
   redisPrefix: string,
-): PinChanges & AccessChanges {
+): PinChanges & AccessChanges & PlayerChanges {
   if (config.redisUrl)
     return new RedisPinChanges(config.redisUrl, `${redisPrefix}${installationId}:pin-changes`);
   if (store.dialect === 'postgres') {
@@ -132,6 +134,8 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
   );
 
   const pinChanges = pinChangesFor(config, store, installationId, redisPrefix);
+  // Players whose documents a commit outdated are forgotten on every instance (docs/operations.md).
+  announceOutdatedPlayers(store.db, (userIds) => pinChanges.announcePlayerChanges(userIds));
   const context: UseCaseContext = {
     config,
     store,
@@ -140,6 +144,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     rateLimiter,
     pinChanges,
     pinRecords: new PinRecordCache(pinChanges, clock),
+    playerFacts: new PlayerFactsCache(pinChanges, clock),
     keyPrincipals: new KeyPrincipals((hash) => repos.apiKeys.findPrincipal(hash), pinChanges, clock),
     webhookSecrets: new SecretBox(hash.value, 'webhook-secrets'),
     currentRules: compiledRulesCache(() => repos.rules),
@@ -164,6 +169,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
       await jobs?.stop();
       context.keyPrincipals.close();
       context.pinRecords.close();
+      context.playerFacts.close();
       await pinChanges.close();
       await counters.close();
       await store.close();

@@ -5,6 +5,7 @@ import type { Repositories, RunInTransaction } from '../storage/repositories/ind
 import type { KeyPrincipals } from './access/key-principals.js';
 import type { PinChanges } from './pins/pin-changes.js';
 import type { PinRecordCache } from './pins/pin-record-cache.js';
+import type { PlayerFactsCache } from './players/player-facts-cache.js';
 import type { RateLimiter } from './rate-limits.js';
 import type { CurrentRules } from './rules/compiled-rules.js';
 
@@ -27,6 +28,8 @@ export interface UseCaseContext {
   pinChanges: PinChanges;
   /** Stored PINs as polls read them, kept true by those announcements (pins/pin-record-cache.ts). */
   pinRecords: PinRecordCache;
+  /** Players' facts as the risk score and lookup read them, kept true by notices (players/player-facts-cache.ts). */
+  playerFacts: PlayerFactsCache;
   /** API keys and their accounts as authentication reads them, kept briefly (access/key-principals.ts). */
   keyPrincipals: KeyPrincipals;
   /** Seals webhook signing secrets at rest. */

@@ -11,6 +11,9 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
  * hardware, a junk serial that becomes a hub, several accounts per report), bans, lifts, notes and
  * erasures are played through the API; after each step, every served document is compared with a
  * fresh computation, then every player is read again so the next step starts with documents in place.
+ * The same holds for the facts each instance keeps in memory (application/players/player-facts-cache.ts):
+ * whatever is kept, however old, equals a fresh computation, so the notices sent after each commit
+ * reached it.
  */
 
 const SCALE = Number(process.env.SCANPIN_FUZZ_SCALE ?? 1);
@@ -50,6 +53,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 /** Every served document equals the facts computed now, and none outlives its version. */
 async function checkDocuments(t: TestApp): Promise<void> {
+  for (const a of ACCOUNTS) {
+    const kept = t.deps.playerFacts.kept(a.id);
+    if (kept === undefined) continue;
+    const fresh = await t.deps.repos.playerSnapshots.computedFacts(a.id);
+    expect(kept, `facts of ${a.id} kept in memory`).toEqual(fresh);
+  }
   const outdated = await t.deps.store.db
     .selectFrom('player_documents as d')
     .innerJoin('scanned_users as u', 'u.id', 'd.user_id')
@@ -121,6 +130,8 @@ describe.each(backends())('player documents on $name', (backend) => {
             await checkDocuments(t);
             await read();
           }
+          // The reads above are answered from memory: every account asked about is kept.
+          expect(ACCOUNTS.some((a) => t.deps.playerFacts.kept(a.id) !== undefined)).toBe(true);
         } finally {
           await t.close();
         }

@@ -510,6 +510,17 @@ describe.each(backends())('who may read risk scores and lookups on $name', (back
     expect(await codes(member.key)).toEqual([403, 403]);
   });
 
+  it('joining or leaving an Enterprise counts at once, though memberships are kept in memory', async () => {
+    const owner = await t.createOwner('Joiner owner');
+    const member = await keyFor();
+    // Read (and kept) as "not a member" first, then as a member: each change is seen on the next call.
+    expect(await codes(member.key)).toEqual([403, 403]);
+    await t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: member.id });
+    expect(await codes(member.key)).toEqual([200, 200]);
+    await t.admin('DELETE', `/admin/v1/enterprises/${owner.enterpriseId}/members/${member.id}`);
+    expect(await codes(member.key)).toEqual([403, 403]);
+  });
+
   it('a licence that lapses stops access at once', async () => {
     const { key } = await keyFor({ licenceExpiresAt: iso(now + 1000) });
     expect(await codes(key)).toEqual([200, 200]);

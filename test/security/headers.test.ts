@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import {
   FALLBACK_CSP,
   HSTS_MAX_AGE_SECONDS,
+  HTML_ONLY_HEADERS,
   securityHeadersOf,
 } from '../../src/http/plugins/security-headers.js';
 import { API_REFERENCE_CSP } from '../../src/http/routes/api-reference.js';
@@ -26,17 +27,33 @@ function fakeDist(): string {
 
 type Headers = Record<string, string | string[] | number | undefined>;
 
-/** What every answer carries, whatever it is (docs/operations.md, "Security headers"). */
-function expectSecurityHeaders(headers: Headers, what: string, https = false): void {
+/** The document-only headers, as docs/operations.md ("Security headers") lists them. */
+const HTML_ONLY = {
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+/**
+ * What every answer carries, whatever it is (docs/operations.md, "Security headers"); `html`: a page,
+ * which carries the document-only headers too, and anything else must not.
+ */
+function expectSecurityHeaders(headers: Headers, what: string, https = false, html = false): void {
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['x-frame-options'], what).toBe('DENY');
   expect(String(headers['content-security-policy']), what).toContain("frame-ancestors 'none'");
   expect(headers['referrer-policy'], what).toMatch(/^(no-referrer|same-origin)$/);
-  expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
+  expect(headers['cross-origin-resource-policy'], what).toBe('same-origin');
   expect(headers['x-powered-by'], what).toBeUndefined();
   expect(headers.server, what).toBeUndefined();
   if (https) expect(headers['strict-transport-security'], what).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}`);
   else expect(headers['strict-transport-security'], what).toBeUndefined();
+  for (const [name, value] of Object.entries(HTML_ONLY)) {
+    expect(headers[name], `${what}: ${name}`).toBe(html ? value : undefined);
+  }
 }
 
 describe.each(backends())('security headers on every answer on $name', (backend) => {
@@ -85,12 +102,21 @@ describe.each(backends())('security headers on every answer on $name', (backend)
       );
     expect(security(bad.headers)).toEqual(security(normal.headers));
     expect(security(normal.headers)).toEqual(securityHeadersOf(loadConfig({})));
+    // Exactly these, on a non-HTML answer: the OWASP REST set, nothing a browser reads only from pages.
+    expect(Object.keys(security(normal.headers)).sort()).toEqual([
+      'content-security-policy',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-frame-options',
+    ]);
+    expect(HTML_ONLY_HEADERS).toEqual(HTML_ONLY);
   });
 
   it("keeps each page's own strict CSP: the dashboard, its assets, the sign-in, share and reference pages", async () => {
     const page = await get('/');
     expect(page.statusCode).toBe(200);
-    expectSecurityHeaders(page.headers, 'dashboard page');
+    expectSecurityHeaders(page.headers, 'dashboard page', false, true);
     expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect(page.headers['referrer-policy']).toBe('same-origin');
 
@@ -102,19 +128,19 @@ describe.each(backends())('security headers on every answer on $name', (backend)
 
     const signIn = await get(`/sign-in/${'a'.repeat(43)}`);
     expect(signIn.statusCode).toBe(200);
-    expectSecurityHeaders(signIn.headers, 'sign-in page');
+    expectSecurityHeaders(signIn.headers, 'sign-in page', false, true);
     expect(signIn.headers['content-security-policy']).toMatch(
       /^default-src 'none'; style-src .+; form-action 'self'/,
     );
 
     const share = await get(`/share/${'a'.repeat(43)}`);
     expect(share.statusCode).toBe(404);
-    expectSecurityHeaders(share.headers, 'share page');
+    expectSecurityHeaders(share.headers, 'share page', false, true);
     expect(share.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src /);
 
     const reference = await get('/docs/');
     expect(reference.statusCode).toBe(200);
-    expectSecurityHeaders(reference.headers, 'API reference');
+    expectSecurityHeaders(reference.headers, 'API reference', false, true);
     expect(reference.headers['content-security-policy']).toBe(API_REFERENCE_CSP);
   });
 
@@ -141,15 +167,16 @@ describe('HSTS', () => {
   it('is sent on every answer when PUBLIC_URL is https, and never over a plain http set-up', async () => {
     const secure = await startTestApp(sqlite, { PUBLIC_URL: 'https://scanpin.example.com' });
     try {
-      for (const url of [
-        '/healthz',
-        '/v1/pins/A7K3M2P9/status',
-        '/no/such/route',
-        '/%zz',
-        `/sign-in/${'a'.repeat(43)}`,
-      ]) {
+      for (const url of ['/healthz', '/v1/pins/A7K3M2P9/status', '/no/such/route', '/%zz']) {
         expectSecurityHeaders((await secure.app.inject({ method: 'GET', url })).headers, url, true);
       }
+      const page = `/sign-in/${'a'.repeat(43)}`;
+      expectSecurityHeaders(
+        (await secure.app.inject({ method: 'GET', url: page })).headers,
+        page,
+        true,
+        true,
+      );
     } finally {
       await secure.close();
     }

@@ -29,6 +29,8 @@ interface Entry {
  */
 export class KeyPrincipals {
   private readonly entries = new Map<string, Entry>();
+  /** Whether an account is in an active Enterprise (the licence rule), kept like principals. */
+  private readonly memberships = new Map<number, { member: boolean; expiresAt: number }>();
   /** Bumped on every change, so a read that began before it cannot store what it read. */
   private generation = 0;
   private readonly unfollow: () => void;
@@ -59,6 +61,27 @@ export class KeyPrincipals {
     return principal;
   }
 
+  /**
+   * Whether the account owns or belongs to an active Enterprise, which the risk score and lookup ask
+   * on every request of an account without a licence of its own: a query of about 42 µs each time.
+   * Kept as principals are, and forgotten with them when access changes (a member added or removed,
+   * an Enterprise created or deactivated: application/accounts/enterprises.ts and its callers).
+   */
+  async membership(accountId: number, read: () => Promise<boolean>): Promise<boolean> {
+    const now = this.clock();
+    const hit = this.memberships.get(accountId);
+    if (hit !== undefined && hit.expiresAt > now) return hit.member;
+    const generation = this.generation;
+    const member = await read();
+    if (generation === this.generation) {
+      if (this.memberships.size >= CAPACITY) {
+        this.memberships.delete(this.memberships.keys().next().value as number);
+      }
+      this.memberships.set(accountId, { member, expiresAt: now + this.ttlMs });
+    }
+    return member;
+  }
+
   /** The key's last use was just written: the kept copy says so too, so it is not written again. */
   touched(keyHash: string, at: number): void {
     const hit = this.entries.get(keyHash);
@@ -74,10 +97,12 @@ export class KeyPrincipals {
   close(): void {
     this.unfollow();
     this.entries.clear();
+    this.memberships.clear();
   }
 
   private forgetHere(): void {
     this.generation++;
     this.entries.clear();
+    this.memberships.clear();
   }
 }

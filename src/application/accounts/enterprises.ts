@@ -18,7 +18,7 @@ export async function createEnterprise(
 ): Promise<Enterprise> {
   await liveAccount(ctx, input.ownerAccountId);
   const now = ctx.clock();
-  return ctx.transaction(async (repos) => {
+  const created = await ctx.transaction(async (repos) => {
     const enterprise = await repos.enterprises.create({ ...input, now });
     await recordAudit(repos, {
       actor: OPERATOR,
@@ -30,6 +30,9 @@ export async function createEnterprise(
     });
     return enterprise;
   });
+  // Its owner may now read players: kept memberships are re-read on every instance.
+  ctx.keyPrincipals.accessChanged();
+  return created;
 }
 
 export async function updateEnterprise(
@@ -37,7 +40,7 @@ export async function updateEnterprise(
   id: number,
   changes: { name?: string; active?: boolean },
 ): Promise<Enterprise> {
-  return ctx.transaction(async (repos) => {
+  const updated = await ctx.transaction(async (repos) => {
     const enterprise = await repos.enterprises.update(id, changes);
     if (enterprise === undefined) refuse({ code: 'enterprise_not_found', enterpriseId: id });
     await recordAudit(repos, {
@@ -53,6 +56,9 @@ export async function updateEnterprise(
     });
     return enterprise;
   });
+  // Deactivating it ends its members' licence to read players, on every instance at once.
+  ctx.keyPrincipals.accessChanged();
+  return updated;
 }
 
 export async function addMember(ctx: UseCaseContext, enterpriseId: number, accountId: number): Promise<void> {
@@ -75,6 +81,8 @@ export async function addMember(ctx: UseCaseContext, enterpriseId: number, accou
         detail: { accountId },
       });
     });
+    // Who may read players changed: kept memberships are re-read on every instance.
+    ctx.keyPrincipals.accessChanged();
   });
 }
 
@@ -99,5 +107,7 @@ export async function removeMember(
         detail: { accountId },
       });
     });
+    // Who may read players changed: kept memberships are re-read on every instance.
+    ctx.keyPrincipals.accessChanged();
   });
 }

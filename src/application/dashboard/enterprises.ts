@@ -75,6 +75,8 @@ export async function removeMember(
         detail: { accountId },
       });
     });
+    // Who may read players changed: kept memberships are re-read on every instance.
+    ctx.keyPrincipals.accessChanged();
   });
 }
 
@@ -159,13 +161,16 @@ export async function acceptInvite(
   const now = ctx.clock();
   const actor = sessionActor(caller);
   const attempt = { actor, action: 'invite.accept', resource: { type: 'invite', id: null } } as const;
-  return auditRefusals(ctx, attempt, () =>
+  const joined = await auditRefusals(ctx, attempt, () =>
     ctx.transaction(async (repos) => {
       const joined = await joinWithInvite(repos, { accountId: caller.accountId, token, now, actor });
       if (joined === undefined) refuse({ code: 'invalid_invite' });
       return joined;
     }),
   );
+  // A member may read players: kept memberships are re-read on every instance.
+  ctx.keyPrincipals.accessChanged();
+  return joined;
 }
 
 /**

@@ -172,7 +172,7 @@ export async function finishDiscordSignIn(
 
   const now = ctx.clock();
   try {
-    return await ctx.transaction(async (repos) => {
+    const signedIn = await ctx.transaction(async (repos) => {
       const found = await repos.accounts.findByDiscordId(user.value.id);
       // The column is not unique; rather than guess which account is meant, an operator must keep one.
       if (found.length > 1) throw new Refused('ambiguous_account', 'several accounts carry this Discord ID');
@@ -195,8 +195,11 @@ export async function finishDiscordSignIn(
       }
       const session = await openSession(repos, { accountId: account.id, now, userAgent: input.userAgent });
       const redirectTo = joined ? `/?joined=${joined.enterprise.id}` : (pending.next ?? '/');
-      return { ok: true as const, session, redirectTo };
+      return { ok: true as const, session, redirectTo, joined: joined !== undefined };
     });
+    // Joining by invite makes a member, who may read players: kept memberships are re-read.
+    if (signedIn.joined) ctx.keyPrincipals.accessChanged();
+    return { ok: signedIn.ok, session: signedIn.session, redirectTo: signedIn.redirectTo };
   } catch (err) {
     if (err instanceof Refused) return refused(err.error, err.detail);
     throw err;

@@ -16,16 +16,10 @@ export async function authorizePlayerRead(ctx: UseCaseContext, caller: AccountCa
 }
 
 /*
- * The check runs twice per request (before validation, and in the use case itself); the caller
- * object lives for one request, so its membership is read once.
+ * The check runs twice per request (before validation, and in the use case itself), and on every
+ * request of a member polling players: the answer is kept for a few seconds and forgotten on every
+ * instance when memberships change (access/key-principals.ts).
  */
-const memberships = new WeakMap<AccountCaller, Promise<boolean>>();
-
-function membershipOf(ctx: UseCaseContext, caller: AccountCaller, accountId: number): Promise<boolean> {
-  let member = memberships.get(caller);
-  if (member === undefined) {
-    member = ctx.repos.enterprises.hasActiveMembership(accountId);
-    memberships.set(caller, member);
-  }
-  return member;
+function membershipOf(ctx: UseCaseContext, _caller: AccountCaller, accountId: number): Promise<boolean> {
+  return ctx.keyPrincipals.membership(accountId, () => ctx.repos.enterprises.hasActiveMembership(accountId));
 }

@@ -82,7 +82,7 @@ export function lookUpPlayer(
     ctx,
     caller,
     discordId,
-    () => ctx.repos.playerSnapshots.lookupFacts(discordId),
+    () => ctx.playerFacts.read(discordId, () => ctx.repos.playerSnapshots.lookupFacts(discordId)),
     (facts, now) => {
       const { user, profiles, bans } = facts;
       const state = banState(bans.map(toBanFacts), now);

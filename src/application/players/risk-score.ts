@@ -41,7 +41,7 @@ export function readRiskScore(
     ctx,
     caller,
     discordId,
-    () => ctx.repos.playerSnapshots.riskFacts(discordId),
+    () => ctx.playerFacts.read(discordId, () => ctx.repos.playerSnapshots.lookupFacts(discordId)),
     ({ user, profiles, bans, detections, detectionsTotal }, now) => {
       const facts = profiles.map((p) =>
         profileFacts(p, bans.filter((b) => b.hwid_ids.includes(p.id)).map(toBanFacts), now),

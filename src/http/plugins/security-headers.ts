@@ -2,35 +2,47 @@ import type { FastifyInstance } from 'fastify';
 import { type Config, publicBaseUrl } from '../../config.js';
 
 /**
- * The policy every answer falls back to: JSON, problems, redirects, streams. Nothing in an API answer
- * may run, load or be framed. Pages replace it with their own (the dashboard's in
- * http/routes/web-app.ts, the sign-in and share pages, the API reference).
+ * The policy every answer falls back to: JSON, problems, redirects, streams, files. Nothing in an API
+ * answer may run, load or be framed (OWASP REST Security Cheat Sheet, "Security headers"). Pages
+ * replace it with their own (the dashboard's in http/routes/web-app.ts, the sign-in and share pages,
+ * the API reference).
  */
-const FALLBACK_DIRECTIVES = {
-  'default-src': ["'none'"],
-  'frame-ancestors': ["'none'"],
-  'base-uri': ["'none'"],
-  'form-action': ["'none'"],
-};
+export const FALLBACK_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/** The policy as sent, directives joined by a bare semicolon. */
-export const FALLBACK_CSP = Object.entries(FALLBACK_DIRECTIVES)
-  .map(([name, values]) => `${name} ${values.join(' ')}`)
-  .join(';');
+/**
+ * An HTML page that sets no policy of its own gets this one: the fallback, plus no <base> and no form
+ * posts, which only mean something in a document.
+ */
+export const FALLBACK_PAGE_CSP = `${FALLBACK_CSP}; base-uri 'none'; form-action 'none'`;
 
 /** 180 days, without subdomains: the operator's other hosts on the same domain are not ours to pin. */
 export const HSTS_MAX_AGE_SECONDS = 15_552_000;
 
 /**
- * Security headers on every answer (docs/operations.md, "Security headers"): no sniffing, no framing,
- * no referrer beyond this site, HSTS when PUBLIC_URL is https (a browser ignores it over plain http,
- * and a local http set-up must not be pinned to https), and nothing that names the server software.
- * Registered first, so even refusals sent from the earliest hooks carry them.
+ * What a browser only reads from a document it renders (docs/operations.md, "Security headers"):
+ * opener isolation, agent clustering, DNS prefetching, IE's open-download and XSS-auditor switches,
+ * Flash/PDF cross-domain policies. On a JSON answer they are bytes Node validates for nothing.
+ */
+export const HTML_ONLY_HEADERS: Readonly<Record<string, string>> = {
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+/**
+ * Security headers (docs/operations.md, "Security headers"): on every answer no sniffing, no framing,
+ * no referrer, resources for this site only, HSTS when PUBLIC_URL is https (a browser ignores it
+ * over plain http, and a local http set-up must not be pinned to https), and nothing that names the
+ * server software; on HTML pages also the document-only headers above. Registered first, so even
+ * refusals sent from the earliest hooks carry them.
  *
- * The headers never vary by request, so they are computed once and copied in by one synchronous
- * hook. @fastify/helmet rebuilt its middleware (parsing the CSP again) in an async hook on every
- * request, a measurable share of a status poll (docs/benchmarks.md, "Profile findings"). A page's
- * own CSP, set later with reply.header, replaces the fallback.
+ * The headers never vary by request, so they are computed once and copied in by synchronous hooks:
+ * every header is validated again by Node on every answer, and /healthz cost 2.7 times a bare route
+ * mostly in such fixed work (docs/benchmarks.md, "Profile findings"). A page's own CSP, set later
+ * with reply.header, replaces the fallback.
  */
 export async function installSecurityHeaders(
   app: FastifyInstance,
@@ -41,30 +53,34 @@ export async function installSecurityHeaders(
     reply.headers(headers);
     done();
   });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) {
+      reply.headers(HTML_ONLY_HEADERS);
+      if (reply.getHeader('content-security-policy') === FALLBACK_CSP) {
+        reply.header('content-security-policy', FALLBACK_PAGE_CSP);
+      }
+    }
+    done(null, payload);
+  });
 }
 
 /**
- * The same headers as a plain record, for the few answers no hook sees (Fastify's `frameworkErrors`,
- * a URL that is not valid percent-encoding). test/security/headers.test.ts holds it equal to what
- * the plugin above sends.
+ * The headers every answer carries, as a plain record, also for the few answers no hook sees
+ * (Fastify's `frameworkErrors`, a URL that is not valid percent-encoding: always a problem body).
+ * test/security/headers.test.ts holds it equal to what the plugin above sends.
  */
 export function securityHeadersOf(
   config: Pick<Config, 'publicUrl' | 'host' | 'port'>,
 ): Record<string, string> {
   return {
     'content-security-policy': FALLBACK_CSP,
-    'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
-    'origin-agent-cluster': '?1',
     'referrer-policy': 'no-referrer',
     ...(publicBaseUrl(config).startsWith('https://')
       ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}` }
       : {}),
     'x-content-type-options': 'nosniff',
-    'x-dns-prefetch-control': 'off',
-    'x-download-options': 'noopen',
     'x-frame-options': 'DENY',
-    'x-permitted-cross-domain-policies': 'none',
-    'x-xss-protection': '0',
   };
 }

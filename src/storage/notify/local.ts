@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { AccessChanges } from '../../application/access/key-principals.js';
 import type { PinChanges } from '../../application/pins/pin-changes.js';
+import type { PlayerChanges } from '../../application/players/player-facts-cache.js';
 
 /** The event every change is also announced under; PIN ids are numbers, so it cannot clash with one. */
 const ANY_PIN = 'any';
@@ -10,6 +11,27 @@ const ACCESS = 'access';
 const GAP = 'gap';
 /** The same notice on the buses between instances. */
 export const ACCESS_MESSAGE = ACCESS;
+/** Players' facts changed; never a number either. */
+const PLAYERS = 'players';
+/** More players than this in one notice are sent as "all" (a PostgreSQL NOTIFY holds 8 000 bytes). */
+const MAX_PLAYERS_PER_NOTICE = 500;
+
+/** A players notice as it travels between instances: `players:1,2,3`, or `players:*` for all. */
+export function playersMessage(userIds: readonly number[] | 'all'): string {
+  return userIds === 'all' || userIds.length > MAX_PLAYERS_PER_NOTICE
+    ? `${PLAYERS}:*`
+    : `${PLAYERS}:${userIds.join(',')}`;
+}
+
+/** The players a notice names, 'all', or null when it is not a players notice. */
+export function playersOf(message: string): number[] | 'all' | null {
+  if (!message.startsWith(`${PLAYERS}:`)) return null;
+  const list = message.slice(PLAYERS.length + 1);
+  if (list === '*') return 'all';
+  const ids = list.split(',').map(Number);
+  // A notice we cannot read is treated as naming everyone: forgetting too much is only slower.
+  return ids.every((id) => Number.isInteger(id)) ? ids : 'all';
+}
 
 /**
  * A PIN notice as it travels between instances: the PIN id and the instance that sent it, so an
@@ -29,7 +51,7 @@ export function foreignPinId(message: string, origin: string): number | null {
 }
 
 /** Followers in this process; the shared buses below feed it what other instances announce. */
-export class LocalPinChanges implements PinChanges, AccessChanges {
+export class LocalPinChanges implements PinChanges, AccessChanges, PlayerChanges {
   private readonly emitter = new EventEmitter();
 
   constructor() {
@@ -75,6 +97,15 @@ export class LocalPinChanges implements PinChanges, AccessChanges {
   followAccessChanges(listener: () => void): () => void {
     this.emitter.on(ACCESS, listener);
     return () => this.emitter.off(ACCESS, listener);
+  }
+
+  announcePlayerChanges(userIds: readonly number[] | 'all'): void {
+    this.emitter.emit(PLAYERS, userIds);
+  }
+
+  followPlayerChanges(listener: (userIds: readonly number[] | 'all') => void): () => void {
+    this.emitter.on(PLAYERS, listener);
+    return () => this.emitter.off(PLAYERS, listener);
   }
 
   async close(): Promise<void> {

@@ -2,12 +2,20 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { AccessChanges } from '../../application/access/key-principals.js';
 import type { PinChanges } from '../../application/pins/pin-changes.js';
-import { ACCESS_MESSAGE, foreignPinId, LocalPinChanges, pinMessage } from './local.js';
+import type { PlayerChanges } from '../../application/players/player-facts-cache.js';
+import {
+  ACCESS_MESSAGE,
+  foreignPinId,
+  LocalPinChanges,
+  pinMessage,
+  playersMessage,
+  playersOf,
+} from './local.js';
 
 const RECONNECT_MS = 1_000;
 
 /** Pin changes shared through PostgreSQL LISTEN/NOTIFY, for instances on one database without Redis. */
-export class PostgresPinChanges implements PinChanges, AccessChanges {
+export class PostgresPinChanges implements PinChanges, AccessChanges, PlayerChanges {
   private readonly local = new LocalPinChanges();
   private listener: pg.Client | null = null;
   private closed = false;
@@ -26,6 +34,8 @@ export class PostgresPinChanges implements PinChanges, AccessChanges {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (msg) => {
       if (msg.payload === ACCESS_MESSAGE) return this.local.announceAccessChange();
+      const players = playersOf(msg.payload ?? '');
+      if (players !== null) return this.local.announcePlayerChanges(players);
       const pinId = foreignPinId(msg.payload ?? '', this.origin);
       if (pinId !== null) this.local.publish(pinId);
     });
@@ -73,6 +83,16 @@ export class PostgresPinChanges implements PinChanges, AccessChanges {
 
   followAccessChanges(listener: () => void): () => void {
     return this.local.followAccessChanges(listener);
+  }
+
+  announcePlayerChanges(userIds: readonly number[] | 'all'): void {
+    // Heard here at once; the echo from the bus only forgets the same players again.
+    this.local.announcePlayerChanges(userIds);
+    this.notifier(this.channel, playersMessage(userIds)).catch(() => {});
+  }
+
+  followPlayerChanges(listener: (userIds: readonly number[] | 'all') => void): () => void {
+    return this.local.followPlayerChanges(listener);
   }
 
   follow(pinId: number, listener: () => void): () => void {

@@ -2,10 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { AccessChanges } from '../../application/access/key-principals.js';
 import type { PinChanges } from '../../application/pins/pin-changes.js';
-import { ACCESS_MESSAGE, foreignPinId, LocalPinChanges, pinMessage } from './local.js';
+import type { PlayerChanges } from '../../application/players/player-facts-cache.js';
+import {
+  ACCESS_MESSAGE,
+  foreignPinId,
+  LocalPinChanges,
+  pinMessage,
+  playersMessage,
+  playersOf,
+} from './local.js';
 
 /** Pin changes shared through Redis pub/sub, on a channel named by the installation. */
-export class RedisPinChanges implements PinChanges, AccessChanges {
+export class RedisPinChanges implements PinChanges, AccessChanges, PlayerChanges {
   private readonly local = new LocalPinChanges();
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
@@ -22,6 +30,8 @@ export class RedisPinChanges implements PinChanges, AccessChanges {
     this.subscriber.on('error', () => {});
     this.subscriber.on('message', (_channel: string, message: string) => {
       if (message === ACCESS_MESSAGE) return this.local.announceAccessChange();
+      const players = playersOf(message);
+      if (players !== null) return this.local.announcePlayerChanges(players);
       const pinId = foreignPinId(message, this.origin);
       if (pinId !== null) this.local.publish(pinId);
     });
@@ -53,6 +63,16 @@ export class RedisPinChanges implements PinChanges, AccessChanges {
 
   followAccessChanges(listener: () => void): () => void {
     return this.local.followAccessChanges(listener);
+  }
+
+  announcePlayerChanges(userIds: readonly number[] | 'all'): void {
+    // Heard here at once; the echo from the bus only forgets the same players again.
+    this.local.announcePlayerChanges(userIds);
+    this.publisher.publish(this.channel, playersMessage(userIds)).catch(() => {});
+  }
+
+  followPlayerChanges(listener: (userIds: readonly number[] | 'all') => void): () => void {
+    return this.local.followPlayerChanges(listener);
   }
 
   follow(pinId: number, listener: () => void): () => void {

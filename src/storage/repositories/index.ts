@@ -10,6 +10,7 @@ import { type InvitesRepository, invitesRepository } from './invites.js';
 import { type PinStatsRepository, pinStatsRepository } from './pin-stats.js';
 import { type PinTimelineRepository, pinTimelineRepository } from './pin-timeline.js';
 import { type PinsRepository, pinsRepository } from './pins.js';
+import { announcingOutdated } from './player-documents.js';
 import { type PlayerSnapshotsRepository, playerSnapshotsRepository } from './player-snapshots.js';
 import { type PlayersRepository, playersRepository } from './players.js';
 import { type PrivacyRepository, privacyRepository } from './privacy.js';
@@ -124,17 +125,21 @@ export function createRepositories(store: Store, hubPolicy: HubPolicy): Reposito
   };
 }
 
-/** Runs `work` in one transaction, with repositories bound to it. */
+/**
+ * Runs `work` in one transaction, with repositories bound to it; the players whose documents it
+ * outdated are announced once it commits (player-documents.ts).
+ */
 export function transactions(store: Store): RunInTransaction {
-  return (work, options = {}) => {
-    if (options.durable === false) return withoutFlush(store, work);
-    const builder = store.db.transaction();
-    const tx =
-      options.snapshot && store.dialect === 'postgres'
-        ? builder.setIsolationLevel('repeatable read')
-        : builder;
-    return tx.execute((trx) => work(lazilyBoundTo(trx, store)));
-  };
+  return (work, options = {}) =>
+    announcingOutdated(store.db, () => {
+      if (options.durable === false) return withoutFlush(store, work);
+      const builder = store.db.transaction();
+      const tx =
+        options.snapshot && store.dialect === 'postgres'
+          ? builder.setIsolationLevel('repeatable read')
+          : builder;
+      return tx.execute((trx) => work(lazilyBoundTo(trx, store)));
+    });
 }
 
 /**

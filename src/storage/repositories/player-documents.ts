@@ -1,4 +1,31 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../database.js';
+
+/**
+ * Who hears which players' documents were outdated, once the change is committed: every instance's
+ * memory of players' facts (application/players/player-facts-cache.ts) forgets them. Set per store
+ * at start-up (wiring.ts); keyed by the store's own `db`, not a transaction's.
+ */
+type Announce = (userIds: readonly number[]) => void;
+const announcers = new WeakMap<Db, Announce>();
+/** The players a running transaction outdated, announced only if it commits. */
+const outdatedInTransaction = new AsyncLocalStorage<Set<number>>();
+
+export function announceOutdatedPlayers(storeDb: Db, announce: Announce): void {
+  announcers.set(storeDb, announce);
+}
+
+/**
+ * Runs `work` (a whole transaction on `storeDb`) and announces the players it outdated once it has
+ * committed, never before: a notice heard before the commit would let another instance read and keep
+ * the old facts. A transaction that fails announces nothing, since it changed nothing.
+ */
+export async function announcingOutdated<T>(storeDb: Db, work: () => Promise<T>): Promise<T> {
+  const ids = new Set<number>();
+  const result = await outdatedInTransaction.run(ids, work);
+  if (ids.size > 0) announcers.get(storeDb)?.([...ids]);
+  return result;
+}
 
 /*
  * What keeps a player's document honest (docs/benchmarks.md, "Player documents"): every write that
@@ -13,6 +40,13 @@ import type { Db } from '../database.js';
  * (related accounts), and what an erasure or a retention run removed must not live on in one.
  */
 async function outdate(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const inTransaction = outdatedInTransaction.getStore();
+  if (inTransaction === undefined && db.isTransaction) {
+    // Every transaction that can reach here runs under announcingOutdated (repositories/index.ts,
+    // scans.ts); one that did not would leave kept facts stale on every instance for up to 10 s.
+    throw new Error('player documents outdated in a transaction that does not announce them');
+  }
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
     await db
@@ -22,6 +56,9 @@ async function outdate(db: Db, ids: readonly number[]): Promise<void> {
       .execute();
     await db.deleteFrom('player_documents').where('user_id', 'in', part).execute();
   }
+  if (inTransaction !== undefined) for (const id of ids) inTransaction.add(id);
+  // Outside a transaction each statement above has committed already.
+  else announcers.get(db)?.(ids);
 }
 
 /** Marks the documents of `userIds`, and of everyone sharing hardware with them, as out of date. */

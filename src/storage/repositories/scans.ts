@@ -6,6 +6,7 @@ import type { Db, Store } from '../database.js';
 import { SerialQueue } from '../serial-queue.js';
 import { type PinTimelineEntry, pinTimelineRepository } from './pin-timeline.js';
 import { stateColumns } from './pins.js';
+import { announcingOutdated } from './player-documents.js';
 import { type OutboxEvent, webhooksRepository } from './webhooks.js';
 
 /** Arbitrary constant naming the PostgreSQL advisory lock that serialises finishes. */
@@ -55,37 +56,39 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
       /** Timeline entries of the change, written in its transaction too. */
       timeline: readonly PinTimelineEntry[] = [],
     ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const res = await trx
-          .updateTable('pins')
-          .set((eb) => ({
-            ...stateColumns(state),
-            session_token_hash: input.sessionHash,
-            scan_nonce_hash: input.nonceHash,
-            scan_started_at: input.now,
-            client_version: input.clientVersion,
-            revision: eb('revision', '+', 1),
-          }))
-          .where('id', '=', pin.id)
-          .where('revision', '=', pin.revision)
-          .executeTakeFirst();
-        if (res.numUpdatedRows === 0n) return false;
-        // Sorted, so concurrent starts that share hardware IDs take their index locks in one order.
-        const hashes = [...new Set(input.hwidHashes)].sort();
-        await trx
-          .insertInto('hwids')
-          .values(hashes.map((hash) => ({ hash, created_at: input.now })))
-          .onConflict((oc) => oc.column('hash').doNothing())
-          .execute();
-        const ids = await trx.selectFrom('hwids').select('id').where('hash', 'in', hashes).execute();
-        await trx
-          .insertInto('scan_hwids')
-          .values(ids.map(({ id }) => ({ pin_id: pin.id, hwid_id: id })))
-          .execute();
-        for (const event of events) await webhooksRepository(trx, store.dialect).record(event);
-        for (const entry of timeline) await pinTimelineRepository(trx).append(entry);
-        return true;
-      });
+      return announcingOutdated(db, () =>
+        db.transaction().execute(async (trx) => {
+          const res = await trx
+            .updateTable('pins')
+            .set((eb) => ({
+              ...stateColumns(state),
+              session_token_hash: input.sessionHash,
+              scan_nonce_hash: input.nonceHash,
+              scan_started_at: input.now,
+              client_version: input.clientVersion,
+              revision: eb('revision', '+', 1),
+            }))
+            .where('id', '=', pin.id)
+            .where('revision', '=', pin.revision)
+            .executeTakeFirst();
+          if (res.numUpdatedRows === 0n) return false;
+          // Sorted, so concurrent starts that share hardware IDs take their index locks in one order.
+          const hashes = [...new Set(input.hwidHashes)].sort();
+          await trx
+            .insertInto('hwids')
+            .values(hashes.map((hash) => ({ hash, created_at: input.now })))
+            .onConflict((oc) => oc.column('hash').doNothing())
+            .execute();
+          const ids = await trx.selectFrom('hwids').select('id').where('hash', 'in', hashes).execute();
+          await trx
+            .insertInto('scan_hwids')
+            .values(ids.map(({ id }) => ({ pin_id: pin.id, hwid_id: id })))
+            .execute();
+          for (const event of events) await webhooksRepository(trx, store.dialect).record(event);
+          for (const entry of timeline) await pinTimelineRepository(trx).append(entry);
+          return true;
+        }),
+      );
     },
 
     /**
@@ -120,73 +123,77 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
     events: readonly OutboxEvent[] = [],
     timeline: readonly PinTimelineEntry[] = [],
   ): Promise<boolean> {
-    return db.transaction().execute(async (trx) => {
-      // The finish hooks update aggregates shared between scans (a user's counters, every user on a
-      // hardware ID), in an order that depends on the data; two finishes at once could deadlock.
-      // Finishes are rare next to reads, so PostgreSQL runs them one at a time. (SQLite always does.)
-      if (store.dialect === 'postgres') {
-        // Keyed by schema too, so deployments sharing one database do not wait on each other.
-        await sql`select pg_advisory_xact_lock(${FINISH_LOCK_KEY}, hashtext(current_schema()))`.execute(trx);
-      }
-      const res = await trx
-        .updateTable('pins')
-        .set((eb) => ({
-          ...stateColumns(state),
-          finished_at: now,
-          // The nonce is spent with the scan: evidence is accepted once.
-          scan_nonce_hash: null,
-          revision: eb('revision', '+', 1),
-        }))
-        .where('id', '=', pin.id)
-        .where('revision', '=', pin.revision)
-        .executeTakeFirst();
-      if (res.numUpdatedRows === 0n) return false;
-      await trx
-        .insertInto('scan_reports')
-        .values({
-          pin_id: pin.id,
-          detections: JSON.stringify(report.detections),
-          suspicious: JSON.stringify(report.suspicious),
-          warnings: JSON.stringify(report.warnings),
-          untrusted: JSON.stringify(report.untrusted),
-          integrity: JSON.stringify(report.integrity),
-          custom_suspicious: JSON.stringify(extra.customSuspicious),
-          vpn: report.vpn,
-          country: report.country,
-          logon: report.logon,
-          scantime: report.scantime,
-          windows: report.windows,
-          discord: JSON.stringify(report.discord),
-          ip_hash: extra.ipHash,
-          created_at: now,
-        })
-        .execute();
-      if (extra.evidence !== undefined) {
+    return announcingOutdated(db, () =>
+      db.transaction().execute(async (trx) => {
+        // The finish hooks update aggregates shared between scans (a user's counters, every user on a
+        // hardware ID), in an order that depends on the data; two finishes at once could deadlock.
+        // Finishes are rare next to reads, so PostgreSQL runs them one at a time. (SQLite always does.)
+        if (store.dialect === 'postgres') {
+          // Keyed by schema too, so deployments sharing one database do not wait on each other.
+          await sql`select pg_advisory_xact_lock(${FINISH_LOCK_KEY}, hashtext(current_schema()))`.execute(
+            trx,
+          );
+        }
+        const res = await trx
+          .updateTable('pins')
+          .set((eb) => ({
+            ...stateColumns(state),
+            finished_at: now,
+            // The nonce is spent with the scan: evidence is accepted once.
+            scan_nonce_hash: null,
+            revision: eb('revision', '+', 1),
+          }))
+          .where('id', '=', pin.id)
+          .where('revision', '=', pin.revision)
+          .executeTakeFirst();
+        if (res.numUpdatedRows === 0n) return false;
         await trx
-          .insertInto('scan_evidence')
+          .insertInto('scan_reports')
           .values({
             pin_id: pin.id,
-            receipt_id: extra.evidence.receiptId,
-            document: extra.evidence.document,
-            findings: extra.evidence.findings,
-            received_at: now,
+            detections: JSON.stringify(report.detections),
+            suspicious: JSON.stringify(report.suspicious),
+            warnings: JSON.stringify(report.warnings),
+            untrusted: JSON.stringify(report.untrusted),
+            integrity: JSON.stringify(report.integrity),
+            custom_suspicious: JSON.stringify(extra.customSuspicious),
+            vpn: report.vpn,
+            country: report.country,
+            logon: report.logon,
+            scantime: report.scantime,
+            windows: report.windows,
+            discord: JSON.stringify(report.discord),
+            ip_hash: extra.ipHash,
+            created_at: now,
           })
           .execute();
-      }
-      const scan: FinishedScan = {
-        pinId: pin.id,
-        gameType: pin.type,
-        verdict: state.result ?? 'legit',
-        detections: report.detections,
-        suspiciousFindings: extra.suspiciousFindings,
-        discord: report.discord,
-        finishedAt: now,
-      };
-      for (const hook of onFinish) await hook(trx, scan);
-      for (const event of events) await webhooksRepository(trx, store.dialect).record(event);
-      for (const entry of timeline) await pinTimelineRepository(trx).append(entry);
-      return true;
-    });
+        if (extra.evidence !== undefined) {
+          await trx
+            .insertInto('scan_evidence')
+            .values({
+              pin_id: pin.id,
+              receipt_id: extra.evidence.receiptId,
+              document: extra.evidence.document,
+              findings: extra.evidence.findings,
+              received_at: now,
+            })
+            .execute();
+        }
+        const scan: FinishedScan = {
+          pinId: pin.id,
+          gameType: pin.type,
+          verdict: state.result ?? 'legit',
+          detections: report.detections,
+          suspiciousFindings: extra.suspiciousFindings,
+          discord: report.discord,
+          finishedAt: now,
+        };
+        for (const hook of onFinish) await hook(trx, scan);
+        for (const event of events) await webhooksRepository(trx, store.dialect).record(event);
+        for (const entry of timeline) await pinTimelineRepository(trx).append(entry);
+        return true;
+      }),
+    );
   }
 }
 

@@ -211,7 +211,12 @@ async function wholeScansOnly(
   seedSeconds: number,
   seconds: number,
 ): Promise<SizeResult> {
+  const cpuBefore = server.cpuMs();
   const wholeScans = await measureAndPrintWholeScans(server, fixture, seconds);
+  // Less sensitive than the rate to other work on the machine: the server's own CPU per whole scan.
+  console.log(
+    `  server CPU per whole scan ${((server.cpuMs() - cpuBefore) / wholeScans.scans).toFixed(1)} ms`,
+  );
   const { rssMb, peakMb } = server.memory();
   const none = { rps: 0, p50: 0, p99: 0, failures: 0 };
   return { size, seedSeconds, baseline: none, endpoints: {}, wholeScans, rssMb, peakRssMb: peakMb };

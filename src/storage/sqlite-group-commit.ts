@@ -8,7 +8,7 @@ import type {
 } from 'kysely';
 import { ConnectionQueue } from './connection-queue.js';
 
-/**
+/*
  * Group commit on the one SQLite connection (docs/operations.md, "Durability"; docs/benchmarks.md,
  * "Profile findings"). A flushed commit blocks the event loop for as long as the disk takes, and a
  * whole scan needed three of them. Here every transaction runs as a savepoint of one outer
@@ -28,6 +28,8 @@ import { ConnectionQueue } from './connection-queue.js';
  * member never joins one: it commits that group first and opens a flushed one. SQLite refuses to
  * change `synchronous` inside a transaction, so the setting is the group's, taken when it opens.
  */
+
+/** How many group commits carried how many transactions (tests count them). */
 export interface GroupCommitStats {
   /** Outer transactions committed. */
   commits: number;
@@ -62,6 +64,7 @@ class Lease implements DatabaseConnection {
   group: Group | null = null;
   savepoint: string | null = null;
   durable = true;
+  /** The lease's last transaction rolled back: the group's outcome is not its answer. */
   rolledBack = false;
 
   constructor(private readonly driver: GroupCommitDriver) {}
@@ -106,6 +109,7 @@ export class GroupCommitDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
+    lease.rolledBack = false;
     let group = this.group;
     if (group !== null && lease.durable && !group.durable) {
       this.commit(group);

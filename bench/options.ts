@@ -13,6 +13,11 @@ export interface Options {
   write: boolean;
   /** Only the read endpoints (baseline, status, results, risk score, lookup): the fast loop while optimizing. */
   readsOnly: boolean;
+  /**
+   * Only whole scans (`--only whole-scans`): no baseline, reads, streams or webhooks, and nothing
+   * written; the fast loop for the write path. Its figures are for A/B comparisons, not the report.
+   */
+  wholeScansOnly: boolean;
   /** Measure dist/ as it is (already built with `tsc -p tsconfig.build.json`). */
   build: boolean;
 }
@@ -25,6 +30,7 @@ const USAGE = `npm run bench [-- options]
   --streams N          event streams to hold (default 10000, quick 1000)
   --webhooks N         webhook deliveries to time (default 500, quick 100)
   --reads-only         only baseline, status, results, risk score and lookup
+  --only whole-scans   only whole scans (create, start, 5 progress, finish); prints, never writes
   --no-build           measure dist/ as it is, without running tsc first
   --no-write           print only; leave docs/benchmarks.md as it is`;
 
@@ -60,6 +66,9 @@ export function parseOptions(argv: readonly string[]): Options {
     .map((s) => Number(s.replaceAll('_', '')));
   if (sizes.some((n) => !Number.isInteger(n) || n < 1))
     throw new Error(`--sizes takes whole numbers\n${USAGE}`);
+  const only = value('--only');
+  if (only !== undefined && only !== 'whole-scans') throw new Error(`--only takes whole-scans\n${USAGE}`);
+  const wholeScansOnly = only === 'whole-scans';
   return {
     quick,
     stores,
@@ -67,8 +76,9 @@ export function parseOptions(argv: readonly string[]): Options {
     seconds: number('--seconds', quick ? 2 : 8),
     streams: number('--streams', quick ? 1000 : 10_000),
     webhookEvents: number('--webhooks', quick ? 100 : 500),
-    write: !args.includes('--no-write'),
+    write: !args.includes('--no-write') && !wholeScansOnly,
     readsOnly: args.includes('--reads-only'),
+    wholeScansOnly,
     build: !args.includes('--no-build'),
   };
 }

@@ -12,6 +12,8 @@ export interface Running {
   url: string;
   /** Resident memory now (VmRSS) and at its peak (VmHWM), in MB. */
   memory(): { rssMb: number; peakMb: number };
+  /** CPU time the process has used so far (user + system, /proc/<pid>/stat), ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -32,6 +34,14 @@ function memoryOf(pid: number) {
   const kb = (field: string) =>
     Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+function cpuMsOf(pid: number): number {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
 async function waitUntilAnswering(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -71,6 +81,7 @@ async function run(
     pid,
     url,
     memory: () => memoryOf(pid),
+    cpuMs: () => cpuMsOf(pid),
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

@@ -86,6 +86,7 @@ async function measureSize(
   seedSeconds: number,
   evidenceUploads: number,
 ): Promise<SizeResult> {
+  if (opts.wholeScansOnly) return wholeScansOnly(server, fixture, size, seedSeconds, opts.seconds);
   const api = new Api(server.url, fixture.key);
   const auth = { 'x-api-key': fixture.key };
   const pending = await api.createPin();
@@ -181,14 +182,7 @@ async function measureSize(
     keys: creators,
   });
 
-  result.wholeScans = await measureWholeScans(
-    server.url,
-    fixture.creatorKeys.slice(CREATE_ACCOUNTS),
-    seconds,
-  );
-  console.log(
-    `  whole scans              ${result.wholeScans.scansPerSecond.toFixed(0).padStart(7)} /s     p50 ${result.wholeScans.p50.toFixed(0)} ms  p99 ${result.wholeScans.p99.toFixed(0)} ms`,
-  );
+  result.wholeScans = await measureAndPrintWholeScans(server, fixture, seconds);
   result.webhooks = await measureWebhooks(server.url, fixture.key, opts.webhookEvents);
   console.log(
     `  webhook deliveries       ${result.webhooks.perSecond.toFixed(0).padStart(7)} /s     ${result.webhooks.received}/${result.webhooks.count} received, lag p50 ${result.webhooks.p50.toFixed(0)} ms`,
@@ -200,16 +194,47 @@ async function measureSize(
   return result;
 }
 
+async function measureAndPrintWholeScans(server: Running, fixture: Fixture, seconds: number) {
+  const figure = await measureWholeScans(server.url, fixture.creatorKeys.slice(CREATE_ACCOUNTS), seconds);
+  console.log(
+    `  whole scans              ${figure.scansPerSecond.toFixed(0).padStart(7)} /s     p50 ${figure.p50.toFixed(0)} ms  p99 ${figure.p99.toFixed(0)} ms` +
+      `${figure.failures ? `  (${figure.failures} failed!)` : ''}`,
+  );
+  return figure;
+}
+
+/** `--only whole-scans`: the write path alone, for A/B runs (no baseline: its figure is left at zero). */
+async function wholeScansOnly(
+  server: Running,
+  fixture: Fixture,
+  size: number,
+  seedSeconds: number,
+  seconds: number,
+): Promise<SizeResult> {
+  const cpuBefore = server.cpuMs();
+  const wholeScans = await measureAndPrintWholeScans(server, fixture, seconds);
+  // Less sensitive than the rate to other work on the machine: the server's own CPU per whole scan.
+  console.log(
+    `  server CPU per whole scan ${((server.cpuMs() - cpuBefore) / wholeScans.scans).toFixed(1)} ms`,
+  );
+  const { rssMb, peakMb } = server.memory();
+  const none = { rps: 0, p50: 0, p99: 0, failures: 0 };
+  return { size, seedSeconds, baseline: none, endpoints: {}, wholeScans, rssMb, peakRssMb: peakMb };
+}
+
 async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2));
   const startedAt = new Date();
   if (opts.build) build();
   // Before any server runs: the evaluation alone, on this process's one core.
-  const evidence: EvidenceFigures = measureEvaluation(opts.quick ? 50 : 200);
-  console.log(
-    `\nevidence: ${evidence.rules.toLocaleString('en')} rules compiled in ${evidence.compileMs.toFixed(1)} ms; ` +
-      `${evidence.strings.toLocaleString('en')} strings evaluated in p50 ${evidence.p50.toFixed(1)} ms, p99 ${evidence.p99.toFixed(1)} ms (${evidence.runs} runs, ${evidence.findings} findings)`,
-  );
+  const evidence: EvidenceFigures | null = opts.wholeScansOnly
+    ? null
+    : measureEvaluation(opts.quick ? 50 : 200);
+  if (evidence !== null)
+    console.log(
+      `\nevidence: ${evidence.rules.toLocaleString('en')} rules compiled in ${evidence.compileMs.toFixed(1)} ms; ` +
+        `${evidence.strings.toLocaleString('en')} strings evaluated in p50 ${evidence.p50.toFixed(1)} ms, p99 ${evidence.p99.toFixed(1)} ms (${evidence.runs} runs, ${evidence.findings} findings)`,
+    );
   const baseline = await startBaseline();
   const results: StoreResult[] = [];
   try {
@@ -235,13 +260,13 @@ async function main(): Promise<void> {
           const fixture = await setUp(
             store.env,
             {
-              streamKeys: opts.readsOnly ? 0 : Math.ceil(opts.streams / 20),
+              streamKeys: opts.readsOnly || opts.wholeScansOnly ? 0 : Math.ceil(opts.streams / 20),
               creators: opts.readsOnly ? 0 : CREATE_ACCOUNTS + SCAN_WORKERS,
             },
             now,
           );
           await holdAutovacuum(store);
-          if (round === 0) await seedRules(store.env);
+          if (round === 0 && !opts.wholeScansOnly) await seedRules(store.env);
           const population = new Population(now);
           for (const size of sizes) {
             console.log(`\n${store.label}: seeding to ${size.toLocaleString('en')} finished scans…`);
@@ -276,6 +301,7 @@ async function main(): Promise<void> {
   } finally {
     await baseline.stop();
   }
+  if (evidence === null) return;
   const targets = checkTargets(results, evidence, opts);
   printTables(results, evidence, targets);
   if (opts.write) writeReport(results, evidence, targets, opts, startedAt);

@@ -8,6 +8,8 @@ import { Api, CLEAN_REPORT } from './api.js';
 
 export interface WholeScans {
   scansPerSecond: number;
+  /** Whole scans completed. */
+  scans: number;
   /** Duration of one whole scan (8 requests), ms. */
   p50: number;
   p99: number;
@@ -69,6 +71,7 @@ export async function measureWholeScans(
   durations.sort((a, b) => a - b);
   return {
     scansPerSecond: durations.length / elapsed,
+    scans: durations.length,
     p50: percentile(durations, 50),
     p99: percentile(durations, 99),
     failures,

@@ -1,19 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  type Driver,
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDialectConfig,
-  sql,
-} from 'kysely';
+import { type Driver, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { storeFaultOf } from './errors.js';
 import { type Dialect, ScanpinMigrations } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { GroupCommitDriver, type GroupCommitStats } from './sqlite-group-commit.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import { guardStalls } from './stall-guard.js';
 import { gatherStatistics } from './statistics.js';
@@ -23,6 +16,8 @@ export type Db = Kysely<Database>;
 export interface Store {
   db: Db;
   dialect: Dialect;
+  /** SQLite only: how many group commits carried how many transactions (sqlite-group-commit.ts). */
+  groupCommits?(): GroupCommitStats;
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -78,12 +73,12 @@ function openSqlite(url: string): Store {
         'its -wal and -shm files and the folder writable, free some space, then start again.',
     );
   }
-  const db = new Kysely<Database>({
-    dialect: new RollbackOnceSqliteDialect(sqlite, { database: withStatementCache(sqlite) }),
-  });
+  const driver = new GroupCommitDriver(sqlite, withStatementCache(sqlite));
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(driver) });
   return {
     db,
     dialect: 'sqlite',
+    groupCommits: () => driver.stats(),
     async ping() {
       await sql`select 1`.execute(db);
     },
@@ -93,26 +88,17 @@ function openSqlite(url: string): Store {
   };
 }
 
-/**
- * On a full disk, an I/O error or a read-only file, SQLite rolls the transaction back itself; Kysely's
- * own ROLLBACK then fails with "no transaction is active" and that error would hide the real one (so
- * a full disk answered 500 instead of 503). Roll back only what is still open.
- */
-class RollbackOnceSqliteDialect extends SqliteDialect {
-  constructor(
-    private readonly sqlite: SqliteDatabase.Database,
-    config: SqliteDialectConfig,
-  ) {
-    super(config);
+/** Kysely's SQLite dialect (its SQL, adapter and introspection) on the group-commit driver. */
+class GroupCommitSqliteDialect extends SqliteDialect {
+  constructor(private readonly driver: GroupCommitDriver) {
+    // The driver brings its own connection; SqliteDialect only wants the config to be there.
+    super({
+      database: () => Promise.reject(new Error('unused: the group-commit driver holds the connection')),
+    });
   }
 
   override createDriver(): Driver {
-    const driver = super.createDriver();
-    const rollback = driver.rollbackTransaction.bind(driver);
-    driver.rollbackTransaction = async (connection) => {
-      if (this.sqlite.inTransaction) await rollback(connection);
-    };
-    return driver;
+    return this.driver;
   }
 }
 

@@ -143,8 +143,9 @@ export function transactions(store: Store): RunInTransaction {
 }
 
 /**
- * A commit that skips the flush: on SQLite, synchronous=NORMAL for this one transaction on the one
- * connection (held throughout, so no other transaction runs in between with the lighter setting); on
+ * A commit that skips the flush: on SQLite, synchronous=NORMAL for this one transaction, which the
+ * group-commit driver takes as the transaction's wish rather than running it: the transaction joins
+ * a group that flushes anyway, or opens one that does not (storage/sqlite-group-commit.ts); on
  * PostgreSQL, synchronous_commit off for this transaction only.
  */
 function withoutFlush<T>(store: Store, work: (repos: TransactionRepositories) => Promise<T>): Promise<T> {

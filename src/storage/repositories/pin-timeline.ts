@@ -1,25 +1,30 @@
 import type { TimelineEntry } from '../../domain/pin-timeline.js';
 import type { Db } from '../database.js';
+import { PARAM, precompiledFor } from '../precompiled.js';
 
 /** A timeline entry and the PIN it belongs to, as the writes of a move hand it over. */
 export interface PinTimelineEntry extends TimelineEntry {
   pinId: number;
 }
 
+// Every move of a scan appends one (docs/benchmarks.md, "Profile findings"). Parameters in SQL order.
+const appendEntry = precompiledFor(
+  (db) =>
+    db.insertInto('pin_timeline').values({
+      pin_id: PARAM as unknown as number,
+      at: PARAM as unknown as number,
+      kind: PARAM as TimelineEntry['kind'],
+      progress: PARAM as unknown as number,
+      message: PARAM,
+    }),
+  5,
+);
+
 /** PIN timelines: appended with each move, in its transaction; never updated. */
 export function pinTimelineRepository(db: Db) {
   return {
     async append(entry: PinTimelineEntry): Promise<void> {
-      await db
-        .insertInto('pin_timeline')
-        .values({
-          pin_id: entry.pinId,
-          at: entry.at,
-          kind: entry.kind,
-          progress: entry.progress,
-          message: entry.message,
-        })
-        .execute();
+      await appendEntry(db, entry.pinId, entry.at, entry.kind, entry.progress, entry.message);
     },
 
     /**

@@ -6,7 +6,7 @@ import type { StoredReport } from '../../domain/scan-report.js';
 import type { Db } from '../database.js';
 import { isUniqueViolation } from '../errors.js';
 import type { Dialect } from '../migrations/index.js';
-import { PARAM, precompile } from '../precompiled.js';
+import { PARAM, precompiledFor } from '../precompiled.js';
 import type { Database, PinRow, ScanReportRow } from '../schema.js';
 import { decodeReport } from './scan-report-codec.js';
 
@@ -142,22 +142,52 @@ function reportOf(row: Partial<ReportColumns>): StoredReport | null {
       });
 }
 
-export function pinsRepository(db: Db, dialect: Dialect) {
-  // Every status and results poll reads a PIN and, once finished, its report: one query, compiled once.
-  const withReportByCode = precompile(
-    db,
+// Every status and results poll reads a PIN and, once finished, its report: one query, compiled once.
+const withReportByCode = precompiledFor(
+  (db) =>
     db
       .selectFrom('pins')
       .leftJoin('scan_reports', 'scan_reports.pin_id', 'pins.id')
       .selectAll('pins')
       .select(REPORT_COLUMNS)
       .where('pins.code', '=', PARAM),
-    1,
-  );
+  1,
+);
 
+// Every scanner call after the start finds its scan by the session token's hash.
+const bySessionHash = precompiledFor(
+  (db) => db.selectFrom('pins').selectAll().where('session_token_hash', '=', PARAM),
+  1,
+);
+
+/**
+ * Every move of a scan writes its state this way (docs/benchmarks.md, "Profile findings": building
+ * the scanner's statements anew on every call was about a fifth of a whole scan). Parameters in SQL
+ * order: the seven state columns as `stateColumns` lists them, the revision step, id, revision.
+ */
+const stateAtRevision = precompiledFor(
+  (db) =>
+    db
+      .updateTable('pins')
+      .set((eb) => ({
+        status: PARAM as PinStatus,
+        progress: PARAM as unknown as number,
+        status_message: PARAM,
+        result: PARAM as Verdict,
+        used: PARAM as unknown as 0,
+        last_status_update: PARAM as unknown as number,
+        last_activity_at: PARAM as unknown as number,
+        revision: eb('revision', '+', PARAM as unknown as number),
+      }))
+      .where('id', '=', PARAM as unknown as number)
+      .where('revision', '=', PARAM as unknown as number),
+  10,
+);
+
+export function pinsRepository(db: Db, dialect: Dialect) {
   return {
     async findByCode(code: string): Promise<PinWithReport | undefined> {
-      const [row] = (await withReportByCode(code)) as Array<PinRow & Partial<ReportColumns>>;
+      const [row] = (await withReportByCode(db, code)).rows as Array<PinRow & Partial<ReportColumns>>;
       if (row === undefined) return undefined;
       return { ...pinOf(row), report: reportOf(row) };
     },
@@ -212,11 +242,7 @@ export function pinsRepository(db: Db, dialect: Dialect) {
     },
 
     async findBySessionHash(hash: string): Promise<Pin | undefined> {
-      const row = await db
-        .selectFrom('pins')
-        .selectAll()
-        .where('session_token_hash', '=', hash)
-        .executeTakeFirst();
+      const [row] = (await bySessionHash(db, hash)).rows;
       return row === undefined ? undefined : pinOf(row);
     },
 
@@ -301,13 +327,21 @@ export function pinsRepository(db: Db, dialect: Dialect) {
 
     /** Writes `state` if the PIN is still at `revision`; false when another write came first. */
     async writeState(pin: Pin, state: PinState): Promise<boolean> {
-      const res = await db
-        .updateTable('pins')
-        .set((eb) => ({ ...stateColumns(state), revision: eb('revision', '+', 1) }))
-        .where('id', '=', pin.id)
-        .where('revision', '=', pin.revision)
-        .executeTakeFirst();
-      return res.numUpdatedRows > 0n;
+      const c = stateColumns(state);
+      const res = await stateAtRevision(
+        db,
+        c.status,
+        c.progress,
+        c.status_message,
+        c.result,
+        c.used,
+        c.last_status_update,
+        c.last_activity_at,
+        1,
+        pin.id,
+        pin.revision,
+      );
+      return (res.numAffectedRows ?? 0n) > 0n;
     },
   };
 }

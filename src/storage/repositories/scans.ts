@@ -92,9 +92,13 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
     },
 
     /**
-     * Queued in process first, so finishes waiting for their turn do not each hold a pooled connection.
+     * PostgreSQL: queued in process first, so finishes waiting for their turn do not each hold a pooled
+     * connection. SQLite: straight to its one connection, which runs them one at a time already; a
+     * queue here would hold each finish back until the one before it is flushed, so no two finishes
+     * could share a group commit (storage/sqlite-group-commit.ts).
      */
-    finish: (...args: Parameters<typeof finishNow>) => finishQueue.run(() => finishNow(...args)),
+    finish: (...args: Parameters<typeof finishNow>) =>
+      store.dialect === 'postgres' ? finishQueue.run(() => finishNow(...args)) : finishNow(...args),
 
     /** What an evidence upload is checked against: the scan's nonce hash and when it started. */
     async evidenceContext(pinId: number): Promise<{ nonceHash: string | null; startedAt: number | null }> {

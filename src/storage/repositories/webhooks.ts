@@ -9,6 +9,7 @@ import {
 } from '../../domain/webhook-events.js';
 import type { Db } from '../database.js';
 import type { Dialect } from '../migrations/index.js';
+import { PARAM, precompiledFor } from '../precompiled.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../schema.js';
 
 type EndpointRow = Selectable<WebhookEndpointsTable>;
@@ -76,6 +77,18 @@ export interface SealedSecrets {
   previous: string | null;
   previousExpiresAt: number | null;
 }
+
+// Every recorded event asks first which endpoints want it: seven times in a whole scan, so compiled
+// once (docs/benchmarks.md, "Profile findings"). Parameters: the account, then 1 (enabled).
+const enabledEndpointsOf = precompiledFor(
+  (db) =>
+    db
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'events'])
+      .where('account_id', '=', PARAM as unknown as number)
+      .where('enabled', '=', PARAM as unknown as 0 | 1),
+  2,
+);
 
 export function webhooksRepository(db: Db, dialect: Dialect) {
   /** Inserts the event and a pending delivery per endpoint, due at `deliverAfter`. */
@@ -248,12 +261,7 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
      * A final event cancels progress not yet sent, so no progress follows it.
      */
     async record(event: OutboxEvent): Promise<void> {
-      const endpoints = await db
-        .selectFrom('webhook_endpoints')
-        .select(['id', 'events'])
-        .where('account_id', '=', event.accountId)
-        .where('enabled', '=', 1)
-        .execute();
+      const { rows: endpoints } = await enabledEndpointsOf(db, event.accountId, 1);
       const ids = endpoints
         .filter((e) => subscribes(JSON.parse(e.events) as EventType[], event.type))
         .map((e) => e.id);

@@ -10,7 +10,7 @@ import { type InvitesRepository, invitesRepository } from './invites.js';
 import { type PinStatsRepository, pinStatsRepository } from './pin-stats.js';
 import { type PinTimelineRepository, pinTimelineRepository } from './pin-timeline.js';
 import { type PinsRepository, pinsRepository } from './pins.js';
-import { announcingOutdated } from './player-documents.js';
+import { announcingOutdated, type TrackOutdated } from './player-documents.js';
 import { type PlayerSnapshotsRepository, playerSnapshotsRepository } from './player-snapshots.js';
 import { type PlayersRepository, playersRepository } from './players.js';
 import { type PrivacyRepository, privacyRepository } from './privacy.js';
@@ -131,14 +131,14 @@ export function createRepositories(store: Store, hubPolicy: HubPolicy): Reposito
  */
 export function transactions(store: Store): RunInTransaction {
   return (work, options = {}) =>
-    announcingOutdated(store.db, () => {
-      if (options.durable === false) return withoutFlush(store, work);
+    announcingOutdated(store.db, (track) => {
+      if (options.durable === false) return withoutFlush(store, track, work);
       const builder = store.db.transaction();
       const tx =
         options.snapshot && store.dialect === 'postgres'
           ? builder.setIsolationLevel('repeatable read')
           : builder;
-      return tx.execute((trx) => work(lazilyBoundTo(trx, store)));
+      return tx.execute((trx) => work(lazilyBoundTo(track(trx), store)));
     });
 }
 
@@ -148,17 +148,21 @@ export function transactions(store: Store): RunInTransaction {
  * a group that flushes anyway, or opens one that does not (storage/sqlite-group-commit.ts); on
  * PostgreSQL, synchronous_commit off for this transaction only.
  */
-function withoutFlush<T>(store: Store, work: (repos: TransactionRepositories) => Promise<T>): Promise<T> {
+function withoutFlush<T>(
+  store: Store,
+  track: TrackOutdated,
+  work: (repos: TransactionRepositories) => Promise<T>,
+): Promise<T> {
   if (store.dialect === 'postgres') {
     return store.db.transaction().execute(async (trx) => {
       await sql`set local synchronous_commit = off`.execute(trx);
-      return work(lazilyBoundTo(trx, store));
+      return work(lazilyBoundTo(track(trx), store));
     });
   }
   return store.db.connection().execute(async (conn) => {
     await sql`pragma synchronous = NORMAL`.execute(conn);
     try {
-      return await conn.transaction().execute((trx) => work(lazilyBoundTo(trx, store)));
+      return await conn.transaction().execute((trx) => work(lazilyBoundTo(track(trx), store)));
     } finally {
       await sql`pragma synchronous = FULL`.execute(conn);
     }

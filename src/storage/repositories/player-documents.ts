@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../database.js';
 
 /**
@@ -8,8 +7,16 @@ import type { Db } from '../database.js';
  */
 type Announce = (userIds: readonly number[]) => void;
 const announcers = new WeakMap<Db, Announce>();
-/** The players a running transaction outdated, announced only if it commits. */
-const outdatedInTransaction = new AsyncLocalStorage<Set<number>>();
+/**
+ * The players each running transaction outdated, announced only if it commits; keyed by the
+ * transaction's own `db`, which its repositories pass down. Not an AsyncLocalStorage: on Node 20
+ * one in use turns on promise hooks for every promise of every request, which showed in the profile
+ * of a status poll (docs/benchmarks.md, "Profile findings").
+ */
+const outdatedBy = new WeakMap<Db, Set<number>>();
+
+/** Registers a transaction as one whose outdated players are announced; returns it. */
+export type TrackOutdated = <D extends Db>(trx: D) => D;
 
 export function announceOutdatedPlayers(storeDb: Db, announce: Announce): void {
   announcers.set(storeDb, announce);
@@ -20,9 +27,15 @@ export function announceOutdatedPlayers(storeDb: Db, announce: Announce): void {
  * committed, never before: a notice heard before the commit would let another instance read and keep
  * the old facts. A transaction that fails announces nothing, since it changed nothing.
  */
-export async function announcingOutdated<T>(storeDb: Db, work: () => Promise<T>): Promise<T> {
+export async function announcingOutdated<T>(
+  storeDb: Db,
+  work: (track: TrackOutdated) => Promise<T>,
+): Promise<T> {
   const ids = new Set<number>();
-  const result = await outdatedInTransaction.run(ids, work);
+  const result = await work((trx) => {
+    outdatedBy.set(trx, ids);
+    return trx;
+  });
   if (ids.size > 0) announcers.get(storeDb)?.([...ids]);
   return result;
 }
@@ -41,7 +54,7 @@ export async function announcingOutdated<T>(storeDb: Db, work: () => Promise<T>)
  */
 async function outdate(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const inTransaction = outdatedInTransaction.getStore();
+  const inTransaction = outdatedBy.get(db);
   if (inTransaction === undefined && db.isTransaction) {
     // Every transaction that can reach here runs under announcingOutdated (repositories/index.ts,
     // scans.ts); one that did not would leave kept facts stale on every instance for up to 10 s.

@@ -56,8 +56,9 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
       /** Timeline entries of the change, written in its transaction too. */
       timeline: readonly PinTimelineEntry[] = [],
     ): Promise<boolean> {
-      return announcingOutdated(db, () =>
-        db.transaction().execute(async (trx) => {
+      return announcingOutdated(db, (track) =>
+        db.transaction().execute(async (untracked) => {
+          const trx = track(untracked);
           const res = await trx
             .updateTable('pins')
             .set((eb) => ({
@@ -127,8 +128,9 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
     events: readonly OutboxEvent[] = [],
     timeline: readonly PinTimelineEntry[] = [],
   ): Promise<boolean> {
-    return announcingOutdated(db, () =>
-      db.transaction().execute(async (trx) => {
+    return announcingOutdated(db, (track) =>
+      db.transaction().execute(async (untracked) => {
+        const trx = track(untracked);
         // The finish hooks update aggregates shared between scans (a user's counters, every user on a
         // hardware ID), in an order that depends on the data; two finishes at once could deadlock.
         // Finishes are rare next to reads, so PostgreSQL runs them one at a time. (SQLite always does.)

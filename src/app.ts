@@ -8,6 +8,7 @@ import type { Probes } from './application/health/readiness.js';
 import { installDeprecation } from './http/openapi/deprecation.js';
 import { describeOperations } from './http/openapi/document.js';
 import { AccessLog, requestLogger } from './http/plugins/access-log.js';
+import { buildSerializerOnce } from './http/plugins/compiled-schemas.js';
 import { frameworkErrorHandler, installErrorHandling, sendProblem } from './http/plugins/errors.js';
 import { installJsonBodyParser } from './http/plugins/json-body.js';
 import { requireApiKey } from './http/plugins/key-auth.js';
@@ -68,6 +69,8 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
     // A path parameter of any length reaches its route's own validation (e.g. 400 invalid_pin_code)
     // instead of Fastify's 414 for parameters over 100 characters; Node caps the URL anyway.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
+    // Response serializers compiled once per process, not once per app (http/plugins/compiled-schemas.ts).
+    schemaController: { compilersFactory: { buildSerializer: buildSerializerOnce } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // First, so every answer carries them, refusals from the earliest hooks included.

@@ -1,5 +1,7 @@
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { dropTestStores, requireServicesInCi } from './backends.js';
+import { sqliteTemplateDir } from './store-template.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,5 +19,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const runId = Date.now().toString(36);
   project.provide('testRunId', runId);
   await dropTestStores({ olderThanMs: 3_600_000 });
-  return () => dropTestStores({ runId });
+  return async () => {
+    rmSync(sqliteTemplateDir(runId), { recursive: true, force: true });
+    await dropTestStores({ runId });
+  };
 }

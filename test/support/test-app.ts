@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config.js';
 import { wire } from '../../src/wiring.js';
 import { type Backend, TEST_SCHEMA_PREFIX } from './backends.js';
 import { installContractCheck } from './contract.js';
+import { copySqliteTemplate } from './store-template.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 export const ALL_PERMISSIONS = [
@@ -85,6 +86,7 @@ export async function startTestApp(
     ...env,
   });
   const redisPrefix = options.redisPrefix ?? `scanpin:test:${unique}:`;
+  await startFromTemplate(config.databaseUrl, dataDir);
   const services = await wire(config, {
     ...(backend.pg ? { pgSchema: unique } : {}),
     redisPrefix,
@@ -171,4 +173,15 @@ export async function startTestApp(
     },
   };
   return t;
+}
+
+/**
+ * A new SQLite store, in the test app's own data folder, starts as a copy of a migrated one
+ * (test/support/store-template.ts). Any other store is left alone.
+ */
+async function startFromTemplate(databaseUrl: string, dataDir: string): Promise<void> {
+  const ownFile = join(dataDir, 'scanpin.db');
+  if (databaseUrl === `sqlite:${ownFile}` && !existsSync(ownFile)) {
+    await copySqliteTemplate(inject('testRunId'), ownFile);
+  }
 }

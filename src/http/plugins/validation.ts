@@ -20,6 +20,7 @@ export const NUL_ALLOWED = 'x-nul-allowed';
 
 import { parseTimestamp, TIMESTAMP_PATTERN } from '../../domain/timestamp-input.js';
 import { problems } from '../problem.js';
+import { compiledOnce } from './compiled-schemas.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -39,6 +40,13 @@ function addTimestampFormat(ajv: Ajv): Ajv {
 const TIMESTAMP_RULE =
   'must be an RFC 3339 timestamp such as 2026-02-11T15:25:00.000Z, within the years 0000 to 9999 in UTC';
 
+const common = { strict: false, useDefaults: true, removeAdditional: false } as const;
+const bodyAjv = addTimestampFormat(addFormats(new Ajv({ ...common, coerceTypes: false, allErrors: true })));
+const urlAjv = addTimestampFormat(addFormats(new Ajv({ ...common, coerceTypes: true, allErrors: false })));
+// One set per process, each schema compiled once (http/plugins/compiled-schemas.ts says why).
+const bodyValidators = new Map<string, ReturnType<Ajv['compile']>>();
+const urlValidators = new Map<string, ReturnType<Ajv['compile']>>();
+
 /**
  * Two validators instead of Fastify's default one:
  * - bodies are validated as sent: no type coercion ("true" is not a boolean) and unknown fields are
@@ -46,11 +54,10 @@ const TIMESTAMP_RULE =
  * - params and querystrings are coerced, since everything in a URL is a string.
  */
 export function installValidators(app: FastifyInstance): void {
-  const common = { strict: false, useDefaults: true, removeAdditional: false } as const;
-  const bodyAjv = addTimestampFormat(addFormats(new Ajv({ ...common, coerceTypes: false, allErrors: true })));
-  const urlAjv = addTimestampFormat(addFormats(new Ajv({ ...common, coerceTypes: true, allErrors: false })));
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : urlAjv).compile(schema as object),
+    httpPart === 'body'
+      ? compiledOnce(bodyValidators, schema, () => bodyAjv.compile(schema as object))
+      : compiledOnce(urlValidators, schema, () => urlAjv.compile(schema as object)),
   );
   // PostgreSQL text cannot hold U+0000; refusing it up front keeps bad input from becoming a 500.
   // A callback hook, not an async one: it runs on every request, and a promise per hook shows in the

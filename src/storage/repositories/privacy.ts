@@ -408,6 +408,13 @@ export function privacyRepository(db: Db, dialect: Dialect) {
       now: number,
     ): Promise<{ hwidIds: number[]; userIds: number[] }> {
       if (pinIds.length === 0) return { hwidIds: [], userIds: [] };
+      // The PINs' rows first: a state change racing this removal (the sweeper expiring a PIN that
+      // retention removes) would otherwise add a timeline row after those rows were deleted and before
+      // the PIN is, and the removal would fail on it. Locked, the change waits and then finds no PIN.
+      // SQLite runs one writer at a time anyway.
+      if (dialect === 'postgres') {
+        await db.selectFrom('pins').select('id').where('id', 'in', pinIds).forUpdate().execute();
+      }
       const hwids = await db
         .selectFrom('scan_hwids')
         .select('hwid_id')

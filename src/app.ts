@@ -154,13 +154,17 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
 
   await app.register(adminRoutes(ctx));
 
-  // People: sign-in links land on /sign-in/…; the dashboard's API lives under /app/api.
-  await app.register(cookie);
-  await app.register(signInRoutes(ctx));
-  await app.register(discordAuthRoutes(ctx));
-  await app.register(sharedResultRoutes(ctx));
-  await app.register(scanPageRoutes(ctx));
-  await app.register(dashboardApi(ctx), { prefix: '/app/api' });
+  // People: sign-in links land on /sign-in/…; the dashboard's API lives under /app/api. Cookies are
+  // read and written only here: on the keyed API the cookie plugin's two hooks ran on every poll for
+  // nothing (docs/benchmarks.md, "Profile findings").
+  await app.register(async (people) => {
+    await people.register(cookie);
+    await people.register(signInRoutes(ctx));
+    await people.register(discordAuthRoutes(ctx));
+    await people.register(sharedResultRoutes(ctx));
+    await people.register(scanPageRoutes(ctx));
+    await people.register(dashboardApi(ctx), { prefix: '/app/api' });
+  });
   // The API reference page, from local files only (http/routes/api-reference.ts).
   await app.register(apiReferenceRoutes());
   // The dashboard's pages, last: only their own paths, so unknown API paths stay 404 problems.

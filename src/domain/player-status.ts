@@ -65,3 +65,17 @@ export function banState(bans: readonly BanFacts[], now: number): { isBanned: bo
     isWarned: inForce.some((b) => b.status === 'warned'),
   };
 }
+
+/**
+ * The first moment after `now` at which one of these bans stops being in force by running out
+ * (Infinity if none will): until then, everything computed from them as of `now` stays true.
+ */
+export function nextExpiry(bans: readonly BanFacts[], now: number): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const b of bans) {
+    if (b.liftedAt === null && b.expiresAt !== null && b.expiresAt > now && b.expiresAt < next) {
+      next = b.expiresAt;
+    }
+  }
+  return next;
+}

@@ -1,16 +1,19 @@
 import { looksLikeApiKey } from '../../domain/api-key.js';
 import type { Permission } from '../../domain/permissions.js';
-import { sha256Hex } from '../../lib/crypto.js';
 import type { KeyCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import type { Failure } from '../failures.js';
 import type { RateLimitDecision } from '../rate-limits.js';
+import { keyHashOf, rememberKeyHash } from './key-hash-memo.js';
 
 export interface KeyPresented {
   /** The x-api-key header as sent, if any. */
   rawKey: string | undefined;
-  /** The client's address, for counting requests that carry no valid key. */
-  ip: string;
+  /**
+   * The client's address, for counting requests that carry no valid key; asked only then, since
+   * reading it is a system call (getpeername) on every request otherwise.
+   */
+  ip: () => string;
   /** What the endpoint needs (docs/api.md, "Authentication"). */
   permission: Permission | undefined;
 }
@@ -34,15 +37,16 @@ const TOUCH_EVERY_MS = 60_000;
 export async function authenticateKey(ctx: UseCaseContext, request: KeyPresented): Promise<KeyOutcome> {
   const { rawKey } = request;
   const sent = rawKey !== undefined && rawKey !== '';
-  const keyHash = sent && looksLikeApiKey(rawKey) ? sha256Hex(rawKey) : undefined;
+  const keyHash = sent && looksLikeApiKey(rawKey) ? keyHashOf(rawKey) : undefined;
   const principal = keyHash === undefined ? undefined : await ctx.keyPrincipals.find(keyHash);
 
   if (principal === undefined || principal.revoked) {
-    const limit = await ctx.rateLimiter.forUnauthenticated(request.ip);
+    const limit = await ctx.rateLimiter.forUnauthenticated(request.ip());
     if (!limit.allowed) return { ok: false, failure: { code: 'rate_limited', limit }, limit };
     return { ok: false, failure: { code: sent ? 'invalid_api_key' : 'missing_api_key' }, limit };
   }
 
+  if (keyHash !== undefined) rememberKeyHash(rawKey as string, keyHash);
   const limit = await ctx.rateLimiter.forKey(principal);
   if (!limit.allowed) return { ok: false, failure: { code: 'rate_limited', limit }, limit };
 

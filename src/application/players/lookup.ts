@@ -3,11 +3,14 @@ import {
   type BanKind,
   banState,
   displayStatus,
+  nextExpiry,
   type OverallStatus,
   overallStatus,
 } from '../../domain/player-status.js';
+import type { LookupFacts } from '../../storage/repositories/player-snapshots.js';
 import type { AccountCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
+import { AnswersOfFacts } from './answers-of-facts.js';
 import { readPlayerSnapshot, toBanFacts } from './player-snapshot.js';
 
 export interface RelatedAccount {
@@ -70,6 +73,64 @@ function statusOf(user: OwnCounters, bans: ReturnType<typeof banState>): Overall
 }
 
 /**
+ * Built from the player's facts once, and again only when a ban among them (theirs or a related
+ * account's) runs out.
+ */
+const lookups = new AnswersOfFacts(
+  (facts: LookupFacts, now: number): LookupResult => {
+    const { user, profiles, bans } = facts;
+    const state = banState(bans.map(toBanFacts), now);
+    return {
+      found: true as const,
+      discordId: user.discord_id,
+      username: user.username,
+      totalScans: user.own_scans,
+      totalDetections: user.own_detections,
+      overallStatus: statusOf(user, state),
+      isBanned: state.isBanned,
+      isWarned: state.isWarned,
+      // Every ban decides the status above; the list shows the most recent (oldest first, as before).
+      bans: bans.slice(-PLAYER_LIST_LIMITS.bans).map((b) => ({
+        status: displayStatus(toBanFacts(b), now),
+        reason: b.reason,
+        createdAt: b.created_at,
+      })),
+      totalBans: bans.length,
+      detections: facts.ownDetections,
+      totalUniqueDetections: facts.ownDetectionsTotal,
+      reasons: facts.reasons.map((r) => ({
+        reason: r.reason,
+        category: r.category,
+        addedAt: r.added_at,
+        evidence: r.evidence === null ? null : (JSON.parse(r.evidence) as unknown),
+      })),
+      totalReasons: facts.reasonsTotal,
+      firstSeenAt: user.own_first_scan_at ?? user.created_at,
+      lastSeenAt: user.own_last_scan_at ?? user.created_at,
+      gamesScanned: facts.games,
+      totalHwids: profiles.length,
+      totalRelatedAccounts: facts.relatedTotal,
+      relatedAccounts: facts.related.map((r) => ({
+        discordId: r.user.discord_id,
+        username: r.user.username,
+        sharedHwidIds: r.sharedHwidIds,
+        totalDetections: r.user.own_detections,
+        overallStatus: statusOf(r.user, banState(r.bans.map(toBanFacts), now)),
+        lastSeenAt: r.user.own_last_scan_at ?? r.user.created_at,
+        detections: r.detections,
+        totalUniqueDetections: Number(r.detectionsTotal),
+        totalSharedHwids: Number(r.sharedHwidsTotal),
+      })),
+    };
+  },
+  ({ bans, related }, now) =>
+    Math.min(
+      nextExpiry(bans.map(toBanFacts), now),
+      ...related.map((r) => nextExpiry(r.bans.map(toBanFacts), now)),
+    ),
+);
+
+/**
  * The scanned-user lookup (docs/api.md, "Lookup"): the person's own scans, every ban reaching them,
  * staff notes, and the accounts sharing their hardware. Read in one snapshot.
  */
@@ -83,51 +144,6 @@ export function lookUpPlayer(
     caller,
     discordId,
     () => ctx.playerFacts.read(discordId, () => ctx.repos.playerSnapshots.lookupFacts(discordId)),
-    (facts, now) => {
-      const { user, profiles, bans } = facts;
-      const state = banState(bans.map(toBanFacts), now);
-      return {
-        found: true as const,
-        discordId,
-        username: user.username,
-        totalScans: user.own_scans,
-        totalDetections: user.own_detections,
-        overallStatus: statusOf(user, state),
-        isBanned: state.isBanned,
-        isWarned: state.isWarned,
-        // Every ban decides the status above; the list shows the most recent (oldest first, as before).
-        bans: bans.slice(-PLAYER_LIST_LIMITS.bans).map((b) => ({
-          status: displayStatus(toBanFacts(b), now),
-          reason: b.reason,
-          createdAt: b.created_at,
-        })),
-        totalBans: bans.length,
-        detections: facts.ownDetections,
-        totalUniqueDetections: facts.ownDetectionsTotal,
-        reasons: facts.reasons.map((r) => ({
-          reason: r.reason,
-          category: r.category,
-          addedAt: r.added_at,
-          evidence: r.evidence === null ? null : (JSON.parse(r.evidence) as unknown),
-        })),
-        totalReasons: facts.reasonsTotal,
-        firstSeenAt: user.own_first_scan_at ?? user.created_at,
-        lastSeenAt: user.own_last_scan_at ?? user.created_at,
-        gamesScanned: facts.games,
-        totalHwids: profiles.length,
-        totalRelatedAccounts: facts.relatedTotal,
-        relatedAccounts: facts.related.map((r) => ({
-          discordId: r.user.discord_id,
-          username: r.user.username,
-          sharedHwidIds: r.sharedHwidIds,
-          totalDetections: r.user.own_detections,
-          overallStatus: statusOf(r.user, banState(r.bans.map(toBanFacts), now)),
-          lastSeenAt: r.user.own_last_scan_at ?? r.user.created_at,
-          detections: r.detections,
-          totalUniqueDetections: Number(r.detectionsTotal),
-          totalSharedHwids: Number(r.sharedHwidsTotal),
-        })),
-      };
-    },
+    (facts, now) => lookups.answer(facts, now),
   );
 }

@@ -1,7 +1,9 @@
-import { banState, profileFacts } from '../../domain/player-status.js';
+import { banState, nextExpiry, profileFacts } from '../../domain/player-status.js';
 import { highestRiskScore, type RiskLevel, riskLevel } from '../../domain/risk-score.js';
+import type { LookupFacts } from '../../storage/repositories/player-snapshots.js';
 import type { AccountCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
+import { AnswersOfFacts } from './answers-of-facts.js';
 import { readPlayerSnapshot, toBanFacts } from './player-snapshot.js';
 
 export type RiskScoreResult =
@@ -27,6 +29,37 @@ export type RiskScoreResult =
       lastCheatingAt: number | null;
     };
 
+/** Built from the player's facts once, and again only when a ban among them runs out. */
+const riskScores = new AnswersOfFacts(
+  ({ user, profiles, bans, detections, detectionsTotal }: LookupFacts, now: number): RiskScoreResult => {
+    const facts = profiles.map((p) =>
+      profileFacts(p, bans.filter((b) => b.hwid_ids.includes(p.id)).map(toBanFacts), now),
+    );
+    const score = highestRiskScore(facts);
+    return {
+      found: true as const,
+      discordId: user.discord_id,
+      riskScore: score,
+      riskLevel: riskLevel(score),
+      linkedProfiles: profiles.length,
+      stats: {
+        totalScans: user.scans,
+        cheatingScans: user.cheating_scans,
+        suspiciousScans: user.suspicious_scans,
+        cleanScans: user.clean_scans,
+        totalDetections: user.detections,
+      },
+      uniqueCheatsDetected: detections,
+      totalUniqueCheatsDetected: Number(detectionsTotal),
+      isBanned: banState(bans.map(toBanFacts), now).isBanned,
+      firstScanAt: user.first_scan_at ?? user.created_at,
+      lastScanAt: user.last_scan_at ?? user.created_at,
+      lastCheatingAt: user.last_cheating_at,
+    };
+  },
+  ({ bans }, now) => nextExpiry(bans.map(toBanFacts), now),
+);
+
 /**
  * A user's risk score (docs/risk-score.md): the highest score of their hardware profiles, with stats
  * over every scan on that hardware. Read in one snapshot, so a scan finishing meanwhile cannot make
@@ -42,31 +75,6 @@ export function readRiskScore(
     caller,
     discordId,
     () => ctx.playerFacts.read(discordId, () => ctx.repos.playerSnapshots.lookupFacts(discordId)),
-    ({ user, profiles, bans, detections, detectionsTotal }, now) => {
-      const facts = profiles.map((p) =>
-        profileFacts(p, bans.filter((b) => b.hwid_ids.includes(p.id)).map(toBanFacts), now),
-      );
-      const score = highestRiskScore(facts);
-      return {
-        found: true as const,
-        discordId,
-        riskScore: score,
-        riskLevel: riskLevel(score),
-        linkedProfiles: profiles.length,
-        stats: {
-          totalScans: user.scans,
-          cheatingScans: user.cheating_scans,
-          suspiciousScans: user.suspicious_scans,
-          cleanScans: user.clean_scans,
-          totalDetections: user.detections,
-        },
-        uniqueCheatsDetected: detections,
-        totalUniqueCheatsDetected: Number(detectionsTotal),
-        isBanned: banState(bans.map(toBanFacts), now).isBanned,
-        firstScanAt: user.first_scan_at ?? user.created_at,
-        lastScanAt: user.last_scan_at ?? user.created_at,
-        lastCheatingAt: user.last_cheating_at,
-      };
-    },
+    (facts, now) => riskScores.answer(facts, now),
   );
 }

@@ -3,6 +3,7 @@ import {
   type SerializerFactory,
   SerializerSelector,
 } from '@fastify/fast-json-stringify-compiler';
+import { discriminatorOf, unionSerializer } from './discriminated-union.js';
 
 /**
  * Compiled validators and serializers, kept for every app this process builds. ajv and
@@ -26,7 +27,8 @@ const serializers = new Map<string, Map<string, Serializer>>();
 
 /**
  * Fastify's own serializer factory (`schemaController.compilersFactory.buildSerializer`), with each
- * response schema compiled once per set of shared schemas (`addSchema`) and options.
+ * response schema compiled once per set of shared schemas (`addSchema`) and options, and a union
+ * told apart by one property serialized branch by branch (http/plugins/discriminated-union.ts).
  */
 export const buildSerializerOnce: SerializerFactory = (externalSchemas, options) => {
   const compile = defaultSerializers(externalSchemas, options);
@@ -37,5 +39,13 @@ export const buildSerializerOnce: SerializerFactory = (externalSchemas, options)
     serializers.set(setKey, cache);
   }
   const compiled = cache;
-  return (route) => compiledOnce(compiled, route.schema, () => compile(route));
+  return (route) =>
+    compiledOnce(compiled, route.schema, () => {
+      const discriminator = discriminatorOf(route.schema);
+      if (discriminator === undefined) return compile(route);
+      const branches = (route.schema as { anyOf: unknown[] }).anyOf.map((branch) =>
+        compile({ ...route, schema: branch }),
+      );
+      return unionSerializer(discriminator, branches, () => compile(route));
+    });
 };

@@ -24,7 +24,7 @@ export function requireApiKey(app: FastifyInstance, ctx: UseCaseContext): void {
     const raw = request.headers['x-api-key'];
     const outcome = await authenticateKey(ctx, {
       rawKey: typeof raw === 'string' ? raw : undefined,
-      ip: request.ip,
+      ip: () => request.ip,
       permission: request.routeOptions.config.permission,
     });
     setRateLimitHeaders(reply, outcome.limit);

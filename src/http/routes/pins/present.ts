@@ -18,6 +18,14 @@ export function presentCreated(pin: Pin, enterpriseName: string) {
   };
 }
 
+/**
+ * The stored record an answer can be kept for: while nothing came due (expiry, idle timeout), the
+ * observed state is the record's own, and the same record is answered the same way.
+ */
+export function keptRecordOf({ pin, state }: ObservedPin): ObservedPin['pin'] | undefined {
+  return state === pin.state ? pin : undefined;
+}
+
 /** The status endpoint's body (built by the application, shared with webhooks and the stream). */
 export function presentStatus({ pin, state }: ObservedPin) {
   return statusView(pin, state, pin.report);

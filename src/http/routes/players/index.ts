@@ -5,6 +5,7 @@ import { authorizePlayerRead } from '../../../application/players/authorize-play
 import { lookUpPlayer } from '../../../application/players/lookup.js';
 import { readRiskScore } from '../../../application/players/risk-score.js';
 import { callerOf } from '../../plugins/key-auth.js';
+import { SerializedAnswers } from '../../plugins/serialized-answers.js';
 import { presentLookup, presentRiskScore } from './present.js';
 import { DiscordIdParams, LookupResponse, playerErrors, RiskScoreResponse } from './schemas.js';
 import { discordIdValidation } from './validation.js';
@@ -15,6 +16,8 @@ export function playerRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
   const requireLicence = (request: FastifyRequest) => authorizePlayerRead(ctx, callerOf(request));
 
   return async (app) => {
+    const riskScores = new SerializedAnswers<object>();
+    const lookups = new SerializedAnswers<object>();
     app.get(
       '/v1/users/:discordId/risk-score',
       {
@@ -30,8 +33,11 @@ export function playerRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         config: { permission: 'user:risk-score', mapValidation: discordIdValidation },
         onRequest: requireLicence,
       },
-      async (request) =>
-        presentRiskScore(await readRiskScore(ctx, callerOf(request), request.params.discordId)),
+      async (request, reply) => {
+        const result = await readRiskScore(ctx, callerOf(request), request.params.discordId);
+        const kept = result.found ? result : undefined;
+        return riskScores.answer(reply, kept, () => presentRiskScore(result)) as never;
+      },
     );
 
     app.get(
@@ -49,7 +55,11 @@ export function playerRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         config: { permission: 'scanned-users:lookup', mapValidation: discordIdValidation },
         onRequest: requireLicence,
       },
-      async (request) => presentLookup(await lookUpPlayer(ctx, callerOf(request), request.params.discordId)),
+      async (request, reply) => {
+        const result = await lookUpPlayer(ctx, callerOf(request), request.params.discordId);
+        const kept = result.found ? result : undefined;
+        return lookups.answer(reply, kept, () => presentLookup(result)) as never;
+      },
     );
   };
 }

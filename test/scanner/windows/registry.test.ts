@@ -388,7 +388,7 @@ describe('damaged and truncated hives fail with HiveFormatError', () => {
     new DataView(huge.buffer).setUint32(40, 0x7ffff000, true);
     expect(failure(() => openHive(huge)).code).toBe('truncated');
     const badChecksum = Uint8Array.from(edited);
-    badChecksum[100] ^= 0xff;
+    badChecksum[100] = (badChecksum[100] as number) ^ 0xff;
     expect(openHive(badChecksum).header.checksumValid).toBe(false);
     const rootOutside = Uint8Array.from(edited);
     new DataView(rootOutside.buffer).setUint32(36, 0x7ffffff8, true);

@@ -88,12 +88,15 @@ function matchSymbol(length: number, distance: number): number {
 
 function writeBlock(out: Uint8Array, start: number, tokens: Token[], last: boolean): number {
   const frequencies = new Uint32Array(SYMBOL_COUNT);
+  const count = (symbol: number) => {
+    frequencies[symbol] = (frequencies[symbol] as number) + 1;
+  };
   for (const token of tokens) {
-    frequencies['literal' in token ? token.literal : matchSymbol(token.length, token.distance)]++;
+    count('literal' in token ? token.literal : matchSymbol(token.length, token.distance));
   }
   // [MS-XCA] 2.1.4: the last block ends with the end-of-stream symbol (a decoder that knows the
   // output size stops before reading it).
-  if (last) frequencies[END_OF_STREAM]++;
+  if (last) count(END_OF_STREAM);
   const lengths = limitedHuffmanLengths(frequencies);
   const codes = canonicalCodes(lengths);
   for (let s = 0; s < SYMBOL_COUNT; s += 2) {
@@ -202,24 +205,43 @@ function limitedHuffmanLengths(frequencies: Uint32Array): Uint8Array {
   }
 }
 
+/**
+ * Huffman code lengths by the two-queue method: leaves sorted once by weight, merged nodes come out
+ * in non-decreasing weight, so the two lightest are always at the front of one queue or the other.
+ */
 function huffmanLengths(weights: number[]): Uint8Array {
   type Node = { weight: number; symbol?: number; children?: [Node, Node] };
-  let queue: Node[] = weights.flatMap((weight, symbol) => (weight > 0 ? [{ weight, symbol }] : []));
-  while (queue.length > 1) {
-    queue.sort((a, b) => a.weight - b.weight);
-    const [a, b] = queue as [Node, Node];
-    queue = [{ weight: a.weight + b.weight, children: [a, b] }, ...queue.slice(2)];
+  const leaves: Node[] = weights
+    .flatMap((weight, symbol) => (weight > 0 ? [{ weight, symbol }] : []))
+    .sort((a, b) => a.weight - b.weight);
+  const merged: Node[] = [];
+  let leaf = 0;
+  let next = 0;
+  const lightest = (): Node => {
+    const a = leaves[leaf];
+    const b = merged[next];
+    if (a && (!b || a.weight <= b.weight)) {
+      leaf++;
+      return a;
+    }
+    next++;
+    return b as Node;
+  };
+  while (leaves.length - leaf + merged.length - next > 1) {
+    const a = lightest();
+    const b = lightest();
+    merged.push({ weight: a.weight + b.weight, children: [a, b] });
   }
   const lengths = new Uint8Array(SYMBOL_COUNT);
-  const walk = (node: Node, depth: number) => {
+  const stack: [Node, number][] = [[merged[merged.length - 1] as Node, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [Node, number];
     if (node.children) {
-      walk(node.children[0], depth + 1);
-      walk(node.children[1], depth + 1);
+      stack.push([node.children[0], depth + 1], [node.children[1], depth + 1]);
     } else {
       lengths[node.symbol as number] = depth;
     }
-  };
-  walk(queue[0] as Node, 0);
+  }
   return lengths;
 }
 

@@ -52,8 +52,12 @@ export function readScca(bytes: Uint8Array): PrefetchFile {
     throw new FormatError('bad-signature', 'bytes 4 to 7 are not "SCCA" (nor is it a MAM file)', 4);
   }
   const version = view.getUint32(0, true);
-  const metricsOffset = bytes.length >= FILE_HEADER_SIZE + 4 ? view.getUint32(FILE_HEADER_SIZE, true) : 0;
-  const layout = sccaLayout(version, metricsOffset);
+  // Every version's file information starts with the metrics array offset, which tells the two
+  // version 30 variants apart.
+  if (bytes.length < FILE_HEADER_SIZE + 4) {
+    throw new FormatError('truncated', 'the file header is cut off', bytes.length);
+  }
+  const layout = sccaLayout(version, view.getUint32(FILE_HEADER_SIZE, true));
   if (bytes.length < layout.headerEnd) {
     throw new FormatError(
       'truncated',

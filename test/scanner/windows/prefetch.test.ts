@@ -65,7 +65,8 @@ describe('the MAM container', () => {
     expect(checked[3]).toBe(0x84);
     expect(decompressMam(checked)).toEqual(scca);
     const damaged = checked.slice();
-    damaged[damaged.length - 1] ^= 0x01;
+    const last = damaged.length - 1;
+    damaged[last] = (damaged[last] as number) ^ 0x01;
     expect(expectFormatError(() => decompressMam(damaged), ['bad-checksum']).offset).toBe(8);
   });
 

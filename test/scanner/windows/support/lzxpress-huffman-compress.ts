@@ -11,6 +11,8 @@ const MIN_MATCH = 3;
 const MAX_CODE_LENGTH = 15;
 const SYMBOL_COUNT = 512;
 const END_OF_STREAM = 256;
+/** A match this long is taken without looking for a longer one (keeps low-entropy input fast). */
+const NICE_LENGTH = 64;
 
 export interface CompressOptions {
   /**
@@ -28,7 +30,7 @@ export interface CompressOptions {
 type Token = { literal: number } | { length: number; distance: number };
 
 export function compressLzxpressHuffman(data: Uint8Array, options: CompressOptions = {}): Uint8Array {
-  const chainLimit = options.chainLimit ?? 32;
+  const chainLimit = options.chainLimit ?? 16;
   const out = new Uint8Array(3 * data.length + 300 * (Math.ceil(data.length / BLOCK_SIZE) + 1) + 64);
   let outPos = 0;
   const head = new Int32Array(1 << 16).fill(-1);
@@ -63,7 +65,7 @@ export function compressLzxpressHuffman(data: Uint8Array, options: CompressOptio
           if (length > bestLength) {
             bestLength = length;
             bestDistance = distance;
-            if (length === limit) break;
+            if (length >= NICE_LENGTH) break;
           }
           candidate = previous[candidate] as number;
         }

@@ -32,7 +32,7 @@ export function decompressLzxpressHuffman(input: Uint8Array, outputSize: number)
   let output = new Uint8Array(Math.min(outputSize, BLOCK_SIZE));
   const reserve = (needed: number) => {
     if (needed <= output.length) return;
-    let capacity = output.length * 2;
+    let capacity = Math.max(BLOCK_SIZE, output.length * 2);
     while (capacity < needed) capacity *= 2;
     const grown = new Uint8Array(Math.min(capacity, outputSize));
     grown.set(output);

@@ -1,8 +1,7 @@
-import { X509Certificate } from 'node:crypto';
+import { type KeyObject, X509Certificate } from 'node:crypto';
 import { OID } from './algorithms.js';
 import {
   type Asn1,
-  decodeExactly,
   encodingOf,
   integerBytes,
   isContextTag,
@@ -39,6 +38,7 @@ export interface ParsedCertificate {
   subjectName: Uint8Array;
   serialNumber: Uint8Array;
   x509: X509Certificate;
+  publicKey: KeyObject;
   summary: CertificateSummary;
 }
 
@@ -53,8 +53,9 @@ const SHORT_NAMES: Record<string, string> = {
   '1.2.840.113549.1.9.1': 'emailAddress',
 };
 
-export function parseCertificate(der: Uint8Array): ParsedCertificate {
-  const [tbs] = sequence(decodeExactly(der, 'a certificate'), 'Certificate');
+export function parseCertificate(certificate: Asn1): ParsedCertificate {
+  const der = encodingOf(certificate);
+  const [tbs] = sequence(certificate, 'Certificate');
   const fields = sequence(tbs, 'TBSCertificate');
   // version is [0] EXPLICIT and absent for version 1 certificates.
   const at = isContextTag(fields[0], 0) ? 1 : 0;
@@ -66,10 +67,16 @@ export function parseCertificate(der: Uint8Array): ParsedCertificate {
   const subjectAttributes = readName(subject, 'TBSCertificate.subject');
 
   let x509: X509Certificate;
+  let publicKey: KeyObject;
   try {
     x509 = new X509Certificate(der);
+    // Decoded now: node:crypto decodes the key on first use and throws if it is damaged.
+    publicKey = x509.publicKey;
   } catch (error) {
-    throw new AuthenticodeFormatError('unexpected-structure', `a certificate is not readable: ${(error as Error).message}`);
+    throw new AuthenticodeFormatError(
+      'unexpected-structure',
+      `a certificate is not readable: ${(error as Error).message}`,
+    );
   }
   const issuerName = encodingOf(issuer as Asn1);
   const subjectName = encodingOf(subject as Asn1);
@@ -79,6 +86,7 @@ export function parseCertificate(der: Uint8Array): ParsedCertificate {
     subjectName,
     serialNumber,
     x509,
+    publicKey,
     summary: {
       subject: formatName(subjectAttributes),
       subjectCommonName: subjectAttributes.find(([type]) => type === OID.commonName)?.[1],
@@ -87,15 +95,15 @@ export function parseCertificate(der: Uint8Array): ParsedCertificate {
       serialNumber: Buffer.from(withoutSignPadding(serialNumber)).toString('hex').toUpperCase(),
       notBefore: timeValue(notBefore, 'TBSCertificate.validity.notBefore').toISOString(),
       notAfter: timeValue(notAfter, 'TBSCertificate.validity.notAfter').toISOString(),
-      selfSigned: sameBytes(issuerName, subjectName) && verifiesWith(x509, x509),
+      selfSigned: sameBytes(issuerName, subjectName) && verifiesWith(x509, publicKey),
     },
   };
 }
 
-/** True when `issuer` signed `certificate` (its signature verifies with the issuer's public key). */
-export function verifiesWith(certificate: X509Certificate, issuer: X509Certificate): boolean {
+/** True when the certificate's signature verifies with the (issuer's) public key. */
+export function verifiesWith(certificate: X509Certificate, issuerKey: KeyObject): boolean {
   try {
-    return certificate.verify(issuer.publicKey);
+    return certificate.verify(issuerKey);
   } catch {
     return false;
   }

@@ -18,7 +18,8 @@ const TAG_SET = 17;
 
 // A signature blob holds a handful of certificates: these bounds are generous for real files and
 // keep a crafted blob from costing more than a few milliseconds.
-const DECODE_LIMITS = { maxDepth: 64, maxNodes: 20_000, parseEmbedded: false };
+// copyInput false: elements are views of the caller's bytes, which are not changed while read.
+const DECODE_LIMITS = { maxDepth: 64, maxNodes: 20_000, parseEmbedded: false, copyInput: false };
 
 /**
  * Decodes one element at the start of `bytes`; returns it and the number of bytes it took (the
@@ -32,7 +33,10 @@ export function decodeFirst(bytes: Uint8Array, what: string): { element: Asn1; l
     throw new AuthenticodeFormatError('bad-asn1', `${what}: ${(error as Error).message}`);
   }
   if (decoded.offset === -1 || decoded.result.error !== '') {
-    throw new AuthenticodeFormatError('bad-asn1', `${what} is not valid BER: ${decoded.result.error || 'undecodable'}`);
+    throw new AuthenticodeFormatError(
+      'bad-asn1',
+      `${what} is not valid BER: ${decoded.result.error || 'undecodable'}`,
+    );
   }
   return { element: decoded.result as Asn1, length: decoded.offset };
 }
@@ -85,7 +89,10 @@ export function isContextTag(element: Asn1 | undefined, tagNumber: number): elem
 export function explicit(element: Asn1 | undefined, tagNumber: number, what: string): Asn1 {
   const inner = childrenOf(expectTag(element, TAG_CLASS_CONTEXT, tagNumber, what), what);
   if (inner.length !== 1 || inner[0] === undefined) {
-    throw new AuthenticodeFormatError('unexpected-structure', `${what} holds ${inner.length} elements, not 1`);
+    throw new AuthenticodeFormatError(
+      'unexpected-structure',
+      `${what} holds ${inner.length} elements, not 1`,
+    );
   }
   return inner[0];
 }
@@ -141,7 +148,8 @@ export function contentsOf(element: Asn1): Uint8Array {
 /** Text of a string-like element (PrintableString, UTF8String, BMPString, IA5String, ...). */
 export function stringValue(element: Asn1): string | undefined {
   const candidate = element as unknown as { getValue?: () => unknown };
-  if (element instanceof asn1js.ObjectIdentifier || typeof candidate.getValue !== 'function') return undefined;
+  if (element instanceof asn1js.ObjectIdentifier || typeof candidate.getValue !== 'function')
+    return undefined;
   const value = candidate.getValue();
   return typeof value === 'string' ? value : undefined;
 }
@@ -151,5 +159,8 @@ export function timeValue(element: Asn1 | undefined, what: string): Date {
     const date = element.toDate();
     if (!Number.isNaN(date.getTime())) return date;
   }
-  throw new AuthenticodeFormatError('unexpected-structure', `${what} is not a valid UTCTime or GeneralizedTime`);
+  throw new AuthenticodeFormatError(
+    'unexpected-structure',
+    `${what} is not a valid UTCTime or GeneralizedTime`,
+  );
 }

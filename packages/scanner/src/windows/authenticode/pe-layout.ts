@@ -47,7 +47,10 @@ export function readPeLayout(bytes: Uint8Array): PeLayout {
   const optional = peOffset + 4 + COFF_HEADER_SIZE;
   need(optional + sizeOfOptionalHeader, 'the optional header');
   if (sizeOfOptionalHeader < 2) {
-    throw new AuthenticodeFormatError('bad-optional-header', `optional header of ${sizeOfOptionalHeader} bytes at offset ${optional}`);
+    throw new AuthenticodeFormatError(
+      'bad-optional-header',
+      `optional header of ${sizeOfOptionalHeader} bytes at offset ${optional}`,
+    );
   }
 
   const magic = view.getUint16(optional, true);
@@ -71,7 +74,8 @@ export function readPeLayout(bytes: Uint8Array): PeLayout {
   const numberOfDirectories = view.getUint32(numberOfRvaAndSizesOffset, true);
   const certificateDirectoryOffset = directoriesOffset + CERTIFICATE_TABLE_INDEX * 8;
   const hasCertificateDirectory =
-    numberOfDirectories > CERTIFICATE_TABLE_INDEX && certificateDirectoryOffset + 8 <= optional + sizeOfOptionalHeader;
+    numberOfDirectories > CERTIFICATE_TABLE_INDEX &&
+    certificateDirectoryOffset + 8 <= optional + sizeOfOptionalHeader;
   if (!hasCertificateDirectory) {
     return { checksumOffset, certificateDirectoryOffset: undefined, certificateTable: undefined, magic };
   }

@@ -6,7 +6,11 @@ import { type AuthenticodeSignedData, readSignedData } from './signed-data.js';
 import { chainFrom, checkSigner, type SignerCheck } from './signer.js';
 import { readSigningTime } from './signing-time.js';
 import type { AuthenticodeStatus, InvalidSignatureReason, SignatureReport } from './status.js';
-import { readWinCertificates, WIN_CERT_REVISION_2_0, WIN_CERT_TYPE_PKCS_SIGNED_DATA } from './win-certificate.js';
+import {
+  readWinCertificates,
+  WIN_CERT_REVISION_2_0,
+  WIN_CERT_TYPE_PKCS_SIGNED_DATA,
+} from './win-certificate.js';
 
 export type { AuthenticodeStatus, InvalidSignatureReason, SignatureReport } from './status.js';
 
@@ -21,7 +25,8 @@ export function readAuthenticode(bytes: Uint8Array): AuthenticodeStatus {
   try {
     layout = readPeLayout(bytes);
   } catch (error) {
-    if (error instanceof AuthenticodeFormatError) return { status: 'unreadable', code: error.code, detail: error.message };
+    if (error instanceof AuthenticodeFormatError)
+      return { status: 'unreadable', code: error.code, detail: error.message };
     throw error;
   }
   if (layout.certificateTable === undefined) return { status: 'unsigned' };
@@ -29,7 +34,12 @@ export function readAuthenticode(bytes: Uint8Array): AuthenticodeStatus {
     return checkSignedFile(bytes, layout);
   } catch (error) {
     if (error instanceof AuthenticodeFormatError) {
-      return { status: 'signed-invalid', reason: 'malformed-signature', detail: error.message, signature: undefined };
+      return {
+        status: 'signed-invalid',
+        reason: 'malformed-signature',
+        detail: error.message,
+        signature: undefined,
+      };
     }
     throw error;
   }
@@ -62,7 +72,7 @@ function checkSignedFile(bytes: Uint8Array, layout: PeLayout): AuthenticodeStatu
     );
   }
 
-  const anomalies = findAnomalies(bytes, table, entries.length, signedData);
+  const anomalies = findAnomalies(entries.length, signedData);
   const digest = digestByOid(signedData.indirectData.digestAlgorithmOid);
   const computed = digest === undefined ? undefined : computeImageHash(bytes, layout, digest.node);
   const signerCheck = checkSigner(signedData);
@@ -76,11 +86,28 @@ function checkSignedFile(bytes: Uint8Array, layout: PeLayout): AuthenticodeStatu
     const detail = 'the file does not hash to the digest that was signed: it was changed after signing';
     return { status: 'signed-invalid', reason: 'image-digest-mismatch', detail, signature: report };
   }
+  const after = bytes.length - (table.offset + table.size);
+  if (after > 0) {
+    // The Authenticode document, section "Calculating the PE Image Hash", has the certificate table
+    // end the file; osslsigncode then ignores the signature altogether. Whatever follows it is
+    // covered by no signature, so the file as a whole is not what was signed.
+    const detail = `${after} bytes follow the certificate table and are not covered by the signature`;
+    return { status: 'signed-invalid', reason: 'data-after-signature', detail, signature: report };
+  }
   if (signerCheck.unsupported !== undefined) {
-    return { status: 'signed-unverifiable', detail: `${signerCheck.unsupported} is not supported`, signature: report };
+    return {
+      status: 'signed-unverifiable',
+      detail: `${signerCheck.unsupported} is not supported`,
+      signature: report,
+    };
   }
   if (signerCheck.failure !== undefined) {
-    return { status: 'signed-invalid', reason: invalidReason(signerCheck), detail: signerCheck.failure, signature: report };
+    return {
+      status: 'signed-invalid',
+      reason: invalidReason(signerCheck),
+      detail: signerCheck.failure,
+      signature: report,
+    };
   }
   return { status: 'signed-valid', signature: report };
 }
@@ -124,23 +151,21 @@ function buildReport(
 }
 
 /**
- * Bytes that no signature covers: after the certificate table (Authenticode requires the table to
- * end the file) or after the PKCS #7 blob inside it (padding should be zeros; Microsoft security
- * bulletin MS13-098 describes payloads hidden there).
+ * Facts that do not decide the status: bytes after the PKCS #7 blob inside its WIN_CERTIFICATE
+ * (padding should be zeros; Microsoft security bulletin MS13-098 describes payloads hidden there,
+ * which Windows accepts unless EnableCertPaddingCheck is set), and further WIN_CERTIFICATE entries.
  */
-function findAnomalies(
-  bytes: Uint8Array,
-  table: { offset: number; size: number },
-  entryCount: number,
-  signedData: AuthenticodeSignedData,
-): string[] {
+function findAnomalies(entryCount: number, signedData: AuthenticodeSignedData): string[] {
   const anomalies: string[] = [];
-  const after = bytes.length - (table.offset + table.size);
-  if (after > 0) anomalies.push(`${after} bytes after the certificate table are not covered by the signature`);
   if (signedData.nonZeroTrailingBytes > 0) {
-    anomalies.push(`${signedData.nonZeroTrailingBytes} non-zero bytes follow the signature inside its WIN_CERTIFICATE`);
+    anomalies.push(
+      `${signedData.nonZeroTrailingBytes} non-zero bytes follow the signature inside its WIN_CERTIFICATE`,
+    );
   }
-  if (entryCount > 1) anomalies.push(`the certificate table holds ${entryCount} WIN_CERTIFICATE entries; the first PKCS #7 one is checked`);
+  if (entryCount > 1)
+    anomalies.push(
+      `the certificate table holds ${entryCount} WIN_CERTIFICATE entries; the first PKCS #7 one is checked`,
+    );
   return anomalies;
 }
 

@@ -35,8 +35,8 @@ export interface AuthenticodeSignedData {
      */
     digestedBytes: Uint8Array;
   };
-  /** The certificates the signature carries, each in its DER encoding. */
-  certificates: Uint8Array[];
+  /** The certificates the signature carries, as decoded elements. */
+  certificates: Asn1[];
   signer: SignerInfo;
   /** Bytes after the ContentInfo inside the WIN_CERTIFICATE, that are not zero padding. */
   nonZeroTrailingBytes: number;
@@ -60,7 +60,10 @@ export function readSignedData(blob: Uint8Array): AuthenticodeSignedData {
   const [contentType, content] = sequence(contentInfo, 'ContentInfo');
   const contentTypeOid = oid(contentType, 'ContentInfo.contentType');
   if (contentTypeOid !== OID.signedData) {
-    throw new AuthenticodeFormatError('unexpected-structure', `ContentInfo holds ${contentTypeOid}, not signedData`);
+    throw new AuthenticodeFormatError(
+      'unexpected-structure',
+      `ContentInfo holds ${contentTypeOid}, not signedData`,
+    );
   }
   const signedData = sequence(explicit(content, 0, 'ContentInfo.content'), 'SignedData');
   const [, , encapsulated, ...rest] = signedData;
@@ -69,11 +72,11 @@ export function readSignedData(blob: Uint8Array): AuthenticodeSignedData {
 
   const indirectData = readIndirectData(encapsulated);
   let index = 0;
-  const certificates: Uint8Array[] = [];
+  const certificates: Asn1[] = [];
   if (isContextTag(rest[index], 0)) {
     for (const choice of childrenOf(rest[index] as Asn1, 'SignedData.certificates')) {
       // Only plain X.509 certificates (a SEQUENCE); attribute certificates are [1], [2] ... and skipped.
-      if (choice.idBlock.tagClass === 1 && choice.idBlock.tagNumber === 16) certificates.push(encodingOf(choice));
+      if (choice.idBlock.tagClass === 1 && choice.idBlock.tagNumber === 16) certificates.push(choice);
     }
     index += 1;
   }
@@ -81,7 +84,10 @@ export function readSignedData(blob: Uint8Array): AuthenticodeSignedData {
   const signerInfos = set(rest[index], 'SignedData.signerInfos');
   if (signerInfos.length !== 1) {
     // The Authenticode profile allows exactly one SignerInfo; further signatures are nested ones.
-    throw new AuthenticodeFormatError('unexpected-structure', `SignedData holds ${signerInfos.length} SignerInfos, not 1`);
+    throw new AuthenticodeFormatError(
+      'unexpected-structure',
+      `SignedData holds ${signerInfos.length} SignerInfos, not 1`,
+    );
   }
   return { indirectData, certificates, signer: readSignerInfo(signerInfos[0]), nonZeroTrailingBytes };
 }
@@ -90,7 +96,10 @@ function readIndirectData(encapsulated: Asn1 | undefined): AuthenticodeSignedDat
   const [type, content] = sequence(encapsulated, 'SignedData.contentInfo');
   const typeOid = oid(type, 'SignedData.contentInfo.contentType');
   if (typeOid !== OID.spcIndirectDataContent) {
-    throw new AuthenticodeFormatError('unexpected-structure', `the signed content is ${typeOid}, not SpcIndirectDataContent`);
+    throw new AuthenticodeFormatError(
+      'unexpected-structure',
+      `the signed content is ${typeOid}, not SpcIndirectDataContent`,
+    );
   }
   const indirect = explicit(content, 0, 'SignedData.contentInfo.content');
   const [data, messageDigest] = sequence(indirect, 'SpcIndirectDataContent');
@@ -118,7 +127,10 @@ function readSignerInfo(element: Asn1 | undefined): SignerInfo {
     const signedBytes = Uint8Array.from(encodingOf(tagged));
     // The signature covers the attributes with the SET OF tag, not the [0] IMPLICIT tag (RFC 2315 9.3).
     signedBytes[0] = 0x31;
-    signedAttributes = { signedBytes, byType: readAttributes(tagged, 'SignerInfo.authenticatedAttributes', true) };
+    signedAttributes = {
+      signedBytes,
+      byType: readAttributes(tagged, 'SignerInfo.authenticatedAttributes', true),
+    };
     index += 1;
   }
   const signatureAlgorithm = sequence(fields[index], 'SignerInfo.digestEncryptionAlgorithm');

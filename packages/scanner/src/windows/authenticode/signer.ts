@@ -31,7 +31,8 @@ export function checkSigner(signedData: AuthenticodeSignedData): SignerCheck {
   const info = signedData.signer;
   const signer = certificates.find(
     (candidate) =>
-      sameBytes(candidate.issuerName, info.issuerName) && sameBytes(candidate.serialNumber, info.serialNumber),
+      sameBytes(candidate.issuerName, info.issuerName) &&
+      sameBytes(candidate.serialNumber, info.serialNumber),
   );
   const result: SignerCheck = {
     signer,
@@ -44,14 +45,18 @@ export function checkSigner(signedData: AuthenticodeSignedData): SignerCheck {
   };
   const digest = digestByOid(info.digestAlgorithmOid);
   const signature = signatureByOid(info.signatureAlgorithmOid);
-  if (digest === undefined) return { ...result, unsupported: `SignerInfo digest algorithm ${info.digestAlgorithmOid}` };
+  if (digest === undefined)
+    return { ...result, unsupported: `SignerInfo digest algorithm ${info.digestAlgorithmOid}` };
   if (signature === undefined) {
     return { ...result, unsupported: `SignerInfo signature algorithm ${info.signatureAlgorithmOid}` };
   }
   result.digestName = digest.name;
   if (signer === undefined) return { ...result, failure: 'the signer certificate is not in the signature' };
   if (signature.digest !== undefined && signature.digest !== digest.name) {
-    return { ...result, failure: `the signature algorithm hashes with ${signature.digest}, the SignerInfo with ${digest.name}` };
+    return {
+      ...result,
+      failure: `the signature algorithm hashes with ${signature.digest}, the SignerInfo with ${digest.name}`,
+    };
   }
 
   const contentDigest = createHash(digest.node).update(signedData.indirectData.digestedBytes).digest();
@@ -64,24 +69,33 @@ export function checkSigner(signedData: AuthenticodeSignedData): SignerCheck {
     const attributes = signedData.signer.signedAttributes.byType;
     const contentType = attributes.get(OID.contentType);
     const messageDigest = attributes.get(OID.messageDigest);
-    if (contentType?.length !== 1 || oid(contentType[0], 'the contentType attribute') !== OID.spcIndirectDataContent) {
+    if (
+      contentType?.length !== 1 ||
+      oid(contentType[0], 'the contentType attribute') !== OID.spcIndirectDataContent
+    ) {
       return { ...result, failure: 'the contentType attribute does not name SpcIndirectDataContent' };
     }
-    if (messageDigest?.length !== 1) throw new AuthenticodeFormatError('unexpected-structure', 'no single messageDigest attribute');
-    result.contentDigestMatches = sameBytes(octets(messageDigest[0], 'the messageDigest attribute'), contentDigest);
+    if (messageDigest?.length !== 1)
+      throw new AuthenticodeFormatError('unexpected-structure', 'no single messageDigest attribute');
+    result.contentDigestMatches = sameBytes(
+      octets(messageDigest[0], 'the messageDigest attribute'),
+      contentDigest,
+    );
     signedBytes = signedData.signer.signedAttributes.signedBytes;
   }
 
-  const keyType = signer.x509.publicKey.asymmetricKeyType;
+  const keyType = signer.publicKey.asymmetricKeyType;
   const keyMatches = signature.key === 'rsa' ? keyType === 'rsa' : keyType === 'ec';
   if (!keyMatches) return { ...result, failure: `a ${signature.key} signature with a ${keyType} key` };
   try {
-    result.signatureVerifies = verify(digest.node, signedBytes, signer.x509.publicKey, info.signature);
+    result.signatureVerifies = verify(digest.node, signedBytes, signer.publicKey, info.signature);
   } catch {
     result.signatureVerifies = false;
   }
-  if (!result.contentDigestMatches) result.failure = 'the messageDigest attribute does not match the signed content';
-  else if (!result.signatureVerifies) result.failure = "the signature does not verify with the signer certificate's key";
+  if (!result.contentDigestMatches)
+    result.failure = 'the messageDigest attribute does not match the signed content';
+  else if (!result.signatureVerifies)
+    result.failure = "the signature does not verify with the signer certificate's key";
   return result;
 }
 
@@ -97,7 +111,7 @@ export function chainFrom(signer: ParsedCertificate, certificates: ParsedCertifi
       (candidate) =>
         !chain.includes(candidate) &&
         sameBytes(candidate.subjectName, current.issuerName) &&
-        verifiesWith(current.x509, candidate.x509),
+        verifiesWith(current.x509, candidate.publicKey),
     );
     if (issuer === undefined) break;
     chain.push(issuer);

@@ -19,13 +19,20 @@ import type { SigningTime } from './signing-time.js';
 export type AuthenticodeStatus =
   | { status: 'unsigned' }
   | { status: 'signed-valid'; signature: SignatureReport }
-  | { status: 'signed-invalid'; reason: InvalidSignatureReason; detail: string; signature: SignatureReport | undefined }
+  | {
+      status: 'signed-invalid';
+      reason: InvalidSignatureReason;
+      detail: string;
+      signature: SignatureReport | undefined;
+    }
   | { status: 'signed-unverifiable'; detail: string; signature: SignatureReport | undefined }
   | { status: 'unreadable'; code: AuthenticodeErrorCode; detail: string };
 
 export type InvalidSignatureReason =
   /** The file's bytes no longer hash to the digest that was signed: changed after signing. */
   | 'image-digest-mismatch'
+  /** Bytes follow the certificate table, which must end the file: they are covered by no signature. */
+  | 'data-after-signature'
   /** The signed attributes' messageDigest is not the hash of the signed SpcIndirectDataContent. */
   | 'content-digest-mismatch'
   /** The signature does not verify with the signer certificate's public key. */

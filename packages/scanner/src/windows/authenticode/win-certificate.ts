@@ -18,7 +18,10 @@ export const WIN_CERT_REVISION_2_0 = 0x0200;
 export const WIN_CERT_TYPE_PKCS_SIGNED_DATA = 0x0002;
 const HEADER_SIZE = 8;
 
-export function readWinCertificates(bytes: Uint8Array, table: { offset: number; size: number }): WinCertificate[] {
+export function readWinCertificates(
+  bytes: Uint8Array,
+  table: { offset: number; size: number },
+): WinCertificate[] {
   const end = table.offset + table.size;
   if (end > bytes.length) {
     throw new AuthenticodeFormatError(
@@ -46,7 +49,10 @@ export function readWinCertificates(bytes: Uint8Array, table: { offset: number; 
     at += Math.ceil(length / 8) * 8;
   }
   if (entries.length === 0) {
-    throw new AuthenticodeFormatError('bad-win-certificate', `the certificate table at offset ${table.offset} holds no WIN_CERTIFICATE`);
+    throw new AuthenticodeFormatError(
+      'bad-win-certificate',
+      `the certificate table at offset ${table.offset} holds no WIN_CERTIFICATE`,
+    );
   }
   return entries;
 }

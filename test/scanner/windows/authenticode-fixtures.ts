@@ -18,6 +18,7 @@ export const FIXTURE_NAMES = [
   'signed-sha256',
   'signed-sha1',
   'signed-pe32-sha512',
+  'signed-md5',
   'signed-with-ca-in-chain',
   'signed-self-signed',
   'signed-ecdsa',
@@ -25,6 +26,7 @@ export const FIXTURE_NAMES = [
   'tampered-text',
   'signature-value-flipped',
   'signature-length-damaged',
+  'unknown-digest-algorithm',
   'truncated-in-signature',
   'data-appended',
   'payload-in-certificate-padding',
@@ -79,6 +81,7 @@ export async function buildAuthenticodeFixtures(): Promise<AuthenticodeFixtures>
   sign(path['unsigned-pe32plus'], path['signed-sha256'], ...caSigner, '-h', 'sha256');
   sign(path['unsigned-pe32plus'], path['signed-sha1'], ...caSigner, '-h', 'sha1');
   sign(path['unsigned-pe32'], path['signed-pe32-sha512'], ...caSigner, '-h', 'sha512');
+  sign(path['unsigned-pe32plus'], path['signed-md5'], ...caSigner, '-h', 'md5');
   sign(
     path['unsigned-pe32plus'],
     path['signed-with-ca-in-chain'],
@@ -129,6 +132,7 @@ export async function buildAuthenticodeFixtures(): Promise<AuthenticodeFixtures>
   writeFileSync(path['signature-value-flipped'], changed(signed, contentInfoEnd - 10));
   // The ContentInfo claims 0xFFFF bytes of contents: more than the certificate table holds.
   writeFileSync(path['signature-length-damaged'], changed(signed, blob + 2, 0xff, 0xff));
+  writeFileSync(path['unknown-digest-algorithm'], withUnknownImageDigestAlgorithm(signed, blob));
   writeFileSync(
     path['truncated-in-signature'],
     signed.subarray(0, table.offset + Math.floor(table.size / 2)),
@@ -359,4 +363,17 @@ function withPayloadInCertificatePadding(signed: Buffer, table: { offset: number
     throw new Error('the certificate table directory entry was not found in the headers');
   grown.writeUInt32LE(table.size + payload.length, entryAt + 4);
   return grown;
+}
+
+/**
+ * The SpcIndirectDataContent's digest algorithm changed from SHA-256 (2.16.840.1.101.3.4.2.1) to
+ * 2.16.840.1.101.3.4.2.99, which no algorithm has. The SHA-256 identifier appears three times, in this order:
+ * SignedData.digestAlgorithms, the SpcIndirectDataContent's DigestInfo, SignerInfo.digestAlgorithm.
+ */
+function withUnknownImageDigestAlgorithm(signed: Buffer, blob: number): Buffer {
+  const sha256 = Buffer.from('0609608648016503040201', 'hex');
+  const first = signed.indexOf(sha256, blob);
+  const second = signed.indexOf(sha256, first + 1);
+  if (first < 0 || second < 0) throw new Error('the SHA-256 identifiers were not found in the signature');
+  return changed(signed, second + sha256.length - 1, 0x63);
 }

@@ -2,9 +2,13 @@
  * The algorithm identifiers an Authenticode signature may name, mapped to node:crypto names.
  * Object identifiers from RFC 3279, RFC 4055, RFC 5758 and RFC 8017 appendix C.
  */
-export type DigestName = 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512';
+export type DigestName = 'MD5' | 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512';
+
+/** MD5 (RFC 1321) signed files before about 2009: still checked, and reported as weak. */
+export const WEAK_DIGESTS: readonly DigestName[] = ['MD5'];
 
 const DIGESTS: Record<string, { name: DigestName; node: string }> = {
+  '1.2.840.113549.2.5': { name: 'MD5', node: 'md5' },
   '1.3.14.3.2.26': { name: 'SHA-1', node: 'sha1' },
   '2.16.840.1.101.3.4.2.1': { name: 'SHA-256', node: 'sha256' },
   '2.16.840.1.101.3.4.2.2': { name: 'SHA-384', node: 'sha384' },
@@ -24,6 +28,7 @@ export type KeyKind = 'rsa' | 'ecdsa';
  */
 const SIGNATURES: Record<string, { key: KeyKind; digest?: DigestName }> = {
   '1.2.840.113549.1.1.1': { key: 'rsa' },
+  '1.2.840.113549.1.1.4': { key: 'rsa', digest: 'MD5' },
   '1.2.840.113549.1.1.5': { key: 'rsa', digest: 'SHA-1' },
   '1.2.840.113549.1.1.11': { key: 'rsa', digest: 'SHA-256' },
   '1.2.840.113549.1.1.12': { key: 'rsa', digest: 'SHA-384' },

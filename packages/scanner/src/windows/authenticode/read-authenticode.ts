@@ -1,4 +1,4 @@
-import { digestByOid, OID } from './algorithms.js';
+import { digestByOid, OID, WEAK_DIGESTS } from './algorithms.js';
 import { AuthenticodeFormatError } from './format-error.js';
 import { computeImageHash } from './image-hash.js';
 import { type PeLayout, readPeLayout } from './pe-layout.js';
@@ -72,8 +72,13 @@ function checkSignedFile(bytes: Uint8Array, layout: PeLayout): AuthenticodeStatu
     );
   }
 
-  const anomalies = findAnomalies(entries.length, signedData);
   const digest = digestByOid(signedData.indirectData.digestAlgorithmOid);
+  const anomalies = findAnomalies(entries.length, signedData);
+  if (digest && WEAK_DIGESTS.includes(digest.name)) {
+    anomalies.push(
+      `the image digest is ${digest.name}, for which collisions can be made: a matching digest proves little`,
+    );
+  }
   const computed = digest === undefined ? undefined : computeImageHash(bytes, layout, digest.node);
   const signerCheck = checkSigner(signedData);
   const report = buildReport(signedData, digest?.name, computed, signerCheck, anomalies);

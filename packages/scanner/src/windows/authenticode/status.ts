@@ -9,7 +9,7 @@ import type { SigningTime } from './signing-time.js';
  * - `signed-invalid`: the file carries a signature that does not check out: changed after signing
  *   (`image-digest-mismatch`), or a broken signature (any other reason);
  * - `signed-unverifiable`: a well-formed signature using an algorithm this reader does not
- *   implement (MD5, RSA-PSS, ...): neither valid nor proven invalid;
+ *   implement (SHA-3, RSA-PSS, ...): neither valid nor proven invalid;
  * - `unreadable`: not a PE file, or its headers are damaged or truncated.
  *
  * Valid means the signature matches the file and the certificate it names; it does NOT mean the
@@ -43,7 +43,7 @@ export type InvalidSignatureReason =
   | 'malformed-signature';
 
 export interface SignatureReport {
-  /** The image hash algorithm named in the SpcIndirectDataContent (SHA-1, SHA-256, ... or its OID). */
+  /** The image hash algorithm named in the SpcIndirectDataContent (MD5, SHA-1, SHA-256, ... or its OID). */
   digestAlgorithm: string;
   /** Lower-case hexadecimal: the image digest the signature carries, and the one computed from the file. */
   signedImageDigest: string;

@@ -23,6 +23,7 @@ export const FIXTURE_NAMES = [
   'signed-self-signed',
   'signed-ecdsa',
   'signed-timestamped',
+  'signed-countersigned',
   'tampered-text',
   'signature-value-flipped',
   'signature-length-damaged',
@@ -40,7 +41,7 @@ export interface AuthenticodeFixtures {
   caFile: string;
   selfSignedFile: string;
   tsaFile: string;
-  /** The signingTime osslsigncode was told to write in the timestamped file (`-time`). */
+  /** The signingTime osslsigncode was told to write in the timestamped files (`-time`). */
   timestampedSigningTime: string;
 }
 
@@ -112,7 +113,14 @@ export async function buildAuthenticodeFixtures(): Promise<AuthenticodeFixtures>
     'sha384',
   );
   const timestampedSigningTime = '2023-11-14T22:13:20.000Z';
-  await signWithTimestamp(dir, path['unsigned-pe32plus'], path['signed-timestamped'], [
+  await signWithTimestamp(dir, 'rfc3161', path['unsigned-pe32plus'], path['signed-timestamped'], [
+    ...caSigner,
+    '-h',
+    'sha256',
+    '-time',
+    String(Date.parse(timestampedSigningTime) / 1000),
+  ]);
+  await signWithTimestamp(dir, 'authenticode', path['unsigned-pe32plus'], path['signed-countersigned'], [
     ...caSigner,
     '-h',
     'sha256',
@@ -267,42 +275,82 @@ function makeCertificates(dir: string): void {
 }
 
 /**
- * Signs with an RFC 3161 timestamp from a time-stamping authority served here over HTTP, answering
- * with `openssl ts -reply` (osslsigncode asks with `-ts URL`). osslsigncode runs asynchronously so
- * that this process can answer it.
+ * Signs with a timestamp from a time-stamping authority served here over HTTP. `rfc3161`:
+ * osslsigncode asks with `-ts URL` and `openssl ts -reply` answers (RFC 3161). `authenticode`: the
+ * older Authenticode protocol (`-t URL`; the Authenticode document, section "Authenticode
+ * Timestamp"): the request is a base64 TimeStampRequest whose last element is the signature value
+ * to be countersigned (256 bytes for the 2048-bit RSA signer), and the answer a base64 PKCS #7
+ * SignedData over those bytes, made with `openssl cms -sign`, whose SignerInfo osslsigncode adds as
+ * a countersignature. osslsigncode runs asynchronously so that this process can answer it.
  */
 async function signWithTimestamp(
   dir: string,
+  protocol: 'rfc3161' | 'authenticode',
   input: string,
   output: string,
   options: string[],
 ): Promise<void> {
+  const answer = (body: Buffer): { type: string; body: Buffer | string } => {
+    if (protocol === 'rfc3161') {
+      writeFileSync(join(dir, 'request.tsq'), body);
+      run(
+        'openssl',
+        [
+          'ts',
+          '-reply',
+          '-config',
+          'tsa.cnf',
+          '-queryfile',
+          'request.tsq',
+          '-signer',
+          'tsa.pem',
+          '-inkey',
+          'tsa.key',
+          '-out',
+          'reply.tsr',
+        ],
+        dir,
+      );
+      return { type: 'application/timestamp-reply', body: readFileSync(join(dir, 'reply.tsr')) };
+    }
+    const request = Buffer.from(body.toString('latin1').replace(/\s+/g, ''), 'base64');
+    writeFileSync(join(dir, 'countersigned.bin'), request.subarray(request.length - 256));
+    run(
+      'openssl',
+      [
+        'cms',
+        '-sign',
+        '-binary',
+        '-nodetach',
+        '-nosmimecap',
+        '-md',
+        'sha256',
+        '-outform',
+        'DER',
+        '-in',
+        'countersigned.bin',
+        '-signer',
+        'tsa.pem',
+        '-inkey',
+        'tsa.key',
+        '-out',
+        'countersignature.der',
+      ],
+      dir,
+    );
+    return {
+      type: 'application/octet-stream',
+      body: readFileSync(join(dir, 'countersignature.der')).toString('base64'),
+    };
+  };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       try {
-        writeFileSync(join(dir, 'request.tsq'), Buffer.concat(chunks));
-        run(
-          'openssl',
-          [
-            'ts',
-            '-reply',
-            '-config',
-            'tsa.cnf',
-            '-queryfile',
-            'request.tsq',
-            '-signer',
-            'tsa.pem',
-            '-inkey',
-            'tsa.key',
-            '-out',
-            'reply.tsr',
-          ],
-          dir,
-        );
-        response.writeHead(200, { 'content-type': 'application/timestamp-reply' });
-        response.end(readFileSync(join(dir, 'reply.tsr')));
+        const reply = answer(Buffer.concat(chunks));
+        response.writeHead(200, { 'content-type': reply.type });
+        response.end(reply.body);
       } catch (error) {
         response.writeHead(500).end(String(error));
       }
@@ -310,11 +358,14 @@ async function signWithTimestamp(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const flag = protocol === 'rfc3161' ? '-ts' : '-t';
   try {
     await runAsync(
       'osslsigncode',
-      ['sign', ...options, '-ts', `http://127.0.0.1:${port}/`, '-in', input, '-out', output],
-      { cwd: dir },
+      ['sign', ...options, flag, `http://127.0.0.1:${port}/`, '-in', input, '-out', output],
+      {
+        cwd: dir,
+      },
     );
   } finally {
     server.close();

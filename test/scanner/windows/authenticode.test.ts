@@ -87,6 +87,7 @@ const EXPECTED: Record<FixtureName, Expectation> = {
     },
   },
   'signed-timestamped': { status: 'signed-valid', trust: 'ca', digest: 'SHA-256', signer: CA_SIGNER },
+  'signed-countersigned': { status: 'signed-valid', trust: 'ca', digest: 'SHA-256', signer: CA_SIGNER },
   'tampered-text': {
     status: 'signed-invalid',
     reason: 'image-digest-mismatch',
@@ -219,14 +220,24 @@ describe('Authenticode status of PE files, checked against osslsigncode verify',
     else expect(signature.anomalies).toEqual([]);
   });
 
-  it('reads the signing time from the timestamp token before the signer-written signingTime', () => {
-    const { ours, oracle } = readings.get('signed-timestamped') ?? expect.unreachable();
-    expect(oracle.signingTime).toBe(fixtures.timestampedSigningTime);
-    expect(oracle.timestampTime).toBeDefined();
-    expect(ours.status === 'signed-valid' && ours.signature.signingTime).toEqual({
-      time: oracle.timestampTime,
-      source: 'timestamp-token',
-    });
+  it.each([
+    ['signed-timestamped', 'timestamp-token'],
+    ['signed-countersigned', 'countersignature'],
+  ] as const)(
+    "%s: the signing time is the time-stamping authority's, not the signer-written one",
+    (name, source) => {
+      const { ours, oracle } = readings.get(name) ?? expect.unreachable();
+      expect(oracle.signingTime, oracle.output).toBe(fixtures.timestampedSigningTime);
+      expect(oracle.timestampTime, oracle.output).toBeDefined();
+      expect(oracle.timestampTime).not.toBe(fixtures.timestampedSigningTime);
+      expect(ours.status === 'signed-valid' && ours.signature.signingTime).toEqual({
+        time: oracle.timestampTime,
+        source,
+      });
+    },
+  );
+
+  it('reads the signer-written signingTime when there is no timestamp', () => {
     const plain = readings.get('signed-sha256')?.ours;
     expect(plain?.status === 'signed-valid' && plain.signature.signingTime?.source).toBe('signed-attribute');
   });

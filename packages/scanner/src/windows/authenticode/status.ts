@@ -4,7 +4,9 @@ import type { SigningTime } from './signing-time.js';
 
 /**
  * What `readAuthenticode` says about one executable. It never throws for damaged input:
- * - `unsigned`: the PE file has no certificate table;
+ * - `unsigned`: the PE file has no certificate table. Windows' own files are mostly signed in
+ *   catalog files (`System32\CatRoot`) instead, which this reader does not consult: they read as
+ *   `unsigned` here although Windows calls them signed;
  * - `signed-valid`: the image hash, the content digest and the signature all check out;
  * - `signed-invalid`: the file carries a signature that does not check out: changed after signing
  *   (`image-digest-mismatch`), or a broken signature (any other reason);

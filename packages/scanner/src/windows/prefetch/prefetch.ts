@@ -1,4 +1,4 @@
-import { filetimeToIso } from './filetime.js';
+import { filetimeToIso } from '../filetime-iso.js';
 import { FormatError } from './format-error.js';
 import { decompressMam, isMam } from './mam.js';
 import { FILE_HEADER_SIZE, sccaLayout } from './scca-layout.js';
@@ -69,7 +69,7 @@ export function readScca(bytes: Uint8Array): PrefetchFile {
 
   const lastRuns: string[] = [];
   for (let i = 0; i < layout.lastRunCount; i++) {
-    const time = filetimeToIso(view, layout.lastRunOffset + 8 * i);
+    const time = filetimeToIso(view.getBigUint64(layout.lastRunOffset + 8 * i, true));
     if (time !== null) lastRuns.push(time);
   }
 
@@ -123,7 +123,7 @@ function readVolumes(bytes: Uint8Array, view: DataView, entrySize: number): Pref
         .toString(16)
         .toUpperCase()
         .padStart(8, '0'),
-      createdAt: filetimeToIso(view, entry + 8),
+      createdAt: filetimeToIso(view.getBigUint64(entry + 8, true)),
     });
   }
   return volumes;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { UseCaseContext } from './application/context.js';
 import type { Probes } from './application/health/readiness.js';
 import { installDeprecation } from './http/openapi/deprecation.js';
@@ -155,16 +155,18 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
   await app.register(adminRoutes(ctx));
 
   // People: sign-in links land on /sign-in/…; the dashboard's API lives under /app/api. Cookies are
-  // read and written only here: on the keyed API the cookie plugin's two hooks ran on every poll for
-  // nothing (docs/benchmarks.md, "Profile findings").
-  await app.register(async (people) => {
-    await people.register(cookie);
-    await people.register(signInRoutes(ctx));
-    await people.register(discordAuthRoutes(ctx));
-    await people.register(sharedResultRoutes(ctx));
-    await people.register(scanPageRoutes(ctx));
-    await people.register(dashboardApi(ctx), { prefix: '/app/api' });
-  });
+  // read and written only on these routes: on the keyed API the cookie plugin's two hooks ran on every
+  // poll for nothing (docs/benchmarks.md, "Profile findings"). Each group gets its own scope, so each
+  // still starts within Fastify's plugin timeout on its own, as it did at the root.
+  const withCookies = (routes: FastifyPluginAsync) => async (scope: FastifyInstance) => {
+    await scope.register(cookie);
+    await scope.register(routes);
+  };
+  await app.register(withCookies(signInRoutes(ctx)));
+  await app.register(withCookies(discordAuthRoutes(ctx)));
+  await app.register(withCookies(sharedResultRoutes(ctx)));
+  await app.register(withCookies(scanPageRoutes(ctx)));
+  await app.register(withCookies(dashboardApi(ctx)), { prefix: '/app/api' });
   // The API reference page, from local files only (http/routes/api-reference.ts).
   await app.register(apiReferenceRoutes());
   // The dashboard's pages, last: only their own paths, so unknown API paths stay 404 problems.

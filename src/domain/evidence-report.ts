@@ -55,15 +55,21 @@ const SOURCE_LABEL: Record<keyof EvidenceDocument['sources'], string> = {
   discord: 'Discord accounts',
   network: 'Network adapters',
   system: 'System information',
+  prefetch: 'Windows Prefetch',
+  bam: 'BAM',
+  pca: 'Program Compatibility Assistant records',
+  recycleBin: 'Recycle Bin',
+  gameFolders: 'Game folders',
+  programs: 'Programs that ran',
 };
 
 /** Warnings the system facts give: failed sources, unreadable memory, clock, virtual machine. */
 export function systemWarnings(doc: EvidenceDocument, facts: EvidenceFacts): string[] {
   const warnings: string[] = [];
   for (const [name, section] of Object.entries(doc.sources) as Array<
-    [keyof EvidenceDocument['sources'], { status: string; reason: string | null }]
+    [keyof EvidenceDocument['sources'], { status: string; reason: string | null } | undefined]
   >) {
-    if (section.status === 'failed')
+    if (section?.status === 'failed')
       warnings.push(`${SOURCE_LABEL[name]} could not be collected: ${section.reason ?? 'no reason given'}`);
   }
   for (const m of doc.sources.memory.items) {

@@ -4,7 +4,14 @@
  * wire form against these types and limits.
  */
 
-export const EVIDENCE_SCHEMA_VERSION = 1;
+/**
+ * Version 2 added the Windows sources (Prefetch, BAM, PCA, Recycle Bin, programs that ran, game
+ * folders). They are optional, so a version 1 document is still accepted and reads as if they were
+ * not sent.
+ */
+export const EVIDENCE_SCHEMA_VERSION = 2;
+export const EVIDENCE_SCHEMA_VERSIONS = [1, 2] as const;
+export type EvidenceSchemaVersion = (typeof EVIDENCE_SCHEMA_VERSIONS)[number];
 
 /** Caps on every list and string, so a document stays far below the 16 MiB upload limit. */
 export const EVIDENCE_LIMITS = {
@@ -24,6 +31,16 @@ export const EVIDENCE_LIMITS = {
   discordAccounts: 100,
   adapters: 256,
   vmSigns: 32,
+  prefetchFiles: 4_096,
+  runTimes: 8,
+  bamEntries: 10_000,
+  pcaEntries: 10_000,
+  recycleBinItems: 5_000,
+  drives: 26,
+  gameFolderFiles: 5_000,
+  gameFolders: 256,
+  programs: 5_000,
+  timeline: 64,
 } as const;
 
 /** The most an upload may hold once decompressed (413 payload_too_large past it). */
@@ -90,6 +107,110 @@ export interface AdapterEvidence {
   description: string | null;
 }
 
+/** One Prefetch file (docs/scan-client.md, "Windows Prefetch"). */
+export interface PrefetchEvidence {
+  /** The `.pf` file, as shown (`C:/Windows/Prefetch/CHEAT.EXE-1A2B3C4D.pf`). */
+  path: string;
+  version: number;
+  executable: string;
+  hash: string;
+  runCount: number;
+  /** Newest first, at most eight. */
+  lastRuns: string[];
+  /** The executable's own path among the files it loaded (a device path), when it is listed. */
+  executablePath: string | null;
+  /** The `.pf` file's own times. */
+  modifiedAt: string | null;
+  createdAt: string | null;
+}
+
+export interface BamEvidence {
+  service: 'bam' | 'dam';
+  sid: string;
+  /** A device path (`\Device\HarddiskVolume3\...\game.exe`) or a packaged app's family name. */
+  program: string;
+  lastRun: string;
+}
+
+export interface PcaEvidence {
+  file: 'PcaAppLaunchDic.txt' | 'PcaGeneralDb0.txt' | 'PcaGeneralDb1.txt';
+  /** The program's path as the file wrote it, the home folder shortened to `~`. */
+  path: string;
+  time: string;
+  runStatus: string | null;
+  exitCode: string | null;
+}
+
+export interface RecycleBinEvidence {
+  /** The `$I` file, as shown. */
+  path: string;
+  version: number;
+  originalPath: string;
+  size: number;
+  deletedAt: string | null;
+  /** Its `$R` data file is still in the bin. */
+  dataPresent: boolean;
+}
+
+export interface GameFolderEvidence {
+  path: string;
+  /** Which known folder it was found in: `FiveM plugins`, `SA-MP cleo`, `temp`, `macro software`, … */
+  folder: string;
+  kind: 'file' | 'folder';
+  size: number;
+  modifiedAt: string | null;
+  createdAt: string | null;
+  sha256: string | null;
+}
+
+export type SignatureStatus =
+  | 'unsigned'
+  | 'signed-valid'
+  | 'signed-invalid'
+  | 'signed-unverifiable'
+  | 'unreadable'
+  | 'not-read';
+
+export interface ProgramSignature {
+  status: SignatureStatus;
+  signer: string | null;
+  issuer: string | null;
+  selfSigned: boolean | null;
+  /** Why a signature is invalid or was not read. */
+  reason: string | null;
+  signedAt: string | null;
+}
+
+export const TIMELINE_SOURCES = [
+  'process',
+  'prefetch',
+  'bam',
+  'pca',
+  'file-created',
+  'file-modified',
+  'recycle-bin',
+] as const;
+export type TimelineSource = (typeof TIMELINE_SOURCES)[number];
+
+export interface TimelineEntry {
+  source: TimelineSource;
+  at: string;
+}
+
+/** One program that the Windows sources show ran (docs/scan-client.md, "Programs that ran"). */
+export interface ProgramEvidence {
+  path: string;
+  name: string;
+  /** The file is still on a drive the scan could see. */
+  exists: boolean;
+  sha256: string | null;
+  modifiedAt: string | null;
+  createdAt: string | null;
+  signature: ProgramSignature | null;
+  /** Every time known for it, oldest first. */
+  timeline: TimelineEntry[];
+}
+
 export interface EvidenceSources {
   processes: SectionHeader & { items: ProcessEvidence[] };
   memory: SectionHeader & { items: MemoryEvidence[] };
@@ -104,6 +225,24 @@ export interface EvidenceSources {
     virtualMachine: string[];
     clientTime: string;
   };
+  prefetch?: SectionHeader & {
+    /** From the SYSTEM hive's `EnablePrefetcher`; null when it could not be read. */
+    enabled: boolean | null;
+    folder: string | null;
+    folderModifiedAt: string | null;
+    filesTotal: number;
+    unreadable: number;
+    items: PrefetchEvidence[];
+  };
+  bam?: SectionHeader & {
+    from: 'hive-file' | 'registry' | null;
+    controlSet: string | null;
+    items: BamEvidence[];
+  };
+  pca?: SectionHeader & { skippedLines: number; items: PcaEvidence[] };
+  recycleBin?: SectionHeader & { drives: string[]; items: RecycleBinEvidence[] };
+  gameFolders?: SectionHeader & { folders: string[]; items: GameFolderEvidence[] };
+  programs?: SectionHeader & { items: ProgramEvidence[] };
 }
 
 export type EvidenceSourceName = keyof EvidenceSources;
@@ -116,10 +255,16 @@ export const EVIDENCE_SOURCE_NAMES: readonly EvidenceSourceName[] = [
   'discord',
   'network',
   'system',
+  'prefetch',
+  'bam',
+  'pca',
+  'recycleBin',
+  'gameFolders',
+  'programs',
 ];
 
 export interface EvidenceDocument {
-  schema: typeof EVIDENCE_SCHEMA_VERSION;
+  schema: EvidenceSchemaVersion;
   nonce: string;
   client: { version: string; platform: string; arch: string };
   sources: EvidenceSources;

@@ -1,12 +1,26 @@
 import type { EvidenceDocument } from './evidence.js';
 import { MultiPattern } from './multi-pattern.js';
+import { executionTimes, windowsSignals } from './windows-signals.js';
 
 /**
  * Detection rules and how evidence is judged by them (docs/scan-client.md, "Rules"). Pure: the
  * rules and the evidence come in, the findings go out. Rules never leave the server.
  */
 
-export const RULE_KINDS = ['memory-string', 'jar-entry', 'file-sha256', 'file-name', 'process-name'] as const;
+/**
+ * `file-path`: a file's whole path as shown (forward slashes, the home folder as `~`), for folders
+ * that matter whatever the file is called (`FiveM.app/plugins/`). `signal`: a fact derived from the
+ * Windows sources together (domain/windows-signals.ts), the pattern being its code.
+ */
+export const RULE_KINDS = [
+  'memory-string',
+  'jar-entry',
+  'file-sha256',
+  'file-name',
+  'process-name',
+  'file-path',
+  'signal',
+] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
 export const RULE_MATCHES = ['contains', 'prefix', 'exact'] as const;
@@ -33,14 +47,26 @@ export interface Rule {
 
 /**
  * What a finding proves (the screenshare standard, docs/scan-client.md): a file on the disk proves
- * possession; something in a running game process's memory, or a running process, proves it ran in
- * this game session.
+ * possession; a program that Prefetch, BAM or PCA record proves execution; something in a running
+ * game process's memory, or a running process, proves it ran in this game session.
  */
 export type Proof = 'possession' | 'execution' | 'this-session';
 
 /** Where a finding's evidence is in the document: a source, an item of it, and the value that matched. */
+export const EVIDENCE_REF_SOURCES = [
+  'memory',
+  'files',
+  'processes',
+  'prefetch',
+  'bam',
+  'pca',
+  'recycleBin',
+  'gameFolders',
+  'programs',
+] as const;
+
 export interface EvidenceRef {
-  source: 'memory' | 'files' | 'processes';
+  source: (typeof EVIDENCE_REF_SOURCES)[number];
   index: number;
   value: string;
 }
@@ -99,6 +125,13 @@ function* candidates(doc: EvidenceDocument): Generator<Candidate> {
         where,
         proves: 'this-session',
       };
+    if (p.path !== null)
+      yield {
+        kind: 'file-path',
+        ref: { source: 'processes', index, value: p.path },
+        where,
+        proves: 'this-session',
+      };
     if (p.sha256 !== null)
       yield {
         kind: 'file-sha256',
@@ -128,9 +161,51 @@ function* candidates(doc: EvidenceDocument): Generator<Candidate> {
       where,
       proves: 'possession',
     };
+    yield { kind: 'file-path', ref: { source: 'files', index, value: f.path }, where, proves: 'possession' };
     for (const value of f.entries)
       yield { kind: 'jar-entry', ref: { source: 'files', index, value }, where, proves: 'possession' };
   }
+  yield* windowsCandidates(doc);
+}
+
+/** A file's name, path and hash as candidates, all proving the same thing. */
+function* fileCandidates(
+  source: EvidenceRef['source'],
+  index: number,
+  file: { path: string; sha256: string | null },
+  where: string,
+  proves: Proof,
+): Generator<Candidate> {
+  yield { kind: 'file-name', ref: { source, index, value: baseName(file.path) }, where, proves };
+  yield { kind: 'file-path', ref: { source, index, value: file.path }, where, proves };
+  if (file.sha256 !== null)
+    yield { kind: 'file-sha256', ref: { source, index, value: file.sha256 }, where, proves };
+}
+
+/**
+ * The Windows sections (docs/scan-client.md): files in game folders and the Recycle Bin prove
+ * possession; programs that ran prove execution, deleted or not; the signals are matched by code.
+ */
+function* windowsCandidates(doc: EvidenceDocument): Generator<Candidate> {
+  const { gameFolders, recycleBin, programs } = doc.sources;
+  for (const [index, f] of (gameFolders?.items ?? []).entries())
+    yield* fileCandidates('gameFolders', index, f, f.path, 'possession');
+  for (const [index, r] of (recycleBin?.items ?? []).entries()) {
+    const where = `the Recycle Bin (${r.originalPath})`;
+    yield* fileCandidates('recycleBin', index, { path: r.originalPath, sha256: null }, where, 'possession');
+  }
+  for (const [index, p] of (programs?.items ?? []).entries()) {
+    const times = executionTimes(p);
+    const where = `${p.path} (${p.exists ? '' : 'file deleted; '}ran: ${times === '' ? 'time unknown' : times})`;
+    yield* fileCandidates('programs', index, p, where, 'execution');
+  }
+  for (const signal of windowsSignals(doc))
+    yield {
+      kind: 'signal',
+      ref: { ...signal.ref, value: signal.code },
+      where: signal.where,
+      proves: signal.proves,
+    };
 }
 
 function baseName(path: string): string {

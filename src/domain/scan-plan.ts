@@ -13,6 +13,13 @@ export interface ScanPlan {
 
 const EVERYWHERE: EvidenceSourceName[] = ['system', 'network', 'processes', 'memory', 'discord'];
 
+/**
+ * The Windows sources (docs/scan-client.md, "Windows execution records"): every game type is played
+ * on Windows (Minecraft: Java Edition too), so every plan asks for them; a client on another system
+ * skips them and says so. `programs` cross-checks the others, so it comes last.
+ */
+const WINDOWS: EvidenceSourceName[] = ['prefetch', 'bam', 'pca', 'recycleBin', 'gameFolders', 'programs'];
+
 /** Games whose installations and logs the client knows how to find. */
 const WITH_FILES: ReadonlySet<GameType> = new Set(['Java']);
 
@@ -41,8 +48,8 @@ const COMMON_HINTS = ['aimbot', 'triggerbot', 'esp', 'injector', 'cheat', 'execu
 
 export function scanPlanFor(game: GameType): ScanPlan {
   const sources: EvidenceSourceName[] = WITH_FILES.has(game)
-    ? [...EVERYWHERE, 'files', 'logs']
-    : [...EVERYWHERE];
+    ? [...EVERYWHERE, 'files', 'logs', ...WINDOWS]
+    : [...EVERYWHERE, ...WINDOWS];
   const hints = [...new Set([...(HINTS[game] ?? []), ...COMMON_HINTS])];
   return { sources, hints };
 }

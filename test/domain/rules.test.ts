@@ -101,6 +101,7 @@ function reference(all: readonly Rule[], doc: EvidenceDocument, game: string): S
       test('memory-string', v, `memory of ${m.process} (pid ${m.pid})`);
   for (const f of doc.sources.files.items) {
     test('file-name', f.path.slice(f.path.lastIndexOf('/') + 1), f.path);
+    test('file-path', f.path, f.path);
     test('file-sha256', f.sha256, f.path);
     for (const e of f.entries) test('jar-entry', e, f.path);
   }

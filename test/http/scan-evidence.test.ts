@@ -98,7 +98,7 @@ describe.each(stores)('scan evidence on $name', (backend) => {
   it('refuses an invalid document with 400 invalid_body and keeps the scan open', async () => {
     const scan = await startScan(t, owner.key);
     const doc = evidence(scan.nonce) as unknown as Record<string, unknown>;
-    const bad = await uploadEvidence(t, scan.token, { ...doc, schema: 2 });
+    const bad = await uploadEvidence(t, scan.token, { ...doc, schema: 3 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'invalid_body' });
     const raw = evidence(scan.nonce);

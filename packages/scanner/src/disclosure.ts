@@ -56,6 +56,40 @@ export const COLLECTED: readonly Disclosed[] = [
     detail:
       'Operating system and version, when the computer started, signs of a virtual machine, and your clock.',
   },
+  {
+    source: 'prefetch',
+    title: 'Windows Prefetch',
+    detail:
+      'For each program Windows remembers running (C:\\Windows\\Prefetch): its name and path, how many times and when it last ran. Whether Prefetch is turned on.',
+  },
+  {
+    source: 'bam',
+    title: 'When each program last ran (BAM)',
+    detail: 'The program paths and times Windows keeps for each user account in the registry.',
+  },
+  {
+    source: 'pca',
+    title: 'Program launch records (Windows 11)',
+    detail: 'The program paths and launch times the Program Compatibility Assistant keeps.',
+  },
+  {
+    source: 'recycleBin',
+    title: 'Recycle Bin records',
+    detail:
+      'For each file in the Recycle Bin: where it was, its size and when it was deleted. Not its contents.',
+  },
+  {
+    source: 'gameFolders',
+    title: 'Game folders beyond Minecraft',
+    detail:
+      'Names, sizes, dates and fingerprints of plugins and scripts in FiveM and GTA San Andreas folders, DLL files in the temp folders, and whether macro software folders exist. Not their contents.',
+  },
+  {
+    source: 'programs',
+    title: 'The programs that ran',
+    detail:
+      'For each program the records above name: whether it is still on the disk, its fingerprint and digital signature (who signed it), and the times the records give.',
+  },
 ];
 
 export const NEVER_COLLECTED: readonly string[] = [

@@ -19,8 +19,10 @@ export interface EvidenceReceipt {
 /** What the receipt counts: one number per category of what the document holds. */
 export function receiptCounts(doc: EvidenceDocument): Record<string, number> {
   const { processes, memory, files, logs, discord, network } = doc.sources;
+  const { prefetch, bam, pca, recycleBin, gameFolders, programs } = doc.sources;
   return {
-    sourcesCollected: EVIDENCE_SOURCE_NAMES.filter((name) => doc.sources[name].status === 'collected').length,
+    sourcesCollected: EVIDENCE_SOURCE_NAMES.filter((name) => doc.sources[name]?.status === 'collected')
+      .length,
     processes: processes.items.length,
     memoryProcesses: memory.items.filter((m) => m.readable).length,
     classNames: memory.items.reduce((n, m) => n + m.classNames.length, 0),
@@ -30,6 +32,12 @@ export function receiptCounts(doc: EvidenceDocument): Record<string, number> {
     logLines: logs.items.reduce((n, l) => n + l.lines.length, 0),
     discordAccounts: discord.accounts.length,
     networkAdapters: network.adapters.length,
+    prefetchFiles: prefetch?.items.length ?? 0,
+    bamEntries: bam?.items.length ?? 0,
+    pcaEntries: pca?.items.length ?? 0,
+    recycleBinItems: recycleBin?.items.length ?? 0,
+    gameFolderItems: gameFolders?.items.length ?? 0,
+    programs: programs?.items.length ?? 0,
   };
 }
 

@@ -15,6 +15,7 @@ import { retiredPinCodes } from './0014-retired-pin-codes.js';
 import { scanEvidence } from './0015-scan-evidence.js';
 import { hardwareHubs } from './0016-hardware-hubs.js';
 import { playerDocuments } from './0018-player-documents.js';
+import { windowsRules } from './0019-windows-rules.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -53,6 +54,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0015-scan-evidence': scanEvidence(ctx),
       '0016-hardware-hubs': hardwareHubs(),
       '0018-player-documents': playerDocuments(),
+      '0019-windows-rules': windowsRules(),
     };
   }
 }

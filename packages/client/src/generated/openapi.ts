@@ -2364,7 +2364,7 @@ export interface paths {
                                 games: string[];
                                 id: number;
                                 /** @enum {unknown} */
-                                kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                                kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
                                 /**
                                  * @description Case-sensitive; `contains` by default.
                                  * @enum {unknown}
@@ -2465,7 +2465,7 @@ export interface paths {
                         /** @description Game types the rule applies to; empty means every game. */
                         games?: ("Java" | "Bedrock" | "FiveM" | "RedM" | "RageMP" | "AltV" | "Roblox" | "SanAndreas" | "Cod" | "Rust")[];
                         /** @enum {unknown} */
-                        kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                        kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
                         /**
                          * @description Case-sensitive; `contains` by default.
                          * @enum {unknown}
@@ -2517,7 +2517,7 @@ export interface paths {
                             games: string[];
                             id: number;
                             /** @enum {unknown} */
-                            kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                            kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
                             /**
                              * @description Case-sensitive; `contains` by default.
                              * @enum {unknown}
@@ -2655,7 +2655,7 @@ export interface paths {
                         /** @description Game types the rule applies to; empty means every game. */
                         games?: ("Java" | "Bedrock" | "FiveM" | "RedM" | "RageMP" | "AltV" | "Roblox" | "SanAndreas" | "Cod" | "Rust")[];
                         /** @enum {unknown} */
-                        kind?: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                        kind?: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
                         /**
                          * @description Case-sensitive; `contains` by default.
                          * @enum {unknown}
@@ -2707,7 +2707,7 @@ export interface paths {
                             games: string[];
                             id: number;
                             /** @enum {unknown} */
-                            kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                            kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
                             /**
                              * @description Case-sensitive; `contains` by default.
                              * @enum {unknown}
@@ -2879,7 +2879,7 @@ export interface paths {
                                 games: string[];
                                 id: number;
                                 /** @enum {unknown} */
-                                kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                                kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
                                 /**
                                  * @description Case-sensitive; `contains` by default.
                                  * @enum {unknown}
@@ -7041,6 +7041,121 @@ export interface paths {
                          *                 "example"
                          *               ],
                          *               "clientTime": "2026-02-11T15:25:00.000Z"
+                         *             },
+                         *             "prefetch": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "enabled": false,
+                         *               "folder": "example",
+                         *               "folderModifiedAt": "2026-02-11T15:25:00.000Z",
+                         *               "filesTotal": 0,
+                         *               "unreadable": 0,
+                         *               "items": [
+                         *                 {
+                         *                   "path": "example",
+                         *                   "version": 0,
+                         *                   "executable": "example",
+                         *                   "hash": "example",
+                         *                   "runCount": 0,
+                         *                   "lastRuns": [
+                         *                     "2026-02-11T15:25:00.000Z"
+                         *                   ],
+                         *                   "executablePath": "example",
+                         *                   "modifiedAt": "2026-02-11T15:25:00.000Z",
+                         *                   "createdAt": "2026-02-11T15:25:00.000Z"
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "bam": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "from": "hive-file",
+                         *               "controlSet": "example",
+                         *               "items": [
+                         *                 {
+                         *                   "service": "bam",
+                         *                   "sid": "example",
+                         *                   "program": "example",
+                         *                   "lastRun": "2026-02-11T15:25:00.000Z"
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "pca": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "skippedLines": 0,
+                         *               "items": [
+                         *                 {
+                         *                   "file": "PcaAppLaunchDic.txt",
+                         *                   "path": "example",
+                         *                   "time": "2026-02-11T15:25:00.000Z",
+                         *                   "runStatus": "example",
+                         *                   "exitCode": "example"
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "recycleBin": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "drives": [
+                         *                 "example"
+                         *               ],
+                         *               "items": [
+                         *                 {
+                         *                   "path": "example",
+                         *                   "version": 0,
+                         *                   "originalPath": "example",
+                         *                   "size": 0,
+                         *                   "deletedAt": "2026-02-11T15:25:00.000Z",
+                         *                   "dataPresent": false
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "gameFolders": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "folders": [
+                         *                 "example"
+                         *               ],
+                         *               "items": [
+                         *                 {
+                         *                   "path": "example",
+                         *                   "folder": "example",
+                         *                   "kind": "file",
+                         *                   "size": 0,
+                         *                   "modifiedAt": "2026-02-11T15:25:00.000Z",
+                         *                   "createdAt": "2026-02-11T15:25:00.000Z",
+                         *                   "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "programs": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "items": [
+                         *                 {
+                         *                   "path": "example",
+                         *                   "name": "example",
+                         *                   "exists": false,
+                         *                   "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                         *                   "modifiedAt": "2026-02-11T15:25:00.000Z",
+                         *                   "createdAt": "2026-02-11T15:25:00.000Z",
+                         *                   "signature": {
+                         *                     "status": "unsigned",
+                         *                     "signer": "example",
+                         *                     "issuer": "example",
+                         *                     "selfSigned": false,
+                         *                     "reason": "example",
+                         *                     "signedAt": "2026-02-11T15:25:00.000Z"
+                         *                   },
+                         *                   "timeline": [
+                         *                     {
+                         *                       "source": "process",
+                         *                       "at": "2026-02-11T15:25:00.000Z"
+                         *                     }
+                         *                   ]
+                         *                 }
+                         *               ]
                          *             }
                          *           }
                          *         }
@@ -7056,9 +7171,34 @@ export interface paths {
                                         platform: string;
                                         version: string;
                                     };
-                                    /** @enum {number} */
-                                    schema: 1;
+                                    /** @description Version 2 adds the Windows sections; a version 1 document is still accepted. */
+                                    schema: 1 | 2;
                                     sources: {
+                                        /** @description BAM/DAM: the last run of each program per user. */
+                                        bam?: {
+                                            controlSet: string | null;
+                                            from: ("hive-file" | "registry") | null;
+                                            items: {
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                lastRun: string;
+                                                /** @description A device path, or a packaged app’s family name. */
+                                                program: string;
+                                                /** @enum {unknown} */
+                                                service: "bam" | "dam";
+                                                sid: string;
+                                            }[];
+                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
                                         /** @description Discord accounts signed in on this machine (never their tokens). */
                                         discord: {
                                             accounts: {
@@ -7111,6 +7251,43 @@ export interface paths {
                                                  * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
                                                  */
                                                 sha256: string;
+                                                size: number;
+                                            }[];
+                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Game folders beyond Minecraft: FiveM, SA-MP, temp folders, macro software. */
+                                        gameFolders?: {
+                                            /** @description Folders that were searched and exist. */
+                                            folders: string[];
+                                            items: {
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                createdAt: string | null;
+                                                /** @description Which known folder: `FiveM plugins`, `SA-MP cleo`, `temp`, `macro software`, … */
+                                                folder: string;
+                                                /** @enum {unknown} */
+                                                kind: "file" | "folder";
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                modifiedAt: string | null;
+                                                path: string;
+                                                /**
+                                                 * @description SHA-256, lowercase hex.
+                                                 * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                                 */
+                                                sha256: string | null;
                                                 size: number;
                                             }[];
                                             /** @description Why it was skipped or failed, in words a person understands. */
@@ -7179,6 +7356,76 @@ export interface paths {
                                              */
                                             status: "collected" | "skipped" | "failed";
                                         };
+                                        /** @description Program Compatibility Assistant launch records (Windows 11 22H2 and later). */
+                                        pca?: {
+                                            items: {
+                                                exitCode: string | null;
+                                                /** @enum {unknown} */
+                                                file: "PcaAppLaunchDic.txt" | "PcaGeneralDb0.txt" | "PcaGeneralDb1.txt";
+                                                /** @description The program as the file wrote it, the home folder shortened to `~`. */
+                                                path: string;
+                                                runStatus: string | null;
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                time: string;
+                                            }[];
+                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            reason: string | null;
+                                            skippedLines: number;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Windows Prefetch: programs that ran, with their run counts and last run times. */
+                                        prefetch?: {
+                                            /** @description `EnablePrefetcher`; null when unknown. */
+                                            enabled: boolean | null;
+                                            filesTotal: number;
+                                            folder: string | null;
+                                            /**
+                                             * Format: date-time
+                                             * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                             * @example 2026-02-11T15:25:00.000Z
+                                             */
+                                            folderModifiedAt: string | null;
+                                            items: {
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                createdAt: string | null;
+                                                executable: string;
+                                                /** @description The executable among the files it loaded (a device path). */
+                                                executablePath: string | null;
+                                                hash: string;
+                                                /** @description Newest first. */
+                                                lastRuns: string[];
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                modifiedAt: string | null;
+                                                /** @description The `.pf` file. */
+                                                path: string;
+                                                runCount: number;
+                                                version: number;
+                                            }[];
+                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                            unreadable: number;
+                                        };
                                         /** @description The game’s processes and launchers. */
                                         processes: {
                                             items: {
@@ -7201,6 +7448,93 @@ export interface paths {
                                                  * @example 2026-02-11T15:25:00.000Z
                                                  */
                                                 startedAt: string | null;
+                                            }[];
+                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Programs the Windows sources show ran: whether they still exist, signature, timeline. */
+                                        programs?: {
+                                            items: {
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                createdAt: string | null;
+                                                /** @description Still on a drive the scan could see. */
+                                                exists: boolean;
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                modifiedAt: string | null;
+                                                name: string;
+                                                /** @description The home folder shortened to `~`. */
+                                                path: string;
+                                                /**
+                                                 * @description SHA-256, lowercase hex.
+                                                 * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                                 */
+                                                sha256: string | null;
+                                                signature: {
+                                                    issuer: string | null;
+                                                    reason: string | null;
+                                                    selfSigned: boolean | null;
+                                                    /**
+                                                     * Format: date-time
+                                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                     * @example 2026-02-11T15:25:00.000Z
+                                                     */
+                                                    signedAt: string | null;
+                                                    signer: string | null;
+                                                    /** @enum {unknown} */
+                                                    status: "unsigned" | "signed-valid" | "signed-invalid" | "signed-unverifiable" | "unreadable" | "not-read";
+                                                } | null;
+                                                /** @description Every time known for the program, oldest first. */
+                                                timeline: {
+                                                    /**
+                                                     * Format: date-time
+                                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                     * @example 2026-02-11T15:25:00.000Z
+                                                     */
+                                                    at: string;
+                                                    /** @enum {unknown} */
+                                                    source: "process" | "prefetch" | "bam" | "pca" | "file-created" | "file-modified" | "recycle-bin";
+                                                }[];
+                                            }[];
+                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Recycle Bin records: what was deleted, from where, and when. */
+                                        recycleBin?: {
+                                            /** @description Drives whose bins were read. */
+                                            drives: string[];
+                                            items: {
+                                                /** @description Its `$R` data file is still in the bin. */
+                                                dataPresent: boolean;
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                deletedAt: string | null;
+                                                /** @description Where the file was before it was deleted. */
+                                                originalPath: string;
+                                                /** @description The `$I` file. */
+                                                path: string;
+                                                size: number;
+                                                version: number;
                                             }[];
                                             /** @description Why it was skipped or failed, in words a person understands. */
                                             reason: string | null;
@@ -7251,14 +7585,14 @@ export interface paths {
                                         /** @description The item of that source’s list. */
                                         index: number;
                                         /** @enum {unknown} */
-                                        source: "memory" | "files" | "processes";
+                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs";
                                         /** @description The value of the item that matched. */
                                         value: string;
                                     };
                                     /** @enum {unknown} */
-                                    kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name";
+                                    kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
                                     /**
-                                     * @description `possession`: a file on the disk; `execution`: it ran; `this-session`: in the running game’s memory or processes.
+                                     * @description `possession`: a file on the disk; `execution`: it ran (Prefetch, BAM, PCA); `this-session`: in the running game’s memory or processes.
                                      * @enum {unknown}
                                      */
                                     proves: "possession" | "execution" | "this-session";
@@ -11707,6 +12041,121 @@ export interface paths {
                      *             "example"
                      *           ],
                      *           "clientTime": "2026-02-11T15:25:00.000Z"
+                     *         },
+                     *         "prefetch": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "enabled": false,
+                     *           "folder": "example",
+                     *           "folderModifiedAt": "2026-02-11T15:25:00.000Z",
+                     *           "filesTotal": 0,
+                     *           "unreadable": 0,
+                     *           "items": [
+                     *             {
+                     *               "path": "example",
+                     *               "version": 0,
+                     *               "executable": "example",
+                     *               "hash": "example",
+                     *               "runCount": 0,
+                     *               "lastRuns": [
+                     *                 "2026-02-11T15:25:00.000Z"
+                     *               ],
+                     *               "executablePath": "example",
+                     *               "modifiedAt": "2026-02-11T15:25:00.000Z",
+                     *               "createdAt": "2026-02-11T15:25:00.000Z"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "bam": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "from": "hive-file",
+                     *           "controlSet": "example",
+                     *           "items": [
+                     *             {
+                     *               "service": "bam",
+                     *               "sid": "example",
+                     *               "program": "example",
+                     *               "lastRun": "2026-02-11T15:25:00.000Z"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "pca": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "skippedLines": 0,
+                     *           "items": [
+                     *             {
+                     *               "file": "PcaAppLaunchDic.txt",
+                     *               "path": "example",
+                     *               "time": "2026-02-11T15:25:00.000Z",
+                     *               "runStatus": "example",
+                     *               "exitCode": "example"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "recycleBin": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "drives": [
+                     *             "example"
+                     *           ],
+                     *           "items": [
+                     *             {
+                     *               "path": "example",
+                     *               "version": 0,
+                     *               "originalPath": "example",
+                     *               "size": 0,
+                     *               "deletedAt": "2026-02-11T15:25:00.000Z",
+                     *               "dataPresent": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "gameFolders": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "folders": [
+                     *             "example"
+                     *           ],
+                     *           "items": [
+                     *             {
+                     *               "path": "example",
+                     *               "folder": "example",
+                     *               "kind": "file",
+                     *               "size": 0,
+                     *               "modifiedAt": "2026-02-11T15:25:00.000Z",
+                     *               "createdAt": "2026-02-11T15:25:00.000Z",
+                     *               "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "programs": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "items": [
+                     *             {
+                     *               "path": "example",
+                     *               "name": "example",
+                     *               "exists": false,
+                     *               "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                     *               "modifiedAt": "2026-02-11T15:25:00.000Z",
+                     *               "createdAt": "2026-02-11T15:25:00.000Z",
+                     *               "signature": {
+                     *                 "status": "unsigned",
+                     *                 "signer": "example",
+                     *                 "issuer": "example",
+                     *                 "selfSigned": false,
+                     *                 "reason": "example",
+                     *                 "signedAt": "2026-02-11T15:25:00.000Z"
+                     *               },
+                     *               "timeline": [
+                     *                 {
+                     *                   "source": "process",
+                     *                   "at": "2026-02-11T15:25:00.000Z"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
                      *         }
                      *       }
                      *     }
@@ -11719,9 +12168,34 @@ export interface paths {
                         };
                         /** @description The `nonce` of the start answer. */
                         nonce: string;
-                        /** @enum {number} */
-                        schema: 1;
+                        /** @description Version 2 adds the Windows sections; a version 1 document is still accepted. */
+                        schema: 1 | 2;
                         sources: {
+                            /** @description BAM/DAM: the last run of each program per user. */
+                            bam?: {
+                                controlSet: string | null;
+                                from: ("hive-file" | "registry") | null;
+                                items: {
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    lastRun: string;
+                                    /** @description A device path, or a packaged app’s family name. */
+                                    program: string;
+                                    /** @enum {unknown} */
+                                    service: "bam" | "dam";
+                                    sid: string;
+                                }[];
+                                /** @description Why it was skipped or failed, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
                             /** @description Discord accounts signed in on this machine (never their tokens). */
                             discord: {
                                 accounts: {
@@ -11770,6 +12244,43 @@ export interface paths {
                                      * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
                                      */
                                     sha256: string;
+                                    size: number;
+                                }[];
+                                /** @description Why it was skipped or failed, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Game folders beyond Minecraft: FiveM, SA-MP, temp folders, macro software. */
+                            gameFolders?: {
+                                /** @description Folders that were searched and exist. */
+                                folders: string[];
+                                items: {
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    createdAt: string | null;
+                                    /** @description Which known folder: `FiveM plugins`, `SA-MP cleo`, `temp`, `macro software`, … */
+                                    folder: string;
+                                    /** @enum {unknown} */
+                                    kind: "file" | "folder";
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    modifiedAt: string | null;
+                                    path: string;
+                                    /**
+                                     * @description SHA-256, lowercase hex.
+                                     * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                     */
+                                    sha256: string | null;
                                     size: number;
                                 }[];
                                 /** @description Why it was skipped or failed, in words a person understands. */
@@ -11838,6 +12349,76 @@ export interface paths {
                                  */
                                 status: "collected" | "skipped" | "failed";
                             };
+                            /** @description Program Compatibility Assistant launch records (Windows 11 22H2 and later). */
+                            pca?: {
+                                items: {
+                                    exitCode: string | null;
+                                    /** @enum {unknown} */
+                                    file: "PcaAppLaunchDic.txt" | "PcaGeneralDb0.txt" | "PcaGeneralDb1.txt";
+                                    /** @description The program as the file wrote it, the home folder shortened to `~`. */
+                                    path: string;
+                                    runStatus: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    time: string;
+                                }[];
+                                /** @description Why it was skipped or failed, in words a person understands. */
+                                reason: string | null;
+                                skippedLines: number;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Windows Prefetch: programs that ran, with their run counts and last run times. */
+                            prefetch?: {
+                                /** @description `EnablePrefetcher`; null when unknown. */
+                                enabled: boolean | null;
+                                filesTotal: number;
+                                folder: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                folderModifiedAt: string | null;
+                                items: {
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    createdAt: string | null;
+                                    executable: string;
+                                    /** @description The executable among the files it loaded (a device path). */
+                                    executablePath: string | null;
+                                    hash: string;
+                                    /** @description Newest first. */
+                                    lastRuns: string[];
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    modifiedAt: string | null;
+                                    /** @description The `.pf` file. */
+                                    path: string;
+                                    runCount: number;
+                                    version: number;
+                                }[];
+                                /** @description Why it was skipped or failed, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                                unreadable: number;
+                            };
                             /** @description The game’s processes and launchers. */
                             processes: {
                                 items: {
@@ -11860,6 +12441,93 @@ export interface paths {
                                      * @example 2026-02-11T15:25:00.000Z
                                      */
                                     startedAt: string | null;
+                                }[];
+                                /** @description Why it was skipped or failed, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Programs the Windows sources show ran: whether they still exist, signature, timeline. */
+                            programs?: {
+                                items: {
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    createdAt: string | null;
+                                    /** @description Still on a drive the scan could see. */
+                                    exists: boolean;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    modifiedAt: string | null;
+                                    name: string;
+                                    /** @description The home folder shortened to `~`. */
+                                    path: string;
+                                    /**
+                                     * @description SHA-256, lowercase hex.
+                                     * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                     */
+                                    sha256: string | null;
+                                    signature: {
+                                        issuer: string | null;
+                                        reason: string | null;
+                                        selfSigned: boolean | null;
+                                        /**
+                                         * Format: date-time
+                                         * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                         * @example 2026-02-11T15:25:00.000Z
+                                         */
+                                        signedAt: string | null;
+                                        signer: string | null;
+                                        /** @enum {unknown} */
+                                        status: "unsigned" | "signed-valid" | "signed-invalid" | "signed-unverifiable" | "unreadable" | "not-read";
+                                    } | null;
+                                    /** @description Every time known for the program, oldest first. */
+                                    timeline: {
+                                        /**
+                                         * Format: date-time
+                                         * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                         * @example 2026-02-11T15:25:00.000Z
+                                         */
+                                        at: string;
+                                        /** @enum {unknown} */
+                                        source: "process" | "prefetch" | "bam" | "pca" | "file-created" | "file-modified" | "recycle-bin";
+                                    }[];
+                                }[];
+                                /** @description Why it was skipped or failed, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Recycle Bin records: what was deleted, from where, and when. */
+                            recycleBin?: {
+                                /** @description Drives whose bins were read. */
+                                drives: string[];
+                                items: {
+                                    /** @description Its `$R` data file is still in the bin. */
+                                    dataPresent: boolean;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    deletedAt: string | null;
+                                    /** @description Where the file was before it was deleted. */
+                                    originalPath: string;
+                                    /** @description The `$I` file. */
+                                    path: string;
+                                    size: number;
+                                    version: number;
                                 }[];
                                 /** @description Why it was skipped or failed, in words a person understands. */
                                 reason: string | null;
@@ -12536,7 +13204,7 @@ export interface paths {
                                 /** @description Public collection hints: strings containing one of them are reported. Never decisive. */
                                 hints: string[];
                                 /** @description The evidence sources to collect for this game type. */
-                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system")[];
+                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs")[];
                             };
                             ramDump: boolean;
                             /**

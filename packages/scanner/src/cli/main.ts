@@ -120,7 +120,7 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
       },
     );
     const doc: EvidenceDocument = {
-      schema: 1,
+      schema: 2,
       nonce: start.nonce,
       client: { version: SCANNER_VERSION, platform: machine.platform, arch: process.arch },
       sources,

@@ -10,6 +10,19 @@ export interface Machine {
   env: Readonly<Record<string, string | undefined>>;
   procRoot: string;
   sysRoot: string;
+  /**
+   * Windows only, and only when planted by a test: the drives and volumes (collect/windows/layout.ts).
+   * A live Windows machine finds its own drives; without this, a machine that is not Windows has no
+   * Windows sources.
+   */
+  windows?: PlantedWindows;
+}
+
+export interface PlantedWindows {
+  /** Drive letters (`C:`) to the folder standing for that drive's root. */
+  drives: Record<string, string>;
+  /** NT device names (`\Device\HarddiskVolume3`) to drive letters, when known. */
+  volumes?: Record<string, string>;
 }
 
 export interface CollectContext {

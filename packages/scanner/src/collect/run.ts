@@ -8,6 +8,12 @@ import { collectMemory } from './memory.js';
 import { collectNetwork } from './network.js';
 import { collectProcesses } from './processes.js';
 import { collectSystem } from './system.js';
+import { collectBam } from './windows/bam.js';
+import { collectGameFolders } from './windows/game-folders.js';
+import { collectPca } from './windows/pca.js';
+import { collectPrefetch } from './windows/prefetch.js';
+import { collectPrograms } from './windows/programs.js';
+import { collectRecycleBin } from './windows/recycle-bin.js';
 
 /** Each source: its collector, what a skipped one holds, and what the player is told while it runs. */
 const SOURCES: {
@@ -38,9 +44,49 @@ const SOURCES: {
   },
   logs: { collect: collectLogs, empty: () => ({ items: [] }), step: 'Reading the newest game logs' },
   discord: { collect: collectDiscord, empty: () => ({ accounts: [] }), step: 'Looking for Discord accounts' },
+  prefetch: {
+    collect: collectPrefetch,
+    empty: () => ({
+      enabled: null,
+      folder: null,
+      folderModifiedAt: null,
+      filesTotal: 0,
+      unreadable: 0,
+      items: [],
+    }),
+    step: 'Reading Windows Prefetch',
+  },
+  bam: {
+    collect: collectBam,
+    empty: () => ({ from: null, controlSet: null, items: [] }),
+    step: 'Reading the last run of each program (BAM)',
+  },
+  pca: {
+    collect: collectPca,
+    empty: () => ({ skippedLines: 0, items: [] }),
+    step: 'Reading program launch records (PCA)',
+  },
+  recycleBin: {
+    collect: collectRecycleBin,
+    empty: () => ({ drives: [], items: [] }),
+    step: 'Reading the Recycle Bin records',
+  },
+  gameFolders: {
+    collect: collectGameFolders,
+    empty: () => ({ folders: [], items: [] }),
+    step: 'Looking at FiveM, SA-MP, temp and macro software folders',
+  },
+  programs: {
+    collect: collectPrograms,
+    empty: () => ({ items: [] }),
+    step: 'Checking the programs that ran: still there, signed, when',
+  },
 };
 
-/** The order sources run in: memory needs the processes found before it. */
+/**
+ * The order sources run in: memory needs the processes found before it, and `programs` cross-checks
+ * the processes, Prefetch, BAM, PCA and Recycle Bin read before it.
+ */
 export const SOURCE_ORDER: EvidenceSourceName[] = [
   'system',
   'network',
@@ -49,6 +95,12 @@ export const SOURCE_ORDER: EvidenceSourceName[] = [
   'files',
   'logs',
   'discord',
+  'prefetch',
+  'bam',
+  'pca',
+  'recycleBin',
+  'gameFolders',
+  'programs',
 ];
 
 export type Progress = (percent: number, message: string) => Promise<void> | void;

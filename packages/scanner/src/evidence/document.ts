@@ -17,6 +17,20 @@ export type FileEvidence = EvidenceSources['files']['items'][number];
 export type LogEvidence = EvidenceSources['logs']['items'][number];
 export type DiscordAccountEvidence = EvidenceSources['discord']['accounts'][number];
 export type AdapterEvidence = EvidenceSources['network']['adapters'][number];
+export type PrefetchEvidence = SourceFields<'prefetch'>['items'][number];
+export type BamEvidence = SourceFields<'bam'>['items'][number];
+export type PcaEvidence = SourceFields<'pca'>['items'][number];
+export type RecycleBinEvidence = SourceFields<'recycleBin'>['items'][number];
+export type GameFolderEvidence = SourceFields<'gameFolders'>['items'][number];
+export type ProgramEvidence = SourceFields<'programs'>['items'][number];
+export type ProgramSignature = NonNullable<ProgramEvidence['signature']>;
+export type TimelineEntry = ProgramEvidence['timeline'][number];
 
-/** A source's own fields: its section less the status and reason that the collector runner adds. */
-export type SourceFields<K extends EvidenceSourceName> = Omit<EvidenceSources[K], 'status' | 'reason'>;
+/**
+ * A source's own fields: its section less the status and reason that the collector runner adds. The
+ * Windows sections are optional in the document (a version 1 client does not send them).
+ */
+export type SourceFields<K extends EvidenceSourceName> = Omit<
+  NonNullable<EvidenceSources[K]>,
+  'status' | 'reason'
+>;

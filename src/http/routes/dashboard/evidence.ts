@@ -4,7 +4,7 @@ import type { UseCaseContext } from '../../../application/context.js';
 import { type ScanEvidence, scanEvidence } from '../../../application/dashboard/scan-evidence.js';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { EVIDENCE_LIMITS } from '../../../domain/evidence.js';
-import { type Proof, RULE_KINDS, RULE_SEVERITIES } from '../../../domain/rules.js';
+import { EVIDENCE_REF_SOURCES, type Proof, RULE_KINDS, RULE_SEVERITIES } from '../../../domain/rules.js';
 import { iso } from '../../../domain/time.js';
 import { personOf } from '../../plugins/session-auth.js';
 import { Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
@@ -25,14 +25,14 @@ const EvidenceFinding = Type.Object({
   severity: Type.Enum(RULE_SEVERITIES, { description: 'The result field it filled.' }),
   proves: Type.Enum(PROOFS, {
     description:
-      '`possession`: a file on the disk; `execution`: it ran; `this-session`: in the running game’s memory or processes.',
+      '`possession`: a file on the disk; `execution`: it ran (Prefetch, BAM, PCA); `this-session`: in the running game’s memory or processes.',
   }),
   text: Type.String({
     description: 'As the result field shows it, e.g. `Wurst in ~/.minecraft/mods/a.jar`.',
   }),
   evidence: Type.Object(
     {
-      source: Type.Enum(['memory', 'files', 'processes']),
+      source: Type.Enum(EVIDENCE_REF_SOURCES),
       index: Type.Integer({ minimum: 0, description: 'The item of that source’s list.' }),
       value: Type.String({ description: 'The value of the item that matched.' }),
     },

@@ -1,10 +1,14 @@
 import { type Static, Type } from 'typebox';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
-import { EVIDENCE_SCHEMA_VERSION, EVIDENCE_LIMITS as L } from '../../../domain/evidence.js';
+import {
+  EVIDENCE_SCHEMA_VERSIONS,
+  EVIDENCE_LIMITS as L,
+  TIMELINE_SOURCES,
+} from '../../../domain/evidence.js';
 import { Nullable, TimestampInput } from '../../schemas/common.js';
 
 /**
- * The scan client's evidence document, version 1 (docs/scan-client.md, "The evidence document").
+ * The scan client's evidence document, version 2 (docs/scan-client.md, "The evidence document").
  * One section per evidence source; each says whether it was collected, skipped (and why) or failed.
  * It never holds raw memory, file contents, tokens, passwords, cookies or browser data: only names,
  * hashes, times and the strings that the plan's public hints found.
@@ -105,6 +109,109 @@ export const EvidenceAdapter = Type.Object(
   { additionalProperties: false },
 );
 
+export const EvidencePrefetch = Type.Object(
+  {
+    path: Text(L.path, 'The `.pf` file.'),
+    version: Count,
+    executable: Text(L.name),
+    hash: Text(16),
+    runCount: Count,
+    lastRuns: Type.Array(TimestampInput(), { maxItems: L.runTimes, description: 'Newest first.' }),
+    executablePath: Nullable(Text(L.path, 'The executable among the files it loaded (a device path).')),
+    modifiedAt: When,
+    createdAt: When,
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceBam = Type.Object(
+  {
+    service: Type.Enum(['bam', 'dam']),
+    sid: Text(L.name),
+    program: Text(L.path, 'A device path, or a packaged app’s family name.'),
+    lastRun: TimestampInput(),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidencePca = Type.Object(
+  {
+    file: Type.Enum(['PcaAppLaunchDic.txt', 'PcaGeneralDb0.txt', 'PcaGeneralDb1.txt']),
+    path: Text(L.path, 'The program as the file wrote it, the home folder shortened to `~`.'),
+    time: TimestampInput(),
+    runStatus: Nullable(Text(L.name)),
+    exitCode: Nullable(Text(L.name)),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceRecycled = Type.Object(
+  {
+    path: Text(L.path, 'The `$I` file.'),
+    version: Count,
+    originalPath: Text(L.path, 'Where the file was before it was deleted.'),
+    size: Count,
+    deletedAt: When,
+    dataPresent: Type.Boolean({ description: 'Its `$R` data file is still in the bin.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceGameFolderItem = Type.Object(
+  {
+    path: Text(L.path),
+    folder: Text(L.name, 'Which known folder: `FiveM plugins`, `SA-MP cleo`, `temp`, `macro software`, …'),
+    kind: Type.Enum(['file', 'folder']),
+    size: Count,
+    modifiedAt: When,
+    createdAt: When,
+    sha256: Nullable(Sha256),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceProgram = Type.Object(
+  {
+    path: Text(L.path, 'The home folder shortened to `~`.'),
+    name: Text(L.name),
+    exists: Type.Boolean({ description: 'Still on a drive the scan could see.' }),
+    sha256: Nullable(Sha256),
+    modifiedAt: When,
+    createdAt: When,
+    signature: Nullable(
+      Type.Object(
+        {
+          status: Type.Enum([
+            'unsigned',
+            'signed-valid',
+            'signed-invalid',
+            'signed-unverifiable',
+            'unreadable',
+            'not-read',
+          ]),
+          signer: Nullable(Text(L.text)),
+          issuer: Nullable(Text(L.text)),
+          selfSigned: Nullable(Type.Boolean()),
+          reason: Nullable(Text(L.text)),
+          signedAt: When,
+        },
+        {
+          additionalProperties: false,
+          description: 'Authenticode; trust up to a root is not checked (docs/scan-client.md).',
+        },
+      ),
+    ),
+    timeline: Type.Array(
+      Type.Object(
+        { source: Type.Enum(TIMELINE_SOURCES), at: TimestampInput() },
+        { additionalProperties: false },
+      ),
+      { maxItems: L.timeline, description: 'Every time known for the program, oldest first.' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const EvidenceSources = Type.Object(
   {
     processes: Section('The game’s processes and launchers.', {
@@ -133,13 +240,58 @@ export const EvidenceSources = Type.Object(
       virtualMachine: Strings(L.vmSigns, 'Signs of a virtual machine; empty when none.'),
       clientTime: TimestampInput(),
     }),
+    prefetch: Type.Optional(
+      Section('Windows Prefetch: programs that ran, with their run counts and last run times.', {
+        enabled: Nullable(Type.Boolean({ description: '`EnablePrefetcher`; null when unknown.' })),
+        folder: Nullable(Text(L.path)),
+        folderModifiedAt: When,
+        filesTotal: Count,
+        unreadable: Count,
+        items: Type.Array(EvidencePrefetch, { maxItems: L.prefetchFiles }),
+      }),
+    ),
+    bam: Type.Optional(
+      Section('BAM/DAM: the last run of each program per user.', {
+        from: Nullable(Type.Enum(['hive-file', 'registry'])),
+        controlSet: Nullable(Text(L.name)),
+        items: Type.Array(EvidenceBam, { maxItems: L.bamEntries }),
+      }),
+    ),
+    pca: Type.Optional(
+      Section('Program Compatibility Assistant launch records (Windows 11 22H2 and later).', {
+        skippedLines: Count,
+        items: Type.Array(EvidencePca, { maxItems: L.pcaEntries }),
+      }),
+    ),
+    recycleBin: Type.Optional(
+      Section('Recycle Bin records: what was deleted, from where, and when.', {
+        drives: Strings(L.drives, 'Drives whose bins were read.'),
+        items: Type.Array(EvidenceRecycled, { maxItems: L.recycleBinItems }),
+      }),
+    ),
+    gameFolders: Type.Optional(
+      Section('Game folders beyond Minecraft: FiveM, SA-MP, temp folders, macro software.', {
+        folders: Strings(L.gameFolders, 'Folders that were searched and exist.'),
+        items: Type.Array(EvidenceGameFolderItem, { maxItems: L.gameFolderFiles }),
+      }),
+    ),
+    programs: Type.Optional(
+      Section('Programs the Windows sources show ran: whether they still exist, signature, timeline.', {
+        items: Type.Array(EvidenceProgram, { maxItems: L.programs }),
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 
 export const EvidenceBody = Type.Object(
   {
-    schema: Type.Literal(EVIDENCE_SCHEMA_VERSION),
+    schema: Type.Union(
+      [Type.Literal(EVIDENCE_SCHEMA_VERSIONS[0]), Type.Literal(EVIDENCE_SCHEMA_VERSIONS[1])],
+      {
+        description: 'Version 2 adds the Windows sections; a version 1 document is still accepted.',
+      },
+    ),
     nonce: Type.String({ minLength: 16, maxLength: 128, description: 'The `nonce` of the start answer.' }),
     client: Type.Object(
       {

@@ -122,7 +122,10 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     clock,
   );
   await ipOrigins.refresh();
-  const probes: Probes = { database: () => store.ping(), networkOrigins: () => ipOrigins.status() };
+  const probes: Probes = { database: () => store.ping() };
+  // Shown in /readyz once the operator configured any of them; the body is unchanged otherwise.
+  if (config.geoipCountryDb || config.geoipAsnDb || config.vpnAsnsFile)
+    probes.networkOrigins = () => ipOrigins.status();
   let counters: RateLimitCounters;
   if (config.redisUrl) {
     const redis = new RedisCounters(config.redisUrl, `${redisPrefix}rl:`);

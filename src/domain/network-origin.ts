@@ -22,9 +22,13 @@ export const UNKNOWN_ORIGIN: NetworkOrigin = {
   vpnAsns: null,
 };
 
+/** An organisation's name as the `vpn` field shows it: well inside the report's 500 characters. */
+const ORGANISATION_MAX_LENGTH = 200;
+
 /** The text the `vpn` field holds when the address is on a listed network. */
 export function listedNetworkText(network: { asn: number; organisation: string | null }): string {
-  return `VPN or hosting network: AS${network.asn}${network.organisation ? ` (${network.organisation})` : ''}`;
+  const name = network.organisation?.slice(0, ORGANISATION_MAX_LENGTH);
+  return `VPN or hosting network: AS${network.asn}${name ? ` (${name})` : ''}`;
 }
 
 /**

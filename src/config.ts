@@ -47,6 +47,10 @@ const EnvSchema = Type.Object({
     pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$',
     default: 'https://discord.com/api/v10',
   }),
+  GEOIP_COUNTRY_DB: Type.Optional(Type.String({ minLength: 1 })),
+  GEOIP_ASN_DB: Type.Optional(Type.String({ minLength: 1 })),
+  VPN_ASNS_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  GEOIP_CHECK_SECONDS: Type.Integer({ minimum: 1, default: 5 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
 });
 
@@ -102,6 +106,13 @@ const FROM_ENV = {
   /** Discord's addresses; configurable so tests run the real flow against a local stand-in. */
   discordAuthorizeUrl: 'DISCORD_AUTHORIZE_URL',
   discordApiUrl: 'DISCORD_API_URL',
+  /** MaxMind-format databases placing a scan's address (docs/operations.md, "Country and VPN databases"). */
+  geoipCountryDb: 'GEOIP_COUNTRY_DB',
+  geoipAsnDb: 'GEOIP_ASN_DB',
+  /** The operator's VPN and hosting networks, one AS number a line (docs/scanner.md, "Country and VPN"). */
+  vpnAsnsFile: 'VPN_ASNS_FILE',
+  /** Those three files are checked for a change at most this often, and reloaded when one changed. */
+  geoipCheckSeconds: 'GEOIP_CHECK_SECONDS',
   logLevel: 'LOG_LEVEL',
 } as const satisfies Record<string, keyof Env>;
 

@@ -12,6 +12,7 @@ import { createRateLimiter } from './application/rate-limits.js';
 import { compiledRulesCache } from './application/rules/compiled-rules.js';
 import type { Config } from './config.js';
 import { hmacHex } from './lib/crypto.js';
+import { NetworkOriginDatabases } from './lib/geoip/network-origins.js';
 import { SecretBox } from './lib/secret-box.js';
 import { type ServiceLog, silentLog } from './logger.js';
 import { loadOrCreateSecret } from './secrets.js';
@@ -109,7 +110,22 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
   }
 
   const redisPrefix = overrides.redisPrefix ?? 'scanpin:';
+  // Loaded now, so a file that cannot be read is said at start; re-checked on use after that.
+  const ipOrigins = new NetworkOriginDatabases(
+    {
+      countryDb: config.geoipCountryDb,
+      asnDb: config.geoipAsnDb,
+      vpnAsnsFile: config.vpnAsnsFile,
+      checkEveryMs: config.geoipCheckSeconds * 1000,
+    },
+    log,
+    clock,
+  );
+  await ipOrigins.refresh();
   const probes: Probes = { database: () => store.ping() };
+  // Shown in /readyz once the operator configured any of them; the body is unchanged otherwise.
+  if (config.geoipCountryDb || config.geoipAsnDb || config.vpnAsnsFile)
+    probes.networkOrigins = () => ipOrigins.status();
   let counters: RateLimitCounters;
   if (config.redisUrl) {
     const redis = new RedisCounters(config.redisUrl, `${redisPrefix}rl:`);
@@ -148,6 +164,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     keyPrincipals: new KeyPrincipals((hash) => repos.apiKeys.findPrincipal(hash), pinChanges, clock),
     webhookSecrets: new SecretBox(hash.value, 'webhook-secrets'),
     currentRules: compiledRulesCache(() => repos.rules),
+    ipOrigins,
     adminToken: admin.value,
     hashSecret: hash.value,
     clock,

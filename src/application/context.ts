@@ -8,6 +8,7 @@ import type { PinRecordCache } from './pins/pin-record-cache.js';
 import type { PlayerFactsCache } from './players/player-facts-cache.js';
 import type { RateLimiter } from './rate-limits.js';
 import type { CurrentRules } from './rules/compiled-rules.js';
+import type { IpOrigins } from './scans/network-origin.js';
 
 /**
  * What every use case may use, built once at start-up (see wiring.ts). Surfaces (HTTP, CLI, jobs)
@@ -37,5 +38,7 @@ export interface UseCaseContext {
   /** Epoch milliseconds; injectable so tests can move time. */
   /** The enabled detection rules, compiled; current as of the store's latest rule change. */
   currentRules: CurrentRules;
+  /** The operator's country and ASN databases and VPN list, placing a scan's address (scans/network-origin.ts). */
+  ipOrigins: IpOrigins;
   clock: () => number;
 }

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { UseCaseContext } from '../../src/application/context.js';
 import { loadConfig } from '../../src/config.js';
+import type { ServiceLog } from '../../src/logger.js';
 import { wire } from '../../src/wiring.js';
 import { type Backend, TEST_SCHEMA_PREFIX } from './backends.js';
 import { installContractCheck } from './contract.js';
@@ -69,6 +70,8 @@ export async function startTestApp(
   options: {
     redisPrefix?: string;
     logger?: FastifyBaseLogger;
+    /** Where start-up and background notices go (wiring's log); silent without one. */
+    serviceLog?: ServiceLog;
     webDistDir?: string;
     /** Adds routes only a test has (e.g. a deprecated one) before the app starts. */
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
@@ -91,6 +94,7 @@ export async function startTestApp(
     ...(backend.pg ? { pgSchema: unique } : {}),
     redisPrefix,
     ...(clock ? { clock } : {}),
+    ...(options.serviceLog ? { log: options.serviceLog } : {}),
     ...(options.backgroundJobs === false ? { backgroundJobs: false } : {}),
   });
   const app = await buildApp(services.context, {

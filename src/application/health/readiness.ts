@@ -1,6 +1,10 @@
+import type { NetworkOriginsStatus } from '../scans/network-origin.js';
+
 /** Dependencies' health: only the database decides readiness. */
 export interface Probes {
   database(): Promise<void>;
+  /** Which country and ASN databases and VPN list are loaded: shown, never deciding readiness. */
+  networkOrigins?: () => Promise<NetworkOriginsStatus>;
   /** Present with REDIS_URL; while it fails, rate limits are counted per instance. */
   sharedCounters?: () => Promise<void>;
 }
@@ -15,6 +19,8 @@ export type CheckResult = 'ok' | 'down';
 export interface Readiness {
   status: 'ok' | 'degraded' | 'unavailable';
   checks: { database: CheckResult; redis?: CheckResult };
+  /** The operator's country and VPN databases (docs/operations.md, "Country and VPN databases"). */
+  networkOrigins?: NetworkOriginsStatus;
 }
 
 /**
@@ -39,11 +45,12 @@ async function probe(check: () => Promise<void>): Promise<CheckResult> {
 }
 
 export async function checkReadiness(probes: Probes): Promise<Readiness> {
-  const [database, redis] = await Promise.all([
+  const [database, redis, networkOrigins] = await Promise.all([
     probe(probes.database),
     probes.sharedCounters ? probe(probes.sharedCounters) : Promise.resolve(undefined),
+    probes.networkOrigins?.(),
   ]);
   const checks = redis === undefined ? { database } : { database, redis };
   const status = database === 'down' ? 'unavailable' : redis === 'down' ? 'degraded' : 'ok';
-  return { status, checks };
+  return networkOrigins === undefined ? { status, checks } : { status, checks, networkOrigins };
 }

@@ -8,18 +8,22 @@ import type { UseCaseContext } from '../context.js';
 import { timelineRows } from '../pins/timeline.js';
 import { pinEvent } from '../webhooks/pin-events.js';
 import { applyMove } from './apply-move.js';
+import { placeReport } from './network-origin.js';
 
 /**
- * scanning → finished: the server computes the verdict from the report and the PIN owner's custom
- * keywords, and the player-risk aggregates are updated in the same transaction.
+ * scanning → finished: the server fills the report's country and VPN from the address it came from,
+ * computes the verdict from the report and the PIN owner's custom keywords, and the player-risk aggregates are updated in the same transaction.
  */
 export async function finishScan(
   ctx: UseCaseContext,
   pin: Pin,
-  report: ScanReport,
+  delivered: ScanReport,
+  /** The address the report came from: only the country and network it places are kept. */
+  clientAddress: string,
   /** Kept with the scan when the report was judged from an evidence upload. */
   evidence?: EvidenceRow,
 ): Promise<Verdict> {
+  const report = await placeReport(ctx, delivered, clientAddress);
   const keywords = await ctx.repos.accounts.keywords(pin.accountId);
   const customSuspicious = matchCustomKeywords(report.artifacts, keywords);
   const verdict = verdictOf(report, customSuspicious);

@@ -51,6 +51,8 @@ export async function submitEvidence(
   ctx: UseCaseContext,
   pin: Pin,
   doc: EvidenceDocument,
+  /** The address the upload came from (see finishScan). */
+  clientAddress: string,
 ): Promise<{ result: Verdict; receipt: EvidenceReceipt }> {
   // A closed scan says so first, as every scanner call does; only an open one is checked for its nonce.
   const now = ctx.clock();
@@ -65,7 +67,7 @@ export async function submitEvidence(
   const receipt: EvidenceReceipt = { id: `rcpt_${randomToken(16)}`, counts: receiptCounts(doc) };
   // The nonce is kept only as the scan's hash; the stored document need not carry it.
   const kept: EvidenceDocument = { ...doc, nonce: '' };
-  const result = await finishScan(ctx, pin, report, {
+  const result = await finishScan(ctx, pin, report, clientAddress, {
     receiptId: receipt.id,
     document: JSON.stringify(kept),
     findings: JSON.stringify(findings),

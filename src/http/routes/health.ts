@@ -6,9 +6,25 @@ import { ProblemResponse } from '../schemas/common.js';
 
 const Ok = Type.Object({ status: Type.Literal('ok') });
 const Check = Type.Enum(['ok', 'down']);
+const OriginFile = Type.Object({
+  state: Type.Enum(['off', 'loaded', 'unavailable']),
+  lastChangeRejected: Type.Boolean(),
+  databaseType: Type.Optional(Type.String()),
+  builtAt: Type.Optional(Type.String({ format: 'date-time' })),
+  entries: Type.Optional(Type.Integer({ minimum: 0 })),
+});
 const Ready = Type.Object({
   status: Type.Enum(['ok', 'degraded']),
   checks: Type.Object({ database: Check, redis: Type.Optional(Check) }),
+  networkOrigins: Type.Optional(
+    Type.Object(
+      { country: OriginFile, asn: OriginFile, vpnAsns: OriginFile },
+      {
+        description:
+          'The country (`GEOIP_COUNTRY_DB`) and ASN (`GEOIP_ASN_DB`) databases and the VPN list (`VPN_ASNS_FILE`): `off` when not configured, `unavailable` when configured but not loadable. They never decide readiness.',
+      },
+    ),
+  ),
 });
 
 /** Liveness and readiness for orchestrators: no key, no rate limit (docs/operations.md, "Health"). */
@@ -40,7 +56,9 @@ export function healthRoutes(probes: Probes): FastifyPluginAsyncTypebox {
         if (readiness.status === 'degraded') {
           request.log.warn({ checks: readiness.checks }, 'ready but degraded: Redis is unreachable');
         }
-        return { status: readiness.status, checks: readiness.checks };
+        return readiness.networkOrigins === undefined
+          ? { status: readiness.status, checks: readiness.checks }
+          : { status: readiness.status, checks: readiness.checks, networkOrigins: readiness.networkOrigins };
       },
     );
   };

@@ -10570,6 +10570,29 @@ export interface paths {
                          *       "checks": {
                          *         "database": "ok",
                          *         "redis": "ok"
+                         *       },
+                         *       "networkOrigins": {
+                         *         "country": {
+                         *           "state": "off",
+                         *           "lastChangeRejected": false,
+                         *           "databaseType": "example",
+                         *           "builtAt": "2026-02-11T15:25:00.000Z",
+                         *           "entries": 0
+                         *         },
+                         *         "asn": {
+                         *           "state": "off",
+                         *           "lastChangeRejected": false,
+                         *           "databaseType": "example",
+                         *           "builtAt": "2026-02-11T15:25:00.000Z",
+                         *           "entries": 0
+                         *         },
+                         *         "vpnAsns": {
+                         *           "state": "off",
+                         *           "lastChangeRejected": false,
+                         *           "databaseType": "example",
+                         *           "builtAt": "2026-02-11T15:25:00.000Z",
+                         *           "entries": 0
+                         *         }
                          *       }
                          *     }
                          */
@@ -10579,6 +10602,36 @@ export interface paths {
                                 database: "ok" | "down";
                                 /** @enum {unknown} */
                                 redis?: "ok" | "down";
+                            };
+                            /** @description The country (`GEOIP_COUNTRY_DB`) and ASN (`GEOIP_ASN_DB`) databases and the VPN list (`VPN_ASNS_FILE`): `off` when not configured, `unavailable` when configured but not loadable. They never decide readiness. */
+                            networkOrigins?: {
+                                asn: {
+                                    /** Format: date-time */
+                                    builtAt?: string;
+                                    databaseType?: string;
+                                    entries?: number;
+                                    lastChangeRejected: boolean;
+                                    /** @enum {unknown} */
+                                    state: "off" | "loaded" | "unavailable";
+                                };
+                                country: {
+                                    /** Format: date-time */
+                                    builtAt?: string;
+                                    databaseType?: string;
+                                    entries?: number;
+                                    lastChangeRejected: boolean;
+                                    /** @enum {unknown} */
+                                    state: "off" | "loaded" | "unavailable";
+                                };
+                                vpnAsns: {
+                                    /** Format: date-time */
+                                    builtAt?: string;
+                                    databaseType?: string;
+                                    entries?: number;
+                                    lastChangeRejected: boolean;
+                                    /** @enum {unknown} */
+                                    state: "off" | "loaded" | "unavailable";
+                                };
                             };
                             /** @enum {unknown} */
                             status: "ok" | "degraded";

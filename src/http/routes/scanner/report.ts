@@ -68,7 +68,7 @@ export function scannerReportRoutes(ctx: UseCaseContext): FastifyPluginAsyncType
           response: { 200: FinishResponse, ...sessionErrors },
         },
       },
-      async (request) => ({ result: await finishScan(ctx, sessionPin(request), request.body) }),
+      async (request) => ({ result: await finishScan(ctx, sessionPin(request), request.body, request.ip) }),
     );
 
     app.post(
@@ -86,7 +86,7 @@ export function scannerReportRoutes(ctx: UseCaseContext): FastifyPluginAsyncType
           response: { 200: EvidenceResponse, ...sessionErrors },
         },
       },
-      async (request) => submitEvidence(ctx, sessionPin(request), request.body),
+      async (request) => submitEvidence(ctx, sessionPin(request), request.body, request.ip),
     );
 
     app.post(

@@ -2,14 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Badge, CopyButton, ErrorState, Loading, Table, Time } from '../../components';
 import { EvidenceSources, type Matched } from './EvidenceSources';
 import { type EvidenceSource, type ScanEvidence, usePinEvidence } from './evidence-api';
-import { itemId, itemName, proofWords, SEVERITY } from './evidence-words';
+import { itemId, itemName, LINKED_SOURCES, proofWords, SEVERITY } from './evidence-words';
 
 interface Target {
   source: EvidenceSource;
   index: number;
 }
 
-const ITEM_HASH = /^#evidence-(memory|files|processes)-(\d+)$/;
+const ITEM_HASH = /^#evidence-(memory|files|processes|programs)-(\d+)$/;
 
 /** The values each evidence item matched, so its lists can highlight them. */
 function matchedValues(evidence: ScanEvidence): Matched {
@@ -56,9 +56,14 @@ function Findings({ evidence, open }: { evidence: ScanEvidence; open: (target: T
               </td>
               <td>{proofWords(f.proves, source)}</td>
               <td className="wrap-anywhere">
-                <a href={`#${itemId(source, index)}`} onClick={() => open({ source, index })}>
-                  {itemName(evidence.document, source, index)}
-                </a>
+                {LINKED_SOURCES.has(source) ? (
+                  <a href={`#${itemId(source, index)}`} onClick={() => open({ source, index })}>
+                    {itemName(evidence.document, source, index)}
+                  </a>
+                ) : (
+                  // The view does not draw this source's items yet: name the item without a link.
+                  <span className="mono">{itemName(evidence.document, source, index)}</span>
+                )}
                 <div className="small">
                   matched <code>{value}</code>
                 </div>
@@ -132,7 +137,9 @@ export function Evidence({ code }: { code: string }) {
           <EvidenceSources
             sources={evidence.document.sources}
             matched={matched}
+            findings={evidence.findings}
             revealFile={target?.source === 'files' ? target.index : -1}
+            revealProgram={target?.source === 'programs' ? target.index : -1}
           />
         </>
       )}

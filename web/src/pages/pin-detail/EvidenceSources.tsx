@@ -2,8 +2,9 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, Table, Time } from '../../components';
 import { CollapsibleList, PAGE } from './EvidenceList';
-import type { EvidenceSources as Sources } from './evidence-api';
+import type { Finding, EvidenceSources as Sources } from './evidence-api';
 import { count, formatBytes, itemId, SOURCE_TITLES, STATUS } from './evidence-words';
+import { ProgramTimelines } from './ProgramTimelines';
 
 /** The values rules matched, by evidence item id, so the lists can highlight them. */
 export type Matched = ReadonlyMap<string, ReadonlySet<string>>;
@@ -292,12 +293,18 @@ function System({ section }: { section: Sources['system'] }) {
 export function EvidenceSources({
   sources,
   matched,
+  findings,
   revealFile,
+  revealProgram,
 }: {
   sources: Sources;
   matched: Matched;
+  /** Every finding: each program's timeline lists those about it. */
+  findings: readonly Finding[];
   /** The file a finding was opened at (-1: none), drawn even past the first page. */
   revealFile: number;
+  /** The program a finding was opened at (-1: none). */
+  revealProgram: number;
 }) {
   return (
     <>
@@ -322,6 +329,11 @@ export function EvidenceSources({
       <Source name="system" section={sources.system}>
         <System section={sources.system} />
       </Source>
+      {sources.programs ? (
+        <Source name="programs" section={sources.programs}>
+          <ProgramTimelines items={sources.programs.items} findings={findings} reveal={revealProgram} />
+        </Source>
+      ) : null}
     </>
   );
 }

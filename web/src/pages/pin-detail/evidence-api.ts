@@ -9,7 +9,16 @@ import { queryKeys } from '../../api/query-keys';
  */
 
 export type SectionStatus = 'collected' | 'skipped' | 'failed';
-export type EvidenceSource = 'memory' | 'files' | 'processes';
+export type EvidenceSource =
+  | 'memory'
+  | 'files'
+  | 'processes'
+  | 'prefetch'
+  | 'bam'
+  | 'pca'
+  | 'recycleBin'
+  | 'gameFolders'
+  | 'programs';
 export type Proof = 'possession' | 'execution' | 'this-session';
 export type Severity = 'detection' | 'suspicious' | 'warning' | 'untrusted' | 'integrity';
 
@@ -69,6 +78,43 @@ export interface Adapter {
   description: string | null;
 }
 
+/** Which source gave one time of a program's timeline (docs/scan-client.md, "Programs that ran"). */
+export type TimelineSource =
+  | 'process'
+  | 'prefetch'
+  | 'bam'
+  | 'pca'
+  | 'file-created'
+  | 'file-modified'
+  | 'recycle-bin';
+
+export type SignatureStatus =
+  | 'unsigned'
+  | 'signed-valid'
+  | 'signed-invalid'
+  | 'signed-unverifiable'
+  | 'unreadable'
+  | 'not-read';
+
+/** One program that the Windows sources show ran, with every time known for it, oldest first. */
+export interface ProgramItem {
+  path: string;
+  name: string;
+  exists: boolean;
+  sha256: string | null;
+  modifiedAt: string | null;
+  createdAt: string | null;
+  signature: {
+    status: SignatureStatus;
+    signer: string | null;
+    issuer: string | null;
+    selfSigned: boolean | null;
+    reason: string | null;
+    signedAt: string | null;
+  } | null;
+  timeline: Array<{ source: TimelineSource; at: string }>;
+}
+
 export interface EvidenceSources {
   processes: Section & { items: ProcessItem[] };
   memory: Section & { items: MemoryItem[] };
@@ -83,6 +129,13 @@ export interface EvidenceSources {
     virtualMachine: string[];
     clientTime: string;
   };
+  // Schema version 2 (Windows). Only the fields the view reads are typed for the other sections.
+  prefetch?: Section & { items: Array<{ path: string }> };
+  bam?: Section & { items: Array<{ program: string }> };
+  pca?: Section & { items: Array<{ path: string }> };
+  recycleBin?: Section & { items: Array<{ originalPath: string }> };
+  gameFolders?: Section & { items: Array<{ path: string }> };
+  programs?: Section & { items: ProgramItem[] };
 }
 
 export interface ScanEvidence {

@@ -21,9 +21,14 @@ export function proofWords(proves: Proof, source: EvidenceSource): string {
     case 'execution':
       return 'Execution: the program ran on this computer';
     case 'this-session':
-      return source === 'processes'
-        ? 'This game session: a running process of the game'
-        : 'This game session: found in the running game’s memory';
+      switch (source) {
+        case 'processes':
+          return 'This game session: a running process of the game';
+        case 'memory':
+          return 'This game session: found in the running game’s memory';
+        default:
+          return 'This game session: since the player logged on';
+      }
   }
 }
 
@@ -49,7 +54,21 @@ export const SOURCE_TITLES: Record<keyof EvidenceSources, string> = {
   discord: 'Discord accounts on the machine',
   network: 'Network adapters',
   system: 'System',
+  prefetch: 'Prefetch',
+  bam: 'BAM',
+  pca: 'Program Compatibility Assistant',
+  recycleBin: 'Recycle Bin',
+  gameFolders: 'Game folders',
+  programs: 'Programs that ran',
 };
+
+/** The sources whose items the view draws, each with an id a finding can link to. */
+export const LINKED_SOURCES: ReadonlySet<EvidenceSource> = new Set([
+  'memory',
+  'files',
+  'processes',
+  'programs',
+]);
 
 /** The element id of one evidence item, which a finding links to. */
 export function itemId(source: EvidenceSource, index: number): string {
@@ -70,6 +89,18 @@ export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, 
       const p = sources.processes.items[index];
       return p ? `process ${p.name} (pid ${p.pid})` : `process ${index + 1}`;
     }
+    case 'programs':
+      return sources.programs?.items[index]?.path ?? `program ${index + 1}`;
+    case 'prefetch':
+      return sources.prefetch?.items[index]?.path ?? 'the Prefetch folder';
+    case 'bam':
+      return sources.bam?.items[index]?.program ?? `BAM entry ${index + 1}`;
+    case 'pca':
+      return sources.pca?.items[index]?.path ?? `PCA entry ${index + 1}`;
+    case 'recycleBin':
+      return sources.recycleBin?.items[index]?.originalPath ?? `Recycle Bin item ${index + 1}`;
+    case 'gameFolders':
+      return sources.gameFolders?.items[index]?.path ?? `game folder item ${index + 1}`;
   }
 }
 

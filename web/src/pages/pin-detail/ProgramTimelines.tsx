@@ -79,7 +79,7 @@ function Signature({ program }: { program: ProgramItem }) {
       {s.signer !== null ? <Fact label="Signer">{s.signer}</Fact> : null}
       {s.issuer !== null ? <Fact label="Issuer">{s.issuer}</Fact> : null}
       {s.signedAt !== null ? (
-        <Fact label="Signed">
+        <Fact label="Signing time">
           <Time value={s.signedAt} />
         </Fact>
       ) : null}

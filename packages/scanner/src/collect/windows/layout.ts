@@ -53,19 +53,25 @@ export async function windowsLayout(ctx: CollectContext): Promise<WindowsLayout>
         drives.push({ letter: `${letter}:`, root });
     }
   }
-  // A live machine's device names come from QueryDosDevice, which needs koffi: not wired yet, so
-  // device paths are matched on the path inside the volume alone (docs/scan-client.md).
+  // A live machine's device names come from QueryDosDevice; when they cannot be had, device paths
+  // are matched on the path inside the volume alone (docs/scan-client.md).
+  const known = machine.windows !== undefined ? (machine.windows.volumes ?? {}) : await liveVolumesOrNone();
   const volumes = new Map(
-    Object.entries(machine.windows?.volumes ?? {}).map(([device, letter]) => [
-      device.toUpperCase(),
-      letter.toUpperCase(),
-    ]),
+    Object.entries(known).map(([device, letter]) => [device.toUpperCase(), letter.toUpperCase()]),
   );
   const layout: WindowsLayout = { drives, volumes, systemRoot: '', home: foldersOf(machine).home };
   const systemRootDos =
     machine.env.SystemRoot ?? machine.env.windir ?? `${machine.env.SystemDrive ?? 'C:'}\\Windows`;
   layout.systemRoot = localPath(layout, systemRootDos) ?? systemRootDos;
   return layout;
+}
+
+async function liveVolumesOrNone(): Promise<Record<string, string>> {
+  try {
+    return await (await import('../../windows/live/dos-devices.js')).liveVolumes();
+  } catch {
+    return {};
+  }
 }
 
 /** `C:\Users\x` → `{ drive: 'C:', rest: '\Users\x' }`; device and volume paths likewise. */

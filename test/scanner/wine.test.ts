@@ -117,6 +117,9 @@ describe('the Windows single executable under Wine', () => {
       `${CHEAT.shown}: executed, file deleted (ran: Prefetch ${CHEAT.prefetchRuns[1]}, ${CHEAT.prefetchRuns[0]}; PCA ${CHEAT.pcaRun}; BAM ${CHEAT.bamRun})`,
     );
     expect(summary).toContain(`${CHEAT.shown}: executed, file deleted`);
+    // The tool that is still there is one program, its PCA line included, whatever the drive's folder.
+    const tool = report.programs.filter((line) => line.includes('tool.exe'));
+    expect(tool).toEqual([expect.stringMatching(/: executed, file present \(ran: .*PCA .*\)$/)]);
   });
 
   it("reads another Wine process's memory through ReadProcessMemory and finds the marker", () => {

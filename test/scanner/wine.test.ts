@@ -126,6 +126,10 @@ describe('the Windows single executable under Wine', () => {
     const processes = report.sources.processes;
     expect(processes.status, processes.reason).toBe('collected');
     expect(processes.items.map((p: { name: string }) => p.name)).toContain('FiveM_GTAProcess.exe');
+    // Its executable is found on Wine's Z: drive (the Linux root), next to the scanner.
+    expect(report.programs).toContainEqual(
+      expect.stringMatching(/FiveM_GTAProcess\.exe: executed, file present \(ran: process start /),
+    );
     const memory = report.sources.memory;
     expect(memory.status, memory.reason).toBe('collected');
     const game = memory.items.find((m: { process: string }) => m.process === 'FiveM_GTAProcess.exe');

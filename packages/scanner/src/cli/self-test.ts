@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Machine } from '../collect/context.js';
@@ -33,11 +33,29 @@ async function profileOf(root: string, wanted: string | undefined): Promise<stri
   return join(users, name);
 }
 
+/** This machine's other drives (`D:`…), so a live process's executable is found where it is. */
+async function otherDrives(): Promise<Record<string, string>> {
+  if (process.platform !== 'win32') return {};
+  const out: Record<string, string> = {};
+  for (const letter of 'DEFGHIJKLMNOPQRSTUVWXYZ') {
+    const root = `${letter}:\\`;
+    if (
+      await stat(root).then(
+        (s) => s.isDirectory(),
+        () => false,
+      )
+    )
+      out[`${letter}:`] = root;
+  }
+  return out;
+}
+
 /**
  * The tree as drive `C:` of a Windows machine whose processes, memory, adapters and registry are
- * this machine's own: the folder-based sources read the tree, the live ones call Windows.
+ * this machine's own: the folder-based sources read the tree, the live ones call Windows, and the
+ * machine's other drives stay where they are (under Wine, `Z:` is the Linux root).
  */
-export function plantedMachine(root: string, home: string): Machine {
+export function plantedMachine(root: string, home: string, others: Record<string, string> = {}): Machine {
   const localAppData = join(home, 'AppData', 'Local');
   return {
     platform: 'win32',
@@ -50,7 +68,7 @@ export function plantedMachine(root: string, home: string): Machine {
     },
     procRoot: '/nonexistent',
     sysRoot: '/nonexistent',
-    windows: { drives: { 'C:': root } },
+    windows: { drives: { 'C:': root, ...others } },
   };
 }
 
@@ -117,7 +135,7 @@ export async function selfTest(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const home = await profileOf(root, values.user);
-  const machine = plantedMachine(root, home);
+  const machine = plantedMachine(root, home, await otherDrives());
   const started = performance.now();
   const sources = await collectEvidence(
     machine,

@@ -24,8 +24,8 @@ export interface WinePrefix {
 }
 
 export function requireWine(): void {
-  requireTool('wine', 'wine64');
-  requireTool('wineserver', 'wine64');
+  // Debian's `wine64` is Wine; its commands (`wine`, `wineboot`, `wineserver`) come with `wine`.
+  for (const command of ['wine', 'wineboot', 'wineserver']) requireTool(command, 'wine wine64');
 }
 
 /** Registry data in the `.reg` format `regedit /S` imports (REGEDIT4: plain ASCII). */

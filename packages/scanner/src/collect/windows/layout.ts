@@ -106,10 +106,15 @@ export function localPath(layout: WindowsLayout, dosPath: string): string | null
   return drive === undefined ? null : onDrive(drive.root, split.rest);
 }
 
-/** A local path back to its drive and inner path (for matching), or null when on no known drive. */
+/**
+ * A local path back to its drive and inner path (for matching), or null when on no known drive. The
+ * deepest drive folder wins: a drive planted as a folder may sit inside another drive (the
+ * self-test's `C:` inside Wine's `Z:`).
+ */
 export function splitLocal(layout: WindowsLayout, local: string): VolumePath | null {
   const norm = (p: string) => p.replaceAll('\\', '/').replace(/\/+$/, '');
-  for (const d of layout.drives) {
+  const deepestFirst = [...layout.drives].sort((a, b) => norm(b.root).length - norm(a.root).length);
+  for (const d of deepestFirst) {
     const root = norm(d.root);
     const path = norm(local);
     if (path.toLowerCase() === root.toLowerCase() || path.toLowerCase().startsWith(`${root.toLowerCase()}/`))

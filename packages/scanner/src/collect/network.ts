@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { EVIDENCE_CAPS } from '../evidence/caps.js';
 import type { AdapterEvidence } from '../evidence/document.js';
+import type { WindowsAdapter } from '../windows/live/adapters.js';
 import type { Collector } from './context.js';
 
 type Kind = AdapterEvidence['kind'];
@@ -61,9 +62,39 @@ async function linuxAdapters(sysRoot: string): Promise<AdapterEvidence[]> {
 }
 
 /**
- * Elsewhere: what Node can see (adapters with an address). The Windows adapter list with down
- * adapters (GetAdaptersAddresses) comes with the Windows sources (docs/scan-client.md).
+ * Windows: every adapter from `GetAdaptersAddresses`, down ones included. The kind comes from the
+ * interface type first (loopback, tunnel, PPP, 802.11), then from the friendly name and the driver's
+ * description (`TAP-Windows Adapter V9`, `WireGuard Tunnel`, `Wintun Userspace Tunnel`).
  */
+export function windowsAdapterEvidence(a: WindowsAdapter): AdapterEvidence {
+  const named = `${a.friendlyName} ${a.description}`;
+  let kind: Kind;
+  if (a.ifType === 24) kind = 'loopback';
+  else if (a.ifType === 23) kind = 'vpn';
+  else {
+    kind = classify(named, null, a.ifType === 71, false);
+    if (kind === 'other' || kind === 'ethernet') {
+      if (/wintun|wireguard|tap-windows|openvpn/i.test(named)) kind = 'vpn';
+      else if (a.ifType === 131) kind = 'tunnel';
+      else if (a.ifType === 6 && kind === 'other') kind = 'ethernet';
+    }
+  }
+  return {
+    name: a.friendlyName.slice(0, EVIDENCE_CAPS.name),
+    kind,
+    // IfOperStatusUp.
+    up: a.operStatus === 1,
+    hasAddress: a.hasAddress,
+    description: a.description.slice(0, EVIDENCE_CAPS.name),
+  };
+}
+
+async function windowsAdapters(): Promise<AdapterEvidence[]> {
+  const { listWindowsAdapters } = await import('../windows/live/adapters.js');
+  return (await listWindowsAdapters()).map(windowsAdapterEvidence);
+}
+
+/** Elsewhere: what Node can see (adapters with an address). */
 function nodeAdapters(): AdapterEvidence[] {
   return Object.entries(networkInterfaces()).map(([name, addrs]) => {
     const loopback = (addrs ?? []).some((a) => a.internal);
@@ -79,7 +110,12 @@ function nodeAdapters(): AdapterEvidence[] {
 
 /** Network adapters, VPN and tunnel adapters named as such (docs/scan-client.md). */
 export const collectNetwork: Collector<'network'> = async (ctx) => {
+  const { platform } = ctx.machine;
   const adapters =
-    ctx.machine.platform === 'linux' ? await linuxAdapters(ctx.machine.sysRoot) : nodeAdapters();
+    platform === 'linux'
+      ? await linuxAdapters(ctx.machine.sysRoot)
+      : platform === 'win32' && process.platform === 'win32'
+        ? await windowsAdapters()
+        : nodeAdapters();
   return { adapters: adapters.slice(0, EVIDENCE_CAPS.adapters) };
 };

@@ -1,9 +1,11 @@
 /**
  * The few Win32 calls the scanner makes, through `koffi` (a foreign-function library whose package
  * carries its own prebuilt binaries). Loaded only on Windows, by dynamic import, so the scanner runs
- * everywhere else without it. Written against Microsoft's Win32 documentation; docs/scan-client.md
+ * everywhere else without it; the single executable unpacks it first (koffi-loader.ts). Written against Microsoft's Win32 documentation; docs/scan-client.md
  * says where each source was verified.
  */
+
+import { loadKoffi } from './koffi-loader.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: koffi's function objects are untyped.
 type Fn = (...args: any[]) => any;
@@ -19,6 +21,12 @@ export interface Win32 {
   QueryFullProcessImageNameW: Fn;
   GetProcessTimes: Fn;
   GetLastError: Fn;
+  QueryDosDeviceW: Fn;
+  RegOpenKeyExW: Fn;
+  RegEnumKeyExW: Fn;
+  RegEnumValueW: Fn;
+  RegCloseKey: Fn;
+  GetAdaptersAddresses: Fn;
   // biome-ignore lint/suspicious/noExplicitAny: struct types are koffi objects.
   types: Record<string, any>;
   // biome-ignore lint/suspicious/noExplicitAny: the koffi module itself.
@@ -33,12 +41,25 @@ export const MEM_COMMIT = 0x1000;
 export const PAGE_NOACCESS = 0x01;
 export const PAGE_GUARD = 0x100;
 
+/** `HKEY_LOCAL_MACHINE`: `(HKEY)(ULONG_PTR)(LONG)0x80000002`, sign-extended on 64-bit (winreg.h). */
+export const HKEY_LOCAL_MACHINE = 0xffff_ffff_8000_0002n;
+export const KEY_READ = 0x20019;
+/** Read the 64-bit view of the registry whatever this process is. */
+export const KEY_WOW64_64KEY = 0x0100;
+export const ERROR_SUCCESS = 0;
+export const ERROR_ACCESS_DENIED = 5;
+export const ERROR_MORE_DATA = 234;
+export const ERROR_NO_MORE_ITEMS = 259;
+export const ERROR_BUFFER_OVERFLOW = 111;
+
 let loaded: Win32 | null = null;
 
 export async function win32(): Promise<Win32> {
   if (loaded !== null) return loaded;
-  const koffi = (await import('koffi')).default;
+  const koffi = await loadKoffi();
   const kernel32 = koffi.load('kernel32.dll');
+  const advapi32 = koffi.load('advapi32.dll');
+  const iphlpapi = koffi.load('iphlpapi.dll');
   const MEMORY_BASIC_INFORMATION = koffi.struct('MEMORY_BASIC_INFORMATION', {
     BaseAddress: 'uint64',
     AllocationBase: 'uint64',
@@ -89,6 +110,22 @@ export async function win32(): Promise<Win32> {
       'bool __stdcall GetProcessTimes(void* process, _Out_ FILETIME* creation, _Out_ FILETIME* exit, _Out_ FILETIME* kernel, _Out_ FILETIME* user)',
     ),
     GetLastError: kernel32.func('uint32 __stdcall GetLastError()'),
+    QueryDosDeviceW: kernel32.func(
+      'uint32 __stdcall QueryDosDeviceW(str16 device, _Out_ uint8_t* target, uint32 max)',
+    ),
+    RegOpenKeyExW: advapi32.func(
+      'int32 __stdcall RegOpenKeyExW(void* key, str16 subKey, uint32 options, uint32 sam, _Out_ void** result)',
+    ),
+    RegEnumKeyExW: advapi32.func(
+      'int32 __stdcall RegEnumKeyExW(void* key, uint32 index, _Out_ uint8_t* name, _Inout_ uint32* nameLength, void* reserved, void* className, void* classLength, void* lastWrite)',
+    ),
+    RegEnumValueW: advapi32.func(
+      'int32 __stdcall RegEnumValueW(void* key, uint32 index, _Out_ uint8_t* name, _Inout_ uint32* nameLength, void* reserved, _Out_ uint32* type, _Out_ uint8_t* data, _Inout_ uint32* dataLength)',
+    ),
+    RegCloseKey: advapi32.func('int32 __stdcall RegCloseKey(void* key)'),
+    GetAdaptersAddresses: iphlpapi.func(
+      'uint32 __stdcall GetAdaptersAddresses(uint32 family, uint32 flags, void* reserved, void* addresses, _Inout_ uint32* size)',
+    ),
   };
   return loaded;
 }

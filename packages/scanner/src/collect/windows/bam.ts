@@ -5,11 +5,16 @@ import { showWindowsPath, windowsLayout } from './layout.js';
 import { readSystemHive, systemHivePath } from './system-hive.js';
 
 /**
- * Where BAM is read from on a live Windows machine: the registry API (koffi, `RegOpenKeyExW` and
- * `RegEnumValueW`), which is not wired yet. When it is, it fills this seam and the locked hive file
- * is no longer needed.
+ * Where BAM is read from on a live Windows machine: the registry API (koffi, `RegOpenKeyExW`,
+ * `RegEnumKeyExW`, `RegEnumValueW`), since Windows keeps the SYSTEM hive file locked. A seam so a
+ * test can stand in for the registry; null where this is not Windows.
  */
-export const liveRegistry: { readBam: (() => Promise<BamReport>) | null } = { readBam: null };
+export const liveRegistry: { readBam: (() => Promise<BamReport>) | null } = {
+  readBam:
+    process.platform === 'win32'
+      ? async () => (await import('../../windows/live/registry-bam.js')).readLiveBam()
+      : null,
+};
 
 /**
  * BAM and DAM (docs/scan-client.md, "Windows execution records"): the last run of each program per
@@ -29,7 +34,7 @@ export const collectBam: Collector<'bam'> = async (ctx) => {
     if (!('hive' in hive)) {
       throw new SkipSource(
         hive.error === 'locked'
-          ? `${hive.detail} Reading BAM through the registry API is not built yet.`
+          ? `${hive.detail} The registry API is not available to read it instead.`
           : `${hive.detail} (${ctx.display(systemHivePath(layout))})`,
       );
     }

@@ -53,19 +53,25 @@ export async function windowsLayout(ctx: CollectContext): Promise<WindowsLayout>
         drives.push({ letter: `${letter}:`, root });
     }
   }
-  // A live machine's device names come from QueryDosDevice, which needs koffi: not wired yet, so
-  // device paths are matched on the path inside the volume alone (docs/scan-client.md).
+  // A live machine's device names come from QueryDosDevice; when they cannot be had, device paths
+  // are matched on the path inside the volume alone (docs/scan-client.md).
+  const known = machine.windows !== undefined ? (machine.windows.volumes ?? {}) : await liveVolumesOrNone();
   const volumes = new Map(
-    Object.entries(machine.windows?.volumes ?? {}).map(([device, letter]) => [
-      device.toUpperCase(),
-      letter.toUpperCase(),
-    ]),
+    Object.entries(known).map(([device, letter]) => [device.toUpperCase(), letter.toUpperCase()]),
   );
   const layout: WindowsLayout = { drives, volumes, systemRoot: '', home: foldersOf(machine).home };
   const systemRootDos =
     machine.env.SystemRoot ?? machine.env.windir ?? `${machine.env.SystemDrive ?? 'C:'}\\Windows`;
   layout.systemRoot = localPath(layout, systemRootDos) ?? systemRootDos;
   return layout;
+}
+
+async function liveVolumesOrNone(): Promise<Record<string, string>> {
+  try {
+    return await (await import('../../windows/live/dos-devices.js')).liveVolumes();
+  } catch {
+    return {};
+  }
 }
 
 /** `C:\Users\x` → `{ drive: 'C:', rest: '\Users\x' }`; device and volume paths likewise. */
@@ -100,10 +106,15 @@ export function localPath(layout: WindowsLayout, dosPath: string): string | null
   return drive === undefined ? null : onDrive(drive.root, split.rest);
 }
 
-/** A local path back to its drive and inner path (for matching), or null when on no known drive. */
+/**
+ * A local path back to its drive and inner path (for matching), or null when on no known drive. The
+ * deepest drive folder wins: a drive planted as a folder may sit inside another drive (the
+ * self-test's `C:` inside Wine's `Z:`).
+ */
 export function splitLocal(layout: WindowsLayout, local: string): VolumePath | null {
   const norm = (p: string) => p.replaceAll('\\', '/').replace(/\/+$/, '');
-  for (const d of layout.drives) {
+  const deepestFirst = [...layout.drives].sort((a, b) => norm(b.root).length - norm(a.root).length);
+  for (const d of deepestFirst) {
     const root = norm(d.root);
     const path = norm(local);
     if (path.toLowerCase() === root.toLowerCase() || path.toLowerCase().startsWith(`${root.toLowerCase()}/`))

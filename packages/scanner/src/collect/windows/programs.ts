@@ -30,10 +30,14 @@ interface Sighting {
 /** Which source's spelling of a deleted program's path is shown: the ones that keep its case first. */
 const SPELLING: Source[] = ['pca', 'process', 'bam', 'recycle-bin', 'prefetch'];
 
-/** A path as an earlier section showed it, back to its drive or volume and inner path. */
+/**
+ * A path as an earlier section showed it, back to its drive or volume and inner path. A local path
+ * on a known drive comes first: on Windows a drive's folder is itself a DOS path (`Z:\…\C` when
+ * the drive is a folder, as in the self-test), which read as DOS would land on the wrong drive.
+ */
 function splitShown(layout: WindowsLayout, shown: string): VolumePath | null {
   if (shown.startsWith('~')) return splitLocal(layout, join(layout.home, ...shown.slice(1).split('/')));
-  return splitPath(shown) ?? splitLocal(layout, shown);
+  return splitLocal(layout, shown) ?? splitPath(shown);
 }
 
 function sightingsOf(ctx: CollectContext, layout: WindowsLayout): Sighting[] {

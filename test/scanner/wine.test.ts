@@ -1,0 +1,154 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildScanner } from '../../packages/scanner/scripts/build-sea.js';
+import { filetimeOf } from './windows/fixtures/regf-image.js';
+import {
+  CHEAT,
+  DEVICE_C,
+  PLAYER_SID,
+  type PlantedWindows,
+  plantWindows,
+} from './windows/support/planted-windows.js';
+import {
+  createWinePrefix,
+  markerProgram,
+  regFile,
+  regHex,
+  requireWine,
+  type WinePrefix,
+} from './windows/support/wine.js';
+
+/**
+ * The Windows single executable, run under Debian's Wine with Windows version 10
+ * (docs/scan-client.md, "The Windows build under Wine"): `--self-test` reads a planted Windows tree
+ * with every collector, and through koffi calls the live Windows API: Toolhelp for the process list,
+ * VirtualQueryEx and ReadProcessMemory for the memory of another Wine process (a mingw-w64 program
+ * named as FiveM's game process, holding a marker), GetAdaptersAddresses, the registry for BAM, and
+ * QueryDosDeviceW. It needs wine64 and mingw-w64, and fails naming them when they are missing.
+ */
+
+const CHEAT_IN_REGISTRY = `${DEVICE_C}\\Users\\Player\\Downloads\\cheat.exe`;
+
+interface SelfTestReport {
+  platform: string;
+  isSea: boolean;
+  tookMs: number;
+  programs: string[];
+  // biome-ignore lint/suspicious/noExplicitAny: the evidence document, read field by field below.
+  sources: Record<string, any>;
+  // biome-ignore lint/suspicious/noExplicitAny: the live section, read field by field below.
+  live: Record<string, any>;
+}
+
+describe('the Windows single executable under Wine', () => {
+  let planted: PlantedWindows;
+  let wine: WinePrefix;
+  let report: SelfTestReport;
+  let summary: string;
+  const token = `${process.pid}-${Date.now().toString(36)}`;
+  const marker = `SCANPIN-MARKER-${token}`;
+  const timings: Record<string, number> = {};
+
+  beforeAll(async () => {
+    requireWine();
+    let at = Date.now();
+    const lap = (name: string) => {
+      timings[name] = Date.now() - at;
+      at = Date.now();
+    };
+    planted = plantWindows();
+    const out = join(planted.root, 'build');
+    mkdirSync(out, { recursive: true });
+    const [exe = ''] = await buildScanner(['win-x64'], null, out);
+    lap('build');
+    const bamTime = new Uint8Array(24);
+    new DataView(bamTime.buffer).setBigUint64(0, filetimeOf(CHEAT.bamRun), true);
+    wine = createWinePrefix(
+      regFile([
+        { key: 'HKEY_CURRENT_USER\\Software\\Wine', values: [['Version', '"win10"']] },
+        {
+          key: `HKEY_LOCAL_MACHINE\\SYSTEM\\CurrentControlSet\\Services\\bam\\State\\UserSettings\\${PLAYER_SID}`,
+          values: [
+            ['Version', 'dword:00000001'],
+            [CHEAT_IN_REGISTRY, regHex(bamTime)],
+          ],
+        },
+      ]),
+    );
+    lap('wineboot');
+    const game = markerProgram(out, 'FiveM_GTAProcess.exe');
+    await wine.start(game, [token]);
+    lap('marker');
+    const run = wine.run(exe, [
+      '--self-test',
+      wine.windowsPath(planted.drive),
+      '--game',
+      'FiveM',
+      '--marker',
+      marker,
+    ]);
+    lap('self-test');
+    report = JSON.parse(run.stdout) as SelfTestReport;
+    summary = run.stderr;
+    console.log(`Wine test timings (ms): ${JSON.stringify(timings)}; collectors ${report.tookMs} ms`);
+  }, 300_000);
+  afterAll(() => {
+    wine?.dispose();
+    if (planted !== undefined) rmSync(planted.root, { recursive: true, force: true });
+  });
+
+  it('runs as the Windows single executable', () => {
+    expect(report.platform).toBe('win32');
+    expect(report.isSea).toBe(true);
+  });
+
+  it('finds the planted evidence: the deleted cheat with its Prefetch, BAM and PCA times', () => {
+    const s = report.sources;
+    for (const name of ['prefetch', 'bam', 'pca', 'recycleBin', 'gameFolders', 'programs'])
+      expect(s[name]?.status, `${name}: ${s[name]?.reason}`).toBe('collected');
+    expect(
+      s.prefetch.items.find((f: { executable: string }) => f.executable === 'CHEAT.EXE')?.lastRuns,
+    ).toEqual(CHEAT.prefetchRuns);
+    expect(s.bam.from).toBe('hive-file');
+    expect(s.bam.items.map((b: { program: string }) => b.program)).toContain(CHEAT.shown);
+    expect(s.recycleBin.items[0]).toMatchObject({ originalPath: CHEAT.shown, deletedAt: CHEAT.deletedAt });
+    expect(report.programs).toContain(
+      `${CHEAT.shown}: executed, file deleted (ran: Prefetch ${CHEAT.prefetchRuns[1]}, ${CHEAT.prefetchRuns[0]}; PCA ${CHEAT.pcaRun}; BAM ${CHEAT.bamRun})`,
+    );
+    expect(summary).toContain(`${CHEAT.shown}: executed, file deleted`);
+    // The tool that is still there is one program, its PCA line included, whatever the drive's folder.
+    const tool = report.programs.filter((line) => line.includes('tool.exe'));
+    expect(tool).toEqual([expect.stringMatching(/: executed, file present \(ran: .*PCA .*\)$/)]);
+  });
+
+  it("reads another Wine process's memory through ReadProcessMemory and finds the marker", () => {
+    const processes = report.sources.processes;
+    expect(processes.status, processes.reason).toBe('collected');
+    expect(processes.items.map((p: { name: string }) => p.name)).toContain('FiveM_GTAProcess.exe');
+    // Its executable is found on Wine's Z: drive (the Linux root), next to the scanner.
+    expect(report.programs).toContainEqual(
+      expect.stringMatching(/FiveM_GTAProcess\.exe: executed, file present \(ran: process start /),
+    );
+    const memory = report.sources.memory;
+    expect(memory.status, memory.reason).toBe('collected');
+    const game = memory.items.find((m: { process: string }) => m.process === 'FiveM_GTAProcess.exe');
+    expect(game?.readable, game?.reason).toBe(true);
+    expect(game.bytesScanned).toBeGreaterThan(0);
+    expect(game.strings.join('\n')).toContain(marker);
+  });
+
+  it('reads BAM through the registry API, adapters and volume names through the Windows API', () => {
+    expect(report.live.bam.ok, report.live.bam.error).toBe(true);
+    expect(report.live.bam.value.entries).toContainEqual({
+      service: 'bam',
+      sid: PLAYER_SID,
+      program: CHEAT_IN_REGISTRY,
+      lastRun: CHEAT.bamRun,
+    });
+    expect(report.live.volumes.ok, report.live.volumes.error).toBe(true);
+    const network = report.sources.network;
+    expect(network.status, network.reason).toBe('collected');
+    expect(network.adapters.length).toBeGreaterThan(0);
+  });
+});

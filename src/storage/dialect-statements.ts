@@ -1,4 +1,4 @@
-import { CompiledQuery, type QueryResult } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type QueryResult } from 'kysely';
 import type { Db } from './database.js';
 import type { Dialect } from './migrations/index.js';
 import { prepareOnPostgres } from './prepared-statements.js';
@@ -33,4 +33,9 @@ export function dialectStatement<Row = never>(texts: DialectSql): DialectStateme
 /** A list as one parameter: JSON for SQLite's json_each, the array itself for PostgreSQL. */
 export function list(dialect: Dialect, values: readonly (number | string)[]): unknown {
   return dialect === 'sqlite' ? JSON.stringify(values) : values;
+}
+
+/** The dialect a Kysely instance (a store's or a transaction's) speaks. */
+export function dialectOf(db: Db): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

@@ -4,7 +4,7 @@
  * never shares an event loop with them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export interface Running {
@@ -14,6 +14,8 @@ export interface Running {
   memory(): { rssMb: number; peakMb: number };
   /** CPU time the process has used so far (user + system, /proc/<pid>/stat), ms. */
   cpuMs(): number;
+  /** SQL statements sent so far by their first word, when BENCH_COUNT_STATEMENTS is set (else null). */
+  statements(): Promise<Record<string, number> | null>;
   stop(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ function memoryOf(pid: number) {
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
-function cpuMsOf(pid: number): number {
+export function cpuMsOf(pid: number): number {
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -65,6 +67,7 @@ async function run(
   port: number,
   probe: string,
   nodeFlags: string[] = [],
+  countFile?: string,
 ): Promise<Running> {
   const child = spawn(process.execPath, [...nodeFlags, script], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -82,6 +85,17 @@ async function run(
     url,
     memory: () => memoryOf(pid),
     cpuMs: () => cpuMsOf(pid),
+    async statements() {
+      if (countFile === undefined) return null;
+      rmSync(countFile, { force: true });
+      child.kill('SIGWINCH');
+      const deadline = Date.now() + 5_000;
+      while (!existsSync(countFile) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 20));
+      if (!existsSync(countFile))
+        throw new Error(`the server did not write its statement counts:\n${stderr}`);
+      return JSON.parse(readFileSync(countFile, 'utf8')) as Record<string, number>;
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -98,7 +112,17 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<Running> {
   // BENCH_CPU_PROF_DIR=dir profiles the server process (node --cpu-prof), written when it stops.
   const profDir = process.env.BENCH_CPU_PROF_DIR;
   const flags = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
-  return run('dist/src/main.js', env, await freePort(), '/readyz', flags);
+  // BENCH_COUNT_STATEMENTS=file counts the SQL statements the server sends (bench/count-statements.mjs).
+  const countFile = process.env.BENCH_COUNT_STATEMENTS;
+  if (countFile === undefined) return run('dist/src/main.js', env, await freePort(), '/readyz', flags);
+  return run(
+    'dist/src/main.js',
+    { ...env, BENCH_COUNT_STATEMENTS: countFile },
+    await freePort(),
+    '/readyz',
+    [...flags, '--import', './bench/count-statements.mjs'],
+    countFile,
+  );
 }
 
 export async function startBaseline(): Promise<Running> {

@@ -12,7 +12,7 @@ import { type EvidenceFigures, measureEvaluation, measureUploads, seedRules } fr
 import { CONNECTIONS, type Figure, type Request, warmAndMeasure } from './load.js';
 import { parseOptions } from './options.js';
 import { Population } from './population.js';
-import { type Running, startBaseline, startServer } from './processes.js';
+import { cpuMsOf, type Running, startBaseline, startServer } from './processes.js';
 import { printTables, writeReport } from './report.js';
 import type { EndpointName, SizeResult, StoreResult } from './results.js';
 import { type Fixture, seedTo, setUp } from './seed.js';
@@ -86,7 +86,7 @@ async function measureSize(
   seedSeconds: number,
   evidenceUploads: number,
 ): Promise<SizeResult> {
-  if (opts.wholeScansOnly) return wholeScansOnly(server, fixture, size, seedSeconds, opts.seconds);
+  if (opts.wholeScansOnly) return wholeScansOnly(store, server, fixture, size, seedSeconds, opts.seconds);
   const api = new Api(server.url, fixture.key);
   const auth = { 'x-api-key': fixture.key };
   const pending = await api.createPin();
@@ -205,21 +205,61 @@ async function measureAndPrintWholeScans(server: Running, fixture: Fixture, seco
 
 /** `--only whole-scans`: the write path alone, for A/B runs (no baseline: its figure is left at zero). */
 async function wholeScansOnly(
+  store: BenchStore,
   server: Running,
   fixture: Fixture,
   size: number,
   seedSeconds: number,
   seconds: number,
 ): Promise<SizeResult> {
+  const statementsBefore = await server.statements();
+  const backendsBefore = await postgresBackendsCpuMs(store);
   const cpuBefore = server.cpuMs();
   const wholeScans = await measureAndPrintWholeScans(server, fixture, seconds);
   // Less sensitive than the rate to other work on the machine: the server's own CPU per whole scan.
-  console.log(
-    `  server CPU per whole scan ${((server.cpuMs() - cpuBefore) / wholeScans.scans).toFixed(1)} ms`,
-  );
+  const perScan = (n: number) => (n / wholeScans.scans).toFixed(1);
+  console.log(`  server CPU per whole scan ${perScan(server.cpuMs() - cpuBefore)} ms`);
+  const backendsAfter = await postgresBackendsCpuMs(store);
+  if (backendsBefore !== null && backendsAfter !== null) {
+    let spent = 0;
+    for (const [pid, ms] of backendsAfter) spent += ms - (backendsBefore.get(pid) ?? 0);
+    console.log(
+      `  PostgreSQL backends' CPU per whole scan ${perScan(spent)} ms (${backendsAfter.size} backends)`,
+    );
+  }
+  const statementsAfter = await server.statements();
+  if (statementsBefore !== null && statementsAfter !== null) {
+    const words = Object.keys(statementsAfter).sort();
+    const sent = words.map((w) => [w, (statementsAfter[w] ?? 0) - (statementsBefore[w] ?? 0)] as const);
+    const total = sent.reduce((sum, [, n]) => sum + n, 0);
+    console.log(
+      `  statements per whole scan ${perScan(total)}: ${sent
+        .filter(([, n]) => n > 0)
+        .map(([w, n]) => `${w} ${perScan(n)}`)
+        .join(', ')}`,
+    );
+  }
   const { rssMb, peakMb } = server.memory();
   const none = { rps: 0, p50: 0, p99: 0, failures: 0 };
   return { size, seedSeconds, baseline: none, endpoints: {}, wholeScans, rssMb, peakRssMb: peakMb };
+}
+
+/**
+ * PostgreSQL: CPU time so far of each backend serving the bench database (the server's pooled
+ * connections), by process id, read from /proc; null for SQLite or when /proc cannot be read.
+ */
+async function postgresBackendsCpuMs(store: BenchStore): Promise<Map<number, number> | null> {
+  if (store.query === undefined) return null;
+  const { rows } = await store.query(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  const cpu = new Map<number, number>();
+  try {
+    for (const { pid } of rows as Array<{ pid: number }>) cpu.set(pid, cpuMsOf(pid));
+  } catch {
+    return null;
+  }
+  return cpu;
 }
 
 async function main(): Promise<void> {

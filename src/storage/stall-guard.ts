@@ -1,5 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { deferBegin } from './pg-deferred-begin.js';
 import { preparedName } from './prepared-statements.js';
 
 /**
@@ -13,12 +14,15 @@ export function guardStalls(pool: pg.Pool, limitMs: () => number | null): Postgr
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
+      const send = deferBegin((...a: unknown[]) =>
+        (client.query as (...b: unknown[]) => unknown).apply(client, a),
+      );
       const query = ((...args: unknown[]) => {
         // A hot statement runs as a named prepared statement (prepared-statements.ts).
         const [text, values] = args;
         const name = typeof text === 'string' ? preparedName(text) : undefined;
         if (name !== undefined) args = [{ name, text, values }];
-        const result = (client.query as (...a: unknown[]) => unknown).apply(client, args);
+        const result = send(...args);
         const limit = limitMs();
         if (limit === null || !(result instanceof Promise)) return result;
         return new Promise((resolve, reject) => {

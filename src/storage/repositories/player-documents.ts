@@ -1,4 +1,5 @@
 import type { Db } from '../database.js';
+import { dialectOf, dialectStatement, list } from '../dialect-statements.js';
 
 /**
  * Who hears which players' documents were outdated, once the change is committed: every instance's
@@ -48,18 +49,30 @@ export async function announcingOutdated<T>(
  * hubs linking nobody, that is a bounded number of players (docs/risk-score.md).
  */
 
-/**
- * Marks these players' documents out of date and removes them: a document may name other people
- * (related accounts), and what an erasure or a retention run removed must not live on in one.
- */
-async function outdate(db: Db, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
+/** Who hears of the players outdated by `db`'s work; throws for a transaction that would not announce them. */
+function outdatedSink(db: Db): (ids: readonly number[]) => void {
   const inTransaction = outdatedBy.get(db);
   if (inTransaction === undefined && db.isTransaction) {
     // Every transaction that can reach here runs under announcingOutdated (repositories/index.ts,
     // scans.ts); one that did not would leave kept facts stale on every instance for up to 10 s.
     throw new Error('player documents outdated in a transaction that does not announce them');
   }
+  if (inTransaction !== undefined) {
+    return (ids) => {
+      for (const id of ids) inTransaction.add(id);
+    };
+  }
+  // Outside a transaction each statement has committed already.
+  return (ids) => announcers.get(db)?.(ids);
+}
+
+/**
+ * Marks these players' documents out of date and removes them: a document may name other people
+ * (related accounts), and what an erasure or a retention run removed must not live on in one.
+ */
+async function outdate(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const sink = outdatedSink(db);
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
     await db
@@ -69,29 +82,46 @@ async function outdate(db: Db, ids: readonly number[]): Promise<void> {
       .execute();
     await db.deleteFrom('player_documents').where('user_id', 'in', part).execute();
   }
-  if (inTransaction !== undefined) for (const id of ids) inTransaction.add(id);
-  // Outside a transaction each statement above has committed already.
-  else announcers.get(db)?.(ids);
+  sink(ids);
 }
+
+/*
+ * Every finish outdates the players it counted a scan for and everyone sharing hardware with them,
+ * so this is written once per dialect (dialect-statements.ts); on PostgreSQL it is one statement,
+ * one round trip inside the finish's turn. Versions are bumped in id order (`= any` of a sorted
+ * array is read in key order), as the chunked statements above do, so writers lock rows in one order.
+ */
+const SHARING = `select theirs.user_id from user_hwids mine
+  join user_hwids theirs on theirs.hwid_id = mine.hwid_id`;
+const outdateSharing = dialectStatement<{ id: number }>({
+  sqlite: `update scanned_users set facts_version = facts_version + 1
+    where id in (select value from json_each(?))
+      or id in (${SHARING} where mine.user_id in (select value from json_each(?)))
+    returning id`,
+  postgres: `with outdated as (
+      select array(select id from (select unnest($1::bigint[]) as id
+        union ${SHARING} where mine.user_id = any($2::bigint[])) ids order by id) as ids
+    ), gone as (
+      delete from player_documents where user_id = any((select ids from outdated)::bigint[])
+    )
+    update scanned_users set facts_version = facts_version + 1
+    where id = any((select ids from outdated)::bigint[]) returning id`,
+});
+const dropDocuments = dialectStatement({
+  sqlite: 'delete from player_documents where user_id in (select value from json_each(?))',
+  postgres: 'delete from player_documents where user_id = any($1::bigint[])',
+});
 
 /** Marks the documents of `userIds`, and of everyone sharing hardware with them, as out of date. */
 export async function invalidatePlayers(db: Db, userIds: Iterable<number>): Promise<void> {
-  const ids = [...new Set(userIds)];
-  const all = new Set(ids);
-  for (let i = 0; i < ids.length; i += 500) {
-    const sharing = await db
-      .selectFrom('user_hwids as mine')
-      .innerJoin('user_hwids as theirs', 'theirs.hwid_id', 'mine.hwid_id')
-      .select('theirs.user_id')
-      .distinct()
-      .where('mine.user_id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const r of sharing) all.add(r.user_id);
-  }
-  await outdate(
-    db,
-    [...all].sort((a, b) => a - b),
-  );
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const sink = outdatedSink(db);
+  const dialect = dialectOf(db);
+  const bumped = await outdateSharing(db, dialect, list(dialect, ids), list(dialect, ids));
+  const outdated = bumped.rows.map((r) => r.id);
+  if (dialect === 'sqlite' && outdated.length > 0) await dropDocuments(db, dialect, list(dialect, outdated));
+  sink(outdated);
 }
 
 /** The same for everyone linked to `hwidIds` (a ban, a profile's counters). */

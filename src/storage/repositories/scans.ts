@@ -136,9 +136,11 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
         // Finishes are rare next to reads, so PostgreSQL runs them one at a time. (SQLite always does.)
         if (store.dialect === 'postgres') {
           // Keyed by schema too, so deployments sharing one database do not wait on each other.
-          await sql`select pg_advisory_xact_lock(${FINISH_LOCK_KEY}, hashtext(current_schema()))`.execute(
-            trx,
-          );
+          // Written out, without parameters, so it travels with the transaction's `begin` (one round
+          // trip for both: storage/pg-deferred-begin.ts).
+          await sql
+            .raw(`select pg_advisory_xact_lock(${FINISH_LOCK_KEY}, hashtext(current_schema()))`)
+            .execute(trx);
         }
         const res = await trx
           .updateTable('pins')

@@ -25,7 +25,8 @@ browserSuite('evidence view in the browser', (backend) => {
             name: 'java',
             path: '/usr/lib/jvm/java-21/bin/java',
             sha256: 'c'.repeat(64),
-            startedAt: new Date(Date.now() - 600_000).toISOString(),
+            // Long enough before the scan that the "game started just before it" rule stays quiet.
+            startedAt: new Date(Date.now() - 30 * 60_000).toISOString(),
             commandLine: 'java -Xmx4G -jar client.jar --accessToken <redacted>',
             injections: [],
           },

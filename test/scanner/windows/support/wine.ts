@@ -87,24 +87,40 @@ export function createWinePrefix(registry: string): WinePrefix {
     env,
     windowsPath,
     run,
-    start: (program, args) =>
-      new Promise((resolve, reject) => {
-        const child = spawn('wine', [program, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-        children.push(child);
-        let seen = '';
-        const timer = setTimeout(() => reject(new Error(`${program} did not say ready: ${seen}`)), 60_000);
-        child.stdout?.on('data', (chunk: Buffer) => {
-          seen += chunk.toString('utf8');
-          if (/^ready/m.test(seen)) {
+    // A program started while the prefix's wineserver is still settling after wineboot can exit at
+    // once (seen once in a full, loaded suite run); such an early exit is tried once more, and what
+    // Wine said is kept for the error.
+    start: async (program, args) => {
+      const attempt = () =>
+        new Promise<ChildProcess>((resolve, reject) => {
+          const child = spawn('wine', [program, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+          children.push(child);
+          let seen = '';
+          let said = '';
+          const timer = setTimeout(() => reject(new Error(`${program} did not say ready: ${seen}`)), 60_000);
+          child.stderr?.on('data', (chunk: Buffer) => {
+            said = (said + chunk.toString('utf8')).slice(-2000);
+          });
+          child.stdout?.on('data', (chunk: Buffer) => {
+            seen += chunk.toString('utf8');
+            if (/^ready/m.test(seen)) {
+              clearTimeout(timer);
+              resolve(child);
+            }
+          });
+          child.on('exit', (code) => {
             clearTimeout(timer);
-            resolve(child);
-          }
+            reject(new Error(`${program} exited (${code}) before saying ready: ${seen}\nWine said: ${said}`));
+          });
         });
-        child.on('exit', (code) => {
-          clearTimeout(timer);
-          reject(new Error(`${program} exited (${code}) before saying ready: ${seen}`));
-        });
-      }),
+      try {
+        return await attempt();
+      } catch (first) {
+        if (!/exited/.test(String(first))) throw first;
+        execFileSync('wineserver', ['-w'], { env, stdio: 'ignore', timeout: 60_000 });
+        return attempt();
+      }
+    },
     dispose: () => {
       for (const child of children) child.kill();
       try {

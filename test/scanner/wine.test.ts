@@ -41,7 +41,23 @@ interface SelfTestReport {
   live: Record<string, any>;
 }
 
-describe('the Windows single executable under Wine', () => {
+/*
+ * The Windows executable is built from the Node that runs the tests (a single executable's blob must
+ * come from the same version as its node.exe). Node 24's node.exe does not start under Debian's Wine 8:
+ * V8 aborts with "Fatal process out of memory: SegmentedTable::InitializeTable" while reserving its
+ * address space, before any of our code runs (docs/scan-client.md, "Live Windows calls and the
+ * Windows build under Wine"). So this runs on the Node 20 and 22 lines and says so loudly on 24.
+ */
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+const WINE_RUNS_THIS_NODE = NODE_MAJOR < 24;
+if (!WINE_RUNS_THIS_NODE) {
+  console.warn(
+    `\n*** NOT RUN: the Windows executable under Wine. Node ${process.versions.node}'s node.exe aborts under Wine 8 ` +
+      '(V8: SegmentedTable::InitializeTable out of memory); this test runs on Node 20 and 22. ***\n',
+  );
+}
+
+describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine', () => {
   let planted: PlantedWindows;
   let wine: WinePrefix;
   let report: SelfTestReport;

@@ -35,3 +35,8 @@ export function takeStreamSlot(ctx: UseCaseContext, holder: StreamHolder, max: n
     else counts.set(name, left);
   };
 }
+
+/** How many event streams the holder has open on this instance now. */
+export function openStreamCount(ctx: UseCaseContext, holder: StreamHolder): number {
+  return openStreams.get(ctx)?.get(`${holder.kind}:${holder.id}`) ?? 0;
+}

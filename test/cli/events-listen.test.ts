@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openStreamCount } from '../../src/application/stream-slots.js';
 import { runCli } from '../../src/cli/index.js';
 import { type LiveApp, startLiveApp } from '../client/live.js';
 import { backends } from '../support/backends.js';
@@ -29,6 +30,20 @@ describe.each(backends())('scanpin events listen --forward-to (docs/cli.md) on $
   let owner: Owner;
   let receiver: Receiver;
   const as = (key: string) => ['--key', key, '--url', t.baseUrl];
+  /**
+   * Until the CLI's event stream is open on the server: a fixed pause was too short on a loaded
+   * machine, and an event sent before the stream opened is, as documented, never sent on it.
+   */
+  const streamOpen = async () => {
+    const keys = await t.admin<Array<{ id: number }>>('GET', `/admin/v1/accounts/${owner.accountId}/keys`);
+    const id = keys[0]?.id as number;
+    const deadline = Date.now() + 15_000;
+    while (openStreamCount(t.deps, { kind: 'key', id }) === 0) {
+      if (Date.now() > deadline) throw new Error('the CLI did not open its event stream within 15 s');
+      await pause(25);
+    }
+    await pause(100);
+  };
   beforeAll(async () => {
     t = await startLiveApp(backend, { MAX_ACTIVE_PINS: '20' });
     owner = await t.createOwner();
@@ -54,7 +69,7 @@ describe.each(backends())('scanpin events listen --forward-to (docs/cli.md) on $
       '--secret',
       SECRET,
     ]);
-    await pause(400);
+    await streamOpen();
     const pin = await t.createPin(owner.key);
     const token = await scanner(t).startOk(pin);
     await scanner(t).finish(token, report({ detections: ['Eulen'] }));
@@ -84,7 +99,7 @@ describe.each(backends())('scanpin events listen --forward-to (docs/cli.md) on $
 
   it('with --json prints one line per event; without --secret it prints the one it generated', async () => {
     const run = listen(['events', ...as(owner.key), '--json', 'listen', '--forward-to', receiver.url]);
-    await pause(400);
+    await streamOpen();
     const pin = await t.createPin(owner.key);
     await receiver.waitFor((r) => r.length === 1);
     await pause(100);
@@ -104,7 +119,7 @@ describe.each(backends())('scanpin events listen --forward-to (docs/cli.md) on $
     const gone = await startReceiver();
     await gone.close();
     const run = listen(['events', ...as(owner.key), 'listen', '--forward-to', gone.url]);
-    await pause(400);
+    await streamOpen();
     await t.createPin(owner.key);
     await t.createPin(owner.key);
     const deadline = Date.now() + 5000;
@@ -117,7 +132,7 @@ describe.each(backends())('scanpin events listen --forward-to (docs/cli.md) on $
 
   it('reconnects with backoff when the stream drops', async () => {
     const run = listen(['events', ...as(owner.key), 'listen', '--forward-to', receiver.url]);
-    await pause(400);
+    await streamOpen();
     t.app.server.closeAllConnections();
     await pause(1_600);
     expect(run.err.join('\n')).toContain('reconnecting in 1 s');

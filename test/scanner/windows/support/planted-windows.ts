@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { plantedMachine } from '../../../../packages/scanner/src/cli/self-test.js';
 import type { Machine } from '../../../../packages/scanner/src/collect/context.js';
 import { requireTool } from '../authenticode-oracle.js';
 import { addPath, hivexsh, requireHivex, setValues } from '../fixtures/hivex.js';
@@ -223,17 +224,9 @@ export function plantWindows(): PlantedWindows {
   plant(join(localAppData, 'Temp', 'notes.txt'), 'not a dll');
   mkdirSync(join(drive, 'Program Files (x86)', 'Bloody7'), { recursive: true });
 
+  // The same machine the executable's --self-test builds around a planted drive, with its volume known.
   const machine: Machine = {
-    platform: 'win32',
-    env: {
-      USERPROFILE: home,
-      APPDATA: join(home, 'AppData', 'Roaming'),
-      LOCALAPPDATA: localAppData,
-      TEMP: join(localAppData, 'Temp'),
-      SystemRoot: 'C:\\Windows',
-    },
-    procRoot: '/nonexistent',
-    sysRoot: '/nonexistent',
+    ...plantedMachine(drive, home),
     windows: { drives: { 'C:': drive }, volumes: { [DEVICE_C]: 'C:' } },
   };
   return { root, drive, home, machine };

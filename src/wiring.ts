@@ -1,3 +1,4 @@
+import { generatePinCode } from './lib/pin-codes.js';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { type AccessChanges, KeyPrincipals } from './application/access/key-principals.js';
@@ -42,6 +43,8 @@ export interface WiringOverrides {
   pgSchema?: string;
   redisPrefix?: string;
   clock?: () => number;
+  /** Where new PIN codes come from; the cryptographic source unless a test forces a collision. */
+  pinCodes?: () => string;
   /** The sweeper and the webhook worker run unless a caller (a one-off tool) says otherwise. */
   backgroundJobs?: boolean;
   /** Where start-up notices and degraded-mode warnings go (paths only, never secrets). */
@@ -168,6 +171,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     adminToken: admin.value,
     hashSecret: hash.value,
     clock,
+    newPinCode: overrides.pinCodes ?? generatePinCode,
   };
   const converted = await convertHubsOverThreshold(context);
   if (converted > 0) {

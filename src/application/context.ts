@@ -35,10 +35,12 @@ export interface UseCaseContext {
   keyPrincipals: KeyPrincipals;
   /** Seals webhook signing secrets at rest. */
   webhookSecrets: SecretBox;
-  /** Epoch milliseconds; injectable so tests can move time. */
   /** The enabled detection rules, compiled; current as of the store's latest rule change. */
   currentRules: CurrentRules;
   /** The operator's country and ASN databases and VPN list, placing a scan's address (scans/network-origin.ts). */
   ipOrigins: IpOrigins;
+  /** Epoch milliseconds; injectable so tests can move time. */
   clock: () => number;
+  /** Draws a fresh PIN code (lib/pin-codes.ts); injectable so a test can force a collision. */
+  newPinCode: () => string;
 }

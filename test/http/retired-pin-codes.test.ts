@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRetention } from '../../src/application/privacy/retention.js';
 import { DAY_MS } from '../../src/domain/time.js';
+import { generatePinCode } from '../../src/lib/pin-codes.js';
 import { backends } from '../support/backends.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 /*
  * PIN codes stay unique over every PIN ever made, including the ones retention removed
- * (docs/privacy.md, "Retention"). The code source is replaced so a creation can be forced to draw a
- * retired code first; once the queue is empty it draws real random codes.
+ * (docs/privacy.md, "Retention"). The app's code source is replaced so a creation can be forced to draw
+ * a retired code first; once the queue is empty it draws real random codes.
  */
-const forced = vi.hoisted(() => ({ codes: [] as string[] }));
-vi.mock('../../src/lib/pin-codes.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/lib/pin-codes.js')>();
-  return { generatePinCode: () => forced.codes.shift() ?? real.generatePinCode() };
-});
+const forced = { codes: [] as string[] };
+const pinCodes = () => forced.codes.shift() ?? generatePinCode();
 
 const T0 = Date.parse('2026-03-01T10:00:00.000Z');
 
@@ -23,7 +21,7 @@ describe.each(backends())('retired PIN codes on $name', (backend) => {
   let now = T0;
 
   beforeAll(async () => {
-    t = await startTestApp(backend, { REPORT_RETENTION_DAYS: '365' }, () => now);
+    t = await startTestApp(backend, { REPORT_RETENTION_DAYS: '365' }, () => now, { pinCodes });
     owner = await t.createOwner();
   }, 120_000);
   afterAll(async () => t.close(), 60_000);

@@ -10,6 +10,7 @@ import type { ServiceLog } from '../../src/logger.js';
 import { wire } from '../../src/wiring.js';
 import { type Backend, TEST_SCHEMA_PREFIX } from './backends.js';
 import { installContractCheck } from './contract.js';
+import { givePgSchemaBack, takePgSchema } from './pg-schema-pool.js';
 import { copySqliteTemplate } from './store-template.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -77,6 +78,8 @@ export async function startTestApp(
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
     /** false: no sweeper or webhook worker, so the test runs them itself, one step at a time. */
     backgroundJobs?: boolean;
+    /** Where new PIN codes come from (wiring's `pinCodes`). */
+    pinCodes?: () => string;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scanpin-test-'));
@@ -90,12 +93,16 @@ export async function startTestApp(
   });
   const redisPrefix = options.redisPrefix ?? `scanpin:test:${unique}:`;
   await startFromTemplate(config.databaseUrl, dataDir);
+  const pgSchema = backend.pg
+    ? await takePgSchema(config.databaseUrl, `${TEST_SCHEMA_PREFIX}${inject('testRunId')}_${process.pid}_`)
+    : undefined;
   const services = await wire(config, {
-    ...(backend.pg ? { pgSchema: unique } : {}),
+    ...(pgSchema === undefined ? {} : { pgSchema }),
     redisPrefix,
     ...(clock ? { clock } : {}),
     ...(options.serviceLog ? { log: options.serviceLog } : {}),
     ...(options.backgroundJobs === false ? { backgroundJobs: false } : {}),
+    ...(options.pinCodes ? { pinCodes: options.pinCodes } : {}),
   });
   const app = await buildApp(services.context, {
     probes: services.probes,
@@ -122,7 +129,7 @@ export async function startTestApp(
     app,
     deps: services.context,
     dataDir,
-    pgSchema: backend.pg ? unique : undefined,
+    pgSchema,
     redisPrefix,
     adminRaw,
     async admin<T>(method: InjectOptions['method'], url: string, body?: unknown): Promise<T> {
@@ -170,9 +177,10 @@ export async function startTestApp(
       return res.json<{ pin: string }>().pin;
     },
     async close() {
-      // PostgreSQL schemas are dropped by the global teardown, not here: Kysely's migrator introspects
-      // every schema in the database, and a schema dropped under another suite's migration fails it.
+      // A PostgreSQL schema goes back to the worker's pool, for the next app to reset and use
+      // (test/support/pg-schema-pool.ts).
       await app.close();
+      if (pgSchema !== undefined) givePgSchemaBack(config.databaseUrl, pgSchema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,11 +1,13 @@
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { TEST_SCHEMA_PREFIX, WORKER_DATABASE_URL_VARIABLE, workerDatabaseName } from './backends.js';
+import { pooledSchemas } from './pg-schema-pool.js';
 
 /**
  * Loaded before every test file (vitest.config.ts, setupFiles) when SCANPIN_TEST_PG_URL is set: the
  * file's PostgreSQL stores go into a database of its worker's own on that server, and the schemas the
- * file made there are dropped when it ends.
+ * file made there are dropped when it ends, except the ones the worker's pool keeps for its next files
+ * (test/support/pg-schema-pool.ts).
  *
  * Why: each store migrates its own schema, and Kysely's migrator looks for its tables by listing every
  * table of every schema in the database. In one shared database that list held every schema of every
@@ -42,7 +44,11 @@ if (PG_URL) {
         'select nspname as name from pg_namespace where starts_with(nspname, $1)',
         [TEST_SCHEMA_PREFIX],
       );
-      for (const { name: schema } of rows) await client.query(`drop schema if exists "${schema}" cascade`);
+      // The pool's schemas stay for the worker's next files (test/support/pg-schema-pool.ts).
+      const pooled = pooledSchemas();
+      for (const { name: schema } of rows) {
+        if (!pooled.has(schema)) await client.query(`drop schema if exists "${schema}" cascade`);
+      }
     } finally {
       await client.end();
     }

@@ -2,7 +2,6 @@ import { checkActivePinLimit } from '../../domain/active-pin-limit.js';
 import type { AuditActor } from '../../domain/audit.js';
 import type { GameType } from '../../domain/game-types.js';
 import type { Pin } from '../../domain/pin.js';
-import { generatePinCode } from '../../lib/pin-codes.js';
 import { PinCodeTaken } from '../../storage/repositories/pins.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 import { type AccountCaller, liveAccountOf } from '../callers.js';
@@ -60,7 +59,7 @@ export async function createPin(ctx: UseCaseContext, creator: PinCreator, input:
         if (!checkActivePinLimit(open, max, now, settings).ok)
           refuse({ code: 'active_pin_limit', limit: max });
         const pin = await repos.pins.insert({
-          code: generatePinCode(),
+          code: ctx.newPinCode(),
           accountId: creator.accountId,
           enterpriseId: creator.enterprise.id,
           type: input.type,

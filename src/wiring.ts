@@ -1,4 +1,3 @@
-import { generatePinCode } from './lib/pin-codes.js';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { type AccessChanges, KeyPrincipals } from './application/access/key-principals.js';
@@ -14,6 +13,7 @@ import { compiledRulesCache } from './application/rules/compiled-rules.js';
 import type { Config } from './config.js';
 import { hmacHex } from './lib/crypto.js';
 import { NetworkOriginDatabases } from './lib/geoip/network-origins.js';
+import { generatePinCode } from './lib/pin-codes.js';
 import { SecretBox } from './lib/secret-box.js';
 import { type ServiceLog, silentLog } from './logger.js';
 import { loadOrCreateSecret } from './secrets.js';

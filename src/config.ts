@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_MAX_ACTIVE_PINS } from './domain/active-pin-limit.js';
 import { DEFAULT_HWID_HUB_THRESHOLD } from './domain/hardware-id.js';
-import { DEFAULT_RETRY_SCHEDULE } from './domain/webhook-events.js';
+import { DEFAULT_RETRY_SCHEDULE, DELIVERY_TIMEOUT_MS } from './domain/webhook-events.js';
 
 /** Environment variables (README.md, "Configuration"), with their defaults. */
 const EnvSchema = Type.Object({
@@ -31,6 +31,7 @@ const EnvSchema = Type.Object({
     pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$',
     default: DEFAULT_RETRY_SCHEDULE,
   }),
+  WEBHOOK_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 60, default: DELIVERY_TIMEOUT_MS / 1000 }),
   WEBHOOK_ALLOW_HTTP: Type.Boolean({ default: false }),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Boolean({ default: false }),
   IP_RETENTION_DAYS: Type.Integer({ minimum: 0, default: 90 }),
@@ -89,6 +90,8 @@ const FROM_ENV = {
   keepAliveTimeoutSeconds: 'KEEP_ALIVE_TIMEOUT_SECONDS',
   /** Seconds between webhook delivery attempts, comma-separated. */
   webhookRetrySchedule: 'WEBHOOK_RETRY_SCHEDULE',
+  /** A receiver must answer 2xx within this many seconds; a delivery is claimed for three times it. */
+  webhookTimeoutSeconds: 'WEBHOOK_TIMEOUT_SECONDS',
   webhookAllowHttp: 'WEBHOOK_ALLOW_HTTP',
   webhookAllowPrivateNetworks: 'WEBHOOK_ALLOW_PRIVATE_NETWORKS',
   /** Days a scanned person's IP hash is kept; 0 keeps it (docs/privacy.md, "Retention"). */

@@ -22,7 +22,10 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const MAX_ENDPOINTS_PER_ACCOUNT = 10;
 /** pin.progress goes out at most this often per PIN; the latest state wins. */
 export const PROGRESS_EVERY_MS = 5_000;
-/** A receiver must answer 2xx within this long. */
+/**
+ * A receiver must answer 2xx within this long: the server's default (WEBHOOK_TIMEOUT_SECONDS), and
+ * what `scanpin events listen` gives the local receiver it forwards to.
+ */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** An endpoint that has failed every delivery for this long is disabled. */
 export const DISABLE_AFTER_FAILING_MS = 3 * 24 * 3_600_000;

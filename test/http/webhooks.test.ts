@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
@@ -349,6 +351,32 @@ describe.each(backends().filter((b) => !b.redisUrl))('webhook safety on $name', 
     } finally {
       await t.close();
       await receiver.close();
+    }
+  });
+
+  it('counts a receiver slower than WEBHOOK_TIMEOUT_SECONDS as a failed attempt', async () => {
+    const t = await startTestApp(backend, { ...LOCAL, WEBHOOK_TIMEOUT_SECONDS: '1' });
+    // Answers after 1.5 s: within the default 10 s, past this server's 1 s.
+    const slow = createServer((_req, res) => {
+      setTimeout(() => res.end('late'), 1_500).unref();
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const owner = await ownerWithWebhookKey(t);
+      const { port } = slow.address() as AddressInfo;
+      const { id } = await register(t, owner.hookKey, { url: `http://127.0.0.1:${port}/slow` });
+      await t.api('POST', `/v1/webhooks/${id}/test`, { key: owner.hookKey });
+      let entry: Record<string, unknown> | undefined;
+      for (let i = 0; i < 60 && !(Number(entry?.attempts) >= 1); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        [entry] = (await t.api('GET', `/v1/webhooks/${id}/deliveries`, { key: owner.hookKey })).json().data;
+      }
+      expect(entry).toMatchObject({ delivered: false, attempts: 1, lastStatusCode: null });
+      expect(String(entry?.lastError)).toMatch(/time/i);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((r) => slow.close(r));
+      await t.close();
     }
   });
 });

@@ -1,16 +1,16 @@
-import {
-  DELIVERY_TIMEOUT_MS,
-  nextAttemptAt,
-  parseRetrySchedule,
-  shouldDisable,
-} from '../../domain/webhook-events.js';
+import { nextAttemptAt, parseRetrySchedule, shouldDisable } from '../../domain/webhook-events.js';
 import { webhookHeaders } from '../../lib/standard-webhooks.js';
 import { postWebhook } from '../../lib/webhook-transport.js';
 import type { ClaimedDelivery } from '../../storage/repositories/webhooks.js';
 import type { UseCaseContext } from '../context.js';
 
-/** A claim outlasts the longest attempt, so a live worker never loses its delivery to another. */
-const CLAIM_HOLD_MS = DELIVERY_TIMEOUT_MS * 3;
+/**
+ * A claim outlasts the longest attempt, so a live worker never loses its delivery to another; a
+ * delivery claimed by an instance that died is sent again once its claim runs out (docs/webhooks.md).
+ */
+function claimHoldMs(ctx: UseCaseContext): number {
+  return ctx.config.webhookTimeoutSeconds * 3_000;
+}
 const BATCH = 20;
 
 export const DISABLED_REASON =
@@ -36,7 +36,7 @@ async function deliver(ctx: UseCaseContext, claimed: ClaimedDelivery): Promise<v
   );
   const result = await postWebhook(claimed.endpoint.url, claimed.payload, headers, {
     allowPrivateNetworks: ctx.config.webhookAllowPrivateNetworks,
-    timeoutMs: DELIVERY_TIMEOUT_MS,
+    timeoutMs: ctx.config.webhookTimeoutSeconds * 1_000,
   });
   const at = ctx.clock();
   const schedule = parseRetrySchedule(ctx.config.webhookRetrySchedule);
@@ -65,7 +65,7 @@ export async function deliverDueWebhooks(ctx: UseCaseContext): Promise<number> {
   // its own had committed (the database going away in between), the deliveries would wait out the
   // whole claim before anyone sent them (docs/webhooks.md, "Operating it").
   const now = ctx.clock();
-  const claimed = await ctx.transaction((repos) => repos.webhooks.claimDue(now, BATCH, CLAIM_HOLD_MS));
+  const claimed = await ctx.transaction((repos) => repos.webhooks.claimDue(now, BATCH, claimHoldMs(ctx)));
   // One PIN's events reach one endpoint in order; different PINs and endpoints go in parallel.
   const inOrder = new Map<string, ClaimedDelivery[]>();
   for (const c of claimed) {

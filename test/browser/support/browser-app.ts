@@ -83,9 +83,30 @@ async function freePort(): Promise<number> {
 }
 
 /**
+ * One headless Chromium per test worker, shared by its suites: each page gets a browser context of its
+ * own (its own cookies, storage and cache, like a fresh profile), so nothing carries over between
+ * tests, and the worker no longer launches a browser per suite (about a second of CPU each). Playwright
+ * ends the browser when the worker process exits; one that crashed is launched again.
+ */
+let sharedBrowser: Promise<Browser> | undefined;
+
+function workerBrowser(): Promise<Browser> {
+  const launched = sharedBrowser;
+  if (launched !== undefined) return launched.then((b) => (b.isConnected() ? b : relaunch()));
+  return relaunch();
+}
+
+function relaunch(): Promise<Browser> {
+  sharedBrowser = chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  sharedBrowser.catch(() => {
+    sharedBrowser = undefined;
+  });
+  return sharedBrowser;
+}
+
+/**
  * Starts a server (startTestApp, listening on 127.0.0.1 with PUBLIC_URL set to its own address, so
- * links and the same-origin check use it) and a headless Chromium. `chromium.launch` gives the browser
- * a fresh temporary profile (user-data dir) of its own, removed on close.
+ * links and the same-origin check use it) and opens its pages in the worker's Chromium.
  */
 export async function openBrowserApp(
   backend: Backend,
@@ -96,7 +117,7 @@ export async function openBrowserApp(
   const origin = `http://127.0.0.1:${port}`;
   const t = await startTestApp(backend, { PUBLIC_URL: origin, ...env });
   await t.app.listen({ host: '127.0.0.1', port });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const browser = await workerBrowser();
   const requests: string[] = [];
   const consoleErrors: string[] = [];
   const contexts: BrowserContext[] = [];
@@ -141,7 +162,6 @@ export async function openBrowserApp(
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
-      await browser.close();
       await t.close();
     },
   };

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowFilesFirst from './test/support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -24,5 +25,7 @@ export default defineConfig({
     // PostgreSQL, Redis, child processes, Chromium or timers, so one worker per core keeps both busy.
     // `--maxWorkers=1` on the command line runs the files one at a time again.
     maxWorkers: Math.max(2, availableParallelism()),
+    // The files that wait longest start first, so neither worker is left with one at the end.
+    sequence: { sequencer: SlowFilesFirst },
   },
 });

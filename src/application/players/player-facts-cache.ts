@@ -33,6 +33,16 @@ const MAX_AGE_MS = 10_000;
 export class PlayerFactsCache {
   private readonly byDiscordId = new Map<string, { facts: LookupFacts; at: number }>();
   private readonly discordIdByUser = new Map<number, string>();
+  /**
+   * Loads under way, by Discord ID, with the generation they started in: a burst of reads of one
+   * player that nobody has kept (the first polls after a start, or after the facts aged out) waits
+   * for one load instead of each sending its own to the store and queueing for its few connections
+   * (docs/benchmarks.md: 50 risk scores at once right after a PostgreSQL ANALYZE).
+   */
+  private readonly loading = new Map<
+    string,
+    { generation: number; facts: Promise<LookupFacts | undefined> }
+  >();
   /** Bumped by every notice: a read that started before one may hold what it announced as old. */
   private generation = 0;
   private readonly unfollow: Array<() => void>;
@@ -63,13 +73,23 @@ export class PlayerFactsCache {
       this.byDiscordId.set(discordId, kept);
       return kept.facts;
     }
+    // A load that started before a notice may hold what the notice announced as old: not joined.
+    const underWay = this.loading.get(discordId);
+    if (underWay !== undefined && underWay.generation === this.generation) return underWay.facts;
     const generation = this.generation;
-    const facts = await load();
-    // A player never scanned is not kept: the scan that creates them announces an id nobody maps.
-    if (facts !== undefined && generation === this.generation && this.changes.listening()) {
-      this.keep(discordId, facts, now);
+    const facts = load();
+    const entry = { generation, facts };
+    this.loading.set(discordId, entry);
+    try {
+      const loaded = await facts;
+      // A player never scanned is not kept: the scan that creates them announces an id nobody maps.
+      if (loaded !== undefined && generation === this.generation && this.changes.listening()) {
+        this.keep(discordId, loaded, now);
+      }
+      return loaded;
+    } finally {
+      if (this.loading.get(discordId) === entry) this.loading.delete(discordId);
     }
-    return facts;
   }
 
   /** What is kept for `discordId`, however old: for checking that kept facts stay true (tests). */

@@ -36,6 +36,10 @@ function slowStore() {
     finishAll: () => {
       for (const finish of pending.splice(0)) finish();
     },
+    /** Finishes the loads newest first, so a stale one finishes last. */
+    finishNewestFirst: () => {
+      for (const finish of pending.splice(0).reverse()) finish();
+    },
     change: () => {
       version++;
     },
@@ -62,11 +66,11 @@ describe('the player facts cache', () => {
     store.change();
     bus.announcePlayerChanges([7]);
     const after = cache.read('111', store.load);
-    store.finishAll();
+    store.finishNewestFirst();
     expect(store.loads()).toBe(2);
     expect(((await before) as unknown as { version: number }).version).toBe(1);
     expect(((await after) as unknown as { version: number }).version).toBe(2);
-    // What the later load read is what is kept.
+    // What the later load read is what is kept, though the stale load finished after it.
     expect((cache.kept('111') as unknown as { version: number }).version).toBe(2);
   });
 });

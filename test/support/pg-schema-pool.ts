@@ -16,6 +16,12 @@ import { openStore } from '../../src/storage/database.js';
  * again for each file and must see the same pool.
  */
 interface Pool {
+  /**
+   * Databases where a reset cannot run: it turns off foreign-key checks while it deletes
+   * (`session_replication_role`), which takes a superuser, or on PostgreSQL 15 a role granted SET on
+   * it. There every app gets a schema of its own, migrated, as before the pool.
+   */
+  unresettable: Set<string>;
   /** Free schemas by database URL. */
   free: Map<string, string[]>;
   /** Every schema the pool made, in use or free, so the end-of-file cleanup leaves them. */
@@ -34,34 +40,47 @@ interface Reset {
 
 const KEY = Symbol.for('scanpin.test.pgSchemaPool');
 const shared = globalThis as Record<symbol, Pool | undefined>;
-const state: Pool = shared[KEY] ?? { free: new Map(), owned: new Set(), resets: new Map(), made: 0 };
+const state: Pool = shared[KEY] ?? {
+  unresettable: new Set(),
+  free: new Map(),
+  owned: new Set(),
+  resets: new Map(),
+  made: 0,
+};
 shared[KEY] = state;
 
 /**
- * A digest of a schema's definitions. Some tests change them (a trigger that refuses inserts, a column
- * dropped to replay an upgrade); a schema that no longer has the template's shape is dropped, not reset.
+ * A digest of a schema's definitions, with the schema's own name taken out: its tables, their columns
+ * (position, type, nullability, default), indexes, constraints, triggers and functions, each as
+ * PostgreSQL prints its definition. Some tests change them (a trigger that refuses inserts, columns
+ * dropped and added again to replay an upgrade); a schema that no longer has the template's shape is
+ * dropped, not reset.
  */
 const SHAPE = `
   with ns as (select oid from pg_namespace where nspname = $1::text)
-  select md5(coalesce(string_agg(item, ',' order by item), '')) as shape from (
+  select md5(coalesce(string_agg(replace(item, $1::text, ''), ',' order by item), '')) as shape from (
     select 'r:' || c.relname || ':' || c.relkind::text from pg_class c, ns where c.relnamespace = ns.oid
     union all
-    select 'a:' || c.relname || ':' || a.attname || ':' || a.atttypid::text || ':' || a.attnotnull::text || ':' ||
-           replace(coalesce(pg_get_expr(d.adbin, d.adrelid), ''), $1::text, '')
+    select 'a:' || c.relname || ':' || a.attname || ':' ||
+           (select count(*) from pg_attribute b
+            where b.attrelid = a.attrelid and b.attnum > 0 and b.attnum <= a.attnum and not b.attisdropped)
+           || ':' || format_type(a.atttypid, a.atttypmod) || ':' || a.attnotnull::text || ':' ||
+           coalesce(pg_get_expr(d.adbin, d.adrelid), '')
     from ns, pg_attribute a join pg_class c on c.oid = a.attrelid
     left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
     where c.relnamespace = ns.oid and a.attnum > 0 and not a.attisdropped
     union all
-    select 'i:' || c.relname || ':' || i.indkey::text || ':' || i.indisunique::text
+    select 'i:' || c.relname || ':' || pg_get_indexdef(i.indexrelid)
     from ns, pg_index i join pg_class c on c.oid = i.indexrelid where c.relnamespace = ns.oid
     union all
-    select 'k:' || conname || ':' || contype::text from pg_constraint, ns where connamespace = ns.oid
+    select 'k:' || k.conname || ':' || pg_get_constraintdef(k.oid) from pg_constraint k, ns
+    where k.connamespace = ns.oid
     union all
-    select 't:' || c.relname || ':' || t.tgname
+    select 't:' || c.relname || ':' || pg_get_triggerdef(t.oid) || ':' || t.tgenabled::text
     from ns, pg_trigger t join pg_class c on c.oid = t.tgrelid
     where c.relnamespace = ns.oid and not t.tgisinternal
     union all
-    select 'p:' || proname from pg_proc, ns where pronamespace = ns.oid
+    select 'p:' || p.proname || ':' || md5(p.prosrc) from pg_proc p, ns where p.pronamespace = ns.oid
   ) items (item)`;
 
 /** The schemas the pool keeps between files (the cleanup after each file must not drop them). */
@@ -74,7 +93,7 @@ export function pooledSchemas(): ReadonlySet<string> {
  * new name that the app's start will create and migrate.
  */
 export async function takePgSchema(url: string, prefix: string): Promise<string> {
-  const free = state.free.get(url);
+  const free = state.unresettable.has(url) ? undefined : state.free.get(url);
   const schema = free?.pop();
   if (schema === undefined) {
     const name = `${prefix}p${state.made++}`;
@@ -86,8 +105,15 @@ export async function takePgSchema(url: string, prefix: string): Promise<string>
   await client.connect();
   try {
     if ((await shapeOf(client, schema)) === reset.shape) {
-      await client.query(reset.statements(schema));
-      return schema;
+      try {
+        await client.query(reset.statements(schema));
+        return schema;
+      } catch (error) {
+        // 42501: not allowed to set session_replication_role (see `unresettable`).
+        if ((error as { code?: string }).code !== '42501') throw error;
+        await client.query('rollback');
+        state.unresettable.add(url);
+      }
     }
     await client.query(`drop schema "${schema}" cascade`);
     state.owned.delete(schema);
@@ -97,7 +123,7 @@ export async function takePgSchema(url: string, prefix: string): Promise<string>
   return takePgSchema(url, prefix);
 }
 
-/** Gives back the schema of an app that has closed. */
+/** Gives back the schema of an app that has closed (once: test-app.ts calls it from its close). */
 export function givePgSchemaBack(url: string, schema: string): void {
   let free = state.free.get(url);
   if (free === undefined) {
@@ -138,10 +164,18 @@ async function buildReset(url: string, template: string): Promise<Reset> {
         [template],
       )
     ).rows.map((r) => r.name);
-    const seeded: string[] = [];
+    // Each table with rows the migrations wrote, with its column list (named, not `*`: a schema of the
+    // same shape has them in the same order, but naming them does not depend on it).
+    const seeded: Array<{ table: string; columns: string }> = [];
     for (const table of tables) {
       const { rows } = await client.query(`select exists (select from "${template}"."${table}") as seeded`);
-      if ((rows[0] as { seeded: boolean }).seeded) seeded.push(table);
+      if (!(rows[0] as { seeded: boolean }).seeded) continue;
+      const columns = await client.query<{ name: string }>(
+        `select attname as name from pg_attribute
+         where attrelid = $1::regclass and attnum > 0 and not attisdropped order by attnum`,
+        [`"${template}"."${table}"`],
+      );
+      seeded.push({ table, columns: columns.rows.map((c) => `"${c.name}"`).join(', ') });
     }
     const sequences = (
       await client.query<{ name: string; last: string; called: boolean }>(
@@ -162,8 +196,10 @@ async function buildReset(url: string, template: string): Promise<Reset> {
           'begin',
           'set local session_replication_role = replica',
           ...tables.map((t) => `delete from "${schema}"."${t}"`),
-          // Column order is the template's in both: the same migrations made them.
-          ...seeded.map((t) => `insert into "${schema}"."${t}" select * from "${template}"."${t}"`),
+          ...seeded.map(
+            ({ table, columns }) =>
+              `insert into "${schema}"."${table}" (${columns}) select ${columns} from "${template}"."${table}"`,
+          ),
           ...sequences.map((s) => `select setval('"${schema}"."${s.name}"', ${s.last}, ${s.called})`),
           'commit',
         ].join(';\n'),

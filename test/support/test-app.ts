@@ -80,6 +80,8 @@ export async function startTestApp(
     backgroundJobs?: boolean;
     /** Where new PIN codes come from (wiring's `pinCodes`). */
     pinCodes?: () => string;
+    /** PostgreSQL: a schema of its own, migrated by this start, never one from the pool. */
+    freshPgSchema?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scanpin-test-'));
@@ -93,9 +95,12 @@ export async function startTestApp(
   });
   const redisPrefix = options.redisPrefix ?? `scanpin:test:${unique}:`;
   await startFromTemplate(config.databaseUrl, dataDir);
-  const pgSchema = backend.pg
-    ? await takePgSchema(config.databaseUrl, `${TEST_SCHEMA_PREFIX}${inject('testRunId')}_${process.pid}_`)
-    : undefined;
+  const pgSchema = !backend.pg
+    ? undefined
+    : options.freshPgSchema
+      ? unique
+      : await takePgSchema(config.databaseUrl, `${TEST_SCHEMA_PREFIX}${inject('testRunId')}_${process.pid}_`);
+  let closed = false;
   const services = await wire(config, {
     ...(pgSchema === undefined ? {} : { pgSchema }),
     redisPrefix,
@@ -180,7 +185,9 @@ export async function startTestApp(
       // A PostgreSQL schema goes back to the worker's pool, for the next app to reset and use
       // (test/support/pg-schema-pool.ts).
       await app.close();
-      if (pgSchema !== undefined) givePgSchemaBack(config.databaseUrl, pgSchema);
+      if (pgSchema !== undefined && pgSchema !== unique && !closed)
+        givePgSchemaBack(config.databaseUrl, pgSchema);
+      closed = true;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

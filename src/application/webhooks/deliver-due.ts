@@ -58,7 +58,8 @@ async function deliver(ctx: UseCaseContext, claimed: ClaimedDelivery): Promise<v
 
 /**
  * Sends every webhook delivery that is due (docs/webhooks.md): signed per Standard Webhooks, a 2xx
- * within 10 s is success, anything else is retried on WEBHOOK_RETRY_SCHEDULE and then given up.
+ * within WEBHOOK_TIMEOUT_SECONDS is success, anything else is retried on WEBHOOK_RETRY_SCHEDULE and
+ * then given up.
  */
 export async function deliverDueWebhooks(ctx: UseCaseContext): Promise<number> {
   // The claim and the read of what to send commit together: were the read to fail after a claim of

@@ -97,7 +97,8 @@ export async function takePgSchema(url: string, prefix: string): Promise<string>
   const schema = free?.pop();
   if (schema === undefined) {
     const name = `${prefix}p${state.made++}`;
-    state.owned.add(name);
+    // Where no reset can run, the schema is the file's own, dropped when the file ends as before.
+    if (!state.unresettable.has(url)) state.owned.add(name);
     return name;
   }
   const reset = await resetOf(url, prefix);
@@ -113,6 +114,8 @@ export async function takePgSchema(url: string, prefix: string): Promise<string>
         if ((error as { code?: string }).code !== '42501') throw error;
         await client.query('rollback');
         state.unresettable.add(url);
+        for (const kept of state.free.get(url) ?? []) state.owned.delete(kept);
+        state.free.delete(url);
       }
     }
     await client.query(`drop schema "${schema}" cascade`);
@@ -125,6 +128,10 @@ export async function takePgSchema(url: string, prefix: string): Promise<string>
 
 /** Gives back the schema of an app that has closed (once: test-app.ts calls it from its close). */
 export function givePgSchemaBack(url: string, schema: string): void {
+  if (state.unresettable.has(url)) {
+    state.owned.delete(schema);
+    return;
+  }
   let free = state.free.get(url);
   if (free === undefined) {
     free = [];

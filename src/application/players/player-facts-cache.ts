@@ -36,8 +36,7 @@ export class PlayerFactsCache {
   /**
    * Loads under way, by Discord ID, with the generation they started in: a burst of reads of one
    * player that nobody has kept (the first polls after a start, or after the facts aged out) waits
-   * for one load instead of each sending its own to the store and queueing for its few connections
-   * (docs/benchmarks.md: 50 risk scores at once right after a PostgreSQL ANALYZE).
+   * for one load instead of each sending its own to the store and queueing for its few connections.
    */
   private readonly loading = new Map<
     string,

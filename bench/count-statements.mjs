@@ -12,6 +12,11 @@ const out = process.env.BENCH_COUNT_STATEMENTS;
 const counts = {};
 /** By the statement's whole text too, for reading by hand. */
 const texts = {};
+/** Microseconds spent in each statement's text (the call into SQLite or until pg's answer). */
+const micros = {};
+const time = (text, started) => {
+  micros[text] = (micros[text] ?? 0) + Number(process.hrtime.bigint() - started) / 1000;
+};
 const count = (text) => {
   const word = /^\s*(\w+)/.exec(String(text))?.[1]?.toLowerCase() ?? '?';
   counts[word] = (counts[word] ?? 0) + 1;
@@ -27,14 +32,25 @@ for (const method of ['run', 'get', 'all', 'iterate']) {
   const original = Statement[method];
   Statement[method] = function (...args) {
     count(this.source);
-    return original.apply(this, args);
+    const started = process.hrtime.bigint();
+    try {
+      return original.apply(this, args);
+    } finally {
+      time(this.source, started);
+    }
   };
 }
 for (const method of ['exec', 'pragma']) {
   const original = Sqlite.prototype[method];
   Sqlite.prototype[method] = function (text, ...args) {
-    count(method === 'pragma' ? 'pragma' : text);
-    return original.call(this, text, ...args);
+    const name = method === 'pragma' ? 'pragma' : text;
+    count(name);
+    const started = process.hrtime.bigint();
+    try {
+      return original.call(this, text, ...args);
+    } finally {
+      time(name, started);
+    }
   };
 }
 
@@ -48,4 +64,5 @@ pg.Client.prototype.query = function (config, ...args) {
 process.on('SIGWINCH', () => {
   writeFileSync(out, JSON.stringify(counts));
   writeFileSync(`${out}.texts`, JSON.stringify(texts, null, 1));
+  writeFileSync(`${out}.micros`, JSON.stringify(micros, null, 1));
 });

@@ -6,6 +6,8 @@
  * prepared statements, and a burst of concurrent requests times the first answers after it: every
  * connection plans its prepared statements again then, which once stalled each for 450–780 ms.
  */
+import { PIN_RECORD_MAX_AGE_MS } from '../src/application/pins/pin-record-cache.js';
+import { PLAYER_FACTS_MAX_AGE_MS } from '../src/application/players/player-facts-cache.js';
 import type { Api } from './api.js';
 import type { BenchStore } from './stores.js';
 
@@ -24,8 +26,16 @@ export interface AnalyzeEffect {
 }
 
 const BURST = 50;
+/**
+ * Idle time before every burst, before ANALYZE as after it: longer than the server keeps a PIN or a
+ * player's facts in memory without a notice (docs/operations.md, "Caches"), so each burst reads the
+ * store. Without it the burst before ANALYZE was answered from memory and the one after it (ANALYZE
+ * takes over ten seconds at 1,000,000 scans) from the store, and the two measured different things.
+ */
+const IDLE_MS = Math.max(PIN_RECORD_MAX_AGE_MS, PLAYER_FACTS_MAX_AGE_MS) + 1_000;
 
 async function burst(api: Api, path: string): Promise<Burst> {
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
   const times = await Promise.all(
     Array.from({ length: BURST }, async () => {
       const t = performance.now();

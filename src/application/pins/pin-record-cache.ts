@@ -8,7 +8,7 @@ const CAPACITY = 20_000;
  * true; this only bounds the one case they cannot cover: another instance that committed a change and
  * died before announcing it.
  */
-const MAX_AGE_MS = 10_000;
+export const PIN_RECORD_MAX_AGE_MS = 10_000;
 /** How often a record read again is moved to the most recently read end. */
 const MOVE_EVERY_MS = 1_000;
 
@@ -49,7 +49,7 @@ export class PinRecordCache {
       return load();
     }
     const kept = this.byCode.get(code);
-    if (kept !== undefined && now - kept.at < MAX_AGE_MS) {
+    if (kept !== undefined && now - kept.at < PIN_RECORD_MAX_AGE_MS) {
       // Map order is insertion order: moving it to the end keeps the least recently read first. Once
       // a second is enough for that order, and a move on every poll was 2.5 % of the poll's profile.
       if (now - kept.movedAt >= MOVE_EVERY_MS) {

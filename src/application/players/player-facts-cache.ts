@@ -21,7 +21,7 @@ const CAPACITY = 10_000;
  * How long kept facts may be served without a notice: notices keep them true, this only bounds an
  * instance that committed a change and was killed before announcing it (as for PINs).
  */
-const MAX_AGE_MS = 10_000;
+export const PLAYER_FACTS_MAX_AGE_MS = 10_000;
 
 /**
  * Each player's facts as their document holds them (docs/operations.md, "Caches"), kept in memory
@@ -67,7 +67,7 @@ export class PlayerFactsCache {
       return load();
     }
     const kept = this.byDiscordId.get(discordId);
-    if (kept !== undefined && now - kept.at < MAX_AGE_MS) {
+    if (kept !== undefined && now - kept.at < PLAYER_FACTS_MAX_AGE_MS) {
       this.byDiscordId.delete(discordId);
       this.byDiscordId.set(discordId, kept);
       return kept.facts;

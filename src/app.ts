@@ -19,6 +19,7 @@ import { problems } from './http/problem.js';
 import { adminRoutes } from './http/routes/admin/index.js';
 import { apiReferenceRoutes } from './http/routes/api-reference.js';
 import { dashboardApi } from './http/routes/dashboard/index.js';
+import { discordInteractionRoutes } from './http/routes/discord/interactions.js';
 import { discordAuthRoutes } from './http/routes/discord-auth.js';
 import { healthRoutes } from './http/routes/health.js';
 import { pinRoutes } from './http/routes/pins/index.js';
@@ -153,6 +154,8 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
   await app.register(scannerRoutes(ctx));
 
   await app.register(adminRoutes(ctx));
+  // Called by Discord, signed with the application's key (docs/discord.md).
+  await app.register(discordInteractionRoutes(ctx));
 
   // People: sign-in links land on /sign-in/…; the dashboard's API lives under /app/api. Cookies are
   // read and written only on these routes: on the keyed API the cookie plugin's two hooks ran on every

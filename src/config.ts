@@ -48,6 +48,9 @@ const EnvSchema = Type.Object({
     pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$',
     default: 'https://discord.com/api/v10',
   }),
+  DISCORD_APPLICATION_ID: Type.Optional(Type.String({ pattern: '^[0-9]{15,20}$' })),
+  DISCORD_PUBLIC_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
+  DISCORD_BOT_TOKEN: Type.Optional(Type.String({ minLength: 20 })),
   GEOIP_COUNTRY_DB: Type.Optional(Type.String({ minLength: 1 })),
   GEOIP_ASN_DB: Type.Optional(Type.String({ minLength: 1 })),
   VPN_ASNS_FILE: Type.Optional(Type.String({ minLength: 1 })),
@@ -109,6 +112,12 @@ const FROM_ENV = {
   /** Discord's addresses; configurable so tests run the real flow against a local stand-in. */
   discordAuthorizeUrl: 'DISCORD_AUTHORIZE_URL',
   discordApiUrl: 'DISCORD_API_URL',
+  /** The built-in Discord app runs only when all three are set (docs/discord.md, "Setting it up"). */
+  discordApplicationId: 'DISCORD_APPLICATION_ID',
+  /** Hex Ed25519 key that Discord's interactions are signed with. */
+  discordPublicKey: 'DISCORD_PUBLIC_KEY',
+  /** Sent to Discord's API only; never logged or shown. */
+  discordBotToken: 'DISCORD_BOT_TOKEN',
   /** MaxMind-format databases placing a scan's address (docs/operations.md, "Country and VPN databases"). */
   geoipCountryDb: 'GEOIP_COUNTRY_DB',
   geoipAsnDb: 'GEOIP_ASN_DB',
@@ -143,6 +152,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.DISCORD_CLIENT_ID === undefined) !== (e.DISCORD_CLIENT_SECRET === undefined)) {
     throw new ConfigError(
       'Invalid configuration:\n  DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET must be set together (or neither).',
+    );
+  }
+  const app = [e.DISCORD_APPLICATION_ID, e.DISCORD_PUBLIC_KEY, e.DISCORD_BOT_TOKEN];
+  if (app.some((v) => v === undefined) && app.some((v) => v !== undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DISCORD_APPLICATION_ID, DISCORD_PUBLIC_KEY and DISCORD_BOT_TOKEN must be set together (or none of them).',
     );
   }
   return Object.fromEntries(

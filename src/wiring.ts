@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { type AccessChanges, KeyPrincipals } from './application/access/key-principals.js';
 import { type BackgroundJobs, startBackgroundJobs } from './application/background-jobs.js';
 import type { UseCaseContext } from './application/context.js';
+import type { DiscordApp } from './application/discord/discord-app.js';
 import type { Probes } from './application/health/readiness.js';
 import type { PinChanges } from './application/pins/pin-changes.js';
 import { PinRecordCache } from './application/pins/pin-record-cache.js';
@@ -12,6 +13,8 @@ import { createRateLimiter } from './application/rate-limits.js';
 import { compiledRulesCache } from './application/rules/compiled-rules.js';
 import type { Config } from './config.js';
 import { hmacHex } from './lib/crypto.js';
+import { discordRest } from './lib/discord-rest.js';
+import { discordPublicKey } from './lib/discord-signature.js';
 import { NetworkOriginDatabases } from './lib/geoip/network-origins.js';
 import { generatePinCode } from './lib/pin-codes.js';
 import { SecretBox } from './lib/secret-box.js';
@@ -49,6 +52,24 @@ export interface WiringOverrides {
   backgroundJobs?: boolean;
   /** Where start-up notices and degraded-mode warnings go (paths only, never secrets). */
   log?: ServiceLog;
+}
+
+/** The built-in Discord app when its three values are configured (docs/discord.md), else null. */
+function discordAppFor(config: Config, serverSecret: string, log: ServiceLog): DiscordApp | null {
+  const { discordApplicationId, discordPublicKey: publicKeyHex, discordBotToken } = config;
+  if (discordApplicationId === undefined || publicKeyHex === undefined || discordBotToken === undefined)
+    return null;
+  return {
+    applicationId: discordApplicationId,
+    publicKey: discordPublicKey(publicKeyHex),
+    api: discordRest({
+      apiUrl: config.discordApiUrl,
+      botToken: discordBotToken,
+      // Routes only, with any token replaced: never the bot token (docs/discord.md, "Rate limits").
+      onRateLimited: (info) => log.info({ discordRateLimit: info }, 'Discord asked us to wait'),
+    }),
+    tokens: new SecretBox(serverSecret, 'discord-interaction-tokens'),
+  };
 }
 
 /**
@@ -170,6 +191,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     ipOrigins,
     adminToken: admin.value,
     hashSecret: hash.value,
+    discord: discordAppFor(config, hash.value, log),
     clock,
     newPinCode: overrides.pinCodes ?? generatePinCode,
   };
@@ -188,6 +210,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     probes,
     async close() {
       await jobs?.stop();
+      context.discord?.api.close();
       context.keyPrincipals.close();
       context.pinRecords.close();
       context.playerFacts.close();

@@ -1,5 +1,6 @@
 import type { ServiceLog } from '../logger.js';
 import type { UseCaseContext } from './context.js';
+import { deliverDueScanMessages } from './discord/deliver-scan-messages.js';
 import { sweepDuePins } from './pins/sweep-due-pins.js';
 import { dailyRetention } from './privacy/retention.js';
 import { storeFailureOf } from './store-faults.js';
@@ -45,11 +46,15 @@ function every(everyMs: number, name: string, job: () => Promise<unknown>, log: 
   };
 }
 
-/** The sweeper and the webhook worker, started with the server and stopped before the store closes. */
+/** The sweeper, the webhook worker and the Discord scan messages, started with the server and stopped before the store closes. */
 export function startBackgroundJobs(ctx: UseCaseContext, log: ServiceLog): BackgroundJobs {
   const stops = [
     every(SWEEP_EVERY_MS, 'PIN sweeper', () => sweepDuePins(ctx), log),
     every(DELIVER_EVERY_MS, 'webhook worker', () => deliverDueWebhooks(ctx), log),
+    // Only with the built-in Discord app set up (docs/discord.md, "The scan message").
+    ...(ctx.discord === null
+      ? []
+      : [every(DELIVER_EVERY_MS, 'Discord scan messages', () => deliverDueScanMessages(ctx), log)]),
     every(
       RETENTION_CHECK_EVERY_MS,
       'retention job',

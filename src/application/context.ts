@@ -3,6 +3,7 @@ import type { SecretBox } from '../lib/secret-box.js';
 import type { Store } from '../storage/database.js';
 import type { Repositories, RunInTransaction } from '../storage/repositories/index.js';
 import type { KeyPrincipals } from './access/key-principals.js';
+import type { DiscordApp } from './discord/discord-app.js';
 import type { PinChanges } from './pins/pin-changes.js';
 import type { PinRecordCache } from './pins/pin-record-cache.js';
 import type { PlayerFactsCache } from './players/player-facts-cache.js';
@@ -39,6 +40,8 @@ export interface UseCaseContext {
   currentRules: CurrentRules;
   /** The operator's country and ASN databases and VPN list, placing a scan's address (scans/network-origin.ts). */
   ipOrigins: IpOrigins;
+  /** The built-in Discord app, or null when the operator has not set it up (docs/discord.md). */
+  discord: DiscordApp | null;
   /** Epoch milliseconds; injectable so tests can move time. */
   clock: () => number;
   /** Draws a fresh PIN code (lib/pin-codes.ts); injectable so a test can force a collision. */

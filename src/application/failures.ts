@@ -16,7 +16,7 @@ export type Failure =
   /** `action` says what needed ownership, so the refusal can say what to do about it. */
   | {
       code: 'not_enterprise_owner';
-      action: 'create_pin' | 'issue_pins_create_key' | 'manage_members' | 'read_audit';
+      action: 'create_pin' | 'issue_pins_create_key' | 'manage_members' | 'read_audit' | 'manage_discord';
     }
   | { code: 'licence_required' }
   | { code: 'active_pin_limit'; limit: number }
@@ -54,6 +54,16 @@ export type Failure =
   | { code: 'discord_sign_in_disabled' }
   | { code: 'invite_not_found'; inviteId: number }
   | { code: 'cannot_remove_owner'; enterpriseId: number }
+  /** The built-in Discord app (docs/discord.md): its three values are not configured. */
+  | { code: 'discord_app_disabled' }
+  | { code: 'discord_guild_taken'; guildId: string }
+  | { code: 'discord_guild_not_found'; guildId: string }
+  /** An interaction from a server no Enterprise connected (or from outside a server). */
+  | { code: 'discord_guild_not_connected' }
+  /** The member holds none of the server's staff roles and not Manage Server. */
+  | { code: 'discord_not_staff' }
+  | { code: 'manage_server_required' }
+  | { code: 'invalid_connect_code' }
   /** The store failed, not the request: `cause` from `storage/errors.ts` (docs/operations.md, "When things fail"). */
   | { code: 'service_unavailable'; cause: 'unreachable' | 'cannot_write' };
 

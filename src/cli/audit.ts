@@ -6,7 +6,13 @@ import { type Connection, call } from './admin-client.js';
 interface Entry {
   id: number;
   at: string;
-  actor: { kind: string; accountId: number | null; keyId: number | null; sessionId: number | null };
+  actor: {
+    kind: string;
+    accountId: number | null;
+    keyId: number | null;
+    sessionId: number | null;
+    discordUserId: string | null;
+  };
   action: string;
   resource: { type: string; id: number | null };
   enterpriseId: number | null;
@@ -35,6 +41,7 @@ function actorText(actor: Entry['actor']): string {
   if (actor.kind === 'key') return `account ${actor.accountId} via key ${actor.keyId}`;
   if (actor.kind === 'session') return `account ${actor.accountId} via session ${actor.sessionId}`;
   if (actor.kind === 'sign_in') return `account ${actor.accountId} signing in`;
+  if (actor.kind === 'discord') return `Discord user ${actor.discordUserId} (account ${actor.accountId})`;
   return 'operator';
 }
 

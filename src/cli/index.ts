@@ -7,6 +7,7 @@ import { CliExit, EXIT } from './customer/exit-codes.js';
 import { pinsCommand } from './customer/pins.js';
 import { usersCommand } from './customer/users.js';
 import { webhooksCommand } from './customer/webhooks.js';
+import { discordCommand } from './discord.js';
 import { rulesCommand } from './rules.js';
 import { simulateCommand } from './simulate.js';
 
@@ -35,6 +36,7 @@ export async function runCli(argv: readonly string[], io: CliIo = consoleIo): Pr
   program.addCommand(simulateCommand(io));
   program.addCommand(backupCommand(io));
   program.addCommand(rulesCommand(io));
+  program.addCommand(discordCommand(io));
   program.addCommand(pinsCommand(io));
   program.addCommand(usersCommand(io));
   program.addCommand(webhooksCommand(io));

@@ -29,6 +29,12 @@ export const AUDIT_ACTIONS = [
   'scanned_user.erase',
   'rule.create',
   'rule.update',
+  'discord_guild.connect',
+  'discord_guild.update',
+  'discord_guild.disconnect',
+  'discord_connect_code.create',
+  'scanned_user.lookup',
+  'scanned_user.risk_score',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -48,20 +54,24 @@ export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
 /**
  * Who did it: the operator (x-admin-token), an account through an API key, a signed-in person
- * (their session), or an account while signing in with Discord, before it has a session (an
- * invite accepted on the way in).
+ * (their session), an account while signing in with Discord, before it has a session (an invite
+ * accepted on the way in), or a Discord server's staff member through the built-in Discord app,
+ * named by their Discord user ID (staff, never a scanned person).
  */
 export type AuditActor =
   | { kind: 'operator' }
   | { kind: 'key'; accountId: number; keyId: number }
   | { kind: 'session'; accountId: number; sessionId: number }
-  | { kind: 'sign_in'; accountId: number };
+  | { kind: 'sign_in'; accountId: number }
+  /** A staff member using the built-in Discord app, for the Enterprise owned by `accountId`. */
+  | { kind: 'discord'; accountId: number; discordUserId: string };
 export type AuditActorKind = AuditActor['kind'];
 export const AUDIT_ACTOR_KINDS = [
   'operator',
   'key',
   'session',
   'sign_in',
+  'discord',
 ] as const satisfies readonly AuditActorKind[];
 
 /**

@@ -1,3 +1,4 @@
+import type { WebhookFormat } from './discord-webhook.js';
 import type { EventType } from './webhook-events.js';
 
 /** A receiver registered by an account (docs/webhooks.md). Its secrets never leave the server but once. */
@@ -8,6 +9,8 @@ export interface WebhookEndpoint {
   description: string | null;
   /** Empty means every event. */
   events: EventType[];
+  /** `standard`: signed events; `discord`: a Discord channel's webhook, sent finished results. */
+  format: WebhookFormat;
   enabled: boolean;
   createdAt: number;
   failingSince: number | null;

@@ -19,6 +19,7 @@ export type ProblemCode =
   | 'route_not_found'
   | 'method_not_allowed'
   | 'invalid_admin_token'
+  | 'invalid_discord_signature'
   | 'missing_session_token'
   | 'service_unavailable'
   | 'internal_error';
@@ -66,6 +67,13 @@ export const PROBLEM_CODES = [
   'unknown_invite',
   'discord_sign_in_disabled',
   'cannot_remove_owner',
+  'discord_app_disabled',
+  'discord_guild_taken',
+  'discord_guild_not_found',
+  'discord_guild_not_connected',
+  'discord_not_staff',
+  'manage_server_required',
+  'invalid_connect_code',
   'service_unavailable',
   'internal_error',
   'missing_session_token',
@@ -75,6 +83,7 @@ export const PROBLEM_CODES = [
   'scan_closed',
   'progress_backwards',
   'invalid_admin_token',
+  'invalid_discord_signature',
   'enterprise_not_found',
   'already_member',
   'member_not_found',
@@ -196,7 +205,9 @@ export function problemFor(failure: Failure): Problem {
             ? 'Only the Enterprise’s owner can invite and remove members. Ask the owner.'
             : failure.action === 'read_audit'
               ? 'Only the Enterprise’s owner can read its audit trail. Ask the owner.'
-              : 'Only the owner of an active Enterprise may hold the pins:create permission. Make this account the owner of an active Enterprise first, or issue the key without pins:create.',
+              : failure.action === 'manage_discord'
+                ? 'Only the Enterprise’s owner can connect Discord servers and choose their staff roles. Ask the owner.'
+                : 'Only the owner of an active Enterprise may hold the pins:create permission. Make this account the owner of an active Enterprise first, or issue the key without pins:create.',
       );
     case 'licence_required':
       return new Problem(
@@ -369,6 +380,48 @@ export function problemFor(failure: Failure): Problem {
         failure.code,
         `The owner cannot be removed from Enterprise ${failure.enterpriseId}; an operator can transfer it.`,
       );
+    case 'discord_app_disabled':
+      return new Problem(
+        404,
+        failure.code,
+        'The built-in Discord app is not set up on this server. The operator sets DISCORD_APPLICATION_ID, DISCORD_PUBLIC_KEY and DISCORD_BOT_TOKEN (docs/discord.md).',
+      );
+    case 'discord_guild_taken':
+      return new Problem(
+        409,
+        failure.code,
+        `Discord server ${failure.guildId} is connected to another Enterprise. That Enterprise must disconnect it first.`,
+      );
+    case 'discord_guild_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        `Discord server ${failure.guildId} is not connected to this Enterprise.`,
+      );
+    case 'discord_guild_not_connected':
+      return new Problem(
+        403,
+        failure.code,
+        'This Discord server is not connected to a scanpin Enterprise. Its owner connects it with /scanpin connect and a code from the dashboard.',
+      );
+    case 'discord_not_staff':
+      return new Problem(
+        403,
+        failure.code,
+        'Only staff of this Discord server (a staff role, or Manage Server) may do this.',
+      );
+    case 'manage_server_required':
+      return new Problem(
+        403,
+        failure.code,
+        'Only a member with Manage Server may connect this Discord server.',
+      );
+    case 'invalid_connect_code':
+      return new Problem(
+        400,
+        failure.code,
+        'This connect code is unknown, used or expired. Make a new one in the dashboard (Settings → Discord).',
+      );
     case 'pin_not_finished':
       return new Problem(
         409,
@@ -412,6 +465,13 @@ export const problems = {
       'method_not_allowed',
       `${url.split('?')[0]} does not take ${method}; it takes ${allowed.join(', ')}. See /openapi.json.`,
       { allow: allowed.join(', ') },
+    ),
+  /** Not signed by the Discord application, too old, or sent before (docs/discord.md, "Security"). */
+  invalidDiscordSignature: () =>
+    new Problem(
+      401,
+      'invalid_discord_signature',
+      'This request does not carry a valid, fresh signature from the Discord application. Only Discord calls this endpoint.',
     ),
   invalidUrl: () =>
     new Problem(400, 'invalid_url', 'The URL is not valid: it contains a malformed percent-encoding.'),

@@ -9,7 +9,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 const SECRET_PREFIX = 'whsec_';
 /** 24 random bytes is the spec's minimum; 32 gives a full SHA-256 block of key. */
 const SECRET_BYTES = 32;
-const USER_AGENT = 'scanpin-webhooks/1';
+export const USER_AGENT = 'scanpin-webhooks/1';
 
 export function generateWebhookSecret(): string {
   return SECRET_PREFIX + randomBytes(SECRET_BYTES).toString('base64');

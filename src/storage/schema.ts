@@ -300,6 +300,8 @@ export interface WebhookEndpointsTable {
   created_at: number;
   failing_since: number | null;
   disabled_reason: string | null;
+  /** `standard` (signed) or `discord` (a Discord incoming webhook, sent the final result's embed). */
+  format: Generated<string>;
 }
 
 export interface WebhookEventsTable {
@@ -336,6 +338,8 @@ export interface AuditEventsTable {
   actor_account_id: number | null;
   actor_key_id: number | null;
   actor_session_id: number | null;
+  /** The Discord user who acted through the built-in Discord app (docs/discord.md). */
+  actor_discord_user_id: Generated<string | null>;
   action: string;
   resource_type: string;
   resource_id: number | null;
@@ -344,6 +348,45 @@ export interface AuditEventsTable {
   code: string | null;
   /** JSON object of non-secret facts. */
   detail: string;
+}
+
+/** A Discord server connected to an Enterprise (docs/discord.md, "Connecting a server"). */
+export interface DiscordGuildsTable {
+  guild_id: string;
+  enterprise_id: number;
+  /** JSON array of role IDs whose holders are staff. */
+  staff_role_ids: string;
+  connected_at: number;
+  updated_at: number;
+}
+
+/** A one-time code for `/scanpin connect`; only its SHA-256 is kept. */
+export interface DiscordConnectCodesTable {
+  id: Generated<number>;
+  code_hash: string;
+  enterprise_id: number;
+  created_by_account_id: number | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  used_guild_id: string | null;
+}
+
+/** The live message of a PIN created with `/scan`: due while the PIN is past what it last showed. */
+export interface DiscordScanMessagesTable {
+  pin_id: number;
+  guild_id: string;
+  channel_id: string;
+  interaction_token_sealed: string | null;
+  token_expires_at: number;
+  bot_message_id: string | null;
+  sent_revision: Generated<number>;
+  done_at: number | null;
+  next_attempt_at: number;
+  claimed_until: Generated<number>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: number;
 }
 
 /** Codes of PINs that retention removed: never drawn again (docs/privacy.md, "Retention"). */
@@ -415,6 +458,9 @@ export interface Database {
   retired_pin_codes: RetiredPinCodesTable;
   scan_rules: ScanRulesTable;
   scan_evidence: ScanEvidenceTable;
+  discord_guilds: DiscordGuildsTable;
+  discord_connect_codes: DiscordConnectCodesTable;
+  discord_scan_messages: DiscordScanMessagesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -9,7 +9,13 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 interface Entry {
   id: number;
   at: string;
-  actor: { kind: string; accountId: number | null; keyId: number | null; sessionId: number | null };
+  actor: {
+    kind: string;
+    accountId: number | null;
+    keyId: number | null;
+    sessionId: number | null;
+    discordUserId: string | null;
+  };
   action: string;
   resource: { type: string; id: number | null };
   enterpriseId: number | null;
@@ -42,7 +48,7 @@ describe.each(backends())('audit trail on $name', (backend) => {
     // createOwner issued a key through the operator API: recorded with the Enterprise it belongs to.
     const issued = await latest('?action=api_key.create');
     expect(issued).toMatchObject({
-      actor: { kind: 'operator', accountId: null, keyId: null, sessionId: null },
+      actor: { kind: 'operator', accountId: null, keyId: null, sessionId: null, discordUserId: null },
       resource: { type: 'api_key' },
       enterpriseId: owner.enterpriseId,
       outcome: 'succeeded',
@@ -162,7 +168,13 @@ describe.each(backends())('audit trail on $name', (backend) => {
       'webhook.create',
     ]);
     for (const e of changes) {
-      expect(e.actor).toEqual({ kind: 'key', accountId: owner.accountId, keyId: hookKeyId, sessionId: null });
+      expect(e.actor).toEqual({
+        kind: 'key',
+        accountId: owner.accountId,
+        keyId: hookKeyId,
+        sessionId: null,
+        discordUserId: null,
+      });
       expect(e.enterpriseId).toBe(owner.enterpriseId);
     }
     expect(changes[2]?.detail).toEqual({ changed: ['enabled'], enabled: false });

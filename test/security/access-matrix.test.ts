@@ -92,6 +92,7 @@ const BRAVO_ENTERPRISE = 'Bravo-Enterprise-Name-4e2a';
 const BRAVO_PIN_NAME = 'bravo-private-pin-9d3b';
 const BRAVO_HOOK_TAG = 'bravo-hook-path-2b8e';
 const PLAYER = '345678901234567892';
+const BRAVO_GUILD = '456789012345678903';
 
 describe.each(backends())('access matrix on $name', (backend) => {
   let t: TestApp;
@@ -111,6 +112,7 @@ describe.each(backends())('access matrix on $name', (backend) => {
       if (name === 'discordId') return PLAYER;
       if (name === 'deliveryId') return bravo.deliveryId;
       if (name === 'accountId') return String(bravo.memberId);
+      if (name === 'guildId') return BRAVO_GUILD;
       const p = op.path;
       if (/webhooks\/\{id\}/.test(p)) return String(bravo.webhookId);
       if (/\/keys\/\{id\}/.test(p)) return String(bravo.keyId);
@@ -173,6 +175,9 @@ describe.each(backends())('access matrix on $name', (backend) => {
       body: { url: `${receiver.url}?${BRAVO_HOOK_TAG}` },
     });
     const webhookId = hook.json<{ id: number }>().id;
+    await t.admin('PUT', `/admin/v1/enterprises/${b.enterpriseId}/discord-guilds/${BRAVO_GUILD}`, {
+      staffRoleIds: ['456789012345678904'],
+    });
     await t.api('POST', `/v1/webhooks/${webhookId}/test`, { key: hookKey });
     await receiver.waitFor((all) => all.length > 0);
     const deliveries = await t.api('GET', `/v1/webhooks/${webhookId}/deliveries`, { key: hookKey });
@@ -213,6 +218,7 @@ describe.each(backends())('access matrix on $name', (backend) => {
       cookie: person.cookie,
       markers: [
         BRAVO_NAME,
+        BRAVO_GUILD,
         BRAVO_ENTERPRISE,
         BRAVO_PIN_NAME,
         BRAVO_HOOK_TAG,

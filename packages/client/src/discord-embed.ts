@@ -1,4 +1,4 @@
-import type { PinResults, PinStatus, RiskScore } from './types.js';
+import type { PinResults, PinStatus, RiskScore, ScannedUserLookup } from './types.js';
 
 /** A Discord embed object (Discord's "Embed Object"), as discord.js and the REST API accept it. */
 export interface DiscordEmbed {
@@ -108,12 +108,18 @@ export function fitEmbed(embed: DiscordEmbed): DiscordEmbed {
   return out;
 }
 
-function isStatus(x: PinResults | PinStatus | RiskScore): x is PinStatus {
+type Embeddable = PinResults | PinStatus | RiskScore | ScannedUserLookup;
+
+function isStatus(x: Embeddable): x is PinStatus {
   return 'isFinished' in x;
 }
 
-function isRiskScore(x: PinResults | PinStatus | RiskScore): x is RiskScore {
-  return 'discordId' in x;
+function isLookup(x: Embeddable): x is ScannedUserLookup {
+  return 'relatedAccounts' in x;
+}
+
+function isRiskScore(x: Embeddable): x is RiskScore {
+  return 'discordId' in x && !('relatedAccounts' in x);
 }
 
 const field = (name: string, items: readonly string[], total = items.length) => ({
@@ -203,12 +209,59 @@ function riskEmbed(r: RiskScore): DiscordEmbed {
   };
 }
 
+const STATUS_COLORS = {
+  clean: COLORS.legit,
+  suspicious: COLORS.suspicious,
+  cheating: COLORS.cheating,
+  banned: COLORS.cheating,
+} as const;
+
+function lookupEmbed(l: ScannedUserLookup): DiscordEmbed {
+  if (!l.found) return { title: `Player ${l.discordId}`, description: l.message, color: COLORS.none };
+  const date = (iso: string) => iso.slice(0, 10);
+  const fields = [
+    field(
+      'Bans',
+      l.bans.map((b) => `${b.status}${b.isExpired ? ' (expired)' : ''}: ${b.reason} · ${date(b.createdAt)}`),
+      l.totalBans,
+    ),
+    field('Detections', l.detections, l.totalUniqueDetections),
+    field(
+      'Staff notes',
+      l.reasons.map((r) => `${r.category}: ${r.reason} · ${date(r.addedAt)}`),
+      l.totalReasons,
+    ),
+    field(
+      'Related accounts',
+      l.relatedAccounts.map(
+        (a) =>
+          `${a.username} (${a.discordId}): ${a.overallStatus}, ${a.totalSharedHwids} shared hardware ID${a.totalSharedHwids === 1 ? '' : 's'}, last seen ${date(a.lastSeenAt)}`,
+      ),
+      l.totalRelatedAccounts,
+    ),
+  ].filter((f) => !f.value.startsWith('None'));
+  return {
+    title: `${l.username} (${l.discordId}): ${l.overallStatus}`,
+    description: [
+      `**Scans:** ${l.totalScans} · **Detections:** ${l.totalDetections} · **Hardware IDs:** ${l.totalHwids}`,
+      `**Banned:** ${l.isBanned ? 'yes' : 'no'} · **Warned:** ${l.isWarned ? 'yes' : 'no'}`,
+      l.gamesScanned.length > 0 ? `**Games:** ${l.gamesScanned.join(', ')}` : undefined,
+    ]
+      .filter((line): line is string => line !== undefined)
+      .join('\n'),
+    color: STATUS_COLORS[l.overallStatus] ?? COLORS.none,
+    fields,
+    footer: { text: `First seen ${l.firstSeen} · last seen ${l.lastSeen}` },
+  };
+}
+
 /**
- * A Discord embed for a scan's results, a PIN's status or a player's risk score, always within
- * Discord's limits: long lists end in "… and N more" rather than the message being refused.
+ * A Discord embed for a scan's results, a PIN's status, a player's risk score or a lookup, always
+ * within Discord's limits: long lists end in "… and N more" rather than the message being refused.
  */
-export function toDiscordEmbed(body: PinResults | PinStatus | RiskScore): DiscordEmbed {
+export function toDiscordEmbed(body: Embeddable): DiscordEmbed {
   if (isStatus(body)) return fitEmbed(statusEmbed(body));
+  if (isLookup(body)) return fitEmbed(lookupEmbed(body));
   if (isRiskScore(body)) return fitEmbed(riskEmbed(body));
   return fitEmbed(resultsEmbed(body));
 }

@@ -21,12 +21,25 @@ export async function createShareLink(
   input: { expiresInDays?: number },
 ): Promise<{ link: ShareLink; url: string }> {
   const { pin, state } = await readVisiblePin(ctx, caller, pinCode);
+  return shareFinishedPin(ctx, { pin, state }, caller.accountId, input);
+}
+
+/**
+ * Shares a PIN the caller was allowed to see (checked by the surface's own rule: the dashboard's
+ * visibility, or Discord staff of the PIN's Enterprise): only once its scan has finished.
+ */
+export async function shareFinishedPin(
+  ctx: UseCaseContext,
+  { pin, state }: { pin: { id: number; code: string }; state: { status: string } },
+  accountId: number,
+  input: { expiresInDays?: number },
+): Promise<{ link: ShareLink; url: string }> {
   if (state.status !== 'finished') refuse({ code: 'pin_not_finished', pin: pin.code });
   const token = randomToken(32);
   const now = ctx.clock();
   const link = await ctx.repos.shareLinks.create({
     pinId: pin.id,
-    accountId: caller.accountId,
+    accountId,
     tokenHash: sha256Hex(token),
     now,
     expiresAt: shareExpiry(now, input.expiresInDays),

@@ -2,6 +2,7 @@ import { checkActivePinLimit } from '../../domain/active-pin-limit.js';
 import type { AuditActor } from '../../domain/audit.js';
 import type { GameType } from '../../domain/game-types.js';
 import type { Pin } from '../../domain/pin.js';
+import type { TransactionRepositories } from '../../storage/repositories/index.js';
 import { PinCodeTaken } from '../../storage/repositories/pins.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 import { type AccountCaller, liveAccountOf } from '../callers.js';
@@ -46,8 +47,16 @@ export async function authorizePinCreation(ctx: UseCaseContext, caller: AccountC
   };
 }
 
-/** Creates a pending PIN within the active-PIN limit, which holds under concurrent creates. */
-export async function createPin(ctx: UseCaseContext, creator: PinCreator, input: NewPinInput): Promise<Pin> {
+/**
+ * Creates a pending PIN within the active-PIN limit, which holds under concurrent creates. `also`
+ * writes in the same transaction what must exist with the PIN (a Discord scan's message).
+ */
+export async function createPin(
+  ctx: UseCaseContext,
+  creator: PinCreator,
+  input: NewPinInput,
+  also?: (repos: TransactionRepositories, pin: Pin) => Promise<void>,
+): Promise<Pin> {
   const settings = lifecycleSettings(ctx.config);
   const max = ctx.config.maxActivePins;
   for (let attempt = 1; ; attempt++) {
@@ -81,6 +90,7 @@ export async function createPin(ctx: UseCaseContext, creator: PinCreator, input:
           at: now,
           detail: { type: input.type, private: input.private },
         });
+        await also?.(repos, pin);
         return pin;
       });
       // After the commit, so a follower that re-reads finds it (the dashboard's live list).

@@ -1,8 +1,9 @@
 import { nextAttemptAt, parseRetrySchedule, shouldDisable } from '../../domain/webhook-events.js';
-import { webhookHeaders } from '../../lib/standard-webhooks.js';
+import { USER_AGENT, webhookHeaders } from '../../lib/standard-webhooks.js';
 import { postWebhook } from '../../lib/webhook-transport.js';
 import type { ClaimedDelivery } from '../../storage/repositories/webhooks.js';
 import type { UseCaseContext } from '../context.js';
+import { discordWebhookBody } from './discord-webhook-body.js';
 
 /**
  * A claim outlasts the longest attempt, so a live worker never loses its delivery to another; a
@@ -25,8 +26,18 @@ function signingSecrets(ctx: UseCaseContext, claimed: ClaimedDelivery, now: numb
   return secrets;
 }
 
-async function deliver(ctx: UseCaseContext, claimed: ClaimedDelivery): Promise<void> {
-  const startedAt = ctx.clock();
+/** What is sent and how: a signed event, or for a Discord channel's webhook, its message. */
+async function requestFor(
+  ctx: UseCaseContext,
+  claimed: ClaimedDelivery,
+  startedAt: number,
+): Promise<{ body: string; headers: Record<string, string> }> {
+  if (claimed.endpoint.format === 'discord') {
+    return {
+      body: await discordWebhookBody(ctx, claimed),
+      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
+    };
+  }
   // webhook-id names the event, so it stays the same across retries and redeliveries.
   const headers = webhookHeaders(
     signingSecrets(ctx, claimed, startedAt),
@@ -34,7 +45,13 @@ async function deliver(ctx: UseCaseContext, claimed: ClaimedDelivery): Promise<v
     Math.floor(startedAt / 1000),
     claimed.payload,
   );
-  const result = await postWebhook(claimed.endpoint.url, claimed.payload, headers, {
+  return { body: claimed.payload, headers };
+}
+
+async function deliver(ctx: UseCaseContext, claimed: ClaimedDelivery): Promise<void> {
+  const startedAt = ctx.clock();
+  const { body, headers } = await requestFor(ctx, claimed, startedAt);
+  const result = await postWebhook(claimed.endpoint.url, body, headers, {
     allowPrivateNetworks: ctx.config.webhookAllowPrivateNetworks,
     timeoutMs: ctx.config.webhookTimeoutSeconds * 1_000,
   });

@@ -1,4 +1,9 @@
 import type { AuditAction } from '../../domain/audit.js';
+import {
+  DISCORD_WEBHOOK_EVENTS,
+  isDiscordWebhookUrl,
+  type WebhookFormat,
+} from '../../domain/discord-webhook.js';
 import { iso } from '../../domain/time.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../../domain/webhook-endpoint.js';
 import {
@@ -22,6 +27,24 @@ export interface EndpointInput {
   url: string;
   events: readonly PinEventType[];
   description: string | null;
+  /** Unset: `discord` for a Discord webhook's URL, else `standard` (docs/webhooks.md, "Discord channels"). */
+  format?: WebhookFormat;
+}
+
+/** A Discord endpoint receives finished scans only; asking it for other events is a mistake to say. */
+function formatAndEvents(
+  url: string,
+  input: EndpointInput,
+): { format: WebhookFormat; events: PinEventType[] } {
+  const format = input.format ?? (isDiscordWebhookUrl(new URL(url)) ? 'discord' : 'standard');
+  if (format === 'standard') return { format, events: [...new Set(input.events)] };
+  const others = input.events.filter((e) => !(DISCORD_WEBHOOK_EVENTS as readonly string[]).includes(e));
+  if (others.length > 0)
+    refuse({
+      code: 'invalid_webhook_url',
+      reason: `A Discord channel's webhook receives each finished scan's result (pin.finished) only; leave out ${others.join(', ')}.`,
+    });
+  return { format, events: [...DISCORD_WEBHOOK_EVENTS] };
 }
 
 /** A new or rotated secret: in this result only; the store keeps it sealed. */
@@ -96,7 +119,7 @@ export async function createWebhook(
         accountId: account.id,
         url,
         description: input.description,
-        events: [...new Set(input.events)],
+        ...formatAndEvents(url, input),
         secretSealed: ctx.webhookSecrets.seal(secret),
         now: ctx.clock(),
       });
@@ -126,13 +149,24 @@ export async function updateWebhook(
   changes: Partial<EndpointInput> & { enabled?: boolean },
 ): Promise<WebhookEndpoint> {
   return auditRefusals(ctx, refusalsOf(caller, 'webhook.update', id), async () => {
-    await ownEndpoint(ctx, caller, id);
+    const current = await ownEndpoint(ctx, caller, id);
     const url = changes.url === undefined ? undefined : await checkUrl(ctx, changes.url);
+    // The format stays what it was made with; a Discord endpoint's events stay its one.
+    const events =
+      changes.events === undefined
+        ? undefined
+        : formatAndEvents(url ?? current.url, {
+            ...changes,
+            url: url ?? current.url,
+            events: changes.events,
+            description: null,
+            format: current.format,
+          }).events;
     return ctx.transaction(async (repos) => {
       const updated = await repos.webhooks.updateEndpoint(id, {
         ...(url === undefined ? {} : { url }),
         ...(changes.description === undefined ? {} : { description: changes.description }),
-        ...(changes.events === undefined ? {} : { events: [...new Set(changes.events)] }),
+        ...(events === undefined ? {} : { events }),
         ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
       });
       if (updated === undefined) refuse({ code: 'webhook_not_found', webhookId: id });

@@ -38,6 +38,11 @@ export const API_SECTIONS = [
     description:
       'For whoever runs the service: accounts, Enterprises, keys, bans and staff notes, with the x-admin-token. See docs/operations.md.',
   },
+  {
+    name: 'Discord',
+    description:
+      'The built-in Discord app’s interactions endpoint, called by Discord with its Ed25519 signature, never by bots. See docs/discord.md.',
+  },
   { name: 'Health', description: 'Liveness and readiness probes for load balancers and orchestrators.' },
 ] as const;
 

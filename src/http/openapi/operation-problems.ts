@@ -73,6 +73,13 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /^\/admin\/v1\/bans\/\{id\}$/, codes: ['ban_not_found'] },
   { path: /^\/admin\/v1\/rules\/\{id\}/, codes: ['rule_not_found'] },
   { path: /^\/admin\/v1\/scanned-users\//, codes: ['scanned_user_not_found'] },
+  { method: 'put', path: /\/discord-guilds\/\{guildId\}$/, codes: ['discord_guild_taken'] },
+  { method: 'delete', path: /\/discord-guilds\/\{guildId\}$/, codes: ['discord_guild_not_found'] },
+  // Called by Discord (docs/discord.md): refused signatures are counted per address.
+  {
+    path: /^\/discord\/interactions$/,
+    codes: ['invalid_discord_signature', 'discord_app_disabled', 'rate_limited'],
+  },
   // Dashboard
   {
     path: /^\/app\/api\/sign-in$/,
@@ -91,6 +98,10 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /^\/app\/api\/players\//, codes: ['scanned_user_not_found', 'licence_required'] },
   { path: /^\/app\/api\/(keywords|overview)$/, codes: ['licence_required', 'account_not_found'] },
   { path: /^\/app\/api\/pin-slots$/, codes: ['not_enterprise_owner'] },
+  {
+    path: /^\/app\/api\/enterprises\/\{id\}\/discord\/guilds\/\{guildId\}$/,
+    codes: ['discord_guild_not_found'],
+  },
 ];
 
 /**

@@ -54,6 +54,13 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
   discord_sign_in_disabled: { code: 'discord_sign_in_disabled' },
   invite_not_found: { code: 'invite_not_found', inviteId: 2 },
   cannot_remove_owner: { code: 'cannot_remove_owner', enterpriseId: 7 },
+  discord_app_disabled: { code: 'discord_app_disabled' },
+  discord_guild_taken: { code: 'discord_guild_taken', guildId: '1180000000000000001' },
+  discord_guild_not_found: { code: 'discord_guild_not_found', guildId: '1180000000000000001' },
+  discord_guild_not_connected: { code: 'discord_guild_not_connected' },
+  discord_not_staff: { code: 'discord_not_staff' },
+  manage_server_required: { code: 'manage_server_required' },
+  invalid_connect_code: { code: 'invalid_connect_code' },
 };
 
 /** The problems only the HTTP surface raises, one sample each, worded by the same catalogue. */
@@ -69,6 +76,7 @@ const HTTP_SAMPLES: { [C in Exclude<ProblemCode, FailureCode>]: Problem } = {
   route_not_found: problems.routeNotFound('GET', '/v1/nothing-here'),
   method_not_allowed: problems.methodNotAllowed('DELETE', '/v1/pins/create', ['POST']),
   invalid_admin_token: problems.invalidAdminToken(),
+  invalid_discord_signature: problems.invalidDiscordSignature(),
   missing_session_token: problems.missingSessionToken(),
   internal_error: problems.internal(),
 };

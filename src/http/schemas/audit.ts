@@ -21,11 +21,14 @@ export const AuditEntryView = Type.Object({
   actor: Type.Object({
     kind: Type.Enum([...AUDIT_ACTOR_KINDS], {
       description:
-        'operator: the x-admin-token (or the CLI). key: an API key. session: a signed-in person. sign_in: an account signing in with Discord (an invite accepted on the way in).',
+        'operator: the x-admin-token (or the CLI). key: an API key. session: a signed-in person. sign_in: an account signing in with Discord (an invite accepted on the way in). discord: a staff member through the built-in Discord app, for the Enterprise of `accountId`.',
     }),
     accountId: Nullable(Type.Integer()),
     keyId: Nullable(Type.Integer()),
     sessionId: Nullable(Type.Integer()),
+    discordUserId: Nullable(
+      Type.String({ description: 'The staff member’s Discord user ID, when `kind` is discord.' }),
+    ),
   }),
   action: Type.Enum([...AUDIT_ACTIONS]),
   resource: Type.Object({
@@ -111,6 +114,7 @@ export function presentAuditEntry(entry: AuditEntry) {
       accountId: actor.kind === 'operator' ? null : actor.accountId,
       keyId: actor.kind === 'key' ? actor.keyId : null,
       sessionId: actor.kind === 'session' ? actor.sessionId : null,
+      discordUserId: actor.kind === 'discord' ? actor.discordUserId : null,
     },
     action: entry.action,
     resource: entry.resource,

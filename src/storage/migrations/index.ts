@@ -16,6 +16,7 @@ import { scanEvidence } from './0015-scan-evidence.js';
 import { hardwareHubs } from './0016-hardware-hubs.js';
 import { playerDocuments } from './0018-player-documents.js';
 import { windowsRules } from './0019-windows-rules.js';
+import { discord } from './0020-discord.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -55,6 +56,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0016-hardware-hubs': hardwareHubs(),
       '0018-player-documents': playerDocuments(),
       '0019-windows-rules': windowsRules(),
+      '0020-discord': discord(ctx),
     };
   }
 }

@@ -22,6 +22,13 @@ function actorOf(row: Selectable<AuditEventsTable>): AuditActor {
     return { kind: 'session', accountId: row.actor_account_id ?? 0, sessionId: row.actor_session_id ?? 0 };
   }
   if (row.actor_kind === 'sign_in') return { kind: 'sign_in', accountId: row.actor_account_id ?? 0 };
+  if (row.actor_kind === 'discord') {
+    return {
+      kind: 'discord',
+      accountId: row.actor_account_id ?? 0,
+      discordUserId: row.actor_discord_user_id ?? '',
+    };
+  }
   return { kind: 'operator' };
 }
 
@@ -52,6 +59,7 @@ export function auditRepository(db: Db) {
           actor_account_id: actor.kind === 'operator' ? null : actor.accountId,
           actor_key_id: actor.kind === 'key' ? actor.keyId : null,
           actor_session_id: actor.kind === 'session' ? actor.sessionId : null,
+          actor_discord_user_id: actor.kind === 'discord' ? actor.discordUserId : null,
           action: entry.action,
           resource_type: entry.resource.type,
           resource_id: entry.resource.id,

@@ -3,6 +3,7 @@ import type { Db, Store } from '../database.js';
 import { type AccountsRepository, accountsRepository } from './accounts.js';
 import { type ApiKeysRepository, apiKeysRepository } from './api-keys.js';
 import { type AuditRepository, auditRepository } from './audit.js';
+import { type DiscordRepository, discordRepository } from './discord.js';
 import { type EnterprisesRepository, enterprisesRepository } from './enterprises.js';
 import { type EvidenceRepository, evidenceRepository } from './evidence.js';
 import { type HardwareHubsRepository, hardwareHubsRepository } from './hardware-hubs.js';
@@ -42,6 +43,7 @@ export interface Repositories {
   rules: RulesRepository;
   evidence: EvidenceRepository;
   hardwareHubs: HardwareHubsRepository;
+  discord: DiscordRepository;
 }
 
 /** The repositories a transaction sees: every read and write in it goes through `trx`. */
@@ -107,6 +109,7 @@ function repositoryMakers(
     rules: () => rulesRepository(db),
     evidence: () => evidenceRepository(db),
     hardwareHubs: () => hardwareHubsRepository(db, store.dialect),
+    discord: () => discordRepository(db),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { WebhookFormat } from '../../domain/discord-webhook.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../../domain/webhook-endpoint.js';
 import {
   type EventType,
@@ -21,6 +22,7 @@ function endpointOf(row: EndpointRow): WebhookEndpoint {
     url: row.url,
     description: row.description,
     events: JSON.parse(row.events) as EventType[],
+    format: row.format === 'discord' ? 'discord' : 'standard',
     enabled: row.enabled === 1,
     createdAt: row.created_at,
     failingSince: row.failing_since,
@@ -126,6 +128,7 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
       url: string;
       description: string | null;
       events: readonly EventType[];
+      format: WebhookFormat;
       secretSealed: string;
       now: number;
     }): Promise<WebhookEndpoint> {
@@ -136,6 +139,7 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
           url: input.url,
           description: input.description,
           events: JSON.stringify(input.events),
+          format: input.format,
           enabled: 1,
           secret_sealed: input.secretSealed,
           previous_secret_sealed: null,

@@ -1035,9 +1035,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score";
                     actorAccountId?: number;
-                    actorKind?: "operator" | "key" | "session" | "sign_in";
+                    actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
                     before?: number;
                     enterpriseId?: number;
@@ -1078,7 +1078,8 @@ export interface paths {
                          *             "kind": "operator",
                          *             "accountId": 1,
                          *             "keyId": 1,
-                         *             "sessionId": 1
+                         *             "sessionId": 1,
+                         *             "discordUserId": "example"
                          *           },
                          *           "action": "account.create",
                          *           "resource": {
@@ -1097,15 +1098,17 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score";
                                 actor: {
                                     accountId: number | null;
+                                    /** @description The staff member’s Discord user ID, when `kind` is discord. */
+                                    discordUserId: string | null;
                                     keyId: number | null;
                                     /**
-                                     * @description operator: the x-admin-token (or the CLI). key: an API key. session: a signed-in person. sign_in: an account signing in with Discord (an invite accepted on the way in).
+                                     * @description operator: the x-admin-token (or the CLI). key: an API key. session: a signed-in person. sign_in: an account signing in with Discord (an invite accepted on the way in). discord: a staff member through the built-in Discord app, for the Enterprise of `accountId`.
                                      * @enum {unknown}
                                      */
-                                    kind: "operator" | "key" | "session" | "sign_in";
+                                    kind: "operator" | "key" | "session" | "sign_in" | "discord";
                                     sessionId: number | null;
                                 };
                                 /**
@@ -1818,6 +1821,406 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/admin/v1/enterprises/{id}/discord-guilds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the Discord servers connected to an Enterprise
+         * @description List the Discord servers connected to an Enterprise
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "guildId": "1180000000000000001",
+                         *           "enterpriseId": 1,
+                         *           "staffRoleIds": [
+                         *             "1180000000000000001"
+                         *           ],
+                         *           "connectedAt": "2026-02-11T15:25:00.000Z",
+                         *           "updatedAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                connectedAt: string;
+                                enterpriseId: number;
+                                /**
+                                 * @description A Discord ID (snowflake).
+                                 * @example 1180000000000000001
+                                 */
+                                guildId: string;
+                                staffRoleIds: string[];
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/enterprises/{id}/discord-guilds/{guildId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Connect a Discord server to an Enterprise, or set its staff roles
+         * @description A server belongs to at most one Enterprise: one connected elsewhere is refused with 409 `discord_guild_taken`. Connecting it again replaces its staff roles.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description A Discord ID (snowflake).
+                     * @example 1180000000000000001
+                     */
+                    guildId: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "staffRoleIds": [
+                     *         "1180000000000000001"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Members holding any of these roles are staff: they may use /scan, /lookup and /risk. Members with Manage Server always may. */
+                        staffRoleIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "guildId": "1180000000000000001",
+                         *       "enterpriseId": 1,
+                         *       "staffRoleIds": [
+                         *         "1180000000000000001"
+                         *       ],
+                         *       "connectedAt": "2026-02-11T15:25:00.000Z",
+                         *       "updatedAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            connectedAt: string;
+                            enterpriseId: number;
+                            /**
+                             * @description A Discord ID (snowflake).
+                             * @example 1180000000000000001
+                             */
+                            guildId: string;
+                            staffRoleIds: string[];
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: discord_guild_taken. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Disconnect a Discord server from an Enterprise
+         * @description Disconnect a Discord server from an Enterprise
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description A Discord ID (snowflake).
+                     * @example 1180000000000000001
+                     */
+                    guildId: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, enterprise_not_found, discord_guild_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/v1/enterprises/{id}/members": {
@@ -4012,9 +4415,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score";
                     actorAccountId?: number;
-                    actorKind?: "operator" | "key" | "session" | "sign_in";
+                    actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
                     before?: number;
                     limit?: number;
@@ -4056,7 +4459,8 @@ export interface paths {
                          *             "kind": "operator",
                          *             "accountId": 1,
                          *             "keyId": 1,
-                         *             "sessionId": 1
+                         *             "sessionId": 1,
+                         *             "discordUserId": "example"
                          *           },
                          *           "action": "account.create",
                          *           "resource": {
@@ -4075,15 +4479,17 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score";
                                 actor: {
                                     accountId: number | null;
+                                    /** @description The staff member’s Discord user ID, when `kind` is discord. */
+                                    discordUserId: string | null;
                                     keyId: number | null;
                                     /**
-                                     * @description operator: the x-admin-token (or the CLI). key: an API key. session: a signed-in person. sign_in: an account signing in with Discord (an invite accepted on the way in).
+                                     * @description operator: the x-admin-token (or the CLI). key: an API key. session: a signed-in person. sign_in: an account signing in with Discord (an invite accepted on the way in). discord: a staff member through the built-in Discord app, for the Enterprise of `accountId`.
                                      * @enum {unknown}
                                      */
-                                    kind: "operator" | "key" | "session" | "sign_in";
+                                    kind: "operator" | "key" | "session" | "sign_in" | "discord";
                                     sessionId: number | null;
                                 };
                                 /**
@@ -4185,6 +4591,562 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/enterprises/{id}/discord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Discord app: invite link and connected servers (owner only)
+         * @description The Discord app: invite link and connected servers (owner only)
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "appConfigured": false,
+                         *       "inviteUrl": "example",
+                         *       "interactionsUrl": "example",
+                         *       "guilds": [
+                         *         {
+                         *           "guildId": "1180000000000000001",
+                         *           "enterpriseId": 1,
+                         *           "staffRoleIds": [
+                         *             "1180000000000000001"
+                         *           ],
+                         *           "connectedAt": "2026-02-11T15:25:00.000Z",
+                         *           "updatedAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            appConfigured: boolean;
+                            guilds: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                connectedAt: string;
+                                enterpriseId: number;
+                                /**
+                                 * @description A Discord ID (snowflake).
+                                 * @example 1180000000000000001
+                                 */
+                                guildId: string;
+                                staffRoleIds: string[];
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                            interactionsUrl: string;
+                            inviteUrl: string | null;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/enterprises/{id}/discord/connect-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a one-time code for /scanpin connect (owner only)
+         * @description Valid for 30 minutes and one server; shown in this answer only.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": "example",
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            code: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/enterprises/{id}/discord/guilds/{guildId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the staff roles of a connected server (owner only)
+         * @description Set the staff roles of a connected server (owner only)
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description A Discord ID (snowflake).
+                     * @example 1180000000000000001
+                     */
+                    guildId: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "staffRoleIds": [
+                     *         "1180000000000000001"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Members holding any of these roles are staff: they may use /scan, /lookup and /risk. Members with Manage Server always may. */
+                        staffRoleIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "guildId": "1180000000000000001",
+                         *       "enterpriseId": 1,
+                         *       "staffRoleIds": [
+                         *         "1180000000000000001"
+                         *       ],
+                         *       "connectedAt": "2026-02-11T15:25:00.000Z",
+                         *       "updatedAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            connectedAt: string;
+                            enterpriseId: number;
+                            /**
+                             * @description A Discord ID (snowflake).
+                             * @example 1180000000000000001
+                             */
+                            guildId: string;
+                            staffRoleIds: string[];
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found, discord_guild_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Disconnect a server (owner only)
+         * @description Disconnect a server (owner only)
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description A Discord ID (snowflake).
+                     * @example 1180000000000000001
+                     */
+                    guildId: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found, discord_guild_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -6877,6 +7839,183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/pins/{pinCode}/discord-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A PIN's message in the Discord app, as it would be drawn now
+         * @description The content, embed and buttons the built-in Discord app shows for this PIN (docs/discord.md, "The scan message"), for a preview.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "content": "example",
+                         *       "embeds": [
+                         *         {
+                         *           "title": "example",
+                         *           "description": "example",
+                         *           "color": 1,
+                         *           "fields": [
+                         *             {
+                         *               "name": "example",
+                         *               "value": "example",
+                         *               "inline": false
+                         *             }
+                         *           ],
+                         *           "footer": {
+                         *             "text": "example"
+                         *           },
+                         *           "timestamp": "example"
+                         *         }
+                         *       ],
+                         *       "components": [
+                         *         {
+                         *           "type": 1,
+                         *           "components": [
+                         *             {
+                         *               "type": 1,
+                         *               "style": 1,
+                         *               "label": "example",
+                         *               "url": "example",
+                         *               "custom_id": "example"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "flags": 1
+                         *     }
+                         */
+                        "application/json": {
+                            components?: {
+                                components: {
+                                    custom_id?: string;
+                                    label?: string;
+                                    /** @description 5 is a link (`url`); the others carry a `custom_id`. */
+                                    style: number;
+                                    type: number;
+                                    url?: string;
+                                }[];
+                                type: number;
+                            }[];
+                            content?: string;
+                            embeds?: {
+                                color?: number;
+                                description?: string;
+                                fields?: {
+                                    inline?: boolean;
+                                    name: string;
+                                    value: string;
+                                }[];
+                                footer?: {
+                                    text: string;
+                                };
+                                timestamp?: string;
+                                title?: string;
+                            }[];
+                            flags?: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_pin_code. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: pin_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/pins/{pinCode}/evidence": {
         parameters: {
             query?: never;
@@ -9171,6 +10310,7 @@ export interface paths {
                          *           "events": [
                          *             "pin.created"
                          *           ],
+                         *           "format": "standard",
                          *           "description": "example",
                          *           "enabled": false,
                          *           "disabledReason": "example",
@@ -9191,7 +10331,13 @@ export interface paths {
                                 disabledReason: string | null;
                                 enabled: boolean;
                                 events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                                /**
+                                 * @description `standard`: signed events (Standard Webhooks). `discord`: a Discord channel’s incoming webhook, sent each finished scan’s result as an embed (events are then `pin.finished` only). Left out: `discord` for a discord.com webhook URL, else `standard`.
+                                 * @enum {unknown}
+                                 */
+                                format: "standard" | "discord";
                                 id: number;
+                                /** @description The receiver; a Discord webhook’s token is not shown again (…) once saved. */
                                 url: string;
                             }[];
                         };
@@ -9270,13 +10416,19 @@ export interface paths {
                      *       "events": [
                      *         "pin.created"
                      *       ],
-                     *       "description": "example"
+                     *       "description": "example",
+                     *       "format": "standard"
                      *     }
                      */
                     "application/json": {
                         description?: string | null;
                         /** @description Event types to receive; empty (the default) means every event. */
                         events?: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                        /**
+                         * @description `standard`: signed events (Standard Webhooks). `discord`: a Discord channel’s incoming webhook, sent each finished scan’s result as an embed (events are then `pin.finished` only). Left out: `discord` for a discord.com webhook URL, else `standard`.
+                         * @enum {unknown}
+                         */
+                        format?: "standard" | "discord";
                         /**
                          * @description https:// URL that receives the events.
                          * @example https://bot.example.com/scanpin
@@ -9299,6 +10451,7 @@ export interface paths {
                          *       "events": [
                          *         "pin.created"
                          *       ],
+                         *       "format": "standard",
                          *       "description": "example",
                          *       "enabled": false,
                          *       "disabledReason": "example",
@@ -9317,12 +10470,18 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            /**
+                             * @description `standard`: signed events (Standard Webhooks). `discord`: a Discord channel’s incoming webhook, sent each finished scan’s result as an embed (events are then `pin.finished` only). Left out: `discord` for a discord.com webhook URL, else `standard`.
+                             * @enum {unknown}
+                             */
+                            format: "standard" | "discord";
                             id: number;
                             /**
                              * @description The signing secret (whsec_…). Shown only in this answer: store it now.
                              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
                              */
                             secret: string;
+                            /** @description The receiver; a Discord webhook’s token is not shown again (…) once saved. */
                             url: string;
                         };
                     };
@@ -9448,6 +10607,7 @@ export interface paths {
                          *       "events": [
                          *         "pin.created"
                          *       ],
+                         *       "format": "standard",
                          *       "description": "example",
                          *       "enabled": false,
                          *       "disabledReason": "example",
@@ -9465,7 +10625,13 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            /**
+                             * @description `standard`: signed events (Standard Webhooks). `discord`: a Discord channel’s incoming webhook, sent each finished scan’s result as an embed (events are then `pin.finished` only). Left out: `discord` for a discord.com webhook URL, else `standard`.
+                             * @enum {unknown}
+                             */
+                            format: "standard" | "discord";
                             id: number;
+                            /** @description The receiver; a Discord webhook’s token is not shown again (…) once saved. */
                             url: string;
                         };
                     };
@@ -9699,6 +10865,7 @@ export interface paths {
                          *       "events": [
                          *         "pin.created"
                          *       ],
+                         *       "format": "standard",
                          *       "description": "example",
                          *       "enabled": false,
                          *       "disabledReason": "example",
@@ -9716,7 +10883,13 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            /**
+                             * @description `standard`: signed events (Standard Webhooks). `discord`: a Discord channel’s incoming webhook, sent each finished scan’s result as an embed (events are then `pin.finished` only). Left out: `discord` for a discord.com webhook URL, else `standard`.
+                             * @enum {unknown}
+                             */
+                            format: "standard" | "discord";
                             id: number;
+                            /** @description The receiver; a Discord webhook’s token is not shown again (…) once saved. */
                             url: string;
                         };
                     };
@@ -10186,6 +11359,7 @@ export interface paths {
                          *       "events": [
                          *         "pin.created"
                          *       ],
+                         *       "format": "standard",
                          *       "description": "example",
                          *       "enabled": false,
                          *       "disabledReason": "example",
@@ -10204,12 +11378,18 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            /**
+                             * @description `standard`: signed events (Standard Webhooks). `discord`: a Discord channel’s incoming webhook, sent each finished scan’s result as an embed (events are then `pin.finished` only). Left out: `discord` for a discord.com webhook URL, else `standard`.
+                             * @enum {unknown}
+                             */
+                            format: "standard" | "discord";
                             id: number;
                             /**
                              * @description The signing secret (whsec_…). Shown only in this answer: store it now.
                              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
                              */
                             secret: string;
+                            /** @description The receiver; a Discord webhook’s token is not shown again (…) once saved. */
                             url: string;
                         };
                     };
@@ -10411,6 +11591,123 @@ export interface paths {
                     };
                 };
                 /** @description Not Found: webhook_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discord/interactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Discord interactions (called by Discord, signed)
+         * @description Set as the application’s Interactions Endpoint URL in Discord’s developer portal. Every request must carry Discord’s Ed25519 signature (`X-Signature-Ed25519`, `X-Signature-Timestamp`); anything else is `401`. See docs/discord.md.
+         *
+         *     **Access:** no credentials.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": 1
+                         *     }
+                         */
+                        "application/json": {
+                            type: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_discord_signature. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: discord_app_disabled. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -13620,6 +14917,7 @@ export interface paths {
                          *           "events": [
                          *             "pin.created"
                          *           ],
+                         *           "format": "standard",
                          *           "description": "example",
                          *           "enabled": false,
                          *           "disabledReason": "example",
@@ -13640,7 +14938,13 @@ export interface paths {
                                 disabledReason: string | null;
                                 enabled: boolean;
                                 events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                                /**
+                                 * @description `standard`: signed events (Standard Webhooks). `discord`: a Discord channel’s incoming webhook, sent each finished scan’s result as an embed (events are then `pin.finished` only). Left out: `discord` for a discord.com webhook URL, else `standard`.
+                                 * @enum {unknown}
+                                 */
+                                format: "standard" | "discord";
                                 id: number;
+                                /** @description The receiver; a Discord webhook’s token is not shown again (…) once saved. */
                                 url: string;
                             }[];
                         };
@@ -13764,13 +15068,19 @@ export interface paths {
                      *       "events": [
                      *         "pin.created"
                      *       ],
-                     *       "description": "example"
+                     *       "description": "example",
+                     *       "format": "standard"
                      *     }
                      */
                     "application/json": {
                         description?: string | null;
                         /** @description Event types to receive; empty (the default) means every event. */
                         events?: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                        /**
+                         * @description `standard`: signed events (Standard Webhooks). `discord`: a Discord channel’s incoming webhook, sent each finished scan’s result as an embed (events are then `pin.finished` only). Left out: `discord` for a discord.com webhook URL, else `standard`.
+                         * @enum {unknown}
+                         */
+                        format?: "standard" | "discord";
                         /**
                          * @description https:// URL that receives the events.
                          * @example https://bot.example.com/scanpin
@@ -13799,6 +15109,7 @@ export interface paths {
                          *       "events": [
                          *         "pin.created"
                          *       ],
+                         *       "format": "standard",
                          *       "description": "example",
                          *       "enabled": false,
                          *       "disabledReason": "example",
@@ -13817,12 +15128,18 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            /**
+                             * @description `standard`: signed events (Standard Webhooks). `discord`: a Discord channel’s incoming webhook, sent each finished scan’s result as an embed (events are then `pin.finished` only). Left out: `discord` for a discord.com webhook URL, else `standard`.
+                             * @enum {unknown}
+                             */
+                            format: "standard" | "discord";
                             id: number;
                             /**
                              * @description The signing secret (whsec_…). Shown only in this answer: store it now.
                              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
                              */
                             secret: string;
+                            /** @description The receiver; a Discord webhook’s token is not shown again (…) once saved. */
                             url: string;
                         };
                     };
@@ -14017,6 +15334,7 @@ export interface paths {
                          *       "events": [
                          *         "pin.created"
                          *       ],
+                         *       "format": "standard",
                          *       "description": "example",
                          *       "enabled": false,
                          *       "disabledReason": "example",
@@ -14034,7 +15352,13 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            /**
+                             * @description `standard`: signed events (Standard Webhooks). `discord`: a Discord channel’s incoming webhook, sent each finished scan’s result as an embed (events are then `pin.finished` only). Left out: `discord` for a discord.com webhook URL, else `standard`.
+                             * @enum {unknown}
+                             */
+                            format: "standard" | "discord";
                             id: number;
+                            /** @description The receiver; a Discord webhook’s token is not shown again (…) once saved. */
                             url: string;
                         };
                     };
@@ -14370,6 +15694,7 @@ export interface paths {
                          *       "events": [
                          *         "pin.created"
                          *       ],
+                         *       "format": "standard",
                          *       "description": "example",
                          *       "enabled": false,
                          *       "disabledReason": "example",
@@ -14387,7 +15712,13 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            /**
+                             * @description `standard`: signed events (Standard Webhooks). `discord`: a Discord channel’s incoming webhook, sent each finished scan’s result as an embed (events are then `pin.finished` only). Left out: `discord` for a discord.com webhook URL, else `standard`.
+                             * @enum {unknown}
+                             */
+                            format: "standard" | "discord";
                             id: number;
+                            /** @description The receiver; a Discord webhook’s token is not shown again (…) once saved. */
                             url: string;
                         };
                     };
@@ -15013,6 +16344,7 @@ export interface paths {
                          *       "events": [
                          *         "pin.created"
                          *       ],
+                         *       "format": "standard",
                          *       "description": "example",
                          *       "enabled": false,
                          *       "disabledReason": "example",
@@ -15031,12 +16363,18 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             events: ("pin.created" | "pin.started" | "pin.progress" | "pin.finished" | "pin.expired" | "pin.failed")[];
+                            /**
+                             * @description `standard`: signed events (Standard Webhooks). `discord`: a Discord channel’s incoming webhook, sent each finished scan’s result as an embed (events are then `pin.finished` only). Left out: `discord` for a discord.com webhook URL, else `standard`.
+                             * @enum {unknown}
+                             */
+                            format: "standard" | "discord";
                             id: number;
                             /**
                              * @description The signing secret (whsec_…). Shown only in this answer: store it now.
                              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
                              */
                             secret: string;
+                            /** @description The receiver; a Discord webhook’s token is not shown again (…) once saved. */
                             url: string;
                         };
                     };
@@ -15407,7 +16745,7 @@ export interface components {
              * @example pin_not_found
              * @enum {unknown}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "pin_not_finished" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "rule_not_found";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "pin_not_finished" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "rule_not_found";
             /** @description What happened and what to do next, for people. */
             detail: string;
             /** @example 404 */

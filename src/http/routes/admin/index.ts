@@ -5,6 +5,7 @@ import { problemResponses } from '../../schemas/common.js';
 import { accountRoutes } from './accounts.js';
 import { auditAdminRoutes } from './audit.js';
 import { bootstrapRoute } from './bootstrap.js';
+import { discordGuildAdminRoutes } from './discord-guilds.js';
 import { enterpriseRoutes } from './enterprises.js';
 import { hardwareHubRoutes } from './hardware-hubs.js';
 import { keyRoutes } from './keys.js';
@@ -35,5 +36,6 @@ export function adminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(privacyAdminRoutes(ctx));
     await app.register(auditAdminRoutes(ctx));
     await app.register(ruleAdminRoutes(ctx));
+    await app.register(discordGuildAdminRoutes(ctx));
   };
 }

@@ -3,6 +3,7 @@ import type { UseCaseContext } from '../../../application/context.js';
 import { requireSession } from '../../plugins/session-auth.js';
 import { dashboardAuditRoutes } from './audit.js';
 import { authOptionsRoutes } from './auth-options.js';
+import { dashboardDiscordRoutes } from './discord.js';
 import { enterpriseRoutes } from './enterprises.js';
 import { eventRoutes } from './events.js';
 import { evidenceRoutes } from './evidence.js';
@@ -36,5 +37,6 @@ export function dashboardApi(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(authOptionsRoutes(ctx));
     await app.register(invitePreviewRoutes(ctx));
     await app.register(dashboardAuditRoutes(ctx));
+    await app.register(dashboardDiscordRoutes(ctx));
   };
 }

@@ -1,4 +1,5 @@
 import type { ObservedPin } from '../../../application/pins/read-pin.js';
+import { resultsView } from '../../../application/pins/results-view.js';
 import { statusView } from '../../../application/pins/status-view.js';
 import type { Pin } from '../../../domain/pin.js';
 import { iso } from '../../../domain/time.js';
@@ -31,45 +32,7 @@ export function presentStatus({ pin, state }: ObservedPin) {
   return statusView(pin, state, pin.report);
 }
 
-const WAITING_MESSAGES = {
-  pending: 'The PIN is waiting for the scan to start. Give the PIN to the player to run the scanner.',
-  scanning: 'The scan is in progress. Poll the status endpoint and read the results once it is finished.',
-} as const;
-
 /** The full detail of a finished scan, or `result: "none"` with a message saying why. */
 export function presentResults({ pin, state }: ObservedPin) {
-  if (state.status === 'finished' && state.result !== null && pin.report !== null) {
-    const report = pin.report;
-    return {
-      pin: pin.code,
-      type: pin.type,
-      status: 'finished' as const,
-      result: state.result,
-      pinName: pin.name,
-      data: {
-        cheating: state.result,
-        detections: report.detections,
-        suspicious: report.suspicious,
-        warnings: report.warnings,
-        untrusted: report.untrusted,
-        integrity: report.integrity,
-        customSuspicious: report.customSuspicious,
-        vpn: report.vpn,
-        country: report.country,
-        logon: report.logon,
-        scantime: report.scantime,
-        windows: report.windows,
-        discord: report.discord,
-      },
-      createdAt: iso(pin.createdAt),
-    };
-  }
-  const { status } = state;
-  // readPin never answers a finished PIN without its report.
-  if (status === 'finished') throw new Error(`PIN ${pin.code} is finished but has no report`);
-  const message =
-    status === 'pending' || status === 'scanning'
-      ? WAITING_MESSAGES[status]
-      : (state.statusMessage ?? 'The scan did not complete.');
-  return { pin: pin.code, type: pin.type, status, result: 'none' as const, pinName: pin.name, message };
+  return resultsView(pin, state);
 }

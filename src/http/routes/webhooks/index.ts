@@ -83,8 +83,13 @@ export function webhookRoutes(
         config,
       },
       async (request, reply) => {
-        const { url, events = [], description = null } = request.body;
-        const created = await createWebhook(ctx, await caller(request), { url, events, description });
+        const { url, events = [], description = null, format } = request.body;
+        const created = await createWebhook(ctx, await caller(request), {
+          url,
+          events,
+          description,
+          ...(format === undefined ? {} : { format }),
+        });
         return reply.code(201).send(presentWithSecret(created));
       },
     );

@@ -1,4 +1,5 @@
 import type { WithSecret } from '../../../application/webhooks/endpoints.js';
+import { shownWebhookUrl } from '../../../domain/discord-webhook.js';
 import { iso, isoOrNull } from '../../../domain/time.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../domain/webhook-endpoint.js';
 import type { PinEventType } from '../../../domain/webhook-events.js';
@@ -7,8 +8,9 @@ import { problems } from '../../problem.js';
 export function presentWebhook(endpoint: WebhookEndpoint) {
   return {
     id: endpoint.id,
-    url: endpoint.url,
+    url: shownWebhookUrl(endpoint.url, endpoint.format),
     events: endpoint.events.filter((e): e is PinEventType => e !== 'ping'),
+    format: endpoint.format,
     description: endpoint.description,
     enabled: endpoint.enabled,
     disabledReason: endpoint.disabledReason,

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { WEBHOOK_FORMATS } from '../../../domain/discord-webhook.js';
 import { EVENT_TYPES, PIN_EVENT_TYPES } from '../../../domain/webhook-events.js';
 import { KEYED_ERRORS, Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 
@@ -17,9 +18,18 @@ const Url = Type.String({
   examples: ['https://bot.example.com/scanpin'],
 });
 const Description = Nullable(Type.String({ maxLength: 200 }));
+const Format = Type.Enum([...WEBHOOK_FORMATS], {
+  description:
+    '`standard`: signed events (Standard Webhooks). `discord`: a Discord channel’s incoming webhook, sent each finished scan’s result as an embed (events are then `pin.finished` only). Left out: `discord` for a discord.com webhook URL, else `standard`.',
+});
 
 export const CreateWebhookBody = Type.Object(
-  { url: Url, events: Type.Optional(Events), description: Type.Optional(Description) },
+  {
+    url: Url,
+    events: Type.Optional(Events),
+    description: Type.Optional(Description),
+    format: Type.Optional(Format),
+  },
   { additionalProperties: false },
 );
 
@@ -35,8 +45,11 @@ export const UpdateWebhookBody = Type.Object(
 
 const endpointFields = {
   id: Type.Integer(),
-  url: Type.String(),
+  url: Type.String({
+    description: 'The receiver; a Discord webhook’s token is not shown again (…) once saved.',
+  }),
   events: Type.Array(Type.Enum(PIN_EVENT_TYPES)),
+  format: Format,
   description: Nullable(Type.String()),
   enabled: Type.Boolean(),
   disabledReason: Nullable(Type.String({ description: 'Why the service disabled it, if it did.' })),

@@ -1,0 +1,66 @@
+import { INTERACTION_TOKEN_LIFETIME_MS } from '../../domain/discord.js';
+import type { GameType } from '../../domain/game-types.js';
+import type { Pin } from '../../domain/pin.js';
+import type { UseCaseContext } from '../context.js';
+import { authorizePinCreation, createPin } from '../pins/create-pin.js';
+import { discordAppOf } from './discord-app.js';
+import { authorizeDiscordStaff, type InteractionOrigin } from './staff.js';
+
+/** A PIN's name is at most 50 characters (docs/api.md, "PINs"). */
+const PIN_NAME_MAX = 50;
+
+export interface DiscordScanInput {
+  game: GameType;
+  /** The player as Discord resolved the command's user option. */
+  player: { id: string; username: string };
+  private: boolean;
+  /** The interaction's token: edits its first answer, the scan's message, for 15 minutes. */
+  interactionToken: string;
+}
+
+/**
+ * `/scan` (docs/discord.md, "Commands"): a staff member creates a PIN for the Enterprise, named after
+ * the player, as its owner would (the same limits, audited naming the staff member). The PIN's
+ * message is followed from then on; it is written with the PIN, so an acknowledged PIN always has
+ * its message kept up to date. The first answer shows the PIN as created.
+ */
+export async function scanFromDiscord(
+  ctx: UseCaseContext,
+  origin: InteractionOrigin,
+  input: DiscordScanInput,
+): Promise<Pin> {
+  const app = discordAppOf(ctx);
+  const staff = await authorizeDiscordStaff(ctx, origin);
+  const creator = { ...(await authorizePinCreation(ctx, staff.caller)), actor: staff.actor };
+  const channelId = origin.channelId ?? '';
+  return createPin(
+    ctx,
+    creator,
+    {
+      type: input.game,
+      name: `@${input.player.username}`.slice(0, PIN_NAME_MAX),
+      ramDump: false,
+      private: input.private,
+    },
+    async (repos, pin) => {
+      const now = ctx.clock();
+      await repos.discord.addScanMessage({
+        pinId: pin.id,
+        guildId: staff.guildId,
+        channelId,
+        interactionTokenSealed: app.tokens.seal(input.interactionToken),
+        tokenExpiresAt: now + INTERACTION_TOKEN_LIFETIME_MS,
+        shownRevision: pin.revision,
+        now,
+      });
+    },
+  );
+}
+
+/**
+ * The first answer could not carry the PIN in time (it was deferred): the message is due now, so
+ * the outbox edits it in as it edits every later state.
+ */
+export async function showScanMessageSoon(ctx: UseCaseContext, pinId: number): Promise<void> {
+  await ctx.repos.discord.markScanMessageDue(pinId, ctx.clock());
+}

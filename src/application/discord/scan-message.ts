@@ -1,0 +1,77 @@
+import { type DiscordEmbed, toDiscordEmbed } from '@scanpin/client';
+import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
+import { publicBaseUrl } from '../../config.js';
+import { escapeMarkdown, scanButtonId } from '../../domain/discord.js';
+import type { PinWithReport } from '../../domain/pin.js';
+import type { PinState, PinStatus } from '../../domain/pin-lifecycle.js';
+import type { DiscordMessageBody } from '../../lib/discord-rest.js';
+import type { UseCaseContext } from '../context.js';
+import { resultsView } from '../pins/results-view.js';
+import { statusView } from '../pins/status-view.js';
+
+/** The states after which a scan's message changes no more. */
+export function isFinalStatus(status: PinStatus): boolean {
+  return status === 'finished' || status === 'expired' || status === 'error';
+}
+
+const HEADLINE: Record<PinStatus, string> = {
+  pending: 'Give the player this PIN; they run the scanner from the link below.',
+  scanning: 'The scan is running.',
+  finished: 'The scan has finished.',
+  expired: 'The PIN expired before a scan finished.',
+  error: 'The scan failed.',
+};
+
+/**
+ * A scan's message in Discord (docs/discord.md, "The scan message"): one message per PIN, edited as
+ * the PIN moves. The embed is the SDK's rendering of the API's own bodies, within Discord's limits:
+ * the status while the scan runs, the results once it finished (verdict, counts, the findings that
+ * fit). Buttons: the scanner's page while it waits, the full result in the dashboard and a share
+ * link once finished (the share button is an interaction, checked like a command).
+ */
+export function scanMessage(
+  ctx: Pick<UseCaseContext, 'config'>,
+  pin: PinWithReport,
+  state: PinState,
+): DiscordMessageBody {
+  const base = publicBaseUrl(ctx.config);
+  const embed: DiscordEmbed =
+    state.status === 'finished'
+      ? toDiscordEmbed(resultsView(pin, state))
+      : toDiscordEmbed(statusView(pin, state, pin.report));
+  // The PIN's name is the player's Discord name when /scan made it: theirs to choose, so escaped.
+  const who = pin.name === null ? '' : ` for ${escapeMarkdown(pin.name)}`;
+  const content = `Scan PIN${who}: **${pin.code}** (${pin.type}). ${HEADLINE[state.status]}`;
+  const buttons =
+    state.status === 'finished'
+      ? [
+          {
+            type: ComponentType.Button as const,
+            style: ButtonStyle.Link as const,
+            label: 'Full result',
+            url: `${base}/pins/${pin.code}`,
+          },
+          {
+            type: ComponentType.Button as const,
+            style: ButtonStyle.Secondary as const,
+            label: 'Share link',
+            custom_id: scanButtonId({ action: 'share', pinId: pin.id }),
+          },
+        ]
+      : isFinalStatus(state.status)
+        ? []
+        : [
+            {
+              type: ComponentType.Button as const,
+              style: ButtonStyle.Link as const,
+              label: 'Scanner download',
+              url: `${base}/scan`,
+            },
+          ];
+  return {
+    content,
+    embeds: [embed],
+    components: buttons.length === 0 ? [] : [{ type: ComponentType.ActionRow, components: buttons }],
+    allowed_mentions: { parse: [] },
+  };
+}

@@ -1,0 +1,94 @@
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  ApplicationIntegrationType,
+  InteractionContextType,
+  type RESTPutAPIApplicationCommandsJSONBody,
+} from 'discord-api-types/v10';
+import { GAME_TYPES } from './game-types.js';
+
+/**
+ * The application's slash commands (docs/discord.md, "Commands"), as `scanpin discord register`
+ * sends them to Discord in one bulk overwrite. Servers only (no DMs), installed to servers only.
+ * Who may use them is decided by scanpin on every use (staff roles or Manage Server), so the staff
+ * commands are visible to everyone; Discord's own visibility setting is advice a server admin can
+ * change, never the check.
+ */
+export const COMMAND = { scan: 'scan', lookup: 'lookup', risk: 'risk', scanpin: 'scanpin' } as const;
+export const SUBCOMMAND = { connect: 'connect' } as const;
+
+const serverOnly = {
+  contexts: [InteractionContextType.Guild],
+  integration_types: [ApplicationIntegrationType.GuildInstall],
+};
+
+const player = (description: string) => ({
+  type: ApplicationCommandOptionType.User as const,
+  name: 'player',
+  description,
+  required: true,
+});
+
+export const DISCORD_COMMANDS: RESTPutAPIApplicationCommandsJSONBody = [
+  {
+    type: ApplicationCommandType.ChatInput,
+    name: COMMAND.scan,
+    description: 'Create a scan PIN for a player and follow the scan in this channel.',
+    options: [
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'game',
+        description: 'The game the player is checked for.',
+        required: true,
+        choices: GAME_TYPES.map((game) => ({ name: game, value: game })),
+      },
+      player('The player who will run the scanner.'),
+      {
+        type: ApplicationCommandOptionType.Boolean,
+        name: 'private',
+        description: 'Only your Enterprise sees the result (default: no).',
+        required: false,
+      },
+    ],
+    ...serverOnly,
+  },
+  {
+    type: ApplicationCommandType.ChatInput,
+    name: COMMAND.lookup,
+    description: "A player's scans, bans, notes and related accounts (only you see the answer).",
+    options: [player('The player to look up.')],
+    ...serverOnly,
+  },
+  {
+    type: ApplicationCommandType.ChatInput,
+    name: COMMAND.risk,
+    description: "A player's risk score (only you see the answer).",
+    options: [player('The player to score.')],
+    ...serverOnly,
+  },
+  {
+    type: ApplicationCommandType.ChatInput,
+    name: COMMAND.scanpin,
+    description: 'Connect this server to your scanpin Enterprise.',
+    // Manage Server: the person connecting must be able to manage the server.
+    default_member_permissions: '32',
+    options: [
+      {
+        type: ApplicationCommandOptionType.Subcommand,
+        name: SUBCOMMAND.connect,
+        description: 'Connect this server with the one-time code from the dashboard.',
+        options: [
+          {
+            type: ApplicationCommandOptionType.String,
+            name: 'code',
+            description: 'The connect code shown in the dashboard (Settings → Discord).',
+            required: true,
+            min_length: 8,
+            max_length: 12,
+          },
+        ],
+      },
+    ],
+    ...serverOnly,
+  },
+];

@@ -1,0 +1,405 @@
+import { Writable } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deliverDueScanMessages } from '../../src/application/discord/deliver-scan-messages.js';
+import { createLogger } from '../../src/logger.js';
+import { backends } from '../support/backends.js';
+import {
+  type DiscordAppStandIn,
+  type OptionValue,
+  type SendOptions,
+  startDiscordAppStandIn,
+} from '../support/discord-app-stand-in.js';
+import { expectProblem } from '../support/http.js';
+import { report, scanner } from '../support/scan.js';
+import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
+
+const GUILD = '400000000000000001';
+const OTHER_GUILD = '400000000000000002';
+const CHANNEL = '500000000000000001';
+const STAFF_ROLE = '600000000000000001';
+const STAFF = { userId: '700000000000000001', username: 'mod', roles: [STAFF_ROLE], permissions: '0' };
+const MEMBER = { userId: '700000000000000002', username: 'someone', roles: [] as string[], permissions: '0' };
+const MANAGER = {
+  userId: '700000000000000003',
+  username: 'boss',
+  roles: [] as string[],
+  permissions: String(1 << 5),
+};
+const PLAYER = { id: '800000000000000001', username: 'suspect' };
+
+interface MessageData {
+  content?: string;
+  flags?: number;
+  embeds?: Array<{ title?: string; description?: string; fields?: Array<{ name: string; value: string }> }>;
+  components?: Array<{ components: Array<{ label?: string; url?: string; custom_id?: string }> }>;
+}
+interface Msg {
+  type: number;
+  data?: MessageData;
+}
+
+/** Everything a message shows, as one string, for asserting on what a person would read. */
+function textOf(shown: unknown): string {
+  const message = shown as MessageData | undefined;
+  if (message === undefined) return '';
+  const embeds = (message.embeds ?? []).map((e) =>
+    [e.title, e.description, ...(e.fields ?? []).flatMap((f) => [f.name, f.value])].join('\n'),
+  );
+  return [message.content ?? '', ...embeds].join('\n');
+}
+
+describe.each(backends())('the built-in Discord app on $name', (backend) => {
+  let discord: DiscordAppStandIn;
+  let t: TestApp;
+  let owner: Owner;
+  let baseUrl: string;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    discord = await startDiscordAppStandIn();
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = createLogger('trace', sink);
+    t = await startTestApp(
+      backend,
+      {
+        DISCORD_APPLICATION_ID: discord.applicationId,
+        DISCORD_PUBLIC_KEY: discord.publicKeyHex,
+        DISCORD_BOT_TOKEN: discord.botToken,
+        DISCORD_API_URL: discord.apiUrl,
+        PUBLIC_URL: 'https://scanpin.example',
+      },
+      undefined,
+      { logger, serviceLog: logger, backgroundJobs: false },
+    );
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+    owner = await t.createOwner('Discord Owner');
+    await t.admin('PUT', `/admin/v1/enterprises/${owner.enterpriseId}/discord-guilds/${GUILD}`, {
+      staffRoleIds: [STAFF_ROLE],
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await discord?.close();
+  });
+  beforeEach(() => discord.reset());
+
+  /** Every interaction token sent, to check that none reaches a log line. */
+  const tokens: string[] = [];
+
+  /**
+   * Sends an interaction to the server's port as Discord would, signed (or broken as `opts` says);
+   * the stand-in keeps the first answer as the interaction's original message, as Discord does.
+   */
+  async function interact(payload: object, opts: SendOptions = {}): Promise<LightMyRequestResponse> {
+    const token = (payload as { token?: string }).token;
+    if (token !== undefined) tokens.push(token);
+    const res = await discord.sendInteraction(baseUrl, payload, opts);
+    const text = JSON.stringify(res.body);
+    // In the shape of an injected answer, so the shared problem checks apply.
+    return {
+      statusCode: res.status,
+      headers: res.headers,
+      body: text,
+      json: () => res.body,
+    } as unknown as LightMyRequestResponse;
+  }
+  const command = (
+    name: string,
+    options: Record<string, OptionValue>,
+    member = STAFF,
+    guildId = GUILD,
+    subcommand?: string,
+  ) =>
+    discord.commandInteraction({
+      name,
+      options,
+      guildId,
+      channelId: CHANNEL,
+      member,
+      ...(subcommand === undefined ? {} : { subcommand }),
+    });
+  const scanCommand = (member = STAFF, guildId = GUILD) =>
+    command('scan', { game: 'FiveM', player: { user: PLAYER } }, member, guildId);
+  const playerOption = { player: { user: PLAYER } };
+  const pinCount = async () =>
+    Number(
+      (
+        await t.deps.store.db
+          .selectFrom('pins')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const answerOf = (res: LightMyRequestResponse) => res.json<Msg>();
+  const pinOf = (res: LightMyRequestResponse) =>
+    /\*\*([A-Z2-9]{8})\*\*/.exec(answerOf(res).data?.content ?? '')?.[1];
+
+  describe('the endpoint', () => {
+    it('answers a signed PING with PONG, as JSON', async () => {
+      const res = await interact(discord.ping());
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ type: 1 });
+    });
+
+    it('refuses with 401 before anything else: a bad or missing signature, a stale timestamp, a changed body', async () => {
+      const pinsBefore = await pinCount();
+      const ping = discord.ping();
+      expectProblem(await interact(ping, { badSignature: true }), 401, 'invalid_discord_signature');
+      expectProblem(await interact(ping, { noHeaders: true }), 401, 'invalid_discord_signature');
+      expectProblem(await interact(ping, { staleBySeconds: 301 }), 401, 'invalid_discord_signature');
+      // Signed as a plain member, sent claiming Administrator.
+      expectProblem(await interact(scanCommand(MEMBER), { tamper: true }), 401, 'invalid_discord_signature');
+      // Nothing ran: no PIN was created.
+      expect(await pinCount()).toBe(pinsBefore);
+    });
+
+    it('refuses the same interaction sent twice', async () => {
+      const lookup = command('lookup', playerOption);
+      expect((await interact(lookup)).statusCode).toBe(200);
+      expectProblem(await interact(lookup), 401, 'invalid_discord_signature');
+    });
+  });
+
+  describe('connecting a server', () => {
+    async function connectCode(): Promise<string> {
+      const { deps } = t;
+      const { createConnectCode } = await import('../../src/application/discord/guilds.js');
+      return (await createConnectCode(deps, owner.enterpriseId, { kind: 'operator' })).code;
+    }
+    const connect = (code: string, member = MANAGER, guildId = OTHER_GUILD) =>
+      command('scanpin', { code }, member, guildId, 'connect');
+
+    it('needs Manage Server, and a live code, used once', async () => {
+      const code = await connectCode();
+      const refused = answerOf(await interact(connect(code, STAFF)));
+      expect(refused.data?.flags).toBe(64);
+      expect(refused.data?.content).toMatch(/Manage Server/);
+
+      const done = answerOf(await interact(connect(code.toLowerCase())));
+      expect(done.data?.content).toMatch(/now connected to/);
+      const guilds = await t.admin<{ data: Array<{ guildId: string }> }>(
+        'GET',
+        `/admin/v1/enterprises/${owner.enterpriseId}/discord-guilds`,
+      );
+      expect(guilds.data.map((g) => g.guildId).sort()).toEqual([GUILD, OTHER_GUILD]);
+
+      const again = answerOf(await interact(connect(code, MANAGER, '400000000000000009')));
+      expect(again.data?.content).toMatch(/unknown, used or expired/);
+      await t.admin('DELETE', `/admin/v1/enterprises/${owner.enterpriseId}/discord-guilds/${OTHER_GUILD}`);
+    });
+
+    it('refuses a server another Enterprise has, and leaves the code usable', async () => {
+      const other = await t.createOwner('Other Owner');
+      await t.admin('PUT', `/admin/v1/enterprises/${other.enterpriseId}/discord-guilds/${OTHER_GUILD}`, {
+        staffRoleIds: [],
+      });
+      const code = await connectCode();
+      const refused = answerOf(await interact(connect(code)));
+      expect(refused.data?.content).toMatch(/connected to another Enterprise/);
+      const taken = await t.adminRaw(
+        'PUT',
+        `/admin/v1/enterprises/${owner.enterpriseId}/discord-guilds/${OTHER_GUILD}`,
+        { staffRoleIds: [] },
+      );
+      expectProblem(taken, 409, 'discord_guild_taken');
+      await t.admin('DELETE', `/admin/v1/enterprises/${other.enterpriseId}/discord-guilds/${OTHER_GUILD}`);
+      expect(answerOf(await interact(connect(code))).data?.content).toMatch(/now connected to/);
+      await t.admin('DELETE', `/admin/v1/enterprises/${owner.enterpriseId}/discord-guilds/${OTHER_GUILD}`);
+    });
+  });
+
+  describe('commands', () => {
+    it('/scan from a staff member answers with a new PIN the API knows, audited naming them', async () => {
+      const res = await interact(scanCommand());
+      expect(res.statusCode).toBe(200);
+      const answer = answerOf(res);
+      expect(answer.type).toBe(4);
+      expect(answer.data?.flags ?? 0).toBe(0);
+      const pin = pinOf(res);
+      expect(pin).toBeDefined();
+      const status = await t.api('GET', `/v1/pins/${pin}/status`, { key: owner.key });
+      expect(status.json()).toMatchObject({ status: 'pending', type: 'FiveM', pinName: '@suspect' });
+      const audit = await t.admin<{ data: Array<{ action: string; actor: Record<string, unknown> }> }>(
+        'GET',
+        `/admin/v1/audit?action=pin.create&limit=1`,
+      );
+      expect(audit.data[0]?.actor).toMatchObject({
+        kind: 'discord',
+        discordUserId: STAFF.userId,
+        accountId: owner.accountId,
+      });
+    });
+
+    it('refuses a member who is not staff, and a server nobody connected, saying why, and creates nothing', async () => {
+      const pinsBefore = await pinCount();
+      const refused = answerOf(await interact(scanCommand(MEMBER)));
+      expect(refused.data?.flags).toBe(64);
+      expect(refused.data?.content).toMatch(/Only staff of this Discord server/);
+      const elsewhere = answerOf(await interact(scanCommand(STAFF, '400000000000000077')));
+      expect(elsewhere.data?.content).toMatch(/not connected to a scanpin Enterprise/);
+      expect(await pinCount()).toBe(pinsBefore);
+    });
+
+    it('/lookup and /risk answer only the asker, with the player as the API gives them', async () => {
+      await scanner(t).scan(owner.key, report({ detections: ['Eulen'], discord: [PLAYER] }), ['HW-LOOKUP']);
+      const lookup = answerOf(await interact(command('lookup', playerOption)));
+      expect(lookup.data?.flags).toBe(64);
+      expect(textOf(lookup.data)).toContain(PLAYER.username);
+      expect(textOf(lookup.data)).toContain('Eulen');
+      const risk = answerOf(await interact(command('risk', playerOption)));
+      expect(risk.data?.flags).toBe(64);
+      expect(textOf(risk.data)).toMatch(/risk \d+/);
+      const refused = answerOf(await interact(command('lookup', playerOption, MEMBER)));
+      expect(textOf(refused.data)).not.toContain('Eulen');
+    });
+  });
+
+  describe('the scan message', () => {
+    async function startScanFromDiscord() {
+      const payload = scanCommand();
+      const res = await interact(payload);
+      const pin = pinOf(res) as string;
+      return { pin, token: (payload as { token: string }).token };
+    }
+
+    it('follows a whole scan to its final message: verdict, a detection, the result and share buttons', async () => {
+      const { pin, token } = await startScanFromDiscord();
+      const s = scanner(t);
+      const session = await s.startOk(pin, ['HW-FOLLOW']);
+      await deliverDueScanMessages(t.deps);
+      expect(textOf(discord.originalMessage(token))).toMatch(/scanning/);
+      await s.progress(session, 50, 'Half way');
+      await s.finish(session, report({ detections: ['Skript.gg loader'], discord: [PLAYER] }));
+      // Edits are at most one per 1.5 s per message: the next is due then, showing the latest state.
+      await waitUntilDelivered(pin);
+      const final = discord.originalMessage(token) as MessageData | undefined;
+      expect(textOf(final)).toMatch(/cheating/);
+      expect(textOf(final)).toContain('Skript.gg loader');
+      const buttons = final?.components?.[0]?.components ?? [];
+      expect(buttons.map((b) => b.label)).toEqual(['Full result', 'Share link']);
+      expect(buttons[0]?.url).toBe(`https://scanpin.example/pins/${pin}`);
+
+      // The share button: staff get a link, answered only to them; others are refused.
+      const press = (member: typeof STAFF) =>
+        interact(
+          discord.buttonInteraction({
+            customId: buttons[1]?.custom_id as string,
+            guildId: GUILD,
+            channelId: CHANNEL,
+            member,
+          }),
+        );
+      const shared = answerOf(await press(STAFF));
+      expect(shared.data?.flags).toBe(64);
+      expect(shared.data?.content).toMatch(/https:\/\/scanpin\.example\/share\/\S+/);
+      expect(answerOf(await press(MEMBER)).data?.content).toMatch(/Only staff/);
+    });
+
+    it('a Discord outage during a scan delays the message; the final state still arrives', async () => {
+      const { pin, token } = await startScanFromDiscord();
+      const s = scanner(t);
+      const session = await s.startOk(pin, ['HW-OUTAGE']);
+      discord.outage(true);
+      await s.finish(session, report());
+      await deliverDueScanMessages(t.deps);
+      expect(discord.originalMessage(token)?.content ?? '').not.toMatch(/finished/);
+      const row = await t.deps.repos.discord.findScanMessage(await pinIdOf(pin));
+      expect(row?.done_at).toBeNull();
+      expect(row?.last_error).toMatch(/Discord/);
+      discord.outage(false);
+      // Due again after its back-off; move the row's time instead of waiting for it.
+      await t.deps.store.db
+        .updateTable('discord_scan_messages')
+        .set({ next_attempt_at: 0 })
+        .where('pin_id', '=', await pinIdOf(pin))
+        .execute();
+      await waitUntilDelivered(pin);
+      expect(textOf(discord.originalMessage(token))).toMatch(/legit/);
+    });
+
+    it('a 429 from Discord delays the edit but loses nothing', async () => {
+      const { pin, token } = await startScanFromDiscord();
+      const s = scanner(t);
+      const session = await s.startOk(pin, ['HW-429']);
+      await s.finish(session, report({ suspicious: ['Unsigned driver'] }));
+      discord.rateLimitNext({ method: 'PATCH' }, 0.3);
+      const started = Date.now();
+      await waitUntilDelivered(pin);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect(textOf(discord.originalMessage(token))).toMatch(/suspicious/);
+      expect(discord.calls.filter((c) => c.method === 'PATCH').length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('after the interaction token ran out, the bot posts its own message in the channel and edits it', async () => {
+      const { pin, token } = await startScanFromDiscord();
+      discord.expireToken(token);
+      const s = scanner(t);
+      const session = await s.startOk(pin, ['HW-EXPIRED']);
+      await deliverDueScanMessages(t.deps);
+      await deliverDueScanMessages(t.deps);
+      // The bot's own messages, not the one the interaction made.
+      const botMessages = () => discord.channelMessages(CHANNEL).filter((m) => m.interaction_token === null);
+      expect(botMessages().length).toBe(1);
+      expect(textOf(botMessages()[0])).toMatch(/scanning/);
+      await s.finish(session, report());
+      await waitUntilDelivered(pin);
+      expect(botMessages().length).toBe(1);
+      expect(textOf(botMessages()[0])).toMatch(/legit/);
+      expect(discord.calls.find((c) => c.path.includes('/channels/'))?.headers.authorization).toBe(
+        'Bot <redacted>',
+      );
+    });
+
+    async function pinIdOf(code: string): Promise<number> {
+      return (await t.deps.repos.pins.findByCode(code))?.id as number;
+    }
+
+    /** Runs the outbox until the PIN's message is final (at most ~10 s). */
+    async function waitUntilDelivered(code: string): Promise<void> {
+      const id = await pinIdOf(code);
+      for (let i = 0; i < 100; i++) {
+        await deliverDueScanMessages(t.deps);
+        const row = await t.deps.repos.discord.findScanMessage(id);
+        if (row?.done_at !== null && row?.done_at !== undefined) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`the message of PIN ${code} never reached its final state`);
+    }
+  });
+
+  it('writes the bot token and interaction tokens to no log line', () => {
+    const all = logLines.join('\n');
+    expect(all.length).toBeGreaterThan(0);
+    expect(all).not.toContain(discord.botToken);
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const token of tokens) expect(all).not.toContain(token);
+  });
+});
+
+describe('without the three Discord values', () => {
+  it('the endpoint says the app is not set up', async () => {
+    const [sqlite] = backends();
+    if (sqlite === undefined) throw new Error('no backend');
+    const t = await startTestApp(sqlite);
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/discord/interactions',
+        payload: '{"type":1}',
+        headers: { 'content-type': 'application/json' },
+      });
+      expectProblem(res, 404, 'discord_app_disabled');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -19,9 +19,17 @@ const RETENTION_CHECK_EVERY_MS = 300_000;
 /** While the database is away, each job says so at most this often instead of at every run. */
 const STORE_FAULT_LOG_EVERY_MS = 30_000;
 
+/** A job run every `everyMs`, and sooner when poked; never two runs at once. */
+interface Periodic {
+  stop(): Promise<void>;
+  /** Runs the job now (or right after the run under way), instead of at its next tick. */
+  poke(): void;
+}
+
 /** Runs `job` every `everyMs`, never two at once, logging (not throwing) its failures. */
-function every(everyMs: number, name: string, job: () => Promise<unknown>, log: ServiceLog) {
+function every(everyMs: number, name: string, job: () => Promise<unknown>, log: ServiceLog): Periodic {
   let running: Promise<unknown> | null = null;
+  let again = false;
   let quietUntil = 0;
   const failed = (err: unknown) => {
     const fault = storeFailureOf(err);
@@ -31,30 +39,40 @@ function every(everyMs: number, name: string, job: () => Promise<unknown>, log: 
     quietUntil = Date.now() + STORE_FAULT_LOG_EVERY_MS;
     log.warn({ storeFault: fault }, `${name}: the database is unavailable; retrying until it is back`);
   };
-  const timer = setInterval(() => {
-    if (running !== null) return;
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    if (running !== null) {
+      again = true;
+      return;
+    }
     running = job()
       .catch(failed)
       .finally(() => {
         running = null;
+        if (again) {
+          again = false;
+          run();
+        }
       });
-  }, everyMs);
+  };
+  const timer = setInterval(run, everyMs);
   timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+    poke: run,
   };
 }
 
 /** The sweeper, the webhook worker and the Discord scan messages, started with the server and stopped before the store closes. */
 export function startBackgroundJobs(ctx: UseCaseContext, log: ServiceLog): BackgroundJobs {
-  const stops = [
+  const jobs = [
     every(SWEEP_EVERY_MS, 'PIN sweeper', () => sweepDuePins(ctx), log),
     every(DELIVER_EVERY_MS, 'webhook worker', () => deliverDueWebhooks(ctx), log),
-    // Only with the built-in Discord app set up (docs/discord.md, "The scan message").
-    ...(ctx.discord === null
-      ? []
-      : [every(DELIVER_EVERY_MS, 'Discord scan messages', () => deliverDueScanMessages(ctx), log)]),
     every(
       RETENTION_CHECK_EVERY_MS,
       'retention job',
@@ -65,9 +83,19 @@ export function startBackgroundJobs(ctx: UseCaseContext, log: ServiceLog): Backg
       log,
     ),
   ];
+  const unfollow: Array<() => void> = [];
+  // Only with the built-in Discord app set up (docs/discord.md, "The scan message"): run on every
+  // PIN change any instance announces, so a message follows its scan at once; the tick is the net
+  // for what a notice missed.
+  if (ctx.discord !== null) {
+    const messages = every(DELIVER_EVERY_MS, 'Discord scan messages', () => deliverDueScanMessages(ctx), log);
+    jobs.push(messages);
+    unfollow.push(ctx.pinChanges.followAll(() => messages.poke()));
+  }
   return {
     async stop() {
-      await Promise.all(stops.map((stop) => stop()));
+      for (const stop of unfollow) stop();
+      await Promise.all(jobs.map((job) => job.stop()));
     },
   };
 }

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliverDueScanMessages } from '../../src/application/discord/deliver-scan-messages.js';
+import { discordCommand } from '../../src/cli/discord.js';
 import { createLogger } from '../../src/logger.js';
 import { backends } from '../support/backends.js';
 import {
@@ -11,8 +12,10 @@ import {
   startDiscordAppStandIn,
 } from '../support/discord-app-stand-in.js';
 import { expectProblem } from '../support/http.js';
+import { signIn } from '../support/person.js';
 import { report, scanner } from '../support/scan.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
+import { startSibling } from '../support/with-app.js';
 
 const GUILD = '400000000000000001';
 const OTHER_GUILD = '400000000000000002';
@@ -359,6 +362,25 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       );
     });
 
+    it('a fast scan draws few edits: at most one every 1.5 s, each showing the latest state', async () => {
+      const { pin, token } = await startScanFromDiscord();
+      const s = scanner(t);
+      const session = await s.startOk(pin, ['HW-FAST']);
+      const started = Date.now();
+      const edits = () =>
+        discord.calls.filter((c) => c.method === 'PATCH' && c.path.includes('@original')).length;
+      // The scan client reports 20 steps while the outbox runs as often as it can.
+      for (let step = 1; step <= 20; step++) {
+        await s.progress(session, step * 4, `Step ${step}`);
+        await deliverDueScanMessages(t.deps);
+      }
+      await s.finish(session, report());
+      await waitUntilDelivered(pin);
+      const seconds = (Date.now() - started) / 1000;
+      expect(edits()).toBeLessThanOrEqual(Math.floor(seconds / 1.5) + 2);
+      expect(textOf(discord.originalMessage(token))).toMatch(/legit/);
+    });
+
     async function pinIdOf(code: string): Promise<number> {
       return (await t.deps.repos.pins.findByCode(code))?.id as number;
     }
@@ -374,6 +396,176 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       }
       throw new Error(`the message of PIN ${code} never reached its final state`);
     }
+  });
+
+  describe('more of the commands', () => {
+    it('/risk and /scanpin connect refuse whoever may not use them, saying why', async () => {
+      const risk = answerOf(await interact(command('risk', playerOption, MEMBER)));
+      expect(risk.data?.flags).toBe(64);
+      expect(risk.data?.content).toMatch(/Only staff/);
+      const connect = answerOf(
+        await interact(command('scanpin', { code: 'ABCD2345' }, STAFF, OTHER_GUILD, 'connect')),
+      );
+      expect(connect.data?.content).toMatch(/Manage Server/);
+    });
+
+    it('a member with Manage Server is staff without a staff role', async () => {
+      const res = answerOf(await interact(command('risk', playerOption, MANAGER)));
+      expect(res.data?.content ?? '').not.toMatch(/Only staff/);
+    });
+
+    it('a command the app does not know is answered, not failed', async () => {
+      const res = await interact(command('frobnicate', {}));
+      expect(res.statusCode).toBe(200);
+      expect(answerOf(res).data?.content).toMatch(/not one scanpin knows/);
+    });
+  });
+
+  describe('another instance', () => {
+    it('brings a scan message up to date when the one that answered /scan does not: the outbox is in the store', async () => {
+      const payload = scanCommand();
+      const pin = pinOf(await interact(payload)) as string;
+      const token = (payload as { token: string }).token;
+      const s = scanner(t);
+      const session = await s.startOk(pin, ['HW-SIBLING']);
+      await s.finish(session, report({ detections: ['Sibling cheat'] }));
+      // This instance runs no background jobs; the sibling runs them as any instance does.
+      const sibling = await startSibling(t, backend, {
+        DISCORD_APPLICATION_ID: discord.applicationId,
+        DISCORD_PUBLIC_KEY: discord.publicKeyHex,
+        DISCORD_BOT_TOKEN: discord.botToken,
+        DISCORD_API_URL: discord.apiUrl,
+        PUBLIC_URL: 'https://scanpin.example',
+      });
+      try {
+        const deadline = Date.now() + 10_000;
+        while (!textOf(discord.originalMessage(token)).includes('Sibling cheat') && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 100));
+        expect(textOf(discord.originalMessage(token))).toContain('Sibling cheat');
+      } finally {
+        await sibling.close();
+      }
+    });
+  });
+
+  describe.runIf(backend.pg)('an answer that takes longer than Discord waits', () => {
+    it('is deferred ("thinking…"), then the PIN is edited into it', async () => {
+      // Another transaction holds the owner's account: /scan waits for it (storage/repositories/pins.ts).
+      const pg = await import('pg');
+      const client = new pg.default.Client({ connectionString: backend.databaseUrl(t.dataDir) });
+      await client.connect();
+      try {
+        if (t.pgSchema !== undefined) await client.query(`set search_path to "${t.pgSchema}"`);
+        await client.query('begin');
+        await client.query('select id from accounts where id = $1 for update', [owner.accountId]);
+        const payload = scanCommand();
+        const token = (payload as { token: string }).token;
+        const answered = interact(payload);
+        const res = await answered;
+        expect(answerOf(res)).toEqual({ type: 5, data: {} });
+        await client.query('commit');
+        const deadline = Date.now() + 10_000;
+        while (Date.now() < deadline) {
+          await deliverDueScanMessages(t.deps);
+          if (/\*\*[A-Z2-9]{8}\*\*/.test(textOf(discord.originalMessage(token)))) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(textOf(discord.originalMessage(token))).toMatch(
+          /Scan PIN for @\u200bsuspect: \*\*[A-Z2-9]{8}\*\*/,
+        );
+      } finally {
+        await client.query('rollback').catch(() => undefined);
+        await client.end();
+      }
+    }, 20_000);
+  });
+
+  describe('the dashboard and the CLI', () => {
+    async function signInAs(accountId: number) {
+      const person = await signIn(t, accountId);
+      return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+        person.call(method, path.replace(/^\/app\/api/, ''), body);
+    }
+
+    it("the owner's settings: invite link, a connect code that works in Discord, staff roles; a member is refused", async () => {
+      const person = await signInAs(owner.accountId);
+      const settings = await person('GET', `/app/api/enterprises/${owner.enterpriseId}/discord`);
+      expect(settings.statusCode, settings.body).toBe(200);
+      const body = settings.json();
+      expect(body.appConfigured).toBe(true);
+      expect(body.interactionsUrl).toBe('https://scanpin.example/discord/interactions');
+      const invite = new URL(body.inviteUrl);
+      expect(invite.searchParams.get('client_id')).toBe(discord.applicationId);
+      expect(invite.searchParams.get('scope')).toBe('bot applications.commands');
+      expect(body.guilds.map((g: { guildId: string }) => g.guildId)).toContain(GUILD);
+
+      const made = await person('POST', `/app/api/enterprises/${owner.enterpriseId}/discord/connect-codes`);
+      expect(made.statusCode).toBe(201);
+      const { code } = made.json();
+      const NEW_GUILD = '400000000000000055';
+      const connected = answerOf(await interact(command('scanpin', { code }, MANAGER, NEW_GUILD, 'connect')));
+      expect(connected.data?.content).toMatch(/now connected to/);
+      const roles = await person(
+        'PUT',
+        `/app/api/enterprises/${owner.enterpriseId}/discord/guilds/${NEW_GUILD}`,
+        {
+          staffRoleIds: [STAFF_ROLE],
+        },
+      );
+      expect(roles.json()).toMatchObject({ guildId: NEW_GUILD, staffRoleIds: [STAFF_ROLE] });
+      expect(
+        answerOf(await interact(command('risk', playerOption, STAFF, NEW_GUILD))).data?.content ?? '',
+      ).not.toMatch(/Only staff/);
+      expect(
+        (await person('DELETE', `/app/api/enterprises/${owner.enterpriseId}/discord/guilds/${NEW_GUILD}`))
+          .statusCode,
+      ).toBe(204);
+      expect(answerOf(await interact(command('risk', playerOption, STAFF, NEW_GUILD))).data?.content).toMatch(
+        /not connected/,
+      );
+
+      const memberId = await t.createAccount('A member');
+      await t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: memberId });
+      const member = await signInAs(memberId);
+      expectProblem(
+        await member('GET', `/app/api/enterprises/${owner.enterpriseId}/discord`),
+        403,
+        'not_enterprise_owner',
+      );
+    });
+
+    it("previews a PIN's Discord message in the dashboard, as the app draws it", async () => {
+      const pin = await t.createPin(owner.key, { type: 'Rust', pinName: 'Preview' });
+      const person = await signInAs(owner.accountId);
+      const res = await person('GET', `/app/api/pins/${pin}/discord-message`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().content).toContain(`**${pin}**`);
+      expect(res.json().components[0].components[0]).toMatchObject({ label: 'Scanner download', style: 5 });
+    });
+
+    it('scanpin discord register checks the values, then overwrites the commands, globally or in one server', async () => {
+      const lines: string[] = [];
+      const env = {
+        DISCORD_APPLICATION_ID: discord.applicationId,
+        DISCORD_PUBLIC_KEY: discord.publicKeyHex,
+        DISCORD_BOT_TOKEN: discord.botToken,
+        DISCORD_API_URL: discord.apiUrl,
+        PUBLIC_URL: 'https://scanpin.example',
+      };
+      await discordCommand({ out: (l) => lines.push(l) }, env).parseAsync(['register', '--guild', GUILD], {
+        from: 'user',
+      });
+      expect(lines.join('\n')).toContain(`Registered 4 commands in server ${GUILD}`);
+      expect(lines.join('\n')).toContain('https://scanpin.example/discord/interactions');
+      const names = (discord.commands(GUILD) as Array<{ name: string }>).map((c) => c.name).sort();
+      expect(names).toEqual(['lookup', 'risk', 'scan', 'scanpin']);
+      await discordCommand({ out: () => {} }, env).parseAsync(['register'], { from: 'user' });
+      expect((discord.commands() as unknown[]).length).toBe(4);
+      const wrongKey = { ...env, DISCORD_PUBLIC_KEY: 'ab'.repeat(32) };
+      await expect(
+        discordCommand({ out: () => {} }, wrongKey).parseAsync(['register'], { from: 'user' }),
+      ).rejects.toThrow(/DISCORD_PUBLIC_KEY is not this application's public key/);
+    });
   });
 
   it('writes the bot token and interaction tokens to no log line', () => {

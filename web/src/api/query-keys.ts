@@ -11,6 +11,7 @@ export const queryKeys = {
   enterprises: ['enterprises'] as const,
   members: (enterpriseId: number) => ['enterprises', enterpriseId, 'members'] as const,
   invites: (enterpriseId: number) => ['enterprises', enterpriseId, 'invites'] as const,
+  discord: (enterpriseId: number) => ['enterprises', enterpriseId, 'discord'] as const,
   audit: (enterpriseId: number, filters: { action: string; outcome: string }) =>
     ['enterprises', enterpriseId, 'audit', filters] as const,
   invitePreview: (token: string) => ['invite-preview', token] as const,
@@ -22,6 +23,7 @@ export const queryKeys = {
     detail: (code: string) => ['pins', 'detail', code.toUpperCase()] as const,
     timeline: (code: string) => ['pins', 'timeline', code.toUpperCase()] as const,
     shareLinks: (code: string) => ['pins', 'share-links', code.toUpperCase()] as const,
+    discordMessage: (code: string) => ['pins', 'discord-message', code.toUpperCase()] as const,
   },
   player: (discordId: string) => ['players', discordId] as const,
   overview: (enterpriseId: number | null) => ['overview', enterpriseId] as const,

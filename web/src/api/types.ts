@@ -185,3 +185,55 @@ export interface InvitePreview {
   enterprise: string;
   usable: boolean;
 }
+
+/** A Discord server connected to an Enterprise (docs/discord.md, "Connecting a server"). */
+export interface DiscordGuild {
+  guildId: string;
+  enterpriseId: number;
+  /** Members holding one of these roles are staff; Manage Server always is. */
+  staffRoleIds: string[];
+  connectedAt: string;
+  updatedAt: string;
+}
+
+export interface DiscordSettings {
+  /** Whether the operator set the Discord app up; nothing else is shown without it. */
+  appConfigured: boolean;
+  /** Adds the app to a server; null until the app is set up. */
+  inviteUrl: string | null;
+  interactionsUrl: string;
+  guilds: DiscordGuild[];
+}
+
+export interface DiscordConnectCode {
+  /** For `/scanpin connect code:…`: in this answer only. */
+  code: string;
+  expiresAt: string;
+}
+
+export interface DiscordEmbed {
+  title?: string;
+  description?: string;
+  /** 0xRRGGBB as an integer. */
+  color?: number;
+  fields?: Array<{ name: string; value: string; inline?: boolean }>;
+  footer?: { text: string };
+  timestamp?: string;
+}
+
+export interface DiscordButton {
+  type: number;
+  /** 5 is a link (`url`); the others carry a `custom_id` and work in Discord only. */
+  style: number;
+  label?: string;
+  url?: string;
+  custom_id?: string;
+}
+
+/** A message as the Discord app sends it (`GET /app/api/pins/:pinCode/discord-message`). */
+export interface DiscordMessage {
+  content?: string;
+  embeds?: DiscordEmbed[];
+  components?: Array<{ type: number; components: DiscordButton[] }>;
+  flags?: number;
+}

@@ -1,13 +1,15 @@
+import { Fragment } from 'react';
 import { useEnterprises } from '../../api/enterprises';
 import { Badge, EmptyState, ErrorState, Loading, PageHeader, Table } from '../../components';
+import { Discord } from './Discord';
 import { Invites } from './Invites';
 import { Keywords } from './Keywords';
 import { Members } from './Members';
 import { Sessions } from './Sessions';
 
 /**
- * `/settings`: custom keywords; members and invites of each Enterprise the person owns; the
- * Enterprises they belong to; their sessions (docs/dashboard.md).
+ * `/settings`: custom keywords; members and invites, and the Discord app, of each Enterprise the
+ * person owns; the Enterprises they belong to; their sessions (docs/dashboard.md, docs/discord.md).
  */
 export default function SettingsPage() {
   const enterprises = useEnterprises();
@@ -22,20 +24,25 @@ export default function SettingsPage() {
       </section>
 
       {owned.map(({ enterprise }) => (
-        <section
-          key={enterprise.id}
-          className="card stack"
-          aria-labelledby={`enterprise-${enterprise.id}-title`}
-        >
-          <h2 id={`enterprise-${enterprise.id}-title`}>
-            {enterprise.name}: members and invites{' '}
-            {enterprise.active ? null : <Badge tone="warning">Inactive</Badge>}
-          </h2>
-          <h3>Members</h3>
-          <Members enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
-          <h3>Invites</h3>
-          <Invites enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
-        </section>
+        <Fragment key={enterprise.id}>
+          <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-title`}>
+            <h2 id={`enterprise-${enterprise.id}-title`}>
+              {enterprise.name}: members and invites{' '}
+              {enterprise.active ? null : <Badge tone="warning">Inactive</Badge>}
+            </h2>
+            <h3>Members</h3>
+            <Members enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
+            <h3>Invites</h3>
+            <Invites enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
+          </section>
+          {/* A deactivated Enterprise's servers answer nothing: the server refuses its settings. */}
+          {enterprise.active ? (
+            <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-discord-title`}>
+              <h2 id={`enterprise-${enterprise.id}-discord-title`}>{enterprise.name}: Discord</h2>
+              <Discord enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
+            </section>
+          ) : null}
+        </Fragment>
       ))}
 
       <section className="card stack" aria-labelledby="memberships-title">

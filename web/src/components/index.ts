@@ -3,6 +3,7 @@ export { Badge, StatusBadge, type Tone, VerdictBadge } from './Badge';
 export { Button, ButtonAnchor, ButtonLink, type ButtonVariant } from './Button';
 export { CopyButton } from './CopyButton';
 export { ConfirmDialog, Dialog } from './Dialog';
+export { DiscordMessagePreview } from './DiscordMessagePreview';
 export { CheckboxField, SelectField, TextAreaField, TextField } from './Field';
 export { PageHeader } from './PageHeader';
 export { ProgressBar } from './ProgressBar';

@@ -79,6 +79,8 @@ export function useLiveEvents(enabled: boolean): { state: LiveState; announcemen
       }
       const held = applyPin(client, pin);
       if (!held) void client.invalidateQueries({ queryKey: queryKeys.pins.lists });
+      // The Discord message preview draws the PIN as it is now (progress included): redraw it if shown.
+      void client.invalidateQueries({ queryKey: queryKeys.pins.discordMessage(pin.pin) });
 
       const before = lastStatus.current.get(pin.pin);
       lastStatus.current.set(pin.pin, pin.status);

@@ -12,12 +12,16 @@ import {
   Time,
   VerdictBadge,
 } from '../../components';
+import { DiscordPanel } from './DiscordPanel';
 import { Evidence } from './Evidence';
 import { Results } from './Results';
 import { Share } from './Share';
 import { Timeline } from './Timeline';
 
-/** `/pins/:code`: one PIN, its timeline, full results, the Discord accounts seen, the evidence, and sharing. */
+/**
+ * `/pins/:code`: one PIN, its timeline, full results, the Discord accounts seen, the evidence, sharing,
+ * and the Discord app's message for it.
+ */
 export default function PinDetailPage() {
   const { code = '' } = useParams();
   const pin = usePin(code);
@@ -105,6 +109,7 @@ export default function PinDetailPage() {
       <Results results={results} />
       {status.isFinished ? <Evidence code={status.pin} /> : null}
       {status.isFinished ? <Share code={status.pin} /> : null}
+      <DiscordPanel code={status.pin} />
     </>
   );
 }

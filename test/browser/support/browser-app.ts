@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { type Backend, backends } from '../../support/backends.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
@@ -65,8 +65,11 @@ export interface BrowserApp {
   newPage(): Promise<Page>;
   /** A fresh context signed in as `accountId` through a one-time sign-in link, on the PIN list. */
   signIn(accountId: number): Promise<Page>;
-  /** Saves `<name>.png` into SCANPIN_SCREENSHOT_DIR when set (npm run screenshots); else nothing. */
-  screenshot(page: Page, name: string): Promise<void>;
+  /**
+   * Saves `<name>.png` into SCANPIN_SCREENSHOT_DIR when set (npm run screenshots); else nothing. A page
+   * is taken whole; a locator, only its element.
+   */
+  screenshot(target: Page | Locator, name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -154,11 +157,13 @@ export async function openBrowserApp(
       await page.getByRole('heading', { level: 1, name: 'PINs' }).waitFor();
       return page;
     },
-    async screenshot(page, name) {
+    async screenshot(target, name) {
       // One set of pictures is enough: the SQLite run takes them.
       if (!SCREENSHOT_DIR || backend.pg) return;
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+      const path = join(SCREENSHOT_DIR, `${name}.png`);
+      if ('goto' in target) await target.screenshot({ path, fullPage: true });
+      else await target.screenshot({ path });
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});

@@ -64,6 +64,8 @@ export type Failure =
   | { code: 'discord_not_staff' }
   | { code: 'manage_server_required' }
   | { code: 'invalid_connect_code' }
+  /** A button press naming something that is not on a scan message of this server. */
+  | { code: 'discord_unknown_button' }
   /** The store failed, not the request: `cause` from `storage/errors.ts` (docs/operations.md, "When things fail"). */
   | { code: 'service_unavailable'; cause: 'unreachable' | 'cannot_write' };
 

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'discord_connect_code.create',
   'scanned_user.lookup',
   'scanned_user.risk_score',
+  'share_link.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -24,9 +24,15 @@ export function isDiscordWebhookUrl(url: URL): boolean {
  * post to the channel, so only its id is shown (the store keeps the whole URL to send to it).
  */
 export function shownWebhookUrl(url: string, format: WebhookFormat): string {
-  if (format !== 'discord') return url;
+  let parsed: URL;
   try {
-    const parsed = new URL(url);
+    parsed = new URL(url);
+  } catch {
+    return '…';
+  }
+  // Whatever the format, a Discord webhook's token is never shown again.
+  if (format !== 'discord' && !isDiscordWebhookUrl(parsed)) return url;
+  try {
     const parts = parsed.pathname.split('/');
     const tokenAt = parts.length - (parts[parts.length - 1] === '' ? 2 : 1);
     if (tokenAt > 0) parts[tokenAt] = '…';

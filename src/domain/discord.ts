@@ -97,6 +97,36 @@ export function parseScanButtonId(customId: string): ScanButton | undefined {
 export const INTERACTION_TOKEN_LIFETIME_MS = 15 * 60_000;
 export const INTERACTION_TOKEN_MARGIN_MS = 60_000;
 
+/** Discord's epoch: a snowflake's top bits are milliseconds since 2015 ("Snowflakes" in Discord's API documentation). */
+const DISCORD_EPOCH_MS = 1_420_070_400_000n;
+
+/** When Discord made the thing a snowflake names (an interaction: when it was sent), in epoch ms. */
+export function snowflakeTime(id: string): number | undefined {
+  if (!isSnowflake(id)) return undefined;
+  return Number((BigInt(id) >> 22n) + DISCORD_EPOCH_MS);
+}
+
+/** When an interaction's token stops working: 15 minutes after Discord made the interaction. */
+export function interactionTokenExpiry(interactionId: string, now: number): number {
+  const made = snowflakeTime(interactionId);
+  return Math.min(now, made ?? now) + INTERACTION_TOKEN_LIFETIME_MS;
+}
+
+/**
+ * A scan's message is edited this long after `/scan` answered, even with nothing new: the first
+ * answer may not have reached Discord (late, or the instance died before sending it).
+ */
+export const SCAN_MESSAGE_CONFIRM_AFTER_MS = 3_000;
+
+/**
+ * Discord may not know a token yet for a few seconds after a deferred answer ("thinking…"); an
+ * "unknown" answer then is worth trying again rather than giving the token up.
+ */
+export const NEW_TOKEN_GRACE_MS = 10_000;
+
+/** A message Discord refuses outright (no permission in the channel, a channel gone) this many times is given up. */
+export const SCAN_MESSAGE_MAX_REFUSALS = 5;
+
 /**
  * A scan message is edited at most this often: each edit shows the latest state, so a fast scan's
  * many moves make a few edits, well within Discord's per-message limits.
@@ -106,14 +136,6 @@ export const SCAN_MESSAGE_MIN_INTERVAL_MS = 1_500;
 /** Retrying a message Discord did not take: doubling from 5 s up to 10 minutes, for as long as the PIN exists. */
 export function scanMessageRetryDelayMs(attempts: number): number {
   return Math.min(10 * 60_000, 5_000 * 2 ** Math.max(0, attempts - 1));
-}
-
-/**
- * Text a player chose (a name), shown in a message as written: Discord's markdown characters are
- * escaped, and an @ cannot start a mention (messages also never allow mentions).
- */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\*_~`|>#[\]()-]/g, (c) => `\\${c}`).replace(/@/g, '@\u200b');
 }
 
 /**

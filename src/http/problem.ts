@@ -74,6 +74,7 @@ export const PROBLEM_CODES = [
   'discord_not_staff',
   'manage_server_required',
   'invalid_connect_code',
+  'discord_unknown_button',
   'service_unavailable',
   'internal_error',
   'missing_session_token',
@@ -421,6 +422,12 @@ export function problemFor(failure: Failure): Problem {
         400,
         failure.code,
         'This connect code is unknown, used or expired. Make a new one in the dashboard (Settings → Discord).',
+      );
+    case 'discord_unknown_button':
+      return new Problem(
+        404,
+        failure.code,
+        'This button is not on a scan message of this Discord server. Use the buttons of the scan’s own message.',
       );
     case 'pin_not_finished':
       return new Problem(

@@ -46,11 +46,26 @@ export interface DiscordApi {
     applicationId: string,
     interactionToken: string,
     body: DiscordMessageBody,
+    options?: SendOptions,
   ): Promise<{ id: string; channelId: string }>;
   /** POST /channels/{channel}/messages (bot token). */
-  createChannelMessage(channelId: string, body: DiscordMessageBody): Promise<{ id: string }>;
+  createChannelMessage(
+    channelId: string,
+    body: DiscordMessageBody,
+    options?: SendOptions,
+  ): Promise<{ id: string }>;
   /** PATCH /channels/{channel}/messages/{message} (bot token). */
-  editChannelMessage(channelId: string, messageId: string, body: DiscordMessageBody): Promise<{ id: string }>;
+  editChannelMessage(
+    channelId: string,
+    messageId: string,
+    body: DiscordMessageBody,
+    options?: SendOptions,
+  ): Promise<{ id: string }>;
+}
+
+/** `signal` ends the request, retries and rate-limit waits included, when the caller stops waiting. */
+export interface SendOptions {
+  signal?: AbortSignal;
 }
 
 /**
@@ -128,6 +143,7 @@ interface Call {
   body?: unknown;
   /** The interaction token, to keep it out of anything quoted from Discord's answer. */
   token?: string;
+  signal?: AbortSignal | undefined;
 }
 
 function withoutMentions(body: DiscordMessageBody): DiscordMessageBody {
@@ -216,6 +232,12 @@ export function discordRest(options: DiscordRestOptions): DiscordApi & { close()
       });
     }
     const e = err as { name?: unknown; code?: unknown; cause?: { code?: unknown } } | null;
+    if (call.signal?.aborted)
+      return new DiscordRequestFailed(`Gave up on ${call.what}: no answer before the caller's deadline`, {
+        status: null,
+        code: null,
+        retryable: true,
+      });
     if (e?.name === 'AbortError' || e?.name === 'TimeoutError')
       return new DiscordRequestFailed(
         `Discord did not answer ${call.what} within ${rest.options.timeout} ms, in each of ${attempts()}`,
@@ -243,6 +265,7 @@ export function discordRest(options: DiscordRestOptions): DiscordApi & { close()
         fullRoute: call.route,
         auth: call.bot,
         ...(call.body === undefined ? {} : { body: call.body }),
+        ...(call.signal === undefined ? {} : { signal: call.signal }),
       });
     } catch (err) {
       // A request that started while a 401 was being read finds the token already dropped.
@@ -302,7 +325,7 @@ export function discordRest(options: DiscordRestOptions): DiscordApi & { close()
       return answer.length;
     },
 
-    async editOriginalResponse(applicationId, interactionToken, body) {
+    async editOriginalResponse(applicationId, interactionToken, body, sendOptions) {
       const call: Call = {
         what: "PATCH the interaction's original message",
         method: RequestMethod.Patch,
@@ -312,6 +335,7 @@ export function discordRest(options: DiscordRestOptions): DiscordApi & { close()
         bot: false,
         body: withoutMentions(body),
         token: interactionToken,
+        signal: sendOptions?.signal,
       };
       const message = await send(call);
       const id = field(message, 'id');
@@ -321,26 +345,28 @@ export function discordRest(options: DiscordRestOptions): DiscordApi & { close()
       return { id, channelId };
     },
 
-    async createChannelMessage(channelId, body) {
+    async createChannelMessage(channelId, body, sendOptions) {
       const call: Call = {
         what: `POST a message in channel ${channelId}`,
         method: RequestMethod.Post,
         route: Routes.channelMessages(channelId),
         bot: true,
         body: withoutMentions(body),
+        signal: sendOptions?.signal,
       };
       const id = field(await send(call), 'id');
       if (id === undefined) throw malformed(call, 'id');
       return { id };
     },
 
-    async editChannelMessage(channelId, messageId, body) {
+    async editChannelMessage(channelId, messageId, body, sendOptions) {
       const call: Call = {
         what: `PATCH message ${messageId} in channel ${channelId}`,
         method: RequestMethod.Patch,
         route: Routes.channelMessage(channelId, messageId),
         bot: true,
         body: withoutMentions(body),
+        signal: sendOptions?.signal,
       };
       const id = field(await send(call), 'id');
       if (id === undefined) throw malformed(call, 'id');

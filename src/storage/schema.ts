@@ -384,9 +384,19 @@ export interface DiscordScanMessagesTable {
   done_at: number | null;
   next_attempt_at: number;
   claimed_until: Generated<number>;
+  /** Random per claim: only the claim's holder records what it sent. */
+  claim_token: string | null;
+  /** The player `/scan` named, to mention; cleared when they are erased. */
+  player_discord_id: string | null;
   attempts: Generated<number>;
   last_error: string | null;
   created_at: number;
+}
+
+/** Interactions answered lately (any instance), so a replay is refused. */
+export interface DiscordInteractionsSeenTable {
+  interaction_id: string;
+  seen_at: number;
 }
 
 /** Codes of PINs that retention removed: never drawn again (docs/privacy.md, "Retention"). */
@@ -461,6 +471,7 @@ export interface Database {
   discord_guilds: DiscordGuildsTable;
   discord_connect_codes: DiscordConnectCodesTable;
   discord_scan_messages: DiscordScanMessagesTable;
+  discord_interactions_seen: DiscordInteractionsSeenTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

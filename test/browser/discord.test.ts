@@ -167,11 +167,14 @@ browserSuite('the Discord app in the browser', (backend) => {
     const preview = page.getByRole('figure', { name: 'Discord message preview' });
     const content = preview.locator('.discord-content');
     await content.getByText('Give the player this PIN').waitFor();
-    // The name went to Discord escaped (`Sneaky\_Player`) and shows as typed.
+    // The name goes to Discord escaped (`Sneaky\_Player`, in the embed's title) and shows as typed.
     const sent = await page.request.get(b.url(`/app/api/pins/${code}/discord-message`));
-    expect(((await sent.json()) as { content: string }).content).toContain('for Sneaky\\_Player:');
-    expect(await content.textContent()).toContain('for Sneaky_Player:');
-    expect(await content.textContent()).not.toContain('\\');
+    const title = preview.locator('.discord-embed-title');
+    expect(((await sent.json()) as { embeds: Array<{ title: string }> }).embeds[0]?.title).toContain(
+      'Sneaky\\_Player',
+    );
+    expect(await title.textContent()).toContain('Sneaky_Player');
+    expect(await title.textContent()).not.toContain('\\');
     const download = preview.getByRole('link', { name: 'Scanner download' });
     expect(await download.getAttribute('href')).toBe(b.url('/scan'));
     await b.screenshot(preview, 'discord-message-pending');

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CONNECT_CODE_ALPHABET,
-  escapeMarkdown,
   hasManageServer,
   isDiscordStaff,
   isFreshTimestamp,
@@ -97,13 +96,5 @@ describe('retries of a scan message', () => {
   it('double from 5 s and stop growing at 10 minutes', () => {
     expect([1, 2, 3, 4].map(scanMessageRetryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
     expect(scanMessageRetryDelayMs(50)).toBe(600_000);
-  });
-});
-
-describe('player-chosen text in a message', () => {
-  it('cannot format, mention or link', () => {
-    expect(escapeMarkdown('**x** _y_ `z` @everyone [a](b)')).toBe(
-      '\\*\\*x\\*\\* \\_y\\_ \\`z\\` @\u200beveryone \\[a\\]\\(b\\)',
-    );
   });
 });

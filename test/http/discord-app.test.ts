@@ -278,8 +278,7 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       const { pin, token } = await startScanFromDiscord();
       const s = scanner(t);
       const session = await s.startOk(pin, ['HW-FOLLOW']);
-      await deliverDueScanMessages(t.deps);
-      expect(textOf(discord.originalMessage(token))).toMatch(/scanning/);
+      await untilShown(() => /scan is running/.test(textOf(discord.originalMessage(token))));
       await s.progress(session, 50, 'Half way');
       await s.finish(session, report({ detections: ['Skript.gg loader'], discord: [PLAYER] }));
       // Edits are at most one per 1.5 s per message: the next is due then, showing the latest state.
@@ -292,19 +291,39 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       expect(buttons[0]?.url).toBe(`https://scanpin.example/pins/${pin}`);
 
       // The share button: staff get a link, answered only to them; others are refused.
-      const press = (member: typeof STAFF) =>
+      const messageId = discord.originalMessage(token)?.id as string;
+      const press = (member: typeof STAFF, customId = buttons[1]?.custom_id as string) =>
         interact(
-          discord.buttonInteraction({
-            customId: buttons[1]?.custom_id as string,
-            guildId: GUILD,
-            channelId: CHANNEL,
-            member,
-          }),
+          discord.buttonInteraction({ customId, guildId: GUILD, channelId: CHANNEL, member, messageId }),
         );
       const shared = answerOf(await press(STAFF));
       expect(shared.data?.flags).toBe(64);
       expect(shared.data?.content).toMatch(/https:\/\/scanpin\.example\/share\/\S+/);
       expect(answerOf(await press(MEMBER)).data?.content).toMatch(/Only staff/);
+      const audit = await t.admin<{ data: Array<{ actor: Record<string, unknown> }> }>(
+        'GET',
+        '/admin/v1/audit?action=share_link.create&limit=1',
+      );
+      expect(audit.data[0]?.actor).toMatchObject({ kind: 'discord', discordUserId: STAFF.userId });
+
+      // A button id is the presser's to write: one naming another PIN, or not on the message, is refused
+      // without saying anything about that PIN.
+      const apiPin = await scanner(t).scan(owner.key, report(), ['HW-API-MADE']);
+      const apiPinId = (await t.deps.repos.pins.findByCode(apiPin))?.id as number;
+      const forged = answerOf(await press(STAFF, `scanpin:share:${apiPinId}`));
+      expect(forged.data?.content).toMatch(/not on a scan message of this Discord server/);
+      expect(forged.data?.content).not.toContain(apiPin);
+      const elsewhere = answerOf(
+        await interact(
+          discord.buttonInteraction({
+            customId: buttons[1]?.custom_id as string,
+            guildId: GUILD,
+            channelId: CHANNEL,
+            member: STAFF,
+          }),
+        ),
+      );
+      expect(elsewhere.data?.content).toMatch(/not on a scan message/);
     });
 
     it('a Discord outage during a scan delays the message; the final state still arrives', async () => {
@@ -313,8 +332,9 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       const session = await s.startOk(pin, ['HW-OUTAGE']);
       discord.outage(true);
       await s.finish(session, report());
+      await dueNow(await pinIdOf(pin));
       await deliverDueScanMessages(t.deps);
-      expect(discord.originalMessage(token)?.content ?? '').not.toMatch(/finished/);
+      expect(textOf(discord.originalMessage(token))).not.toMatch(/has finished/);
       const row = await t.deps.repos.discord.findScanMessage(await pinIdOf(pin));
       expect(row?.done_at).toBeNull();
       expect(row?.last_error).toMatch(/Discord/);
@@ -344,19 +364,21 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
 
     it('after the interaction token ran out, the bot posts its own message in the channel and edits it', async () => {
       const { pin, token } = await startScanFromDiscord();
-      discord.expireToken(token);
+      // Fourteen and a half minutes later: the token works half a minute more, too little to rely on.
+      await tokenRunsOut(await pinIdOf(pin), Date.now() + 30_000);
       const s = scanner(t);
       const session = await s.startOk(pin, ['HW-EXPIRED']);
-      await deliverDueScanMessages(t.deps);
-      await deliverDueScanMessages(t.deps);
       // The bot's own messages, not the one the interaction made.
       const botMessages = () => discord.channelMessages(CHANNEL).filter((m) => m.interaction_token === null);
+      await untilShown(() => botMessages().length > 0);
       expect(botMessages().length).toBe(1);
       expect(textOf(botMessages()[0])).toMatch(/scanning/);
       await s.finish(session, report());
       await waitUntilDelivered(pin);
       expect(botMessages().length).toBe(1);
       expect(textOf(botMessages()[0])).toMatch(/legit/);
+      // The first answer points at the continuation while its token still worked.
+      expect(textOf(discord.originalMessage(token))).toMatch(/followed in a new message below/);
       expect(discord.calls.find((c) => c.path.includes('/channels/'))?.headers.authorization).toBe(
         'Bot <redacted>',
       );
@@ -381,8 +403,109 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       expect(textOf(discord.originalMessage(token))).toMatch(/legit/);
     });
 
+    it('a channel the bot may not post in is tried a few times, then given up with the reason kept', async () => {
+      const { pin } = await startScanFromDiscord();
+      const id = await pinIdOf(pin);
+      await tokenRunsOut(id, 0);
+      discord.failNext({ method: 'POST', pathIncludes: `/channels/${CHANNEL}/messages` }, 403, 10);
+      const s = scanner(t);
+      await s.finish(await s.startOk(pin, ['HW-403']), report());
+      for (let i = 0; i < 10; i++) {
+        await t.deps.store.db
+          .updateTable('discord_scan_messages')
+          .set({ next_attempt_at: 0 })
+          .where('pin_id', '=', id)
+          .execute();
+        await deliverDueScanMessages(t.deps);
+      }
+      const row = await t.deps.repos.discord.findScanMessage(id);
+      expect(row?.done_at).not.toBeNull();
+      expect(row?.last_error).toMatch(/403/);
+      expect(row?.interaction_token_sealed).toBeNull();
+      expect(discord.calls.filter((c) => c.method === 'POST' && c.path.includes('/channels/')).length).toBe(
+        5,
+      );
+    });
+
+    it("an edit recorded under a claim that ran out changes nothing: the newer claim's record stands", async () => {
+      const { pin } = await startScanFromDiscord();
+      const id = await pinIdOf(pin);
+      const repo = t.deps.repos.discord;
+      await t.deps.store.db
+        .updateTable('discord_scan_messages')
+        .set({ next_attempt_at: 0 })
+        .where('pin_id', '=', id)
+        .execute();
+      const [stale] = await repo.claimDueScanMessages(Date.now(), 10, 1, 'stale-claim');
+      expect(stale?.pinId).toBe(id);
+      await new Promise((r) => setTimeout(r, 5));
+      const [fresh] = await repo.claimDueScanMessages(Date.now(), 10, 60_000, 'fresh-claim');
+      expect(fresh?.pinId).toBe(id);
+      await repo.scanMessageSent({
+        pinId: id,
+        claimToken: 'stale-claim',
+        revision: 99,
+        final: true,
+        nextAt: 0,
+        now: Date.now(),
+      });
+      const row = await repo.findScanMessage(id);
+      expect(row?.done_at).toBeNull();
+      expect(row?.claim_token).toBe('fresh-claim');
+      await repo.scanMessageSent({
+        pinId: id,
+        claimToken: 'fresh-claim',
+        revision: 1,
+        final: false,
+        nextAt: 0,
+        now: Date.now(),
+      });
+      expect((await repo.findScanMessage(id))?.claim_token).toBeNull();
+    });
+
+    it('erasing the player drops the name /scan gave the PIN and the mention in its message', async () => {
+      const { pin, token } = await startScanFromDiscord();
+      const s = scanner(t);
+      await s.finish(await s.startOk(pin, ['HW-ERASE']), report({ discord: [PLAYER] }));
+      await untilShown(() => textOf(discord.originalMessage(token)).includes(`<@${PLAYER.id}>`));
+      const erased = await t.admin<{ reportsRewritten: number }>(
+        'POST',
+        `/admin/v1/scanned-users/${PLAYER.id}/erase`,
+      );
+      expect(erased.reportsRewritten).toBeGreaterThan(0);
+      expect((await t.deps.repos.pins.findByCode(pin))?.name).toBeNull();
+      expect((await t.deps.repos.discord.findScanMessage(await pinIdOf(pin)))?.player_discord_id).toBeNull();
+    });
+
+    /** Makes the message due now, as its wait (the first answer's 3 s, a retry's back-off) would. */
+    async function dueNow(pinId: number): Promise<void> {
+      await t.deps.store.db
+        .updateTable('discord_scan_messages')
+        .set({ next_attempt_at: 0 })
+        .where('pin_id', '=', pinId)
+        .execute();
+    }
+
+    /** As if the interaction's 15 minutes ended at `at` (the stand-in would refuse the token after it). */
+    async function tokenRunsOut(pinId: number, at: number): Promise<void> {
+      await t.deps.store.db
+        .updateTable('discord_scan_messages')
+        .set({ token_expires_at: at })
+        .where('pin_id', '=', pinId)
+        .execute();
+    }
+
     async function pinIdOf(code: string): Promise<number> {
       return (await t.deps.repos.pins.findByCode(code))?.id as number;
+    }
+
+    /** Runs the outbox until `shown` holds (at most ~10 s): the first edit comes 3 s after /scan. */
+    async function untilShown(shown: () => boolean): Promise<void> {
+      for (let i = 0; i < 100 && !shown(); i++) {
+        await deliverDueScanMessages(t.deps);
+        if (!shown()) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(shown()).toBe(true);
     }
 
     /** Runs the outbox until the PIN's message is final (at most ~10 s). */
@@ -471,7 +594,7 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
           await new Promise((r) => setTimeout(r, 100));
         }
         expect(textOf(discord.originalMessage(token))).toMatch(
-          /Scan PIN for @\u200bsuspect: \*\*[A-Z2-9]{8}\*\*/,
+          new RegExp(`Scan PIN for <@${PLAYER.id}>: \\*\\*[A-Z2-9]{8}\\*\\*`),
         );
       } finally {
         await client.query('rollback').catch(() => undefined);
@@ -535,8 +658,10 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
     });
 
     it("previews a PIN's Discord message in the dashboard, as the app draws it", async () => {
-      const pin = await t.createPin(owner.key, { type: 'Rust', pinName: 'Preview' });
-      const person = await signInAs(owner.accountId);
+      // An owner of their own: the tests above leave PINs open, and an account has three at most.
+      const previewer = await t.createOwner('Preview Owner');
+      const pin = await t.createPin(previewer.key, { type: 'Rust', pinName: 'Preview' });
+      const person = await signInAs(previewer.accountId);
       const res = await person('GET', `/app/api/pins/${pin}/discord-message`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().content).toContain(`**${pin}**`);

@@ -63,6 +63,27 @@ describe.each(backends())('Discord channel webhooks on $name', (backend) => {
       400,
       'invalid_webhook_url',
     );
+    // Signed events are not sent to Discord, whatever the caller asks, and no endpoint is turned into one.
+    expectProblem(
+      await t.api('POST', '/v1/webhooks', {
+        key: owner.hookKey,
+        body: { url: DISCORD_URL, format: 'standard' },
+      }),
+      400,
+      'invalid_webhook_url',
+    );
+    const plain = await t.api('POST', '/v1/webhooks', {
+      key: owner.hookKey,
+      body: { url: `${receiver.url}/plain` },
+    });
+    expectProblem(
+      await t.api('PATCH', `/v1/webhooks/${plain.json().id}`, {
+        key: owner.hookKey,
+        body: { url: DISCORD_URL },
+      }),
+      400,
+      'invalid_webhook_url',
+    );
     // Other URLs stay standard.
     const standard = await t.api('POST', '/v1/webhooks', { key: owner.hookKey, body: { url: receiver.url } });
     expect(standard.json()).toMatchObject({ format: 'standard', url: receiver.url, events: [] });
@@ -88,7 +109,8 @@ describe.each(backends())('Discord channel webhooks on $name', (backend) => {
     const message = JSON.parse(mine()[0]?.body ?? '{}');
     expect(message.allowed_mentions).toEqual({ parse: [] });
     expect(message.embeds[0].title).toContain(pin);
-    expect(JSON.stringify(message.embeds[0])).toContain('Eulen (FiveM)');
+    // Discord's markdown characters in findings are escaped, so they show as written.
+    expect(message.embeds[0].fields[0].value).toContain('Eulen \\(FiveM\\)');
     expect(message.embeds[0].description).toContain('cheating');
     expect(mine()[0]?.headers['webhook-signature']).toBeUndefined();
     // Only the final event: not created, started or progress.

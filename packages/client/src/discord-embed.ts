@@ -25,6 +25,15 @@ const COLORS = { legit: 0x57f287, suspicious: 0xfee75c, cheating: 0xed4245, none
 /** A single listed item longer than this is cut, so one long line cannot hide every other. */
 const ITEM_CHARS = 200;
 
+/**
+ * Text from the API (names, findings, reasons) shown as written: Discord's markdown characters are
+ * escaped, and an @ cannot start a mention, so a player's name cannot format or ping anything.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\*_~`|>#[\]()-]/g, (c) => `\\${c}`).replace(/@/g, '@\u200b');
+}
+const md = escapeMarkdown;
+
 /** Cuts `text` to at most `max` characters, ending in "…" when cut, never halving a surrogate pair. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -124,15 +133,15 @@ function isRiskScore(x: Embeddable): x is RiskScore {
 
 const field = (name: string, items: readonly string[], total = items.length) => ({
   name: `${name} (${total})`,
-  value: listWithin(items, EMBED_LIMITS.fieldValue, total),
+  value: listWithin(items.map(md), EMBED_LIMITS.fieldValue, total),
 });
 
 function resultsEmbed(r: PinResults): DiscordEmbed {
-  const title = `Scan ${r.pin}${r.pinName ? ` · ${r.pinName}` : ''}`;
+  const title = `Scan ${r.pin}${r.pinName ? ` · ${md(r.pinName)}` : ''}`;
   if (r.result === 'none') {
     return {
       title,
-      description: `No result: ${r.message}`,
+      description: `No result: ${md(r.message)}`,
       color: COLORS.none,
       footer: { text: `${r.type} · ${r.status}` },
     };
@@ -140,12 +149,12 @@ function resultsEmbed(r: PinResults): DiscordEmbed {
   const d = r.data;
   const facts = [
     `**Result:** ${r.result}`,
-    d.vpn ? `**VPN:** ${d.vpn}` : undefined,
-    d.country ? `**Country:** ${d.country}` : undefined,
-    d.windows ? `**Windows:** ${d.windows}` : undefined,
-    d.scantime ? `**Scan time:** ${d.scantime}` : undefined,
+    d.vpn ? `**VPN:** ${md(d.vpn)}` : undefined,
+    d.country ? `**Country:** ${md(d.country)}` : undefined,
+    d.windows ? `**Windows:** ${md(d.windows)}` : undefined,
+    d.scantime ? `**Scan time:** ${md(d.scantime)}` : undefined,
     d.discord.length > 0
-      ? `**Discord:** ${d.discord.map((a) => `${a.username} (${a.id})`).join(', ')}`
+      ? `**Discord:** ${d.discord.map((a) => `${md(a.username)} (${a.id})`).join(', ')}`
       : undefined,
   ].filter((line): line is string => line !== undefined);
   const lists: [string, string[]][] = [
@@ -166,10 +175,10 @@ function resultsEmbed(r: PinResults): DiscordEmbed {
 }
 
 function statusEmbed(s: PinStatus): DiscordEmbed {
-  const title = `PIN ${s.pin}${s.pinName ? ` · ${s.pinName}` : ''}: ${s.status}`;
+  const title = `PIN ${s.pin}${s.pinName ? ` · ${md(s.pinName)}` : ''}: ${s.status}`;
   const lines = [
     `**Progress:** ${s.progress}%`,
-    s.statusMessage ? `**Status:** ${s.statusMessage}` : undefined,
+    s.statusMessage ? `**Status:** ${md(s.statusMessage)}` : undefined,
   ];
   if (s.result) lines.push(`**Result:** ${s.result}`);
   if (s.data) {
@@ -186,7 +195,7 @@ function statusEmbed(s: PinStatus): DiscordEmbed {
 }
 
 function riskEmbed(r: RiskScore): DiscordEmbed {
-  if (!r.found) return { title: `Player ${r.discordId}`, description: r.message, color: COLORS.none };
+  if (!r.found) return { title: `Player ${r.discordId}`, description: md(r.message), color: COLORS.none };
   const color =
     r.riskLevel === 'clean'
       ? COLORS.legit
@@ -217,7 +226,7 @@ const STATUS_COLORS = {
 } as const;
 
 function lookupEmbed(l: ScannedUserLookup): DiscordEmbed {
-  if (!l.found) return { title: `Player ${l.discordId}`, description: l.message, color: COLORS.none };
+  if (!l.found) return { title: `Player ${l.discordId}`, description: md(l.message), color: COLORS.none };
   const date = (iso: string) => iso.slice(0, 10);
   const fields = [
     field(
@@ -241,11 +250,11 @@ function lookupEmbed(l: ScannedUserLookup): DiscordEmbed {
     ),
   ].filter((f) => !f.value.startsWith('None'));
   return {
-    title: `${l.username} (${l.discordId}): ${l.overallStatus}`,
+    title: `${md(l.username)} (${l.discordId}): ${l.overallStatus}`,
     description: [
       `**Scans:** ${l.totalScans} · **Detections:** ${l.totalDetections} · **Hardware IDs:** ${l.totalHwids}`,
       `**Banned:** ${l.isBanned ? 'yes' : 'no'} · **Warned:** ${l.isWarned ? 'yes' : 'no'}`,
-      l.gamesScanned.length > 0 ? `**Games:** ${l.gamesScanned.join(', ')}` : undefined,
+      l.gamesScanned.length > 0 ? `**Games:** ${l.gamesScanned.map(md).join(', ')}` : undefined,
     ]
       .filter((line): line is string => line !== undefined)
       .join('\n'),

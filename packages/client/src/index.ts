@@ -1,5 +1,11 @@
 export { type CallOptions, ScanpinClient, type ScanpinClientOptions } from './client.js';
-export { type DiscordEmbed, EMBED_LIMITS, fitEmbed, toDiscordEmbed } from './discord-embed.js';
+export {
+  type DiscordEmbed,
+  EMBED_LIMITS,
+  escapeMarkdown,
+  fitEmbed,
+  toDiscordEmbed,
+} from './discord-embed.js';
 export { ScanpinError, type ScanpinErrorCode } from './errors.js';
 export { FINAL_STATES } from './states.js';
 export type * from './types.js';

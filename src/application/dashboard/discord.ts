@@ -72,10 +72,9 @@ export async function setDiscordStaffRoles(
   staffRoleIds: readonly string[],
 ): Promise<DiscordGuild> {
   await ownedEnterprise(ctx, caller, enterpriseId);
-  const guild = await ctx.repos.discord.findGuild(guildId);
-  if (guild === undefined || guild.enterpriseId !== enterpriseId)
-    refuse({ code: 'discord_guild_not_found', guildId });
-  return putDiscordGuild(ctx, enterpriseId, guildId, staffRoleIds, sessionActor(caller));
+  return putDiscordGuild(ctx, enterpriseId, guildId, staffRoleIds, sessionActor(caller), {
+    onlyIfConnected: true,
+  });
 }
 
 export async function disconnectDiscordGuild(
@@ -98,5 +97,6 @@ export async function previewScanMessage(
   pinCode: string,
 ): Promise<DiscordMessageBody> {
   const { pin, state } = await readVisiblePin(ctx, caller, pinCode);
-  return scanMessage(ctx, pin, state);
+  const followed = await ctx.repos.discord.findScanMessageOf(pin.id);
+  return scanMessage(ctx, pin, state, followed?.playerDiscordId ?? null);
 }

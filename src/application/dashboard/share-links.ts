@@ -1,10 +1,13 @@
 import { publicBaseUrl } from '../../config.js';
+import type { AuditActor } from '../../domain/audit.js';
 import { observe } from '../../domain/pin-lifecycle.js';
 import { dashboardAccessTo } from '../../domain/pin-visibility.js';
 import { isShareLive, redactForSharing, type SharedResult, shareExpiry } from '../../domain/share-link.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { ShareLink } from '../../storage/repositories/share-links.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
+import { sessionActor } from '../audit/actors.js';
+import { recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { lifecycleSettings } from '../settings.js';
@@ -21,7 +24,7 @@ export async function createShareLink(
   input: { expiresInDays?: number },
 ): Promise<{ link: ShareLink; url: string }> {
   const { pin, state } = await readVisiblePin(ctx, caller, pinCode);
-  return shareFinishedPin(ctx, { pin, state }, caller.accountId, input);
+  return shareFinishedPin(ctx, { pin, state }, caller.accountId, input, sessionActor(caller));
 }
 
 /**
@@ -30,19 +33,32 @@ export async function createShareLink(
  */
 export async function shareFinishedPin(
   ctx: UseCaseContext,
-  { pin, state }: { pin: { id: number; code: string }; state: { status: string } },
+  { pin, state }: { pin: { id: number; code: string; enterpriseId: number }; state: { status: string } },
   accountId: number,
   input: { expiresInDays?: number },
+  actor: AuditActor,
 ): Promise<{ link: ShareLink; url: string }> {
   if (state.status !== 'finished') refuse({ code: 'pin_not_finished', pin: pin.code });
   const token = randomToken(32);
   const now = ctx.clock();
-  const link = await ctx.repos.shareLinks.create({
-    pinId: pin.id,
-    accountId,
-    tokenHash: sha256Hex(token),
-    now,
-    expiresAt: shareExpiry(now, input.expiresInDays),
+  const link = await ctx.transaction(async (repos) => {
+    const made = await repos.shareLinks.create({
+      pinId: pin.id,
+      accountId,
+      tokenHash: sha256Hex(token),
+      now,
+      expiresAt: shareExpiry(now, input.expiresInDays),
+    });
+    // A public page of a scan: who made it is recorded (docs/audit.md), never the token.
+    await recordAudit(repos, {
+      actor,
+      action: 'share_link.create',
+      resource: { type: 'pin', id: pin.id },
+      enterpriseId: pin.enterpriseId,
+      at: now,
+      detail: { shareLinkId: made.id, expiresAt: new Date(made.expiresAt).toISOString() },
+    });
+    return made;
   });
   return { link, url: `${publicBaseUrl(ctx.config)}${SHARE_PATH}${token}` };
 }

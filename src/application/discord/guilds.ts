@@ -20,7 +20,8 @@ import type { InteractionOrigin } from './staff.js';
  * `/scanpin connect`.
  */
 
-async function activeEnterprise(ctx: UseCaseContext, enterpriseId: number) {
+/** The Enterprise must exist; a deactivated one may still be given servers (its commands are refused until it is active). */
+async function knownEnterprise(ctx: UseCaseContext, enterpriseId: number) {
   const enterprise = await ctx.repos.enterprises.find(enterpriseId);
   if (enterprise === undefined) refuse({ code: 'enterprise_not_found', enterpriseId });
   return enterprise;
@@ -28,11 +29,19 @@ async function activeEnterprise(ctx: UseCaseContext, enterpriseId: number) {
 
 async function connect(
   repos: TransactionRepositories,
-  input: { guildId: string; enterpriseId: number; staffRoleIds: readonly string[] | null; now: number },
+  input: {
+    guildId: string;
+    enterpriseId: number;
+    staffRoleIds: readonly string[] | null;
+    now: number;
+    onlyIfConnected?: boolean;
+  },
   actor: AuditActor,
 ): Promise<DiscordGuild> {
   try {
-    const { guild, created } = await repos.discord.connectGuild(input);
+    const connected = await repos.discord.connectGuild(input);
+    if (connected === undefined) refuse({ code: 'discord_guild_not_found', guildId: input.guildId });
+    const { guild, created } = connected;
     await recordAudit(repos, {
       actor,
       action: created ? 'discord_guild.connect' : 'discord_guild.update',
@@ -48,18 +57,26 @@ async function connect(
   }
 }
 
-/** Operator: connects a server to an Enterprise with these staff roles, or sets the roles of one it has. */
+/**
+ * Operator: connects a server to an Enterprise with these staff roles, or sets the roles of one it
+ * has. `onlyIfConnected` (the owner in the dashboard, who connects in Discord): never connects.
+ */
 export async function putDiscordGuild(
   ctx: UseCaseContext,
   enterpriseId: number,
   guildId: string,
   staffRoleIds: readonly string[],
   actor: AuditActor = OPERATOR,
+  options: { onlyIfConnected?: boolean } = {},
 ): Promise<DiscordGuild> {
-  await activeEnterprise(ctx, enterpriseId);
+  await knownEnterprise(ctx, enterpriseId);
   const now = ctx.clock();
   return ctx.transaction((repos) =>
-    connect(repos, { guildId, enterpriseId, staffRoleIds: [...new Set(staffRoleIds)], now }, actor),
+    connect(
+      repos,
+      { guildId, enterpriseId, staffRoleIds: [...new Set(staffRoleIds)], now, ...options },
+      actor,
+    ),
   );
 }
 
@@ -70,7 +87,7 @@ export async function deleteDiscordGuild(
   guildId: string,
   actor: AuditActor = OPERATOR,
 ): Promise<void> {
-  await activeEnterprise(ctx, enterpriseId);
+  await knownEnterprise(ctx, enterpriseId);
   const now = ctx.clock();
   await ctx.transaction(async (repos) => {
     if (!(await repos.discord.disconnectGuild(guildId, enterpriseId)))
@@ -87,7 +104,7 @@ export async function deleteDiscordGuild(
 }
 
 export async function listDiscordGuilds(ctx: UseCaseContext, enterpriseId: number): Promise<DiscordGuild[]> {
-  await activeEnterprise(ctx, enterpriseId);
+  await knownEnterprise(ctx, enterpriseId);
   return ctx.repos.discord.listGuilds(enterpriseId);
 }
 
@@ -97,7 +114,7 @@ export async function createConnectCode(
   enterpriseId: number,
   actor: AuditActor,
 ): Promise<{ code: string; expiresAt: number }> {
-  await activeEnterprise(ctx, enterpriseId);
+  await knownEnterprise(ctx, enterpriseId);
   const code = randomString(CONNECT_CODE_ALPHABET, CONNECT_CODE_LENGTH);
   const now = ctx.clock();
   const expiresAt = now + CONNECT_CODE_TTL_MS;

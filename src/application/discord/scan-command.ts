@@ -1,7 +1,8 @@
-import { INTERACTION_TOKEN_LIFETIME_MS } from '../../domain/discord.js';
+import { interactionTokenExpiry, SCAN_MESSAGE_CONFIRM_AFTER_MS } from '../../domain/discord.js';
 import type { GameType } from '../../domain/game-types.js';
 import type { Pin } from '../../domain/pin.js';
 import type { UseCaseContext } from '../context.js';
+import { refuse } from '../failures.js';
 import { authorizePinCreation, createPin } from '../pins/create-pin.js';
 import { discordAppOf } from './discord-app.js';
 import { authorizeDiscordStaff, type InteractionOrigin } from './staff.js';
@@ -14,7 +15,8 @@ export interface DiscordScanInput {
   /** The player as Discord resolved the command's user option. */
   player: { id: string; username: string };
   private: boolean;
-  /** The interaction's token: edits its first answer, the scan's message, for 15 minutes. */
+  /** The interaction: its token edits its first answer, the scan's message, for 15 minutes from its making. */
+  interactionId: string;
   interactionToken: string;
 }
 
@@ -22,7 +24,8 @@ export interface DiscordScanInput {
  * `/scan` (docs/discord.md, "Commands"): a staff member creates a PIN for the Enterprise, named after
  * the player, as its owner would (the same limits, audited naming the staff member). The PIN's
  * message is followed from then on; it is written with the PIN, so an acknowledged PIN always has
- * its message kept up to date. The first answer shows the PIN as created.
+ * its message kept up to date. The first answer shows the PIN as created, and the outbox draws it
+ * again a few seconds later in case that answer never reached Discord.
  */
 export async function scanFromDiscord(
   ctx: UseCaseContext,
@@ -32,7 +35,9 @@ export async function scanFromDiscord(
   const app = discordAppOf(ctx);
   const staff = await authorizeDiscordStaff(ctx, origin);
   const creator = { ...(await authorizePinCreation(ctx, staff.caller)), actor: staff.actor };
-  const channelId = origin.channelId ?? '';
+  // Interactions in a server always come from a channel; the message needs one to live in.
+  if (origin.channelId === null) refuse({ code: 'discord_guild_not_connected' });
+  const channelId = origin.channelId;
   return createPin(
     ctx,
     creator,
@@ -48,9 +53,10 @@ export async function scanFromDiscord(
         pinId: pin.id,
         guildId: staff.guildId,
         channelId,
+        playerDiscordId: input.player.id,
         interactionTokenSealed: app.tokens.seal(input.interactionToken),
-        tokenExpiresAt: now + INTERACTION_TOKEN_LIFETIME_MS,
-        shownRevision: pin.revision,
+        tokenExpiresAt: interactionTokenExpiry(input.interactionId, now),
+        dueAt: now + SCAN_MESSAGE_CONFIRM_AFTER_MS,
         now,
       });
     },

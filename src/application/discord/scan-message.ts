@@ -1,7 +1,7 @@
 import { type DiscordEmbed, toDiscordEmbed } from '@scanpin/client';
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { publicBaseUrl } from '../../config.js';
-import { escapeMarkdown, scanButtonId } from '../../domain/discord.js';
+import { scanButtonId } from '../../domain/discord.js';
 import type { PinWithReport } from '../../domain/pin.js';
 import type { PinState, PinStatus } from '../../domain/pin-lifecycle.js';
 import type { DiscordMessageBody } from '../../lib/discord-rest.js';
@@ -33,14 +33,15 @@ export function scanMessage(
   ctx: Pick<UseCaseContext, 'config'>,
   pin: PinWithReport,
   state: PinState,
+  /** The player `/scan` named: mentioned by id, so Discord shows their current name (and pings nobody). */
+  playerDiscordId: string | null,
 ): DiscordMessageBody {
   const base = publicBaseUrl(ctx.config);
   const embed: DiscordEmbed =
     state.status === 'finished'
       ? toDiscordEmbed(resultsView(pin, state))
       : toDiscordEmbed(statusView(pin, state, pin.report));
-  // The PIN's name is the player's Discord name when /scan made it: theirs to choose, so escaped.
-  const who = pin.name === null ? '' : ` for ${escapeMarkdown(pin.name)}`;
+  const who = playerDiscordId === null ? '' : ` for <@${playerDiscordId}>`;
   const content = `Scan PIN${who}: **${pin.code}** (${pin.type}). ${HEADLINE[state.status]}`;
   const buttons =
     state.status === 'finished'
@@ -72,6 +73,20 @@ export function scanMessage(
     content,
     embeds: [embed],
     components: buttons.length === 0 ? [] : [{ type: ComponentType.ActionRow, components: buttons }],
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/**
+ * What the first answer says once the scan goes on in the bot's own message (its token runs out
+ * after 15 minutes): where to look.
+ */
+export function handoverMessage(): DiscordMessageBody {
+  return {
+    content:
+      'This scan is followed in a new message below: Discord lets an answer be edited for 15 minutes only.',
+    embeds: [],
+    components: [],
     allowed_mentions: { parse: [] },
   };
 }

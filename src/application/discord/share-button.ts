@@ -7,19 +7,28 @@ import { authorizeDiscordStaff, type InteractionOrigin } from './staff.js';
 
 /**
  * The "Share link" button on a finished scan's message: a staff member of the server gets a new
- * share link (docs/dashboard.md, "Sharing") for a PIN of the server's Enterprise, answered only to
- * them. The button names the PIN; who pressed it and where is checked as for a command.
+ * share link (docs/dashboard.md, "Sharing") for that scan, answered only to them, and the audit trail
+ * names them. Who pressed it and where is checked as for a command.
  */
 export async function shareFromDiscord(
   ctx: UseCaseContext,
   origin: InteractionOrigin,
-  pinId: number,
+  button: { pinId: number; onMessage: boolean },
 ): Promise<{ url: string; expiresAt: number; pin: string }> {
   const staff = await authorizeDiscordStaff(ctx, origin);
-  const pin = await ctx.repos.pins.findById(pinId);
-  if (pin === undefined || pin.enterpriseId !== staff.enterprise.id)
-    refuse({ code: 'pin_forbidden', pin: pin?.code ?? String(pinId) });
+  // A button id is the presser's to write: only one on a scan message `/scan` made in this server
+  // counts, so no other PIN (another Enterprise's, or one made outside Discord) can be named.
+  const followed = await ctx.repos.discord.findScanMessageOf(button.pinId);
+  const pin = await ctx.repos.pins.findById(button.pinId);
+  if (!button.onMessage || followed?.guildId !== staff.guildId || pin === undefined)
+    refuse({ code: 'discord_unknown_button' });
   const state = observe(pin.state, ctx.clock(), lifecycleSettings(ctx.config));
-  const { link, url } = await shareFinishedPin(ctx, { pin, state }, staff.enterprise.ownerAccountId, {});
+  const { link, url } = await shareFinishedPin(
+    ctx,
+    { pin, state },
+    staff.enterprise.ownerAccountId,
+    {},
+    staff.actor,
+  );
   return { url, expiresAt: link.expiresAt, pin: pin.code };
 }

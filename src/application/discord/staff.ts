@@ -25,7 +25,7 @@ export interface DiscordStaff {
 
 /**
  * The server must be connected to an active Enterprise, and the member must be its staff: a staff
- * role of the server, or Manage Server (docs/discord.md, "Staff"). Everything comes from the signed
+ * role of the server, or Manage Server (docs/discord.md, "Commands"). Everything comes from the signed
  * interaction, never from a command's options.
  */
 export async function authorizeDiscordStaff(

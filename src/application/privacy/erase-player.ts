@@ -49,6 +49,8 @@ export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promi
       await privacy.rewriteEvidence(row.pin_id, eraseFromEvidence(before, discordId));
       evidenceRewritten++;
     }
+    // PINs /scan named after them, and the Discord messages that mention them (docs/discord.md).
+    rewritten.push(...(await repos.discord.forgetPlayer(discordId)));
     const removed = await privacy.removeUser(user.id, discordId);
     const counts = { reportsRewritten, eventsRewritten, evidenceRewritten, ...removed };
     await recordPrivacyAction(repos, 'scanned_user.erase', now, counts);

@@ -31,12 +31,22 @@ export interface EndpointInput {
   format?: WebhookFormat;
 }
 
-/** A Discord endpoint receives finished scans only; asking it for other events is a mistake to say. */
+/**
+ * A Discord endpoint receives finished scans only; asking it for other events is a mistake to say,
+ * and so is sending signed events to Discord, which takes its own messages only.
+ */
 function formatAndEvents(
   url: string,
   input: EndpointInput,
 ): { format: WebhookFormat; events: PinEventType[] } {
-  const format = input.format ?? (isDiscordWebhookUrl(new URL(url)) ? 'discord' : 'standard');
+  const discordUrl = isDiscordWebhookUrl(new URL(url));
+  const format = input.format ?? (discordUrl ? 'discord' : 'standard');
+  if (format === 'standard' && discordUrl)
+    refuse({
+      code: 'invalid_webhook_url',
+      reason:
+        'This is a Discord channel’s webhook, which takes Discord messages, not signed events: leave format out, or set it to discord.',
+    });
   if (format === 'standard') return { format, events: [...new Set(input.events)] };
   const others = input.events.filter((e) => !(DISCORD_WEBHOOK_EVENTS as readonly string[]).includes(e));
   if (others.length > 0)
@@ -151,14 +161,14 @@ export async function updateWebhook(
   return auditRefusals(ctx, refusalsOf(caller, 'webhook.update', id), async () => {
     const current = await ownEndpoint(ctx, caller, id);
     const url = changes.url === undefined ? undefined : await checkUrl(ctx, changes.url);
-    // The format stays what it was made with; a Discord endpoint's events stay its one.
+    // The format stays what it was made with; a Discord endpoint's events stay its one, and a
+    // standard endpoint cannot be pointed at a Discord webhook.
     const events =
-      changes.events === undefined
+      changes.events === undefined && url === undefined
         ? undefined
         : formatAndEvents(url ?? current.url, {
-            ...changes,
             url: url ?? current.url,
-            events: changes.events,
+            events: changes.events ?? current.events.filter((e): e is PinEventType => e !== 'ping'),
             description: null,
             format: current.format,
           }).events;

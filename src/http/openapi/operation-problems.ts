@@ -75,11 +75,8 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /^\/admin\/v1\/scanned-users\//, codes: ['scanned_user_not_found'] },
   { method: 'put', path: /\/discord-guilds\/\{guildId\}$/, codes: ['discord_guild_taken'] },
   { method: 'delete', path: /\/discord-guilds\/\{guildId\}$/, codes: ['discord_guild_not_found'] },
-  // Called by Discord (docs/discord.md): refused signatures are counted per address.
-  {
-    path: /^\/discord\/interactions$/,
-    codes: ['invalid_discord_signature', 'discord_app_disabled', 'rate_limited'],
-  },
+  // Called by Discord (docs/discord.md), which signs every request.
+  { path: /^\/discord\/interactions$/, codes: ['invalid_discord_signature', 'discord_app_disabled'] },
   // Dashboard
   {
     path: /^\/app\/api\/sign-in$/,

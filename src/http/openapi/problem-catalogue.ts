@@ -61,6 +61,7 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
   discord_not_staff: { code: 'discord_not_staff' },
   manage_server_required: { code: 'manage_server_required' },
   invalid_connect_code: { code: 'invalid_connect_code' },
+  discord_unknown_button: { code: 'discord_unknown_button' },
 };
 
 /** The problems only the HTTP surface raises, one sample each, worded by the same catalogue. */

@@ -10,7 +10,11 @@ import type { MigrationContext } from './index.js';
  * - discord_scan_messages: the live message of each PIN created with `/scan`, as an outbox. What it
  *   must show is the PIN's own state, so it needs no write on the scan's path: the message is due
  *   whenever the PIN's revision is past the one it last showed, and stays due until the final state
- *   was shown, so a restart or a Discord outage loses no update;
+ *   was shown, so a restart or a Discord outage loses no update. A claim carries a random token, and
+ *   only the claim's holder may record what it sent. The player named by `/scan` is kept to mention
+ *   them, and cleared when the player is erased;
+ * - discord_interactions_seen: the ids of interactions answered in the last minutes, on every
+ *   instance, so a captured request replayed to any of them is refused;
  * - webhook_endpoints.format: `standard` (signed, Standard Webhooks) or `discord` (a Discord channel's
  *   incoming webhook, sent the final result as an embed);
  * - audit_events.actor_discord_user_id: the Discord user behind an action taken through the app.
@@ -58,6 +62,8 @@ export function discord({ idColumn }: MigrationContext) {
         .addColumn('done_at', 'bigint')
         .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
         .addColumn('claimed_until', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('claim_token', 'text')
+        .addColumn('player_discord_id', 'text')
         .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('last_error', 'text')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
@@ -66,6 +72,23 @@ export function discord({ idColumn }: MigrationContext) {
         .createIndex('discord_scan_messages_due_idx')
         .on('discord_scan_messages')
         .columns(['done_at', 'next_attempt_at'])
+        .execute();
+
+      await db.schema
+        .createIndex('discord_scan_messages_player_idx')
+        .on('discord_scan_messages')
+        .column('player_discord_id')
+        .execute();
+
+      await db.schema
+        .createTable('discord_interactions_seen')
+        .addColumn('interaction_id', 'text', (c) => c.primaryKey())
+        .addColumn('seen_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('discord_interactions_seen_at_idx')
+        .on('discord_interactions_seen')
+        .column('seen_at')
         .execute();
 
       await db.schema

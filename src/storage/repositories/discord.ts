@@ -1,20 +1,22 @@
 import { sql } from 'kysely';
 import type { DiscordGuild } from '../../domain/discord.js';
 import type { Db } from '../database.js';
-import { isUniqueViolation } from '../errors.js';
 
 export type { DiscordGuild } from '../../domain/discord.js';
 
-/** A PIN's live message: where it is, how it may be edited, and what it showed last. */
+/** A PIN's live message, as claimed: where it is, how it may be edited, and what it showed last. */
 export interface ScanMessage {
   pinId: number;
   guildId: string;
   channelId: string;
+  playerDiscordId: string | null;
   interactionTokenSealed: string | null;
   tokenExpiresAt: number;
   botMessageId: string | null;
   sentRevision: number;
   attempts: number;
+  createdAt: number;
+  claimToken: string;
 }
 
 interface GuildRow {
@@ -74,8 +76,11 @@ export function discordRepository(db: Db) {
       enterpriseId: number;
       staffRoleIds: readonly string[] | null;
       now: number;
-    }): Promise<{ guild: DiscordGuild; created: boolean }> {
+      /** Only change a server already connected to the Enterprise: never connect it (a disconnect may have just happened). */
+      onlyIfConnected?: boolean;
+    }): Promise<{ guild: DiscordGuild; created: boolean } | undefined> {
       const existing = await this.findGuild(input.guildId);
+      if (input.onlyIfConnected === true && existing?.enterpriseId !== input.enterpriseId) return undefined;
       if (existing !== undefined && existing.enterpriseId !== input.enterpriseId)
         throw new GuildTaken(existing.enterpriseId);
       if (existing !== undefined) {
@@ -90,26 +95,25 @@ export function discordRepository(db: Db) {
           created: false,
         };
       }
-      try {
-        await db
-          .insertInto('discord_guilds')
-          .values({
-            guild_id: input.guildId,
-            enterprise_id: input.enterpriseId,
-            staff_role_ids: JSON.stringify(input.staffRoleIds ?? []),
-            connected_at: input.now,
-            updated_at: input.now,
-          })
-          .execute();
-      } catch (err) {
-        // Another connect of the same server committed first: decide again on what it wrote.
-        if (isUniqueViolation(err)) {
-          const winner = await this.findGuild(input.guildId);
-          if (winner !== undefined && winner.enterpriseId !== input.enterpriseId)
-            throw new GuildTaken(winner.enterpriseId);
-          if (winner !== undefined) return { guild: winner, created: false };
-        }
-        throw err;
+      // A connect of the same server committing first makes this insert do nothing (no error, which
+      // would end a PostgreSQL transaction); then decide on what it wrote.
+      const inserted = await db
+        .insertInto('discord_guilds')
+        .values({
+          guild_id: input.guildId,
+          enterprise_id: input.enterpriseId,
+          staff_role_ids: JSON.stringify(input.staffRoleIds ?? []),
+          connected_at: input.now,
+          updated_at: input.now,
+        })
+        .onConflict((oc) => oc.column('guild_id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
+        const winner = await this.findGuild(input.guildId);
+        if (winner === undefined)
+          throw new Error(`Discord server ${input.guildId} vanished while connecting`);
+        if (winner.enterpriseId !== input.enterpriseId) throw new GuildTaken(winner.enterpriseId);
+        return { guild: winner, created: false };
       }
       return {
         guild: {
@@ -170,14 +174,18 @@ export function discordRepository(db: Db) {
       return row?.enterprise_id;
     },
 
-    /** Starts following a PIN in Discord; its first answer shows `shownRevision`. */
+    /**
+     * Starts following a PIN in Discord. It is due at `dueAt` whatever its first answer showed: that
+     * answer may never have reached Discord (late, or the instance died), and the first edit makes sure.
+     */
     async addScanMessage(input: {
       pinId: number;
       guildId: string;
       channelId: string;
+      playerDiscordId: string | null;
       interactionTokenSealed: string;
       tokenExpiresAt: number;
-      shownRevision: number;
+      dueAt: number;
       now: number;
     }): Promise<void> {
       await db
@@ -186,24 +194,44 @@ export function discordRepository(db: Db) {
           pin_id: input.pinId,
           guild_id: input.guildId,
           channel_id: input.channelId,
+          player_discord_id: input.playerDiscordId,
           interaction_token_sealed: input.interactionTokenSealed,
           token_expires_at: input.tokenExpiresAt,
           bot_message_id: null,
-          sent_revision: input.shownRevision,
           done_at: null,
-          next_attempt_at: input.now,
+          next_attempt_at: input.dueAt,
+          claim_token: null,
           last_error: null,
           created_at: input.now,
         })
         .execute();
     },
 
+    /** The message of a PIN as followed in Discord: which server it is in, and the player it names. */
+    async findScanMessageOf(
+      pinId: number,
+    ): Promise<{ guildId: string; playerDiscordId: string | null } | undefined> {
+      const row = await db
+        .selectFrom('discord_scan_messages')
+        .select(['guild_id', 'player_discord_id'])
+        .where('pin_id', '=', pinId)
+        .executeTakeFirst();
+      return row === undefined
+        ? undefined
+        : { guildId: row.guild_id, playerDiscordId: row.player_discord_id };
+    },
+
     /**
      * Claims up to `limit` messages that are due (their PIN moved past what they showed), each for
-     * `holdMs`, so two instances
-     * never edit one message at once. The state shown is read afresh when the edit is made.
+     * `holdMs` under `claimToken`, so two instances never edit one message at once and a claim that ran
+     * out cannot record over its successor's. The state shown is read afresh when the edit is made.
      */
-    async claimDueScanMessages(now: number, limit: number, holdMs: number): Promise<ScanMessage[]> {
+    async claimDueScanMessages(
+      now: number,
+      limit: number,
+      holdMs: number,
+      claimToken: string,
+    ): Promise<ScanMessage[]> {
       const rows = await db
         .selectFrom('discord_scan_messages as m')
         .innerJoin('pins as p', 'p.id', 'm.pin_id')
@@ -211,11 +239,13 @@ export function discordRepository(db: Db) {
           'm.pin_id',
           'm.guild_id',
           'm.channel_id',
+          'm.player_discord_id',
           'm.interaction_token_sealed',
           'm.token_expires_at',
           'm.bot_message_id',
           'm.sent_revision',
           'm.attempts',
+          'm.created_at',
         ])
         .where('m.done_at', 'is', null)
         .where('m.next_attempt_at', '<=', now)
@@ -229,7 +259,7 @@ export function discordRepository(db: Db) {
       for (const row of rows) {
         const result = await db
           .updateTable('discord_scan_messages')
-          .set({ claimed_until: now + holdMs })
+          .set({ claimed_until: now + holdMs, claim_token: claimToken })
           .where('pin_id', '=', row.pin_id)
           .where('claimed_until', '<=', now)
           .where('done_at', 'is', null)
@@ -239,41 +269,89 @@ export function discordRepository(db: Db) {
           pinId: row.pin_id,
           guildId: row.guild_id,
           channelId: row.channel_id,
+          playerDiscordId: row.player_discord_id,
           interactionTokenSealed: row.interaction_token_sealed,
           tokenExpiresAt: Number(row.token_expires_at),
           botMessageId: row.bot_message_id,
           sentRevision: row.sent_revision,
           attempts: row.attempts,
+          createdAt: Number(row.created_at),
+          claimToken,
         });
       }
       return claimed;
     },
 
-    /** The message now shows `revision`; `final` ends following it. Next edit no sooner than `nextAt`. */
+    /** The bot's own message was posted: kept at once, so no later claim posts a second one. */
+    async botMessagePosted(pinId: number, claimToken: string, botMessageId: string): Promise<void> {
+      await db
+        .updateTable('discord_scan_messages')
+        .set({ bot_message_id: botMessageId })
+        .where('pin_id', '=', pinId)
+        .where('claim_token', '=', claimToken)
+        .execute();
+    },
+
+    /**
+     * The message now shows `revision` (never lowered); `final` ends following it and drops the
+     * interaction token. Next edit no sooner than `nextAt`. Only under the claim that sent it.
+     */
     async scanMessageSent(input: {
       pinId: number;
+      claimToken: string;
       revision: number;
       final: boolean;
-      botMessageId: string | null;
       nextAt: number;
       now: number;
     }): Promise<void> {
       await db
         .updateTable('discord_scan_messages')
         .set({
-          sent_revision: input.revision,
-          bot_message_id: input.botMessageId,
-          done_at: input.final ? input.now : null,
+          sent_revision: sql<number>`case when sent_revision > ${input.revision} then sent_revision else ${input.revision} end`,
+          ...(input.final ? { done_at: input.now, interaction_token_sealed: null } : {}),
           next_attempt_at: input.nextAt,
           claimed_until: 0,
+          claim_token: null,
           attempts: 0,
           last_error: null,
         })
         .where('pin_id', '=', input.pinId)
+        .where('claim_token', '=', input.claimToken)
         .execute();
     },
 
-    /** The message must be drawn again whatever it showed (its first answer was deferred). */
+    /**
+     * Discord did not take the edit: tried again at `nextAt`, or given up (`giveUp`) when Discord
+     * keeps refusing it; `tokenGone` stops using the interaction token, `botMessageGone` the bot's message.
+     */
+    async scanMessageFailed(input: {
+      pinId: number;
+      claimToken: string;
+      error: string;
+      nextAt: number;
+      giveUp: boolean;
+      tokenGone: boolean;
+      botMessageGone: boolean;
+      now: number;
+    }): Promise<void> {
+      await db
+        .updateTable('discord_scan_messages')
+        .set({
+          attempts: sql<number>`attempts + 1`,
+          last_error: input.error.slice(0, 500),
+          next_attempt_at: input.nextAt,
+          claimed_until: 0,
+          claim_token: null,
+          ...(input.giveUp ? { done_at: input.now, interaction_token_sealed: null } : {}),
+          ...(input.tokenGone ? { interaction_token_sealed: null, token_expires_at: 0 } : {}),
+          ...(input.botMessageGone ? { bot_message_id: null } : {}),
+        })
+        .where('pin_id', '=', input.pinId)
+        .where('claim_token', '=', input.claimToken)
+        .execute();
+    },
+
+    /** The message must be drawn now whatever it showed (its first answer was deferred). */
     async markScanMessageDue(pinId: number, now: number): Promise<void> {
       await db
         .updateTable('discord_scan_messages')
@@ -283,26 +361,46 @@ export function discordRepository(db: Db) {
         .execute();
     },
 
-    /** Discord did not take the edit: tried again at `nextAt`; `tokenGone` stops using the interaction token. */
-    async scanMessageFailed(input: {
-      pinId: number;
-      error: string;
-      nextAt: number;
-      tokenGone: boolean;
-      botMessageGone: boolean;
-    }): Promise<void> {
+    /**
+     * Records that an interaction was answered; false when any instance already had it (a replay).
+     * Ids older than `forgetBefore` are dropped on the way: their signatures are stale anyway.
+     */
+    async firstSightOfInteraction(id: string, now: number, forgetBefore: number): Promise<boolean> {
+      await db.deleteFrom('discord_interactions_seen').where('seen_at', '<', forgetBefore).execute();
+      const inserted = await db
+        .insertInto('discord_interactions_seen')
+        .values({ interaction_id: id, seen_at: now })
+        .onConflict((oc) => oc.column('interaction_id').doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
+
+    /**
+     * An erased player (docs/privacy.md, "Export and erasure"): the messages that name them stop
+     * naming them, and the PINs `/scan` named after them lose that name.
+     */
+    async forgetPlayer(discordId: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('discord_scan_messages')
+        .select('pin_id')
+        .where('player_discord_id', '=', discordId)
+        .execute();
+      const pinIds = rows.map((r) => r.pin_id);
+      if (pinIds.length === 0) return [];
+      await db.updateTable('pins').set({ pin_name: null }).where('id', 'in', pinIds).execute();
       await db
         .updateTable('discord_scan_messages')
-        .set({
-          attempts: sql<number>`attempts + 1`,
-          last_error: input.error.slice(0, 500),
-          next_attempt_at: input.nextAt,
-          claimed_until: 0,
-          ...(input.tokenGone ? { interaction_token_sealed: null, token_expires_at: 0 } : {}),
-          ...(input.botMessageGone ? { bot_message_id: null } : {}),
-        })
-        .where('pin_id', '=', input.pinId)
+        .set({ player_discord_id: null })
+        .where('player_discord_id', '=', discordId)
         .execute();
+      // Messages still followed are drawn again without the name; posted ones are Discord's to keep.
+      await db
+        .updateTable('discord_scan_messages')
+        .set({ sent_revision: -1, next_attempt_at: 0 })
+        .where('pin_id', 'in', pinIds)
+        .where('done_at', 'is', null)
+        .execute();
+      return pinIds;
     },
 
     /** For tests and operators: a PIN's message row as stored. */

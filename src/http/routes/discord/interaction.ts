@@ -25,6 +25,19 @@ export interface ParsedInteraction {
   };
   /** For a button press: the button's id. */
   customId?: string;
+  /** For a button press: the ids of every button on the message it was pressed on. */
+  messageCustomIds?: string[];
+}
+
+/** Every `custom_id` in a message's component tree (action rows hold buttons). */
+function customIdsOf(components: unknown, found: string[] = []): string[] {
+  if (!Array.isArray(components)) return found;
+  for (const c of components) {
+    if (!isObject(c)) continue;
+    if (typeof c.custom_id === 'string') found.push(c.custom_id);
+    customIdsOf(c.components, found);
+  }
+  return found;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -89,6 +102,7 @@ export function parseInteraction(body: unknown): ParsedInteraction | undefined {
   if (body.type === INTERACTION_TYPE.component) {
     const customId = text(data.custom_id);
     if (customId !== null) parsed.customId = customId;
+    parsed.messageCustomIds = customIdsOf(isObject(body.message) ? body.message.components : undefined);
   }
   return parsed;
 }

@@ -3,6 +3,10 @@ import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
 import { discordAppOf } from '../../../application/discord/discord-app.js';
 import { connectWithCode } from '../../../application/discord/guilds.js';
+import {
+  completeDeferredAnswer,
+  isNewInteraction,
+} from '../../../application/discord/interaction-answers.js';
 import { lookupFromDiscord, riskFromDiscord } from '../../../application/discord/player-commands.js';
 import { scanFromDiscord, showScanMessageSoon } from '../../../application/discord/scan-command.js';
 import { scanMessage } from '../../../application/discord/scan-message.js';
@@ -14,7 +18,6 @@ import { GAME_TYPES, type GameType } from '../../../domain/game-types.js';
 import { iso } from '../../../domain/time.js';
 import type { DiscordMessageBody } from '../../../lib/discord-rest.js';
 import { isDiscordSignature } from '../../../lib/discord-signature.js';
-import { countRefusedCredential } from '../../plugins/client-address-limit.js';
 import { problems } from '../../problem.js';
 import { problemResponses } from '../../schemas/common.js';
 import {
@@ -25,13 +28,12 @@ import {
   SOMETHING_WENT_WRONG,
 } from './answers.js';
 import { INTERACTION_TYPE, type ParsedInteraction, parseInteraction } from './interaction.js';
-import { SeenInteractions } from './seen-interactions.js';
 
 /** Discord's interaction callback types ("Interaction Response Object"). */
 const CALLBACK = { pong: 1, message: 4, deferredMessage: 5, updateMessage: 7 } as const;
 /**
  * Discord waits 3 seconds for the first answer; work not done in this much is answered "thinking…"
- * and its result edited in when it is (docs/discord.md, "How answers arrive").
+ * and its result edited in when it is (docs/discord.md, "The scan message").
  */
 const ANSWER_WITHIN_MS = 2_300;
 /** Discord's interaction bodies are a few kilobytes; more is not Discord. */
@@ -61,7 +63,6 @@ declare module 'fastify' {
  */
 export function discordInteractionRoutes(ctx: UseCaseContext): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
-    const seen = new SeenInteractions(ctx.clock);
     // The signature covers the bytes as sent, so this route keeps them (only inside this plugin).
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser(
@@ -83,7 +84,7 @@ export function discordInteractionRoutes(ctx: UseCaseContext): FastifyPluginAsyn
             'Set as the application’s Interactions Endpoint URL in Discord’s developer portal. Every request must carry Discord’s Ed25519 signature (`X-Signature-Ed25519`, `X-Signature-Timestamp`); anything else is `401`. See docs/discord.md.',
           response: {
             200: Type.Object({ type: Type.Integer() }, { additionalProperties: true }),
-            ...problemResponses(400, 401, 404, 413, 429),
+            ...problemResponses(400, 401, 404, 413),
           },
         },
       },
@@ -104,15 +105,16 @@ export function discordInteractionRoutes(ctx: UseCaseContext): FastifyPluginAsyn
           throw problems.invalidBody('The body is not valid JSON.');
         }
         const interaction = verified ? parseInteraction(body) : undefined;
+        // Not counted against the sender's address: a signature cannot be guessed, and Discord sends
+        // bad ones on purpose, which must always get their 401 (a 429 would cost the endpoint).
+        if (!verified) throw problems.invalidDiscordSignature();
         // A PING changes nothing, so only other interactions must be new.
-        const replayed =
+        if (
           interaction !== undefined &&
           interaction.type !== INTERACTION_TYPE.ping &&
-          !seen.first(interaction.id);
-        if (!verified || replayed) {
-          await countRefusedCredential(ctx, request, reply);
+          !(await isNewInteraction(ctx, interaction.id))
+        )
           throw problems.invalidDiscordSignature();
-        }
         if (interaction === undefined) throw problems.invalidBody('The body is not a Discord interaction.');
         const answer = await answerInteraction(ctx, interaction, request.log);
         return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(answer));
@@ -144,12 +146,7 @@ async function answerInteraction(
   void settled.then(async (message) => {
     try {
       if (work.afterDeferral !== undefined && message.flags === undefined) await work.afterDeferral(message);
-      else
-        await discordAppOf(ctx).api.editOriginalResponse(
-          discordAppOf(ctx).applicationId,
-          interaction.token,
-          message,
-        );
+      else await completeDeferredAnswer(ctx, interaction.token, message);
     } catch (err) {
       log.error(
         { discordError: err instanceof Error ? err.message : 'unknown' },
@@ -185,12 +182,17 @@ function playerOf(interaction: ParsedInteraction): { id: string; username: strin
 function workFor(ctx: UseCaseContext, interaction: ParsedInteraction): Work | undefined {
   const { origin } = interaction;
   if (interaction.customId !== undefined) {
-    const button = parseScanButtonId(interaction.customId);
+    const customId = interaction.customId;
+    const button = parseScanButtonId(customId);
     if (button === undefined) return undefined;
     return {
       ephemeral: true,
       run: async () => {
-        const share = await shareFromDiscord(ctx, origin, button.pinId);
+        const share = await shareFromDiscord(ctx, origin, {
+          pinId: button.pinId,
+          // Discord sends the message the button is on: a button it does not carry was never pressed.
+          onMessage: interaction.messageCustomIds?.includes(customId) === true,
+        });
         return ephemeralText(
           `Share link for the scan of PIN ${share.pin}, valid until ${iso(share.expiresAt).slice(0, 10)}: ${share.url}\nAnyone with the link sees the redacted result; revoke it in the dashboard.`,
         );
@@ -217,10 +219,11 @@ function workFor(ctx: UseCaseContext, interaction: ParsedInteraction): Work | un
             game: game as GameType,
             player,
             private: command.options.private === true,
+            interactionId: interaction.id,
             interactionToken: interaction.token,
           });
           pinId = pin.id;
-          return scanMessage(ctx, { ...pin, report: null }, pin.state);
+          return scanMessage(ctx, { ...pin, report: null }, pin.state, player.id);
         },
         // The outbox draws the message, so a failed edit is retried like any later state.
         afterDeferral: () => showScanMessageSoon(ctx, pinId),

@@ -544,6 +544,65 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
     });
   });
 
+  describe('bad input', () => {
+    it('the operator API refuses an unknown Enterprise, a malformed server or role ID and too many roles, changing nothing', async () => {
+      const put = (id: number, guild: string, body: unknown) =>
+        t.adminRaw('PUT', `/admin/v1/enterprises/${id}/discord-guilds/${guild}`, body);
+      expectProblem(
+        await put(999_999, '400000000000000066', { staffRoleIds: [] }),
+        404,
+        'enterprise_not_found',
+      );
+      expectProblem(await put(owner.enterpriseId, '12345', { staffRoleIds: [] }), 400, 'invalid_parameter');
+      expectProblem(
+        await put(owner.enterpriseId, '400000000000000066', { staffRoleIds: ['role'] }),
+        400,
+        'invalid_body',
+      );
+      const many = Array.from({ length: 51 }, (_, i) => String(600000000000000100n + BigInt(i)));
+      expectProblem(
+        await put(owner.enterpriseId, '400000000000000066', { staffRoleIds: many }),
+        400,
+        'invalid_body',
+      );
+      expectProblem(
+        await t.adminRaw(
+          'DELETE',
+          `/admin/v1/enterprises/${owner.enterpriseId}/discord-guilds/400000000000000066`,
+        ),
+        404,
+        'discord_guild_not_found',
+      );
+      expect(await t.deps.repos.discord.findGuild('400000000000000066')).toBeUndefined();
+    });
+
+    it('two Enterprises connecting one server at once: one has it, the other is told it is taken', async () => {
+      const other = await t.createOwner('Racing Owner');
+      const guild = '400000000000000088';
+      const [a, b] = await Promise.all(
+        [owner.enterpriseId, other.enterpriseId].map((id) =>
+          t.adminRaw('PUT', `/admin/v1/enterprises/${id}/discord-guilds/${guild}`, { staffRoleIds: [] }),
+        ),
+      );
+      expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 409]);
+      const winner = a?.statusCode === 200 ? owner.enterpriseId : other.enterpriseId;
+      expect((await t.deps.repos.discord.findGuild(guild))?.enterpriseId).toBe(winner);
+      await t.admin('DELETE', `/admin/v1/enterprises/${winner}/discord-guilds/${guild}`);
+    });
+
+    it('a command from a direct message is refused, saying why', async () => {
+      const dm = discord.commandInteraction({
+        name: 'lookup',
+        options: playerOption,
+        guildId: null,
+        member: STAFF,
+      });
+      const answer = answerOf(await interact(dm));
+      expect(answer.data?.flags).toBe(64);
+      expect(answer.data?.content).toMatch(/not connected to a scanpin Enterprise/);
+    });
+  });
+
   describe('another instance', () => {
     it('brings a scan message up to date when the one that answered /scan does not: the outbox is in the store', async () => {
       const payload = scanCommand();

@@ -384,6 +384,26 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       );
     });
 
+    it('draws the first answer again a little later, even with nothing new, in case it never reached Discord', async () => {
+      const { pin, token } = await startScanFromDiscord();
+      const patches = () =>
+        discord.calls.filter((c) => c.method === 'PATCH' && c.path.includes('@original')).length;
+      // As if the answer had been lost: Discord shows nothing of it.
+      const shown = discord.originalMessage(token);
+      if (shown !== undefined) shown.content = '';
+      await deliverDueScanMessages(t.deps);
+      expect(patches()).toBe(0);
+      const row = await t.deps.repos.discord.findScanMessage(await pinIdOf(pin));
+      expect(Number(row?.next_attempt_at) - Number(row?.created_at)).toBe(3_000);
+      await dueNow(await pinIdOf(pin));
+      await deliverDueScanMessages(t.deps);
+      expect(patches()).toBe(1);
+      expect(textOf(discord.originalMessage(token))).toContain(`**${pin}**`);
+      // An account holds three open PINs at most: end this one for the tests after it.
+      const s = scanner(t);
+      await s.fail(await s.startOk(pin, ['HW-REDRAW']));
+    });
+
     it('a fast scan draws few edits: at most one every 1.5 s, each showing the latest state', async () => {
       const { pin, token } = await startScanFromDiscord();
       const s = scanner(t);
@@ -397,7 +417,7 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
         await deliverDueScanMessages(t.deps);
       }
       await s.finish(session, report());
-      await waitUntilDelivered(pin);
+      await waitUntilDelivered(pin, { hurry: false });
       const seconds = (Date.now() - started) / 1000;
       expect(edits()).toBeLessThanOrEqual(Math.floor(seconds / 1.5) + 2);
       expect(textOf(discord.originalMessage(token))).toMatch(/legit/);
@@ -477,6 +497,18 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       expect((await t.deps.repos.discord.findScanMessage(await pinIdOf(pin)))?.player_discord_id).toBeNull();
     });
 
+    /**
+     * The outbox's own waits (3 s after /scan, 1.5 s between edits, a retry's back-off) have their
+     * tests; elsewhere they are skipped, so this file runs in seconds rather than waiting them out.
+     */
+    async function skipWaits(): Promise<void> {
+      await t.deps.store.db
+        .updateTable('discord_scan_messages')
+        .set({ next_attempt_at: 0 })
+        .where('done_at', 'is', null)
+        .execute();
+    }
+
     /** Makes the message due now, as its wait (the first answer's 3 s, a retry's back-off) would. */
     async function dueNow(pinId: number): Promise<void> {
       await t.deps.store.db
@@ -502,6 +534,7 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
     /** Runs the outbox until `shown` holds (at most ~10 s): the first edit comes 3 s after /scan. */
     async function untilShown(shown: () => boolean): Promise<void> {
       for (let i = 0; i < 100 && !shown(); i++) {
+        await skipWaits();
         await deliverDueScanMessages(t.deps);
         if (!shown()) await new Promise((r) => setTimeout(r, 100));
       }
@@ -509,9 +542,10 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
     }
 
     /** Runs the outbox until the PIN's message is final (at most ~10 s). */
-    async function waitUntilDelivered(code: string): Promise<void> {
+    async function waitUntilDelivered(code: string, { hurry = true } = {}): Promise<void> {
       const id = await pinIdOf(code);
       for (let i = 0; i < 100; i++) {
+        if (hurry) await skipWaits();
         await deliverDueScanMessages(t.deps);
         const row = await t.deps.repos.discord.findScanMessage(id);
         if (row?.done_at !== null && row?.done_at !== undefined) return;
@@ -611,6 +645,12 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       const s = scanner(t);
       const session = await s.startOk(pin, ['HW-SIBLING']);
       await s.finish(session, report({ detections: ['Sibling cheat'] }));
+      // Not the 3 s the outbox waits after /scan: that wait has its own test.
+      await t.deps.store.db
+        .updateTable('discord_scan_messages')
+        .set({ next_attempt_at: 0 })
+        .where('done_at', 'is', null)
+        .execute();
       // This instance runs no background jobs; the sibling runs them as any instance does.
       const sibling = await startSibling(t, backend, {
         DISCORD_APPLICATION_ID: discord.applicationId,

@@ -12,24 +12,32 @@ interface FieldProps {
   error?: string | null;
 }
 
-/** A labelled text input with an optional hint and error, both tied to it for screen readers. */
-export function TextField({
+/**
+ * The label, hint and error around one control, both tied to it for screen readers; `control` gets
+ * the id and the attributes that tie them.
+ */
+function Labelled({
   label,
   hint,
   error,
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  control,
+}: FieldProps & {
+  control: (tie: {
+    id: string;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  }) => ReactNode;
+}) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        {...input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
+      {control({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
       {hint ? (
         <p id={`${id}-hint`} className="hint">
           {hint}
@@ -44,35 +52,27 @@ export function TextField({
   );
 }
 
-/** A labelled multi-line text input, with a hint and an error tied to it like TextField's. */
+/** A labelled text input with an optional hint and error. */
+export function TextField({
+  label,
+  hint,
+  error,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Labelled label={label} hint={hint} error={error} control={(tie) => <input {...input} {...tie} />} />
+  );
+}
+
+/** A labelled multi-line text input, with a hint and an error like TextField's. */
 export function TextAreaField({
   label,
   hint,
   error,
   ...area
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        {...area}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Labelled label={label} hint={hint} error={error} control={(tie) => <textarea {...area} {...tie} />} />
   );
 }
 

@@ -30,7 +30,7 @@ import {
 import { INTERACTION_TYPE, type ParsedInteraction, parseInteraction } from './interaction.js';
 
 /** Discord's interaction callback types ("Interaction Response Object"). */
-const CALLBACK = { pong: 1, message: 4, deferredMessage: 5, updateMessage: 7 } as const;
+const CALLBACK = { pong: 1, message: 4, deferredMessage: 5 } as const;
 /**
  * Discord waits 3 seconds for the first answer; work not done in this much is answered "thinking…"
  * and its result edited in when it is (docs/discord.md, "The scan message").
@@ -40,7 +40,7 @@ const ANSWER_WITHIN_MS = 2_300;
 const BODY_LIMIT = 64 * 1024;
 
 type Answer = { type: number; data?: DiscordMessageBody };
-/** Work that may outlast the deadline: `message` is the answer; `deferred` says how to wait for it. */
+/** Work that may outlast the deadline: `run` makes the answer; `ephemeral` is what a deferral shows. */
 interface Work {
   ephemeral: boolean;
   run: () => Promise<DiscordMessageBody>;

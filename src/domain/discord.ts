@@ -124,8 +124,8 @@ export const SCAN_MESSAGE_CONFIRM_AFTER_MS = 3_000;
  */
 export const NEW_TOKEN_GRACE_MS = 10_000;
 
-/** A message Discord refuses outright (no permission in the channel, a channel gone) this many times is given up. */
-export const SCAN_MESSAGE_MAX_REFUSALS = 5;
+/** A message Discord refused outright (no permission in the channel) this many times in a row is reported in the log. */
+export const SCAN_MESSAGE_REFUSALS_TO_REPORT = 5;
 
 /**
  * A scan message is edited at most this often: each edit shows the latest state, so a fast scan's

@@ -2,7 +2,7 @@ import {
   INTERACTION_TOKEN_LIFETIME_MS,
   INTERACTION_TOKEN_MARGIN_MS,
   NEW_TOKEN_GRACE_MS,
-  SCAN_MESSAGE_MAX_REFUSALS,
+  SCAN_MESSAGE_REFUSALS_TO_REPORT,
   SCAN_MESSAGE_MIN_INTERVAL_MS,
   scanMessageRetryDelayMs,
 } from '../../domain/discord.js';
@@ -29,8 +29,8 @@ const SEND_DEADLINE_MS = 60_000;
  * Brings due scan messages up to their PINs' state (docs/discord.md, "The scan message"). The
  * message shows the PIN as it is when the edit is made, so moves in between are coalesced into one
  * edit, at most one per SCAN_MESSAGE_MIN_INTERVAL_MS; a message Discord did not take stays due and is
- * tried again, so the last state arrives; one Discord refuses outright (the bot may not post in the
- * channel) is given up after a few tries, with the reason kept and logged. While the interaction's
+ * tried again, so the last state arrives, for as long as the PIN exists; one Discord refuses outright
+ * (the bot may not post in the channel) is reported in the log once and still tried every 10 minutes. While the interaction's
  * token lives the first answer is edited; after it, the bot's own message in the channel. Runs may
  * overlap: each message is claimed in the store, so no two edit one message.
  */
@@ -118,10 +118,11 @@ async function failed(
   // after a deferred answer Discord may not know the token yet, so that is tried again instead.
   const gone =
     failure?.gone === true && (tokenUsed ? tokenAge > NEW_TOKEN_GRACE_MS : message.botMessageId !== null);
-  // Refused outright (no permission in the channel, a channel gone, a body Discord will not take):
-  // trying forever would only count against Discord's invalid-request limit.
+  // Refused outright (no permission in the channel, a channel gone): still tried again while the scan
+  // exists, since a permission may be granted (at most every 10 minutes, well inside Discord's
+  // invalid-request limit), and the operator is told once.
   const refused = failure !== null && !failure.retryable && !gone;
-  const giveUp = refused && message.attempts + 1 >= SCAN_MESSAGE_MAX_REFUSALS;
+  const report = refused && message.attempts + 1 === SCAN_MESSAGE_REFUSALS_TO_REPORT;
   // Never the token or a URL holding it: DiscordRequestFailed words its message without them.
   const error = failure?.message ?? 'the message could not be built or sent';
   await ctx.repos.discord.scanMessageFailed({
@@ -129,15 +130,13 @@ async function failed(
     claimToken: message.claimToken,
     error,
     nextAt: gone ? now : now + scanMessageRetryDelayMs(message.attempts + 1),
-    giveUp,
     tokenGone: gone && tokenUsed,
     botMessageGone: gone && !tokenUsed,
-    now,
   });
   if (failure === null) log?.warn({ err, pinId: message.pinId }, 'a Discord scan message could not be built');
-  else if (giveUp)
+  else if (report)
     log?.warn(
       { pinId: message.pinId, discordError: error },
-      'gave up a Discord scan message that Discord keeps refusing (docs/discord.md, "Troubleshooting")',
+      'Discord keeps refusing a scan message; it is tried again every 10 minutes (docs/discord.md, "Troubleshooting")',
     );
 }

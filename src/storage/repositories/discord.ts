@@ -321,18 +321,16 @@ export function discordRepository(db: Db) {
     },
 
     /**
-     * Discord did not take the edit: tried again at `nextAt`, or given up (`giveUp`) when Discord
-     * keeps refusing it; `tokenGone` stops using the interaction token, `botMessageGone` the bot's message.
+     * Discord did not take the edit: tried again at `nextAt`; `tokenGone` stops using the interaction
+     * token, `botMessageGone` the bot's message.
      */
     async scanMessageFailed(input: {
       pinId: number;
       claimToken: string;
       error: string;
       nextAt: number;
-      giveUp: boolean;
       tokenGone: boolean;
       botMessageGone: boolean;
-      now: number;
     }): Promise<void> {
       await db
         .updateTable('discord_scan_messages')
@@ -342,7 +340,6 @@ export function discordRepository(db: Db) {
           next_attempt_at: input.nextAt,
           claimed_until: 0,
           claim_token: null,
-          ...(input.giveUp ? { done_at: input.now, interaction_token_sealed: null } : {}),
           ...(input.tokenGone ? { interaction_token_sealed: null, token_expires_at: 0 } : {}),
           ...(input.botMessageGone ? { bot_message_id: null } : {}),
         })

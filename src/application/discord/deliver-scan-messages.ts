@@ -2,8 +2,8 @@ import {
   INTERACTION_TOKEN_LIFETIME_MS,
   INTERACTION_TOKEN_MARGIN_MS,
   NEW_TOKEN_GRACE_MS,
-  SCAN_MESSAGE_REFUSALS_TO_REPORT,
   SCAN_MESSAGE_MIN_INTERVAL_MS,
+  SCAN_MESSAGE_REFUSALS_TO_REPORT,
   scanMessageRetryDelayMs,
 } from '../../domain/discord.js';
 import { observe } from '../../domain/pin-lifecycle.js';

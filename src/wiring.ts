@@ -7,6 +7,7 @@ import type { DiscordApp } from './application/discord/discord-app.js';
 import type { Probes } from './application/health/readiness.js';
 import type { PinChanges } from './application/pins/pin-changes.js';
 import { PinRecordCache } from './application/pins/pin-record-cache.js';
+import { EnterpriseReportsCache } from './application/players/enterprise-reports.js';
 import { convertHubsOverThreshold } from './application/players/hardware-hubs.js';
 import { type PlayerChanges, PlayerFactsCache } from './application/players/player-facts-cache.js';
 import { createRateLimiter } from './application/rate-limits.js';
@@ -185,6 +186,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     pinChanges,
     pinRecords: new PinRecordCache(pinChanges, clock),
     playerFacts: new PlayerFactsCache(pinChanges, clock),
+    enterpriseReports: new EnterpriseReportsCache(pinChanges, clock),
     keyPrincipals: new KeyPrincipals((hash) => repos.apiKeys.findPrincipal(hash), pinChanges, clock),
     webhookSecrets: new SecretBox(hash.value, 'webhook-secrets'),
     currentRules: compiledRulesCache(() => repos.rules),
@@ -214,6 +216,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
       context.keyPrincipals.close();
       context.pinRecords.close();
       context.playerFacts.close();
+      context.enterpriseReports.close();
       await pinChanges.close();
       await counters.close();
       await store.close();

@@ -6,6 +6,7 @@ import type { KeyPrincipals } from './access/key-principals.js';
 import type { DiscordApp } from './discord/discord-app.js';
 import type { PinChanges } from './pins/pin-changes.js';
 import type { PinRecordCache } from './pins/pin-record-cache.js';
+import type { EnterpriseReportsCache } from './players/enterprise-reports.js';
 import type { PlayerFactsCache } from './players/player-facts-cache.js';
 import type { RateLimiter } from './rate-limits.js';
 import type { CurrentRules } from './rules/compiled-rules.js';
@@ -32,6 +33,8 @@ export interface UseCaseContext {
   pinRecords: PinRecordCache;
   /** Players' facts as the risk score and lookup read them, kept true by notices (players/player-facts-cache.ts). */
   playerFacts: PlayerFactsCache;
+  /** Enterprises' own reports of people, kept between notices (players/enterprise-reports.ts). */
+  enterpriseReports: EnterpriseReportsCache;
   /** API keys and their accounts as authentication reads them, kept briefly (access/key-principals.ts). */
   keyPrincipals: KeyPrincipals;
   /** Seals webhook signing secrets at rest. */

@@ -147,12 +147,26 @@ export function adminCommand(io: Output): Command {
     .option('--name <name>')
     .option('--activate')
     .option('--deactivate')
+    .option('--keep-reports-inside', 'from now on, its scans count only inside it (docs/risk-score.md)')
+    .option('--share-reports', 'from now on, its proven scans count for every community again')
     .action(
-      async (id: string, opts: { name?: string; activate?: boolean; deactivate?: boolean }, cmd: Command) => {
+      async (
+        id: string,
+        opts: {
+          name?: string;
+          activate?: boolean;
+          deactivate?: boolean;
+          keepReportsInside?: boolean;
+          shareReports?: boolean;
+        },
+        cmd: Command,
+      ) => {
         const body: Record<string, unknown> = {};
         if (opts.name) body.name = opts.name;
         if (opts.activate) body.active = true;
         if (opts.deactivate) body.active = false;
+        if (opts.keepReportsInside) body.reportsShared = false;
+        if (opts.shareReports) body.reportsShared = true;
         print(await call(conn(cmd), 'PATCH', `/admin/v1/enterprises/${intArg(id)}`, body));
       },
     );

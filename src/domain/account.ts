@@ -14,6 +14,11 @@ export interface Enterprise {
   name: string;
   ownerAccountId: number;
   active: boolean;
+  /**
+   * false: an operator keeps this Enterprise's reports inside it, proven or not (new or abusive
+   * customers; docs/risk-score.md, "Whose scan it is").
+   */
+  reportsShared: boolean;
 }
 
 /** An issued API key as listed: never the key itself, which is shown once and kept only as a hash. */

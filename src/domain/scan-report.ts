@@ -1,4 +1,5 @@
 import type { Verdict } from './pin-lifecycle.js';
+import type { Provenance, Reach } from './report-provenance.js';
 
 /** What the scan client delivers when a scan completes (docs/scanner.md, "The report"). */
 export interface ScanReport {
@@ -13,7 +14,12 @@ export interface ScanReport {
   logon: string | null;
   scantime: string | null;
   windows: string | null;
-  discord: Array<{ id: string; username: string }>;
+  /**
+   * The accounts on the machine. Once the scan finished, each also says how the scan knows it and
+   * how far its report counts (docs/risk-score.md, "Whose scan it is"); scans finished before that
+   * was recorded have neither.
+   */
+  discord: Array<{ id: string; username: string; provenance?: Provenance; reach?: Reach }>;
   ip?: string | undefined;
 }
 

@@ -29,9 +29,18 @@ const TIMEOUT_MS = 10_000;
 /** Token and user answers are a few hundred bytes; a larger one is not Discord's. */
 const MAX_ANSWER_CHARS = 64 * 1024;
 
-export function authorizeUrl(client: DiscordClient, input: { state: string; codeChallenge: string }): string {
+export function authorizeUrl(
+  client: DiscordClient,
+  input: {
+    state: string;
+    codeChallenge: string;
+    /** Always show Discord's consent page, even to someone who authorised the application before. */
+    consent?: boolean;
+  },
+): string {
   const url = new URL(client.authorizeUrl);
   url.search = new URLSearchParams({
+    ...(input.consent ? { prompt: 'consent' } : {}),
     response_type: 'code',
     client_id: client.clientId,
     scope: 'identify',

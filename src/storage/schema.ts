@@ -1,4 +1,4 @@
-import type { Generated, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 import type { GameType } from '../domain/game-types.js';
 import type { PinStatus, Verdict } from '../domain/pin-lifecycle.js';
 import type { TimelineKind } from '../domain/pin-timeline.js';
@@ -77,6 +77,8 @@ export interface EnterprisesTable {
   owner_account_id: number;
   active: Flag;
   created_at: number;
+  /** 0: an operator keeps this Enterprise's reports inside it (docs/risk-score.md, "Whose scan it is"). */
+  reports_shared: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 export interface EnterpriseMembersTable {
@@ -433,7 +435,36 @@ export interface ScanEvidenceTable {
   received_at: number;
 }
 
+/** Who a PIN was made for: the player the staff named, and the account the player proved. */
+export interface PinPlayersTable {
+  pin_id: number;
+  named_discord_id: string | null;
+  named_username: string | null;
+  proven_discord_id: string | null;
+  proven_username: string | null;
+  proven_at: number | null;
+}
+
+/** Each Discord account of a finished scan, how the scan knows it, and how far it counts. */
+export interface ScanAccountsTable {
+  pin_id: number;
+  discord_id: string;
+  username: string;
+  provenance: 'proven' | 'named' | 'seen' | 'claimed';
+  seen_on_machine: Flag;
+  shared: Flag;
+  enterprise_id: number;
+  game_type: string;
+  verdict: 'legit' | 'cheating' | 'suspicious';
+  /** JSON array of the scan's detections. */
+  detections: string;
+  suspicious_findings: number;
+  finished_at: number;
+}
+
 export interface Database {
+  pin_players: PinPlayersTable;
+  scan_accounts: ScanAccountsTable;
   accounts: AccountsTable;
   enterprises: EnterprisesTable;
   enterprise_members: EnterpriseMembersTable;

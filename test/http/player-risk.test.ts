@@ -39,6 +39,7 @@ const LOOKUP_KEYS = [
   'hasRelatedAccounts',
   'totalRelatedAccounts',
   'relatedAccounts',
+  'scansByReach',
 ].sort();
 const RISK_KEYS = [
   'found',
@@ -53,6 +54,7 @@ const RISK_KEYS = [
   'firstScanDate',
   'lastScanDate',
   'lastCheatingDate',
+  'scansByReach',
 ].sort();
 
 describe.each(backends())('player risk and lookup on $name', (backend) => {
@@ -148,6 +150,7 @@ describe.each(backends())('player risk and lookup on $name', (backend) => {
       firstScanDate: iso(times.clean1 as number),
       lastScanDate: iso(times.clean2 as number),
       lastCheatingDate: null,
+      scansByReach: { shared: 2, enterpriseOnly: 0 },
     });
     const l = (await lookup(CLEAN.id)).json();
     expect(Object.keys(l).sort()).toEqual(LOOKUP_KEYS);
@@ -173,6 +176,7 @@ describe.each(backends())('player risk and lookup on $name', (backend) => {
       hasRelatedAccounts: false,
       totalRelatedAccounts: 0,
       relatedAccounts: [],
+      scansByReach: { shared: 2, enterpriseOnly: 0 },
     });
   });
 
@@ -204,6 +208,7 @@ describe.each(backends())('player risk and lookup on $name', (backend) => {
       firstScanDate: iso(times.cheat1 as number),
       lastScanDate: iso(times.alt as number),
       lastCheatingDate: iso(times.cheat2 as number),
+      scansByReach: { shared: 3, enterpriseOnly: 0 },
     });
     expect(r.riskScore).toBeGreaterThanOrEqual(51);
 
@@ -546,7 +551,8 @@ describe.each(backends())('hardware that links many accounts on $name', (backend
   let t: TestApp;
   let owner: Owner;
   beforeAll(async () => {
-    t = await startTestApp(backend);
+    // One scan per account below: more starts than a minute allows by default.
+    t = await startTestApp(backend, { SCANNER_START_PER_MINUTE: '1000', HWID_HUB_THRESHOLD: '100' });
     owner = await t.createOwner();
   });
   afterAll(async () => t.close());
@@ -585,15 +591,25 @@ describe.each(backends())('hardware that links many accounts on $name', (backend
     ).toBe(true);
   });
 
-  it('links two accounts reported in one placeholder-only scan to each other, as one machine', async () => {
+  it('a placeholder-only scan links only the account it is tied to; the other one stays inside the Enterprise', async () => {
     const sc = scanner(t);
     const pair = [
       { id: '400000000000000011', username: 'C' },
       { id: '400000000000000012', username: 'D' },
     ];
+    // C proved the account for the PIN; D was only reported with it (docs/risk-score.md, "Whose scan it is").
     await sc.scan(owner.key, report({ discord: pair }), ['Default string']);
     const c = (await t.api('GET', `/v1/scanned-users/lookup/${pair[0]?.id}`, { key: owner.key })).json();
-    expect(c.relatedAccounts.map((r: { discordId: string }) => r.discordId)).toEqual([pair[1]?.id]);
+    expect(c).toMatchObject({
+      totalHwids: 1,
+      relatedAccounts: [],
+      scansByReach: { shared: 1, enterpriseOnly: 0 },
+    });
+    const d = (await t.api('GET', `/v1/scanned-users/lookup/${pair[1]?.id}`, { key: owner.key })).json();
+    expect(d).toMatchObject({ found: true, totalHwids: 0, scansByReach: { shared: 0, enterpriseOnly: 1 } });
+    const other = await t.createOwner('Another Enterprise');
+    const elsewhere = await t.api('GET', `/v1/scanned-users/lookup/${pair[1]?.id}`, { key: other.key });
+    expect(elsewhere.json()).toMatchObject({ found: false });
   });
 
   it('takes hardware IDs with a trailing NUL as firmware reports them, and knows the placeholders among them', async () => {
@@ -622,7 +638,8 @@ describe.each(backends())('hardware that links many accounts on $name', (backend
       id: `5000000000000000${String(i).padStart(2, '0')}`,
       username: `P${i}`,
     }));
-    await sc.scan(owner.key, report({ discord: crowd }), ['SHARED-CAFE-PC']);
+    // One proven account per scan, all on one machine.
+    for (const player of crowd) await sc.scan(owner.key, report({ discord: [player] }), ['SHARED-CAFE-PC']);
     const l = (await t.api('GET', `/v1/scanned-users/lookup/${crowd[0]?.id}`, { key: owner.key })).json();
     expect(l.totalRelatedAccounts).toBe(55);
     expect(l.hasRelatedAccounts).toBe(true);

@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { COLLECTED, NEVER_COLLECTED } from '@scanpin/scanner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/http/pages/server-page.js';
-import { SCAN_PAGE_CSP } from '../../src/http/routes/scan-page.js';
+import { scanPageCsp } from '../../src/http/routes/scan-page.js';
+
+/** Without a Discord application the page has no form at all. */
+const SCAN_PAGE_CSP = scanPageCsp(null);
+
 import { backends } from '../support/backends.js';
 import { expectProblem } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

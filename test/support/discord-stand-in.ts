@@ -55,7 +55,7 @@ export interface DiscordStandIn {
   env(publicUrl: string): Record<string, string>;
   /** The same without PUBLIC_URL, for a server whose address is known only once it listens. */
   clientEnv(): Record<string, string>;
-  /** Registers `${publicUrl}/auth/discord/callback` as a redirect, as the Discord application would. */
+  /** Registers the sign-in and player-proof callbacks of `publicUrl` as redirects, as the Discord application would. */
   registerRedirect(publicUrl: string): void;
   /** Who "signs in" on the next approval. */
   user: StandInUser;
@@ -312,7 +312,10 @@ export async function startDiscordStandIn(
       };
     },
     registerRedirect(publicUrl: string) {
-      state.redirectUris.add(`${publicUrl.replace(/\/+$/, '')}/auth/discord/callback`);
+      const base = publicUrl.replace(/\/+$/, '');
+      state.redirectUris.add(`${base}/auth/discord/callback`);
+      // A player proving their account before a scan comes back here (docs/risk-score.md).
+      state.redirectUris.add(`${base}/scan/discord/callback`);
     },
     reset() {
       state.user = { ...defaultUser };

@@ -24,6 +24,18 @@ export function report(overrides: Partial<Report> = {}): Report {
   };
 }
 
+/** Records `account` as proven for the waiting PIN, as the /scan page's Discord sign-in does. */
+export async function proveFor(t: TestApp, pin: string, account: { id: string; username: string }) {
+  const found = await t.deps.repos.pins.findByCode(pin);
+  if (found === undefined) throw new Error(`no PIN ${pin}`);
+  const proven = await t.deps.repos.reportProvenance.prove(
+    found.id,
+    { discordId: account.id, username: account.username },
+    t.deps.clock(),
+  );
+  if (proven?.discordId !== account.id) throw new Error(`PIN ${pin} could not be proven`);
+}
+
 export function scanner(t: TestApp) {
   const post = (path: string, body: unknown, token?: string): Promise<LightMyRequestResponse> =>
     t.api('POST', `/v1/scanner/${path}`, {
@@ -42,9 +54,23 @@ export function scanner(t: TestApp) {
       post('progress', { progress, statusMessage }, token),
     finish: (token: string, body: Report = report()) => post('finish', body, token),
     fail: (token: string, message = 'Scanner crashed') => post('fail', { message }, token),
-    /** Creates a PIN, starts, and finishes a scan with the report; returns the PIN. */
-    async scan(key: string, body: Report, hwids: string[], type = 'FiveM'): Promise<string> {
+    /**
+     * Creates a PIN, starts, and finishes a scan with the report; returns the PIN. The report's first
+     * account is recorded as proven by the player before the scan, so the scan counts for every
+     * community as a real proven scan does (docs/risk-score.md, "Whose scan it is"); the proof flow
+     * itself is tested over HTTP in test/http/report-provenance.test.ts. `proven: false` leaves the
+     * report's accounts only claimed.
+     */
+    async scan(
+      key: string,
+      body: Report,
+      hwids: string[],
+      type = 'FiveM',
+      options: { proven?: boolean } = {},
+    ): Promise<string> {
       const pin = await t.createPin(key, { type });
+      const player = body.discord[0];
+      if (player !== undefined && options.proven !== false) await proveFor(t, pin, player);
       const token = await this.startOk(pin, hwids);
       const res = await post('finish', body, token);
       if (res.statusCode !== 200) throw new Error(`finish -> ${res.statusCode} ${res.body}`);

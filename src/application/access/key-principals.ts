@@ -31,6 +31,7 @@ export class KeyPrincipals {
   private readonly entries = new Map<string, Entry>();
   /** Whether an account is in an active Enterprise (the licence rule), kept like principals. */
   private readonly memberships = new Map<number, { member: boolean; expiresAt: number }>();
+  private readonly enterprises = new Map<number, { ids: readonly number[]; expiresAt: number }>();
   /** Bumped on every change, so a read that began before it cannot store what it read. */
   private generation = 0;
   private readonly unfollow: () => void;
@@ -82,6 +83,25 @@ export class KeyPrincipals {
     return member;
   }
 
+  /**
+   * The active Enterprises the account owns or belongs to: whose own reports its risk scores and
+   * lookups include (docs/risk-score.md, "Whose scan it is"). Kept and forgotten as memberships are.
+   */
+  async enterpriseIds(accountId: number, read: () => Promise<number[]>): Promise<readonly number[]> {
+    const now = this.clock();
+    const hit = this.enterprises.get(accountId);
+    if (hit !== undefined && hit.expiresAt > now) return hit.ids;
+    const generation = this.generation;
+    const ids = await read();
+    if (generation === this.generation) {
+      if (this.enterprises.size >= CAPACITY) {
+        this.enterprises.delete(this.enterprises.keys().next().value as number);
+      }
+      this.enterprises.set(accountId, { ids, expiresAt: now + this.ttlMs });
+    }
+    return ids;
+  }
+
   /** The key's last use was just written: the kept copy says so too, so it is not written again. */
   touched(keyHash: string, at: number): void {
     const hit = this.entries.get(keyHash);
@@ -98,11 +118,13 @@ export class KeyPrincipals {
     this.unfollow();
     this.entries.clear();
     this.memberships.clear();
+    this.enterprises.clear();
   }
 
   private forgetHere(): void {
     this.generation++;
     this.entries.clear();
     this.memberships.clear();
+    this.enterprises.clear();
   }
 }

@@ -38,7 +38,7 @@ export async function createEnterprise(
 export async function updateEnterprise(
   ctx: UseCaseContext,
   id: number,
-  changes: { name?: string; active?: boolean },
+  changes: { name?: string; active?: boolean; reportsShared?: boolean },
 ): Promise<Enterprise> {
   const updated = await ctx.transaction(async (repos) => {
     const enterprise = await repos.enterprises.update(id, changes);
@@ -52,6 +52,7 @@ export async function updateEnterprise(
       detail: {
         changed: Object.keys(changes).filter((k) => changes[k as keyof typeof changes] !== undefined),
         active: enterprise.active,
+        reportsShared: enterprise.reportsShared,
       },
     });
     return enterprise;

@@ -46,6 +46,8 @@ export async function scanFromDiscord(
       name: `@${input.player.username}`.slice(0, PIN_NAME_MAX),
       ramDump: false,
       private: input.private,
+      // Named by the staff: the scan counts for every community once it finds the account on the machine.
+      player: { discordId: input.player.id, username: input.player.username },
     },
     async (repos, pin) => {
       const now = ctx.clock();

@@ -30,7 +30,8 @@ export function discordSignInEnabled(
   return config.discordClientId !== undefined && config.discordClientSecret !== undefined;
 }
 
-function clientOf(ctx: UseCaseContext): DiscordClient {
+/** The Discord application's client, sending the browser back to `callbackPath` on this site. */
+export function discordClientOf(ctx: UseCaseContext, callbackPath = DISCORD_CALLBACK_PATH): DiscordClient {
   const { discordClientId, discordClientSecret } = ctx.config;
   if (discordClientId === undefined || discordClientSecret === undefined)
     refuse({ code: 'discord_sign_in_disabled' });
@@ -39,7 +40,7 @@ function clientOf(ctx: UseCaseContext): DiscordClient {
     clientSecret: discordClientSecret,
     authorizeUrl: ctx.config.discordAuthorizeUrl,
     apiUrl: ctx.config.discordApiUrl,
-    redirectUri: `${publicBaseUrl(ctx.config)}${DISCORD_CALLBACK_PATH}`,
+    redirectUri: `${publicBaseUrl(ctx.config)}${callbackPath}`,
   };
 }
 
@@ -90,7 +91,7 @@ export function startDiscordSignIn(
   ctx: UseCaseContext,
   input: { invite?: string | undefined; next?: string | undefined },
 ): StartedSignIn {
-  const client = clientOf(ctx);
+  const client = discordClientOf(ctx);
   const pending: PendingSignIn = {
     state: randomToken(32),
     verifier: newCodeVerifier(),
@@ -144,7 +145,7 @@ export async function finishDiscordSignIn(
     userAgent: string | null;
   },
 ): Promise<DiscordSignInOutcome> {
-  const client = clientOf(ctx);
+  const client = discordClientOf(ctx);
   const pending = input.pending ? openPending(ctx, input.pending) : undefined;
   if (pending === undefined) return refused('invalid_state', 'no sign-in attempt in this browser');
   if (input.state === undefined || !secretsEqual(input.state, pending.state))

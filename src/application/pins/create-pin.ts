@@ -25,6 +25,11 @@ export interface NewPinInput {
   name: string | null;
   ramDump: boolean;
   private: boolean;
+  /**
+   * The player the staff named, when they did: a report about this account counts for every
+   * community once the scan also finds it on the machine (docs/risk-score.md, "Whose scan it is").
+   */
+  player?: { discordId: string; username: string | null } | null;
 }
 
 /** A code collision is about 1 in 10^12 per existing PIN; a few draws always suffice. */
@@ -90,6 +95,7 @@ export async function createPin(
           at: now,
           detail: { type: input.type, private: input.private },
         });
+        if (input.player) await repos.reportProvenance.name(pin.id, input.player);
         await also?.(repos, pin);
         return pin;
       });

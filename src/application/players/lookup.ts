@@ -11,7 +11,9 @@ import type { LookupFacts } from '../../storage/repositories/player-snapshots.js
 import type { AccountCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { AnswersOfFacts } from './answers-of-facts.js';
+import { ownEnterpriseReports } from './enterprise-reports.js';
 import { readPlayerSnapshot, toBanFacts } from './player-snapshot.js';
+import { lookupWithOwnReports } from './with-own-reports.js';
 
 export interface RelatedAccount {
   discordId: string;
@@ -48,7 +50,15 @@ export type LookupResult =
       totalHwids: number;
       totalRelatedAccounts: number;
       relatedAccounts: RelatedAccount[];
+      /** How many of `totalScans` count for every community, and how many only for the reader's Enterprise. */
+      scansByReach: ScansByReach;
     };
+
+/** docs/risk-score.md, "Whose scan it is". */
+export interface ScansByReach {
+  shared: number;
+  enterpriseOnly: number;
+}
 
 /** What the lookup says of one person: counters over the scans that named them. */
 interface OwnCounters {
@@ -121,6 +131,7 @@ const lookups = new AnswersOfFacts(
         totalUniqueDetections: Number(r.detectionsTotal),
         totalSharedHwids: Number(r.sharedHwidsTotal),
       })),
+      scansByReach: { shared: user.own_scans, enterpriseOnly: 0 },
     };
   },
   ({ bans, related }, now) =>
@@ -132,18 +143,20 @@ const lookups = new AnswersOfFacts(
 
 /**
  * The scanned-user lookup (docs/api.md, "Lookup"): the person's own scans, every ban reaching them,
- * staff notes, and the accounts sharing their hardware. Read in one snapshot.
+ * staff notes, and the accounts sharing their hardware. Read in one snapshot; the reader's
+ * Enterprises' own reports of the person are added to it (docs/risk-score.md, "Whose scan it is").
  */
-export function lookUpPlayer(
+export async function lookUpPlayer(
   ctx: UseCaseContext,
   caller: AccountCaller,
   discordId: string,
 ): Promise<LookupResult> {
-  return readPlayerSnapshot(
+  const shared = await readPlayerSnapshot(
     ctx,
     caller,
     discordId,
     () => ctx.playerFacts.read(discordId, () => ctx.repos.playerSnapshots.lookupFacts(discordId)),
     (facts, now) => lookups.answer(facts, now),
   );
+  return lookupWithOwnReports(shared, await ownEnterpriseReports(ctx, caller, discordId));
 }

@@ -4,7 +4,10 @@ import type { LookupFacts } from '../../storage/repositories/player-snapshots.js
 import type { AccountCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { AnswersOfFacts } from './answers-of-facts.js';
+import { ownEnterpriseReports } from './enterprise-reports.js';
+import type { ScansByReach } from './lookup.js';
 import { readPlayerSnapshot, toBanFacts } from './player-snapshot.js';
+import { riskScoreWithOwnReports } from './with-own-reports.js';
 
 export type RiskScoreResult =
   | { found: false; discordId: string }
@@ -27,6 +30,8 @@ export type RiskScoreResult =
       firstScanAt: number;
       lastScanAt: number;
       lastCheatingAt: number | null;
+      /** How many of `stats.totalScans` count for every community, and how many only for the reader's Enterprise. */
+      scansByReach: ScansByReach;
     };
 
 /** Built from the player's facts once, and again only when a ban among them runs out. */
@@ -55,6 +60,7 @@ const riskScores = new AnswersOfFacts(
       firstScanAt: user.first_scan_at ?? user.created_at,
       lastScanAt: user.last_scan_at ?? user.created_at,
       lastCheatingAt: user.last_cheating_at,
+      scansByReach: { shared: user.scans, enterpriseOnly: 0 },
     };
   },
   ({ bans }, now) => nextExpiry(bans.map(toBanFacts), now),
@@ -62,19 +68,20 @@ const riskScores = new AnswersOfFacts(
 
 /**
  * A user's risk score (docs/risk-score.md): the highest score of their hardware profiles, with stats
- * over every scan on that hardware. Read in one snapshot, so a scan finishing meanwhile cannot make
+ * over every scan on that hardware, and the reader's Enterprises' own reports of the person. Read in one snapshot, so a scan finishing meanwhile cannot make
  * the stats and the score disagree (one statement, storage/repositories/player-snapshots.ts).
  */
-export function readRiskScore(
+export async function readRiskScore(
   ctx: UseCaseContext,
   caller: AccountCaller,
   discordId: string,
 ): Promise<RiskScoreResult> {
-  return readPlayerSnapshot(
+  const shared = await readPlayerSnapshot(
     ctx,
     caller,
     discordId,
     () => ctx.playerFacts.read(discordId, () => ctx.repos.playerSnapshots.lookupFacts(discordId)),
     (facts, now) => riskScores.answer(facts, now),
   );
+  return riskScoreWithOwnReports(shared, await ownEnterpriseReports(ctx, caller, discordId));
 }

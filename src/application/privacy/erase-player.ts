@@ -24,10 +24,13 @@ export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promi
     const { privacy } = repos;
     await privacy.excludeFinishes();
     const user = await privacy.findUser(discordId);
-    if (user === undefined) refuse({ code: 'scanned_user_not_found', discordId });
+    // Someone only an Enterprise's own reports name has no profile, but is erased all the same.
+    if (user === undefined && !(await privacy.namedInScans(discordId)))
+      refuse({ code: 'scanned_user_not_found', discordId });
+    const userId = user?.id ?? null;
 
     let reportsRewritten = 0;
-    for (const row of await privacy.reportsNaming(user.id, discordId)) {
+    for (const row of await privacy.reportsNaming(userId, discordId)) {
       const before = JSON.parse(row.discord) as Array<{ id: string; username: string }>;
       if (!before.some((d) => d.id === discordId)) continue;
       await privacy.rewriteReportAccounts(row.pin_id, eraseFromAccounts(before, discordId));
@@ -35,7 +38,7 @@ export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promi
       reportsRewritten++;
     }
     let eventsRewritten = 0;
-    for (const row of await privacy.eventsNaming(user.id, discordId)) {
+    for (const row of await privacy.eventsNaming(userId, discordId)) {
       const before = JSON.parse(row.payload) as unknown;
       const after = eraseFromJson(before, discordId);
       if (JSON.stringify(after) === row.payload) continue;
@@ -43,7 +46,7 @@ export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promi
       eventsRewritten++;
     }
     let evidenceRewritten = 0;
-    for (const row of await privacy.evidenceNaming(user.id, discordId)) {
+    for (const row of await privacy.evidenceNaming(userId, discordId)) {
       const before = JSON.parse(row.document) as EvidenceDocument;
       if (!before.sources.discord.accounts.some((a) => a.id === discordId)) continue;
       await privacy.rewriteEvidence(row.pin_id, eraseFromEvidence(before, discordId));
@@ -51,7 +54,11 @@ export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promi
     }
     // PINs /scan named after them, and the Discord messages that mention them (docs/discord.md).
     rewritten.push(...(await repos.discord.forgetPlayer(discordId)));
-    const removed = await privacy.removeUser(user.id, discordId);
+    await privacy.forgetScanAccounts(discordId);
+    const removed =
+      user === undefined
+        ? { hardwareLinks: 0, bans: 0, reasons: 0, notesOnOthers: 0 }
+        : await privacy.removeUser(user.id, discordId);
     const counts = { reportsRewritten, eventsRewritten, evidenceRewritten, ...removed };
     await recordPrivacyAction(repos, 'scanned_user.erase', now, counts);
     return { ...counts, erasedAt: now };

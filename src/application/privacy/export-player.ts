@@ -1,6 +1,7 @@
 import type { EvidenceDocument } from '../../domain/evidence.js';
 import type { GameType } from '../../domain/game-types.js';
 import type { Verdict } from '../../domain/pin-lifecycle.js';
+import type { ScannedUserRow } from '../../storage/schema.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { recordPrivacyAction } from './audit-entry.js';
@@ -106,6 +107,35 @@ function evidenceOfPerson(
   };
 }
 
+/** The profile part of an export for someone no shared report counted for: empty counters. */
+function withoutProfile(
+  discordId: string,
+  scans: ReadonlyArray<{ discord: ReadonlyArray<{ id: string; username: string }>; finishedAt: number }>,
+): ScannedUserRow {
+  const named = scans.flatMap((s) => s.discord.filter((d) => d.id === discordId));
+  return {
+    id: 0,
+    facts_version: 0,
+    discord_id: discordId,
+    username: named.at(-1)?.username ?? discordId,
+    created_at: scans[0]?.finishedAt ?? 0,
+    scans: 0,
+    cheating_scans: 0,
+    suspicious_scans: 0,
+    clean_scans: 0,
+    detections: 0,
+    first_scan_at: null,
+    last_scan_at: null,
+    last_cheating_at: null,
+    own_scans: 0,
+    own_cheating_scans: 0,
+    own_suspicious_scans: 0,
+    own_detections: 0,
+    own_first_scan_at: null,
+    own_last_scan_at: null,
+  };
+}
+
 /**
  * Exports one scanned person, read in one snapshot so the parts agree, and records that an export
  * happened (without whom it was about) in the same transaction.
@@ -115,18 +145,24 @@ export async function exportPlayer(ctx: UseCaseContext, discordId: string): Prom
   return ctx.transaction(
     async (repos) => {
       const { privacy } = repos;
-      const user = await privacy.findUser(discordId);
-      if (user === undefined) refuse({ code: 'scanned_user_not_found', discordId });
-      const [links, hubs, bans, reasons, detections, ownDetections, games, scans] = [
-        await privacy.links(user.id),
-        await privacy.hubsSeen(user.id),
-        await privacy.bansIssued(user.id),
-        await privacy.reasons(user.id),
-        await privacy.names('user_detections', user.id),
-        await privacy.names('user_own_detections', user.id),
-        await privacy.names('user_games', user.id),
-        await privacy.scansNaming(user.id, discordId),
-      ];
+      const found = await privacy.findUser(discordId);
+      // Someone only an Enterprise's own reports name has no profile: only those scans are theirs.
+      if (found === undefined && !(await privacy.namedInScans(discordId)))
+        refuse({ code: 'scanned_user_not_found', discordId });
+      const scans = await privacy.scansNaming(found?.id ?? null, discordId);
+      const user = found ?? withoutProfile(discordId, scans);
+      const [links, hubs, bans, reasons, detections, ownDetections, games] =
+        found === undefined
+          ? [[], [], [], [], [], [], []]
+          : [
+              await privacy.links(found.id),
+              await privacy.hubsSeen(found.id),
+              await privacy.bansIssued(found.id),
+              await privacy.reasons(found.id),
+              await privacy.names('user_detections', found.id),
+              await privacy.names('user_own_detections', found.id),
+              await privacy.names('user_games', found.id),
+            ];
       await recordPrivacyAction(repos, 'scanned_user.export', now);
       return {
         discordId: user.discord_id,

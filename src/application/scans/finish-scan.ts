@@ -1,6 +1,7 @@
 import { matchCustomKeywords } from '../../domain/custom-keywords.js';
 import type { Pin } from '../../domain/pin.js';
 import { finish, type Verdict } from '../../domain/pin-lifecycle.js';
+import { accountsOfScan } from '../../domain/report-provenance.js';
 import { type ScanReport, suspiciousFindings, toStoredReport, verdictOf } from '../../domain/scan-report.js';
 import { hmacHex } from '../../lib/crypto.js';
 import type { EvidenceRow } from '../../storage/repositories/scans.js';
@@ -23,16 +24,34 @@ export async function finishScan(
   /** Kept with the scan when the report was judged from an evidence upload. */
   evidence?: EvidenceRow,
 ): Promise<Verdict> {
-  const report = await placeReport(ctx, delivered, clientAddress);
+  const placed = await placeReport(ctx, delivered, clientAddress);
   const keywords = await ctx.repos.accounts.keywords(pin.accountId);
-  const customSuspicious = matchCustomKeywords(report.artifacts, keywords);
-  const verdict = verdictOf(report, customSuspicious);
+  const customSuspicious = matchCustomKeywords(placed.artifacts, keywords);
+  const verdict = verdictOf(placed, customSuspicious);
+  const { player, enterpriseShared } = await ctx.repos.reportProvenance.finishContext(pin.id);
+  // Accounts from an evidence upload are the machine's Discord store's; a bare report only claims them.
+  const accounts = accountsOfScan({
+    reported: placed.discord,
+    seenOnMachine: evidence !== undefined,
+    player,
+    enterpriseShared,
+  });
+  const known = new Map(accounts.map((a) => [a.discordId, a]));
+  // The kept report says of each account how the scan knows it, for the PIN's owner to see.
+  const report: ScanReport = {
+    ...placed,
+    discord: placed.discord.map((d) => {
+      const account = known.get(d.id);
+      return account === undefined ? d : { ...d, provenance: account.provenance, reach: account.reach };
+    }),
+  };
   const extra = {
     customSuspicious,
     suspiciousFindings: suspiciousFindings(report, customSuspicious),
     // The scanned person's IP is kept only as a keyed hash (docs/scanner.md: never stored raw).
     ipHash: report.ip ? hmacHex(ctx.hashSecret, `ip:${report.ip}`) : null,
     evidence,
+    accounts,
   };
   await applyMove(
     ctx,

@@ -15,6 +15,8 @@ export interface ScanPageInput {
   downloads: readonly ListedDownload[];
   /** REPORT_RETENTION_DAYS: 0 keeps scans until the operator removes them (docs/privacy.md). */
   retentionDays: number;
+  /** The server has a Discord application: players can prove their account before the scan. */
+  proofEnabled: boolean;
 }
 
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
@@ -49,6 +51,38 @@ function retentionHtml(days: number): string {
 }
 
 /**
+ * Proving the account before the scan (docs/risk-score.md, "Whose scan it is"): without it, a
+ * scan's result counts only for the community that ran it, since anyone could claim any account.
+ */
+function proofHtml(enabled: boolean): string {
+  if (!enabled) return '';
+  return `<h2>Prove it is your account</h2>
+<p>Before you run the scanner, sign in with Discord for your PIN. The scan then counts as yours, and your risk score is built only from scans proven to be you: nobody can put someone else's scan on your account. Discord tells this server only your user ID and name (scope <code>identify</code>), nothing else, and the server keeps no Discord token.</p>
+<form method="post" action="/scan/discord">
+<p><label>PIN <input name="pin" required minlength="8" maxlength="8" autocomplete="off" autocapitalize="characters" spellcheck="false"></label>
+<button type="submit">Sign in with Discord</button></p>
+</form>`;
+}
+
+/** What the player sees after proving (or failing to prove) their account. */
+export function proofResultPage(
+  outcome: { ok: true; username: string } | { ok: false; message: string },
+): string {
+  const body = outcome.ok
+    ? `<h1>Your account is proven for this scan</h1>
+<p>Signed in with Discord as <strong>${escapeHtml(outcome.username)}</strong>. Now run the scanner with the same PIN. If this is not your account, tell the staff who gave you the PIN before you scan.</p>`
+    : `<h1>Your account was not proven</h1>
+<p>${escapeHtml(outcome.message)}</p>`;
+  return serverPage({
+    title: 'Prove your Discord account',
+    robots: 'noindex, nofollow',
+    body: `${body}
+<p><a href="/scan">Back to the scan page</a></p>
+<footer>scanpin. This page loads nothing from other sites.</footer>`,
+  });
+}
+
+/**
  * The player's page (docs/scan-client.md, "For players"): what a scan is, who sees the result, the
  * scanner's own list of what it collects and never collects (the same module the scanner shows before
  * asking for consent), the downloads with their SHA-256, and how to run it.
@@ -74,7 +108,7 @@ export function scanPage(input: ScanPageInput): string {
 <h2>Who sees the result</h2>
 <ul>
 <li><strong>The staff who gave you the PIN</strong> see the result, what was found, and everything the scanner sent, including the Discord accounts on your computer, in their dashboard or through their bots. If they made the PIN private, only the person who made it sees it; otherwise the other staff of their community see it too.</li>
-<li><strong>Other communities that use this server</strong>, if they hold a licence, can look up your Discord ID and see your risk score (0 to 100) and scan history: how many scans and detections you had, the cheats detected, bans and warnings, staff notes, and other Discord accounts seen on the same computer. They do not see what the scanner sent.</li>
+<li><strong>Other communities that use this server</strong>, if they hold a licence, can look up your Discord ID and see your risk score (0 to 100) and scan history: how many scans and detections you had, the cheats detected, bans and warnings, staff notes, and other Discord accounts seen on the same computer. They see only scans tied to your account: ones you proved by signing in with Discord for the PIN, or ones where the staff named your account and the scanner found it on your computer. They do not see what the scanner sent.</li>
 <li><strong>Anyone the staff send a share link to</strong> sees the result and what was found, without your Discord accounts, hardware or address.</li>
 <li><strong>The operator of this server</strong> can read everything it keeps, and can give you a copy of what it keeps about your Discord account, or erase it.</li>
 </ul>
@@ -86,6 +120,8 @@ export function scanPage(input: ScanPageInput): string {
 
 <h2>What it never collects</h2>
 <ul>${never}</ul>
+
+${proofHtml(input.proofEnabled)}
 
 <h2>Download</h2>
 ${downloadsHtml(input.downloads)}

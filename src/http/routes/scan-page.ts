@@ -1,17 +1,44 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { UseCaseContext } from '../../application/context.js';
+import { discordSignInEnabled } from '../../application/people/discord-sign-in.js';
+import {
+  finishPlayerProof,
+  PLAYER_PROOF_CALLBACK_PATH,
+  startPlayerProof,
+} from '../../application/scans/prove-player.js';
 import { findScannerDownload, listScannerDownloads } from '../../application/scans/scanner-downloads.js';
 import { publicBaseUrl } from '../../config.js';
-import { scanPage } from '../pages/scan-page.js';
+import { PLAYER_PROOF_MESSAGES } from '../../domain/player-proof.js';
+import { proofResultPage, scanPage } from '../pages/scan-page.js';
 import { SERVER_PAGE_STYLE_SOURCE } from '../pages/server-page.js';
 import { limitByClientAddress } from '../plugins/client-address-limit.js';
 import { sendProblem } from '../plugins/errors.js';
+import { assertSameOrigin } from '../plugins/session-auth.js';
 import { problems } from '../problem.js';
 
-/** The page loads nothing, not even a stylesheet: only its own inline style may apply. */
-export const SCAN_PAGE_CSP = `default-src 'none'; style-src ${SERVER_PAGE_STYLE_SOURCE}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+/**
+ * The page loads nothing, not even a stylesheet: only its own inline style may apply. With Discord
+ * configured, its one form posts here and is sent on to Discord's consent page, which browsers check
+ * against form-action too; without, it has no form.
+ */
+export function scanPageCsp(discordAuthorizeOrigin: string | null): string {
+  const formAction = discordAuthorizeOrigin === null ? "'none'" : `'self' ${discordAuthorizeOrigin}`;
+  return `default-src 'none'; style-src ${SERVER_PAGE_STYLE_SOURCE}; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`;
+}
+
+/** The proof's result page has no form at all. */
+const PROOF_PAGE_CSP = `default-src 'none'; style-src ${SERVER_PAGE_STYLE_SOURCE}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+/** Holds one browser's sealed proof attempt; sent back only to /scan/discord/… */
+const PROOF_COOKIE = 'scanpin_player_proof';
+const PROOF_COOKIE_PATH = '/scan/discord';
+
+const OneOrMore = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
+const CallbackQuery = Type.Object({ code: OneOrMore, state: OneOrMore, error: OneOrMore });
+const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 // Any text: a name the folder does not offer is answered 404 below, like a path with no route.
 const FileParams = Type.Object({ file: Type.String() });
@@ -31,16 +58,81 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       const downloads = await listScannerDownloads(ctx);
       return reply
         .type('text/html; charset=utf-8')
-        .header('content-security-policy', SCAN_PAGE_CSP)
+        .header(
+          'content-security-policy',
+          scanPageCsp(
+            discordSignInEnabled(ctx.config) ? new URL(ctx.config.discordAuthorizeUrl).origin : null,
+          ),
+        )
         .header('cache-control', 'no-cache')
         .send(
           scanPage({
             serverUrl: publicBaseUrl(ctx.config),
             downloads,
             retentionDays: ctx.config.reportRetentionDays,
+            proofEnabled: discordSignInEnabled(ctx.config),
           }),
         );
     });
+
+    const proofPage = (reply: FastifyReply, outcome: Parameters<typeof proofResultPage>[0], status = 200) =>
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', PROOF_PAGE_CSP)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(proofResultPage(outcome));
+    const cookieOptions = {
+      path: PROOF_COOKIE_PATH,
+      httpOnly: true,
+      // Lax: the cookie must come back on Discord's top-level redirect to the callback.
+      sameSite: 'lax' as const,
+      secure: publicBaseUrl(ctx.config).startsWith('https://'),
+    };
+
+    // The PIN travels in the form's body, never in an address that logs or histories keep.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    // Only the page's own form may start a proof: another site must not bind a visitor's Discord
+    // account to a PIN of its choosing (docs/risk-score.md, "Whose scan it is").
+    const sameOrigin = async (request: FastifyRequest) => assertSameOrigin(request, ctx);
+    app.post(
+      '/scan/discord',
+      { schema: { hide: true }, onRequest: [onRequest, sameOrigin] },
+      async (request, reply) => {
+        const body = request.body as { pin?: unknown } | null;
+        const started = await startPlayerProof(ctx, typeof body?.pin === 'string' ? body.pin : '');
+        if (!started.ok)
+          return proofPage(reply, { ok: false, message: PLAYER_PROOF_MESSAGES[started.error] }, 400);
+        reply.setCookie(PROOF_COOKIE, started.pending, { ...cookieOptions, maxAge: started.maxAgeSeconds });
+        return reply
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .redirect(started.redirectTo, 303);
+      },
+    );
+
+    app.get(
+      PLAYER_PROOF_CALLBACK_PATH,
+      { schema: { hide: true, querystring: CallbackQuery }, onRequest },
+      async (request, reply) => {
+        const outcome = await finishPlayerProof(ctx, {
+          pending: request.cookies[PROOF_COOKIE],
+          state: single(request.query.state),
+          code: single(request.query.code),
+          error: single(request.query.error),
+        });
+        reply.clearCookie(PROOF_COOKIE, cookieOptions);
+        if (outcome.ok) return proofPage(reply, outcome);
+        request.log.info({ reason: outcome.error, detail: outcome.detail }, 'player proof refused');
+        return proofPage(reply, { ok: false, message: PLAYER_PROOF_MESSAGES[outcome.error] }, 400);
+      },
+    );
 
     app.get(
       '/scan/download/:file',

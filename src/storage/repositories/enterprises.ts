@@ -3,7 +3,13 @@ import type { Db } from '../database.js';
 import type { EnterpriseRow, Flag } from '../schema.js';
 
 function enterpriseOf(row: EnterpriseRow): Enterprise {
-  return { id: row.id, name: row.name, ownerAccountId: row.owner_account_id, active: row.active === 1 };
+  return {
+    id: row.id,
+    name: row.name,
+    ownerAccountId: row.owner_account_id,
+    active: row.active === 1,
+    reportsShared: row.reports_shared === 1,
+  };
 }
 
 const orNone = (row: EnterpriseRow | undefined) => (row === undefined ? undefined : enterpriseOf(row));
@@ -47,10 +53,14 @@ export function enterprisesRepository(db: Db) {
       return orNone(await db.selectFrom('enterprises').selectAll().where('id', '=', id).executeTakeFirst());
     },
 
-    async update(id: number, changes: { name?: string; active?: boolean }): Promise<Enterprise | undefined> {
-      const values: { name?: string; active?: Flag } = {};
+    async update(
+      id: number,
+      changes: { name?: string; active?: boolean; reportsShared?: boolean },
+    ): Promise<Enterprise | undefined> {
+      const values: { name?: string; active?: Flag; reports_shared?: Flag } = {};
       if (changes.name !== undefined) values.name = changes.name;
       if (changes.active !== undefined) values.active = changes.active ? 1 : 0;
+      if (changes.reportsShared !== undefined) values.reports_shared = changes.reportsShared ? 1 : 0;
       if (Object.keys(values).length === 0) return this.find(id);
       return orNone(
         await db

@@ -15,6 +15,11 @@ import { announcingOutdated, type TrackOutdated } from './player-documents.js';
 import { type PlayerSnapshotsRepository, playerSnapshotsRepository } from './player-snapshots.js';
 import { type PlayersRepository, playersRepository } from './players.js';
 import { type PrivacyRepository, privacyRepository } from './privacy.js';
+import {
+  type ReportProvenanceRepository,
+  reportProvenanceRepository,
+  scanAccountsRecorder,
+} from './report-provenance.js';
 import { finishedScanRecorder, type HubPolicy } from './risk-profiles.js';
 import { type RulesRepository, rulesRepository } from './rules.js';
 import { type ScansRepository, scansRepository } from './scans.js';
@@ -44,6 +49,7 @@ export interface Repositories {
   evidence: EvidenceRepository;
   hardwareHubs: HardwareHubsRepository;
   discord: DiscordRepository;
+  reportProvenance: ReportProvenanceRepository;
 }
 
 /** The repositories a transaction sees: every read and write in it goes through `trx`. */
@@ -110,6 +116,7 @@ function repositoryMakers(
     evidence: () => evidenceRepository(db),
     hardwareHubs: () => hardwareHubsRepository(db, store.dialect),
     discord: () => discordRepository(db),
+    reportProvenance: () => reportProvenanceRepository(db),
   };
 }
 
@@ -124,7 +131,7 @@ export function createRepositories(store: Store, hubPolicy: HubPolicy): Reposito
   return {
     ...boundTo(store.db, store),
     // Finishing a scan also updates the player-risk aggregates, in the same transaction.
-    scans: scansRepository(store, [finishedScanRecorder(store.dialect, hubPolicy)]),
+    scans: scansRepository(store, [finishedScanRecorder(store.dialect, hubPolicy), scanAccountsRecorder]),
   };
 }
 

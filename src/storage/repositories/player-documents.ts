@@ -143,3 +143,16 @@ export async function invalidatePlayersOn(db: Db, hwidIds: readonly number[]): P
 export async function invalidatePlayer(db: Db, userId: number): Promise<void> {
   await outdate(db, [userId]);
 }
+
+/**
+ * Not a player: the notice that some Enterprise's own reports of a person changed (a scan recorded
+ * accounts that count only inside its Enterprise, an erasure, retention, an operator's trust
+ * setting). Those reports are no player's document (report-provenance.ts); every instance drops what
+ * it kept of them (application/players/enterprise-reports-cache.ts). Scanned users' ids start at 1.
+ */
+export const ENTERPRISE_REPORTS_CHANGED = 0;
+
+/** Announces, once `db`'s work has committed, that Enterprises' own reports changed. */
+export function announceEnterpriseReports(db: Db): void {
+  outdatedSink(db)([ENTERPRISE_REPORTS_CHANGED]);
+}

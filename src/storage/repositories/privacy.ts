@@ -5,7 +5,7 @@ import type { Verdict } from '../../domain/pin-lifecycle.js';
 import type { Db } from '../database.js';
 import type { Dialect } from '../migrations/index.js';
 import type { BanRow, ScannedUserRow } from '../schema.js';
-import { invalidatePlayers, invalidatePlayersOn } from './player-documents.js';
+import { announceEnterpriseReports, invalidatePlayers, invalidatePlayersOn } from './player-documents.js';
 import { FINISH_LOCK_KEY } from './scans.js';
 
 /*
@@ -58,6 +58,13 @@ const list = (text: string) => JSON.parse(text) as string[];
 const naming = (discordId: string) => `%"id":"${discordId}"%`;
 
 export function privacyRepository(db: Db, dialect: Dialect) {
+  /** The PINs whose scans counted for the person, or named them among their accounts. */
+  const pinsOf = (userId: number | null, discordId: string) => {
+    const named = db.selectFrom('scan_accounts').select('pin_id').where('discord_id', '=', discordId);
+    return userId === null
+      ? named
+      : db.selectFrom('user_scans').select('pin_id').where('user_id', '=', userId).union(named);
+  };
   /** Replaces `table`'s name set for one owner by `names`. */
   async function replaceNames(
     table: 'user_detections' | 'user_own_detections' | 'user_games',
@@ -86,6 +93,20 @@ export function privacyRepository(db: Db, dialect: Dialect) {
     },
 
     // --- export -------------------------------------------------------------------------------
+
+    /**
+     * Whether any scan's accounts name the person, shared or kept inside its Enterprise
+     * (docs/risk-score.md, "Whose scan it is"): a person known only from such reports has no profile.
+     */
+    async namedInScans(discordId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('scan_accounts')
+        .select('pin_id')
+        .where('discord_id', '=', discordId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
 
     async findUser(discordId: string): Promise<ScannedUserRow | undefined> {
       return db
@@ -177,10 +198,9 @@ export function privacyRepository(db: Db, dialect: Dialect) {
     },
 
     /** Every finished scan whose report named the person, oldest first. */
-    async scansNaming(userId: number, discordId: string): Promise<NamedScanRow[]> {
+    async scansNaming(userId: number | null, discordId: string): Promise<NamedScanRow[]> {
       const rows = await db
-        .selectFrom('user_scans')
-        .innerJoin('pins', 'pins.id', 'user_scans.pin_id')
+        .selectFrom('pins')
         .innerJoin('scan_reports as r', 'r.pin_id', 'pins.id')
         .leftJoin('scan_evidence as e', 'e.pin_id', 'pins.id')
         .select([
@@ -208,7 +228,7 @@ export function privacyRepository(db: Db, dialect: Dialect) {
           'r.discord',
           'r.ip_hash',
         ])
-        .where('user_scans.user_id', '=', userId)
+        .where('pins.id', 'in', pinsOf(userId, discordId))
         .where('r.discord', 'like', naming(discordId))
         .orderBy('r.created_at')
         .orderBy('pins.id')
@@ -250,23 +270,24 @@ export function privacyRepository(db: Db, dialect: Dialect) {
 
     /**
      * Stored reports naming the user, for the caller to rewrite. A report that named them counted
-     * for them (user_scans), so the search stays within their own history.
+     * for them (user_scans) or recorded them among its accounts (scan_accounts), so the search stays
+     * within their own history.
      */
-    async reportsNaming(userId: number, discordId: string) {
+    async reportsNaming(userId: number | null, discordId: string) {
       return db
         .selectFrom('scan_reports')
         .select(['pin_id', 'discord'])
-        .where('pin_id', 'in', db.selectFrom('user_scans').select('pin_id').where('user_id', '=', userId))
+        .where('pin_id', 'in', pinsOf(userId, discordId))
         .where('discord', 'like', naming(discordId))
         .execute();
     },
 
     /** Stored evidence documents of the user's scans that name them, for the caller to rewrite. */
-    async evidenceNaming(userId: number, discordId: string) {
+    async evidenceNaming(userId: number | null, discordId: string) {
       return db
         .selectFrom('scan_evidence')
         .select(['pin_id', 'document'])
-        .where('pin_id', 'in', db.selectFrom('user_scans').select('pin_id').where('user_id', '=', userId))
+        .where('pin_id', 'in', pinsOf(userId, discordId))
         .where('document', 'like', naming(discordId))
         .execute();
     },
@@ -288,11 +309,11 @@ export function privacyRepository(db: Db, dialect: Dialect) {
     },
 
     /** Stored webhook events of the user's scans whose payload names them, for the caller to rewrite. */
-    async eventsNaming(userId: number, discordId: string) {
+    async eventsNaming(userId: number | null, discordId: string) {
       return db
         .selectFrom('webhook_events')
         .select(['id', 'payload'])
-        .where('pin_id', 'in', db.selectFrom('user_scans').select('pin_id').where('user_id', '=', userId))
+        .where('pin_id', 'in', pinsOf(userId, discordId))
         .where('payload', 'like', naming(discordId))
         .execute();
     },
@@ -309,6 +330,29 @@ export function privacyRepository(db: Db, dialect: Dialect) {
      * Removes the person's profile with its links, bans, reasons and name sets, and the alt-account
      * notes on other people that name them. Run it in a transaction.
      */
+    /**
+     * The person's place among scans' accounts and as the player a PIN was made for: their rows go,
+     * and every instance forgets the Enterprises' own reports it kept. Returns the rows removed.
+     */
+    async forgetScanAccounts(discordId: string): Promise<number> {
+      const removed = await db
+        .deleteFrom('scan_accounts')
+        .where('discord_id', '=', discordId)
+        .executeTakeFirst();
+      await db
+        .updateTable('pin_players')
+        .set({ named_discord_id: null, named_username: null })
+        .where('named_discord_id', '=', discordId)
+        .execute();
+      await db
+        .updateTable('pin_players')
+        .set({ proven_discord_id: null, proven_username: null })
+        .where('proven_discord_id', '=', discordId)
+        .execute();
+      announceEnterpriseReports(db);
+      return Number(removed.numDeletedRows);
+    },
+
     async removeUser(
       userId: number,
       discordId: string,
@@ -437,6 +481,8 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         'scan_hwids',
         'scan_reports',
         'scan_evidence',
+        'scan_accounts',
+        'pin_players',
       ] as const) {
         await db.deleteFrom(table).where('pin_id', 'in', pinIds).execute();
       }

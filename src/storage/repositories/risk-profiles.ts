@@ -374,6 +374,10 @@ export interface HubPolicy {
  */
 export function finishedScanRecorder(dialect: Dialect, policy: HubPolicy): FinishHook {
   return async (trx, scan) => {
+    // A scan tied to nobody (no account proven, or named and found on the machine, from an
+    // Enterprise whose reports are shared) counts only inside its Enterprise: it changes nothing
+    // that other communities see, not even through hardware (docs/risk-score.md, "Whose scan it is").
+    if (scan.discord.length === 0) return;
     const hubs = hardwareHubsRepository(trx, dialect);
     const reported = (await hwidsOfScan(trx, dialect, scan.pinId)).rows.map((r) => r.hwid_id);
     const userIds = await upsertReportedUsers(trx, dialect, scan);

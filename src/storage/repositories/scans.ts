@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Pin } from '../../domain/pin.js';
 import type { PinState, Verdict } from '../../domain/pin-lifecycle.js';
+import type { ScanAccount } from '../../domain/report-provenance.js';
 import type { ScanReport } from '../../domain/scan-report.js';
 import type { Db, Store } from '../database.js';
 import { SerialQueue } from '../serial-queue.js';
@@ -20,7 +21,14 @@ export interface FinishedScan {
   detections: readonly string[];
   /** suspicious + untrusted + integrity + custom keyword matches. */
   suspiciousFindings: number;
+  /**
+   * The accounts whose reports count for every community: what the shared risk aggregates link
+   * (docs/risk-score.md, "Whose scan it is").
+   */
   discord: ReadonlyArray<{ id: string; username: string }>;
+  /** Every account of the scan, with how the scan knows it. */
+  accounts: readonly ScanAccount[];
+  enterpriseId: number;
   finishedAt: number;
 }
 
@@ -121,6 +129,8 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
       customSuspicious: string[];
       suspiciousFindings: number;
       ipHash: string | null;
+      /** The scan's accounts with their provenance (domain/report-provenance.ts). */
+      accounts: readonly ScanAccount[];
       /** The evidence document the report was judged from, kept with the scan (docs/scan-client.md). */
       evidence?: EvidenceRow | undefined;
     },
@@ -193,7 +203,11 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
           verdict: state.result ?? 'legit',
           detections: report.detections,
           suspiciousFindings: extra.suspiciousFindings,
-          discord: report.discord,
+          discord: extra.accounts
+            .filter((a) => a.reach === 'shared')
+            .map((a) => ({ id: a.discordId, username: a.username })),
+          accounts: extra.accounts,
+          enterpriseId: pin.enterpriseId,
           finishedAt: now,
         };
         for (const hook of onFinish) await hook(trx, scan);

@@ -1494,7 +1494,8 @@ export interface paths {
                          *       "id": 1,
                          *       "name": "example",
                          *       "ownerAccountId": 1,
-                         *       "active": false
+                         *       "active": false,
+                         *       "reportsShared": false
                          *     }
                          */
                         "application/json": {
@@ -1502,6 +1503,8 @@ export interface paths {
                             id: number;
                             name: string;
                             ownerAccountId: number;
+                            /** @description false: the Enterprise's reports from now on count only inside it, proven or not (docs/risk-score.md, "Whose scan it is"). */
+                            reportsShared: boolean;
                         };
                     };
                 };
@@ -1624,7 +1627,8 @@ export interface paths {
                          *       "id": 1,
                          *       "name": "example",
                          *       "ownerAccountId": 1,
-                         *       "active": false
+                         *       "active": false,
+                         *       "reportsShared": false
                          *     }
                          */
                         "application/json": {
@@ -1632,6 +1636,8 @@ export interface paths {
                             id: number;
                             name: string;
                             ownerAccountId: number;
+                            /** @description false: the Enterprise's reports from now on count only inside it, proven or not (docs/risk-score.md, "Whose scan it is"). */
+                            reportsShared: boolean;
                         };
                     };
                 };
@@ -1701,8 +1707,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename, activate or deactivate an Enterprise
-         * @description Rename, activate or deactivate an Enterprise
+         * Rename, activate or deactivate an Enterprise, or keep its reports inside it
+         * @description Rename, activate or deactivate an Enterprise, or keep its reports inside it
          *
          *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
          */
@@ -1720,12 +1726,15 @@ export interface paths {
                     /**
                      * @example {
                      *       "name": "example",
-                     *       "active": false
+                     *       "active": false,
+                     *       "reportsShared": false
                      *     }
                      */
                     "application/json": {
                         active?: boolean;
                         name?: string;
+                        /** @description false keeps the reports of its scans finished from now on inside the Enterprise (new or abusive customers). */
+                        reportsShared?: boolean;
                     };
                 };
             };
@@ -1741,7 +1750,8 @@ export interface paths {
                          *       "id": 1,
                          *       "name": "example",
                          *       "ownerAccountId": 1,
-                         *       "active": false
+                         *       "active": false,
+                         *       "reportsShared": false
                          *     }
                          */
                         "application/json": {
@@ -1749,6 +1759,8 @@ export interface paths {
                             id: number;
                             name: string;
                             ownerAccountId: number;
+                            /** @description false: the Enterprise's reports from now on count only inside it, proven or not (docs/risk-score.md, "Whose scan it is"). */
+                            reportsShared: boolean;
                         };
                     };
                 };
@@ -7214,7 +7226,9 @@ export interface paths {
                          *             "discord": [
                          *               {
                          *                 "id": "example",
-                         *                 "username": "example"
+                         *                 "username": "example",
+                         *                 "provenance": "proven",
+                         *                 "reach": "shared"
                          *               }
                          *             ]
                          *           },
@@ -7243,6 +7257,16 @@ export interface paths {
                                     detectionsCount: number;
                                     discord: {
                                         id: string;
+                                        /**
+                                         * @description How the scan knows the account: `proven` (the player signed in with Discord for the PIN), `named` (you named the player when creating the PIN), `seen` (found in a Discord store on the machine), `claimed` (only reported). Absent for scans finished before it was recorded. See docs/risk-score.md, "Whose scan it is".
+                                         * @enum {unknown}
+                                         */
+                                        provenance?: "proven" | "named" | "seen" | "claimed";
+                                        /**
+                                         * @description `shared`: this scan counts in the account's risk score for every community; `enterprise`: only for yours.
+                                         * @enum {unknown}
+                                         */
+                                        reach?: "shared" | "enterprise";
                                         username: string;
                                     }[];
                                     scantime: string | null;
@@ -7364,12 +7388,15 @@ export interface paths {
                      *       "type": "Java",
                      *       "pinName": "example",
                      *       "ramDump": false,
-                     *       "private": false
+                     *       "private": false,
+                     *       "playerDiscordId": "123456789012345678"
                      *     }
                      */
                     "application/json": {
                         /** @description Custom name, max 50 characters. */
                         pinName?: string | null;
+                        /** @description The player's Discord user ID (17 to 20 digits), when you know who is being scanned. A report about this account then counts for every community once the scan also finds the account on the player's machine; see docs/risk-score.md, "Whose scan it is". */
+                        playerDiscordId?: string | null;
                         /** @default false */
                         private?: boolean;
                         /** @default false */
@@ -7416,7 +7443,9 @@ export interface paths {
                          *         "discord": [
                          *           {
                          *             "id": "example",
-                         *             "username": "example"
+                         *             "username": "example",
+                         *             "provenance": "proven",
+                         *             "reach": "shared"
                          *           }
                          *         ]
                          *       },
@@ -7441,6 +7470,16 @@ export interface paths {
                                 detectionsCount: number;
                                 discord: {
                                     id: string;
+                                    /**
+                                     * @description How the scan knows the account: `proven` (the player signed in with Discord for the PIN), `named` (you named the player when creating the PIN), `seen` (found in a Discord store on the machine), `claimed` (only reported). Absent for scans finished before it was recorded. See docs/risk-score.md, "Whose scan it is".
+                                     * @enum {unknown}
+                                     */
+                                    provenance?: "proven" | "named" | "seen" | "claimed";
+                                    /**
+                                     * @description `shared`: this scan counts in the account's risk score for every community; `enterprise`: only for yours.
+                                     * @enum {unknown}
+                                     */
+                                    reach?: "shared" | "enterprise";
                                     username: string;
                                 }[];
                                 scantime: string | null;
@@ -7613,7 +7652,9 @@ export interface paths {
                          *           "discord": [
                          *             {
                          *               "id": "example",
-                         *               "username": "example"
+                         *               "username": "example",
+                         *               "provenance": "proven",
+                         *               "reach": "shared"
                          *             }
                          *           ]
                          *         },
@@ -7657,7 +7698,9 @@ export interface paths {
                          *           "discord": [
                          *             {
                          *               "id": "example",
-                         *               "username": "example"
+                         *               "username": "example",
+                         *               "provenance": "proven",
+                         *               "reach": "shared"
                          *             }
                          *           ]
                          *         },
@@ -7679,6 +7722,16 @@ export interface paths {
                                     detections: string[];
                                     discord: {
                                         id: string;
+                                        /**
+                                         * @description How the scan knows the account: `proven` (the player signed in with Discord for the PIN), `named` (you named the player when creating the PIN), `seen` (found in a Discord store on the machine), `claimed` (only reported). Absent for scans finished before it was recorded. See docs/risk-score.md, "Whose scan it is".
+                                         * @enum {unknown}
+                                         */
+                                        provenance?: "proven" | "named" | "seen" | "claimed";
+                                        /**
+                                         * @description `shared`: this scan counts in the account's risk score for every community; `enterprise`: only for yours.
+                                         * @enum {unknown}
+                                         */
+                                        reach?: "shared" | "enterprise";
                                         username: string;
                                     }[];
                                     integrity: string[];
@@ -7723,6 +7776,16 @@ export interface paths {
                                     detectionsCount: number;
                                     discord: {
                                         id: string;
+                                        /**
+                                         * @description How the scan knows the account: `proven` (the player signed in with Discord for the PIN), `named` (you named the player when creating the PIN), `seen` (found in a Discord store on the machine), `claimed` (only reported). Absent for scans finished before it was recorded. See docs/risk-score.md, "Whose scan it is".
+                                         * @enum {unknown}
+                                         */
+                                        provenance?: "proven" | "named" | "seen" | "claimed";
+                                        /**
+                                         * @description `shared`: this scan counts in the account's risk score for every community; `enterprise`: only for yours.
+                                         * @enum {unknown}
+                                         */
+                                        reach?: "shared" | "enterprise";
                                         username: string;
                                     }[];
                                     scantime: string | null;
@@ -9296,7 +9359,11 @@ export interface paths {
                          *         "isBanned": false,
                          *         "firstScanDate": "2026-02-11T15:25:00.000Z",
                          *         "lastScanDate": "2026-02-11T15:25:00.000Z",
-                         *         "lastCheatingDate": "2026-02-11T15:25:00.000Z"
+                         *         "lastCheatingDate": "2026-02-11T15:25:00.000Z",
+                         *         "scansByReach": {
+                         *           "shared": 1,
+                         *           "enterpriseOnly": 1
+                         *         }
                          *       },
                          *       "lookup": {
                          *         "found": true,
@@ -9353,7 +9420,11 @@ export interface paths {
                          *             "totalUniqueDetections": 1,
                          *             "totalSharedHwids": 1
                          *           }
-                         *         ]
+                         *         ],
+                         *         "scansByReach": {
+                         *           "shared": 1,
+                         *           "enterpriseOnly": 1
+                         *         }
                          *       },
                          *       "scans": [
                          *         {
@@ -9432,6 +9503,13 @@ export interface paths {
                                     totalUniqueDetections: number;
                                     username: string;
                                 }[];
+                                /** @description Which of the scans counted here every community sees, and which only your Enterprise does (docs/risk-score.md, "Whose scan it is"). */
+                                scansByReach: {
+                                    /** @description Scans counted only for your Enterprise: it ran them, and they could not be tied to the person. */
+                                    enterpriseOnly: number;
+                                    /** @description Scans counted for everyone: the player proved the account, or the staff named it and the scan found it on the player's machine. */
+                                    shared: number;
+                                };
                                 totalBans: number;
                                 totalDetections: number;
                                 totalHwids: number;
@@ -9488,6 +9566,13 @@ export interface paths {
                                 /** @enum {unknown} */
                                 riskLevel: "clean" | "low" | "medium" | "high" | "critical";
                                 riskScore: number;
+                                /** @description Which of the scans counted here every community sees, and which only your Enterprise does (docs/risk-score.md, "Whose scan it is"). */
+                                scansByReach: {
+                                    /** @description Scans counted only for your Enterprise: it ran them, and they could not be tied to the person. */
+                                    enterpriseOnly: number;
+                                    /** @description Scans counted for everyone: the player proved the account, or the staff named it and the scan found it on the player's machine. */
+                                    shared: number;
+                                };
                                 stats: {
                                     cheatingScans: number;
                                     cleanScans: number;
@@ -12342,6 +12427,16 @@ export interface paths {
                                 detections: string[];
                                 discord: {
                                     id: string;
+                                    /**
+                                     * @description How the scan knows the account: `proven` (the player signed in with Discord for the PIN), `named` (you named the player when creating the PIN), `seen` (found in a Discord store on the machine), `claimed` (only reported). Absent for scans finished before it was recorded. See docs/risk-score.md, "Whose scan it is".
+                                     * @enum {unknown}
+                                     */
+                                    provenance?: "proven" | "named" | "seen" | "claimed";
+                                    /**
+                                     * @description `shared`: this scan counts in the account's risk score for every community; `enterprise`: only for yours.
+                                     * @enum {unknown}
+                                     */
+                                    reach?: "shared" | "enterprise";
                                     username: string;
                                 }[];
                                 integrity: string[];
@@ -12559,6 +12654,16 @@ export interface paths {
                                 detectionsCount: number;
                                 discord: {
                                     id: string;
+                                    /**
+                                     * @description How the scan knows the account: `proven` (the player signed in with Discord for the PIN), `named` (you named the player when creating the PIN), `seen` (found in a Discord store on the machine), `claimed` (only reported). Absent for scans finished before it was recorded. See docs/risk-score.md, "Whose scan it is".
+                                     * @enum {unknown}
+                                     */
+                                    provenance?: "proven" | "named" | "seen" | "claimed";
+                                    /**
+                                     * @description `shared`: this scan counts in the account's risk score for every community; `enterprise`: only for yours.
+                                     * @enum {unknown}
+                                     */
+                                    reach?: "shared" | "enterprise";
                                     username: string;
                                 }[];
                                 scantime: string | null;
@@ -12736,12 +12841,15 @@ export interface paths {
                      *       "type": "Java",
                      *       "pinName": "example",
                      *       "ramDump": false,
-                     *       "private": false
+                     *       "private": false,
+                     *       "playerDiscordId": "123456789012345678"
                      *     }
                      */
                     "application/json": {
                         /** @description Custom name, max 50 characters. */
                         pinName?: string | null;
+                        /** @description The player's Discord user ID (17 to 20 digits), when you know who is being scanned. A report about this account then counts for every community once the scan also finds the account on the player's machine; see docs/risk-score.md, "Whose scan it is". */
+                        playerDiscordId?: string | null;
                         /** @default false */
                         private?: boolean;
                         /** @default false */
@@ -12796,6 +12904,8 @@ export interface paths {
                             /** @example A7K3M2P9 */
                             pin: string;
                             pinName: string | null;
+                            /** @description The player named on creation, or null. */
+                            playerDiscordId: string | null;
                             private: boolean;
                             ramDump: boolean;
                             /** @enum {string} */
@@ -13088,6 +13198,13 @@ export interface paths {
                                 totalUniqueDetections: number;
                                 username: string;
                             }[];
+                            /** @description Which of the scans counted here every community sees, and which only your Enterprise does (docs/risk-score.md, "Whose scan it is"). */
+                            scansByReach: {
+                                /** @description Scans counted only for your Enterprise: it ran them, and they could not be tied to the person. */
+                                enterpriseOnly: number;
+                                /** @description Scans counted for everyone: the player proved the account, or the staff named it and the scan found it on the player's machine. */
+                                shared: number;
+                            };
                             totalBans: number;
                             totalDetections: number;
                             totalHwids: number;
@@ -14726,6 +14843,13 @@ export interface paths {
                             /** @enum {unknown} */
                             riskLevel: "clean" | "low" | "medium" | "high" | "critical";
                             riskScore: number;
+                            /** @description Which of the scans counted here every community sees, and which only your Enterprise does (docs/risk-score.md, "Whose scan it is"). */
+                            scansByReach: {
+                                /** @description Scans counted only for your Enterprise: it ran them, and they could not be tied to the person. */
+                                enterpriseOnly: number;
+                                /** @description Scans counted for everyone: the player proved the account, or the staff named it and the scan found it on the player's machine. */
+                                shared: number;
+                            };
                             stats: {
                                 cheatingScans: number;
                                 cleanScans: number;

@@ -62,7 +62,7 @@ export function enterpriseRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox
         schema: {
           tags,
           security,
-          summary: 'Rename, activate or deactivate an Enterprise',
+          summary: 'Rename, activate or deactivate an Enterprise, or keep its reports inside it',
           params: IdParams,
           body: UpdateEnterpriseBody,
           response: { 200: EnterpriseView, ...adminErrors },

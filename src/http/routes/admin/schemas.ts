@@ -41,6 +41,10 @@ export const EnterpriseView = Type.Object({
   name: Type.String(),
   ownerAccountId: Type.Integer(),
   active: Type.Boolean(),
+  reportsShared: Type.Boolean({
+    description:
+      'false: the Enterprise\'s reports from now on count only inside it, proven or not (docs/risk-score.md, "Whose scan it is").',
+  }),
 });
 
 export const CreateEnterpriseBody = Type.Object(
@@ -49,7 +53,16 @@ export const CreateEnterpriseBody = Type.Object(
 );
 
 export const UpdateEnterpriseBody = Type.Object(
-  { name: Type.Optional(Name), active: Type.Optional(Type.Boolean()) },
+  {
+    name: Type.Optional(Name),
+    active: Type.Optional(Type.Boolean()),
+    reportsShared: Type.Optional(
+      Type.Boolean({
+        description:
+          'false keeps the reports of its scans finished from now on inside the Enterprise (new or abusive customers).',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 

@@ -94,12 +94,19 @@ export function dashboardPinRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypeb
       async (request, reply) => {
         const creator = creators.get(request);
         if (creator === undefined) throw new Error('PIN creation reached without its authorization');
-        const { type, pinName = null, ramDump = false, private: isPrivate = false } = request.body;
+        const {
+          type,
+          pinName = null,
+          ramDump = false,
+          private: isPrivate = false,
+          playerDiscordId = null,
+        } = request.body;
         const made = await createDashboardPin(ctx, personOf(request), creator, {
           type,
           name: pinName,
           ramDump,
           private: isPrivate,
+          player: playerDiscordId === null ? null : { discordId: playerDiscordId, username: null },
         });
         return reply.code(201).send(presentListedPin(made));
       },

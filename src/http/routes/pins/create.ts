@@ -51,9 +51,22 @@ export function createPinRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const creator = request.pinCreator;
         if (creator === null) throw new Error('PIN creation reached without its authorization');
-        const { type, pinName = null, ramDump = false, private: isPrivate = false } = request.body;
-        const pin = await createPin(ctx, creator, { type, name: pinName, ramDump, private: isPrivate });
-        return reply.code(201).send(presentCreated(pin, creator.enterprise.name));
+        const {
+          type,
+          pinName = null,
+          ramDump = false,
+          private: isPrivate = false,
+          playerDiscordId = null,
+        } = request.body;
+        const player = playerDiscordId === null ? null : { discordId: playerDiscordId, username: null };
+        const pin = await createPin(ctx, creator, {
+          type,
+          name: pinName,
+          ramDump,
+          private: isPrivate,
+          player,
+        });
+        return reply.code(201).send(presentCreated(pin, creator.enterprise.name, playerDiscordId));
       },
     );
   };

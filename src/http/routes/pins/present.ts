@@ -5,7 +5,7 @@ import type { Pin } from '../../../domain/pin.js';
 import { iso } from '../../../domain/time.js';
 
 /** The PIN just created (docs/api.md, "PINs"). */
-export function presentCreated(pin: Pin, enterpriseName: string) {
+export function presentCreated(pin: Pin, enterpriseName: string, playerDiscordId: string | null = null) {
   return {
     pin: pin.code,
     type: pin.type,
@@ -16,6 +16,7 @@ export function presentCreated(pin: Pin, enterpriseName: string) {
     expiresAt: iso(pin.state.expiresAt),
     createdAt: iso(pin.createdAt),
     enterprise: enterpriseName,
+    playerDiscordId,
   };
 }
 

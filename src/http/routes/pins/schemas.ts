@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { GAME_TYPES } from '../../../domain/game-types.js';
 import { PIN_CODE_PATTERN } from '../../../domain/pin-code.js';
 import { PIN_STATUSES } from '../../../domain/pin-lifecycle.js';
@@ -25,6 +26,15 @@ export const CreatePinBody = Type.Object(
     ),
     ramDump: Type.Optional(Type.Boolean({ default: false })),
     private: Type.Optional(Type.Boolean({ default: false })),
+    playerDiscordId: Type.Optional(
+      Nullable(
+        Type.String({
+          pattern: DISCORD_ID_PATTERN,
+          description:
+            'The player\'s Discord user ID (17 to 20 digits), when you know who is being scanned. A report about this account then counts for every community once the scan also finds the account on the player\'s machine; see docs/risk-score.md, "Whose scan it is".',
+        }),
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -39,9 +49,25 @@ export const CreatedPin = Type.Object({
   expiresAt: Timestamp,
   createdAt: Timestamp,
   enterprise: Type.String({ description: 'Name of the owning Enterprise.' }),
+  playerDiscordId: Nullable(Type.String({ description: 'The player named on creation, or null.' })),
 });
 
-const DiscordAccount = Type.Object({ id: Type.String(), username: Type.String() });
+const DiscordAccount = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  provenance: Type.Optional(
+    Type.Enum(['proven', 'named', 'seen', 'claimed'], {
+      description:
+        'How the scan knows the account: `proven` (the player signed in with Discord for the PIN), `named` (you named the player when creating the PIN), `seen` (found in a Discord store on the machine), `claimed` (only reported). Absent for scans finished before it was recorded. See docs/risk-score.md, "Whose scan it is".',
+    }),
+  ),
+  reach: Type.Optional(
+    Type.Enum(['shared', 'enterprise'], {
+      description:
+        "`shared`: this scan counts in the account's risk score for every community; `enterprise`: only for yours.",
+    }),
+  ),
+});
 const NullableString = Nullable(Type.String());
 
 /** Summary of a finished scan on the status endpoint. */

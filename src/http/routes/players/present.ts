@@ -61,5 +61,6 @@ export function presentLookup(result: LookupResult) {
       ...rest,
       lastSeenAt: iso(lastSeenAt),
     })),
+    scansByReach: result.scansByReach,
   };
 }

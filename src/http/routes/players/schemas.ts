@@ -14,6 +14,24 @@ const NotFound = {
   message: Type.String(),
 };
 
+/** docs/risk-score.md, "Whose scan it is". */
+const ScansByReach = Type.Object(
+  {
+    shared: Type.Integer({
+      description:
+        "Scans counted for everyone: the player proved the account, or the staff named it and the scan found it on the player's machine.",
+    }),
+    enterpriseOnly: Type.Integer({
+      description:
+        'Scans counted only for your Enterprise: it ran them, and they could not be tied to the person.',
+    }),
+  },
+  {
+    description:
+      'Which of the scans counted here every community sees, and which only your Enterprise does (docs/risk-score.md, "Whose scan it is").',
+  },
+);
+
 export const RiskScoreResponse = Type.Union([
   Type.Object({
     found: Type.Literal(true),
@@ -37,6 +55,7 @@ export const RiskScoreResponse = Type.Union([
     firstScanDate: Timestamp,
     lastScanDate: Timestamp,
     lastCheatingDate: Nullable(Timestamp),
+    scansByReach: ScansByReach,
   }),
   Type.Object(NotFound),
 ]);
@@ -107,6 +126,7 @@ export const LookupResponse = Type.Union([
       maxItems: LIMITS.relatedAccounts,
       description: `The ${LIMITS.relatedAccounts} most recently seen; \`totalRelatedAccounts\` counts them all.`,
     }),
+    scansByReach: ScansByReach,
   }),
   Type.Object({ ...NotFound, relatedAccounts: Type.Array(RelatedAccount, { maxItems: 0 }) }),
 ]);

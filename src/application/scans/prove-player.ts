@@ -1,0 +1,131 @@
+import { normalisePinCode, PIN_CODE_PATTERN } from '../../domain/pin-code.js';
+import { mayProve, PLAYER_PROOF_TTL_MS, type PlayerProofError } from '../../domain/player-proof.js';
+import { randomToken, secretsEqual } from '../../lib/crypto.js';
+import { authorizeUrl, exchangeCode, readUser } from '../../lib/discord-oauth.js';
+import { codeChallengeS256, newCodeVerifier } from '../../lib/pkce.js';
+import { SecretBox } from '../../lib/secret-box.js';
+import type { UseCaseContext } from '../context.js';
+import { discordClientOf, discordSignInEnabled } from '../people/discord-sign-in.js';
+
+/**
+ * A player proves their Discord account for a PIN before its scan (docs/risk-score.md, "Whose scan
+ * it is"): OAuth2's authorization-code flow with `state` and PKCE, scope `identify` only, from the
+ * /scan page. The access token is used once, to read who signed in, and kept nowhere. The proven
+ * account is the scan's player: its report counts for every community.
+ */
+
+/** Where Discord sends the player back; registered with the Discord application as `${PUBLIC_URL}` + this. */
+export const PLAYER_PROOF_CALLBACK_PATH = '/scan/discord/callback';
+
+/** One browser's attempt, sealed in a cookie only that browser sends back to the callback. */
+interface PendingProof {
+  pinId: number;
+  state: string;
+  verifier: string;
+  expiresAt: number;
+}
+
+const box = (ctx: UseCaseContext) => new SecretBox(ctx.hashSecret, 'player-proof');
+const PIN_CODE = new RegExp(PIN_CODE_PATTERN);
+
+function openPending(ctx: UseCaseContext, sealed: string): PendingProof | undefined {
+  try {
+    const p = JSON.parse(box(ctx).open(sealed)) as Partial<PendingProof> | null;
+    if (
+      typeof p?.pinId !== 'number' ||
+      typeof p.state !== 'string' ||
+      typeof p.verifier !== 'string' ||
+      typeof p.expiresAt !== 'number'
+    )
+      return undefined;
+    return { pinId: p.pinId, state: p.state, verifier: p.verifier, expiresAt: p.expiresAt };
+  } catch {
+    return undefined;
+  }
+}
+
+export type StartedProof =
+  | { ok: true; redirectTo: string; pending: string; maxAgeSeconds: number }
+  | { ok: false; error: PlayerProofError };
+
+/** Begins a proof for the PIN the player typed, if it is waiting for its scan. */
+export async function startPlayerProof(ctx: UseCaseContext, rawCode: string): Promise<StartedProof> {
+  if (!discordSignInEnabled(ctx.config)) return { ok: false, error: 'disabled' };
+  const code = rawCode.trim();
+  if (!PIN_CODE.test(code)) return { ok: false, error: 'pin_not_waiting' };
+  const pin = await ctx.repos.pins.findByCode(normalisePinCode(code));
+  const now = ctx.clock();
+  if (pin === undefined || !mayProve(pin.state, now)) return { ok: false, error: 'pin_not_waiting' };
+  const pending: PendingProof = {
+    pinId: pin.id,
+    state: randomToken(32),
+    verifier: newCodeVerifier(),
+    expiresAt: now + PLAYER_PROOF_TTL_MS,
+  };
+  return {
+    ok: true,
+    // Consent every time: the player sees which account they are about to prove.
+    redirectTo: authorizeUrl(discordClientOf(ctx, PLAYER_PROOF_CALLBACK_PATH), {
+      state: pending.state,
+      codeChallenge: codeChallengeS256(pending.verifier),
+      consent: true,
+    }),
+    pending: box(ctx).seal(JSON.stringify(pending)),
+    maxAgeSeconds: PLAYER_PROOF_TTL_MS / 1000,
+  };
+}
+
+export type ProofOutcome =
+  | { ok: true; username: string }
+  /** `detail` is for the server log: never a code, a token or the client secret. */
+  | { ok: false; error: PlayerProofError; detail: string };
+
+/** Ends a proof when Discord sends the player back with a code (or with their refusal). */
+export async function finishPlayerProof(
+  ctx: UseCaseContext,
+  input: {
+    pending: string | undefined;
+    state: string | undefined;
+    code: string | undefined;
+    error: string | undefined;
+  },
+): Promise<ProofOutcome> {
+  if (!discordSignInEnabled(ctx.config))
+    return { ok: false, error: 'disabled', detail: 'Discord is not configured' };
+  const pending = input.pending ? openPending(ctx, input.pending) : undefined;
+  if (pending === undefined)
+    return { ok: false, error: 'invalid_state', detail: 'no proof attempt in this browser' };
+  if (input.state === undefined || !secretsEqual(input.state, pending.state))
+    return { ok: false, error: 'invalid_state', detail: 'the state does not match this browser’s attempt' };
+  if (ctx.clock() >= pending.expiresAt)
+    return { ok: false, error: 'invalid_state', detail: 'the attempt is over 10 minutes old' };
+  if (input.error !== undefined)
+    return input.error === 'access_denied'
+      ? { ok: false, error: 'denied', detail: 'the player declined on Discord' }
+      : { ok: false, error: 'discord_unavailable', detail: 'Discord answered an error' };
+  if (input.code === undefined || input.code === '')
+    return { ok: false, error: 'discord_unavailable', detail: 'Discord sent neither a code nor an error' };
+
+  const client = discordClientOf(ctx, PLAYER_PROOF_CALLBACK_PATH);
+  const token = await exchangeCode(client, { code: input.code, codeVerifier: pending.verifier });
+  if (!token.ok)
+    return {
+      ok: false,
+      error: token.kind === 'invalid_grant' ? 'invalid_state' : 'discord_unavailable',
+      detail: token.reason,
+    };
+  const user = await readUser(client, token.value.accessToken);
+  if (!user.ok) return { ok: false, error: 'discord_unavailable', detail: user.reason };
+
+  const now = ctx.clock();
+  const pin = await ctx.repos.pins.findById(pending.pinId);
+  if (pin === undefined || !mayProve(pin.state, now))
+    return { ok: false, error: 'pin_not_waiting', detail: 'the PIN is no longer waiting for its scan' };
+  const account = { discordId: user.value.id, username: user.value.username };
+  const onRecord = await ctx.repos.reportProvenance.prove(pin.id, account, now);
+  if (onRecord === undefined)
+    return { ok: false, error: 'pin_not_waiting', detail: 'the scan started before the proof was recorded' };
+  if (onRecord.discordId !== account.discordId)
+    return { ok: false, error: 'already_proven', detail: 'another account proved this PIN first' };
+  return { ok: true, username: account.username };
+}

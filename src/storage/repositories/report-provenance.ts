@@ -1,0 +1,239 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { PinPlayer, Provenance, ScanAccount } from '../../domain/report-provenance.js';
+import type { Db } from '../database.js';
+import type { Database } from '../schema.js';
+import { announceEnterpriseReports } from './player-documents.js';
+import type { FinishedScan, FinishHook } from './scans.js';
+
+/*
+ * Whose scan is it (docs/risk-score.md, "Whose scan it is"): who a PIN was made for, how each
+ * account of a finished scan is known, and an Enterprise's own reports of a person, the ones that
+ * count only inside it.
+ */
+
+/** One report of a person that counts only inside the Enterprise that ran the scan. */
+export interface EnterpriseReport {
+  pinId: number;
+  username: string;
+  provenance: Provenance;
+  gameType: string;
+  verdict: 'legit' | 'cheating' | 'suspicious';
+  detections: string[];
+  suspiciousFindings: number;
+  finishedAt: number;
+  /** The scan counts for the person's risk score already, through hardware shared reports linked them to. */
+  countedThroughHardware: boolean;
+}
+
+/** An Enterprise's own reports of one person, most recent first, at most this many. */
+export const ENTERPRISE_REPORTS_READ = 1000;
+
+export function reportProvenanceRepository(db: Db) {
+  return {
+    /** Records the player the staff named for a PIN (written with the PIN). */
+    async name(pinId: number, player: { discordId: string; username: string | null }): Promise<void> {
+      await db
+        .insertInto('pin_players')
+        .values({ pin_id: pinId, named_discord_id: player.discordId, named_username: player.username })
+        .onConflict((oc) =>
+          oc.column('pin_id').doUpdateSet({
+            named_discord_id: player.discordId,
+            named_username: player.username,
+          }),
+        )
+        .execute();
+    },
+
+    /**
+     * Records the account the player proved for a PIN, only while the PIN waits for its scan (checked
+     * in the same statement, so a scan starting meanwhile wins) and unless another account proved it
+     * first. Returns the account on record, or undefined when the PIN no longer waits.
+     */
+    async prove(
+      pinId: number,
+      account: { discordId: string; username: string },
+      at: number,
+    ): Promise<{ discordId: string; username: string } | undefined> {
+      const waiting = (eb: ExpressionBuilder<Database, 'pins'>) =>
+        eb('pins.id', '=', pinId).and('pins.status', '=', 'pending');
+      await db
+        .insertInto('pin_players')
+        .columns(['pin_id', 'proven_discord_id', 'proven_username', 'proven_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('pins')
+            .select([
+              'pins.id',
+              eb.val(account.discordId).as('proven_discord_id'),
+              eb.val(account.username).as('proven_username'),
+              eb.val(at).as('proven_at'),
+            ])
+            .where(waiting),
+        )
+        .onConflict((oc) =>
+          oc
+            .column('pin_id')
+            .doUpdateSet({
+              proven_discord_id: account.discordId,
+              proven_username: account.username,
+              proven_at: at,
+            })
+            .where((eb) =>
+              eb.and([
+                eb.or([
+                  eb('pin_players.proven_discord_id', 'is', null),
+                  eb('pin_players.proven_discord_id', '=', account.discordId),
+                ]),
+                eb.exists(eb.selectFrom('pins').select('pins.id').where(waiting)),
+              ]),
+            ),
+        )
+        .execute();
+      const row = await db
+        .selectFrom('pin_players')
+        .innerJoin('pins', 'pins.id', 'pin_players.pin_id')
+        .select(['proven_discord_id', 'proven_username', 'proven_at', 'pins.status'])
+        .where('pin_id', '=', pinId)
+        .executeTakeFirst();
+      if (row?.proven_discord_id == null) return undefined;
+      // Another account's proof stands; this one's counts only if it was recorded now, while waiting.
+      if (row.proven_discord_id !== account.discordId)
+        return { discordId: row.proven_discord_id, username: row.proven_username ?? '' };
+      return Number(row.proven_at) === at ? account : undefined;
+    },
+
+    /** Who the PIN was made for, and whether its Enterprise's reports are shared. */
+    async finishContext(pinId: number): Promise<{ player: PinPlayer; enterpriseShared: boolean }> {
+      const row = await db
+        .selectFrom('pins')
+        .innerJoin('enterprises', 'enterprises.id', 'pins.enterprise_id')
+        .leftJoin('pin_players as pp', 'pp.pin_id', 'pins.id')
+        .select([
+          'enterprises.reports_shared',
+          'pp.named_discord_id',
+          'pp.named_username',
+          'pp.proven_discord_id',
+          'pp.proven_username',
+        ])
+        .where('pins.id', '=', pinId)
+        .executeTakeFirst();
+      if (row === undefined) return { player: { named: null, proven: null }, enterpriseShared: false };
+      return {
+        player: {
+          named:
+            row.named_discord_id === null
+              ? null
+              : { discordId: row.named_discord_id, username: row.named_username },
+          proven:
+            row.proven_discord_id === null
+              ? null
+              : { discordId: row.proven_discord_id, username: row.proven_username ?? row.proven_discord_id },
+        },
+        enterpriseShared: row.reports_shared === 1,
+      };
+    },
+
+    /** The accounts of a finished scan, with how the scan knows them. */
+    async accountsOf(pinId: number): Promise<ScanAccount[]> {
+      const rows = await db
+        .selectFrom('scan_accounts')
+        .select(['discord_id', 'username', 'provenance', 'seen_on_machine', 'shared'])
+        .where('pin_id', '=', pinId)
+        .orderBy('discord_id')
+        .execute();
+      return rows.map((r) => ({
+        discordId: r.discord_id,
+        username: r.username,
+        provenance: r.provenance,
+        seenOnMachine: r.seen_on_machine === 1,
+        reach: r.shared === 1 ? ('shared' as const) : ('enterprise' as const),
+      }));
+    },
+
+    /** An Enterprise's own reports of a person: those that count only inside it, most recent first. */
+    async enterpriseReports(enterpriseId: number, discordId: string): Promise<EnterpriseReport[]> {
+      const rows = await db
+        .selectFrom('scan_accounts as sa')
+        .select((eb) => [
+          'sa.pin_id',
+          'sa.username',
+          'sa.provenance',
+          'sa.game_type',
+          'sa.verdict',
+          'sa.detections',
+          'sa.suspicious_findings',
+          'sa.finished_at',
+          eb
+            .exists(
+              eb
+                .selectFrom('scanned_users as u')
+                .innerJoin('user_scans as us', 'us.user_id', 'u.id')
+                .select('us.pin_id')
+                .where('u.discord_id', '=', discordId)
+                .whereRef('us.pin_id', '=', 'sa.pin_id'),
+            )
+            .as('counted'),
+        ])
+        .where('sa.discord_id', '=', discordId)
+        .where('sa.enterprise_id', '=', enterpriseId)
+        .where('sa.shared', '=', 0)
+        .orderBy('sa.finished_at', 'desc')
+        .orderBy('sa.pin_id', 'desc')
+        .limit(ENTERPRISE_REPORTS_READ)
+        .execute();
+      return rows.map((r) => ({
+        pinId: r.pin_id,
+        username: r.username,
+        provenance: r.provenance,
+        gameType: r.game_type,
+        verdict: r.verdict,
+        detections: JSON.parse(r.detections) as string[],
+        suspiciousFindings: r.suspicious_findings,
+        finishedAt: Number(r.finished_at),
+        countedThroughHardware: Boolean(r.counted),
+      }));
+    },
+
+    /** Keeps (or stops keeping) an Enterprise's future reports inside it. */
+    async setReportsShared(enterpriseId: number, shared: boolean): Promise<boolean> {
+      const res = await db
+        .updateTable('enterprises')
+        .set({ reports_shared: shared ? 1 : 0 })
+        .where('id', '=', enterpriseId)
+        .executeTakeFirst();
+      return res.numUpdatedRows > 0n;
+    },
+  };
+}
+
+export type ReportProvenanceRepository = ReturnType<typeof reportProvenanceRepository>;
+
+/**
+ * The finish hook that records each account of the scan with its provenance, inside the finish
+ * transaction. Accounts that count only inside the Enterprise change no shared aggregate, so their
+ * notice says only that some Enterprise's own reports changed.
+ */
+export const scanAccountsRecorder: FinishHook = async (trx: Db, scan: FinishedScan) => {
+  if (scan.accounts.length === 0) return;
+  const detections = JSON.stringify(scan.detections);
+  await trx
+    .insertInto('scan_accounts')
+    .values(
+      scan.accounts.map((a) => ({
+        pin_id: scan.pinId,
+        discord_id: a.discordId,
+        username: a.username,
+        provenance: a.provenance,
+        seen_on_machine: a.seenOnMachine ? (1 as const) : (0 as const),
+        shared: a.reach === 'shared' ? (1 as const) : (0 as const),
+        enterprise_id: scan.enterpriseId,
+        game_type: scan.gameType,
+        verdict: scan.verdict,
+        detections,
+        suspicious_findings: scan.suspiciousFindings,
+        finished_at: scan.finishedAt,
+      })),
+    )
+    .execute();
+  if (scan.accounts.some((a) => a.reach === 'enterprise')) announceEnterpriseReports(trx);
+};

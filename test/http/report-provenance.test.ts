@@ -1,0 +1,345 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.js';
+import { type DiscordStandIn, startDiscordStandIn } from '../support/discord-stand-in.js';
+import { evidence, jar, uploadEvidence } from '../support/evidence.js';
+import { report, scanner } from '../support/scan.js';
+import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
+
+const PUBLIC_URL = 'http://127.0.0.1:8080';
+const PROOF_COOKIE = 'scanpin_player_proof';
+const WURST = jar('~/.minecraft/mods/optimizer.jar', [
+  'net/wurstclient/WurstClient.class',
+  'fabric.mod.json',
+]);
+
+let ids = 0;
+/** A Discord account no other test in this app has used. */
+function account(username = 'player') {
+  return { id: String(405968172634000000n + BigInt(++ids)), username };
+}
+
+type Body = Record<string, unknown> & {
+  found: boolean;
+  scansByReach?: { shared: number; enterpriseOnly: number };
+};
+
+/**
+ * Whose scan is it (docs/risk-score.md, "Whose scan it is"): a report raises what other Enterprises
+ * see of an account only when the scan is tied to that account.
+ */
+describe.each(backends())('whose scan it is on $name', (backend) => {
+  let discord: DiscordStandIn;
+  let t: TestApp;
+  let a: Owner;
+  let b: Owner;
+  let licensed: string;
+
+  beforeAll(async () => {
+    discord = await startDiscordStandIn();
+    t = await startTestApp(backend, {
+      ...discord.env(PUBLIC_URL),
+      UNAUTHENTICATED_PER_MINUTE: '100000',
+      // Proofs need PINs that wait for their scans; several wait at once here.
+      MAX_ACTIVE_PINS: '100',
+    });
+    a = await t.createOwner('Enterprise A');
+    b = await t.createOwner('Enterprise B');
+    const licensee = await t.createAccount('Licensee', { licenceExpiresAt: '2099-01-01T00:00:00.000Z' });
+    licensed = await t.issueKey(licensee, ['user:risk-score', 'scanned-users:lookup']);
+  });
+  afterAll(async () => {
+    await t.close();
+    await discord.close();
+  });
+  beforeEach(() => discord.reset());
+
+  const get = async (key: string, url: string): Promise<Body> => {
+    const res = await t.api('GET', url, { key });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Body>();
+  };
+  const lookup = (key: string, id: string) => get(key, `/v1/scanned-users/lookup/${id}`);
+  const risk = (key: string, id: string) => get(key, `/v1/users/${id}/risk-score`);
+  const results = async (key: string, pin: string) =>
+    (await t.api('GET', `/v1/pins/${pin}/results`, { key })).json<{
+      result: string;
+      data: { discord: Array<Record<string, unknown>> };
+    }>();
+
+  async function createPin(owner: Owner, body: Record<string, unknown> = {}): Promise<string> {
+    const res = await t.api('POST', '/v1/pins/create', { key: owner.key, body: { type: 'Java', ...body } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ pin: string }>().pin;
+  }
+  async function start(pin: string, hwid: string) {
+    const res = await t.api('POST', '/v1/scanner/start', { body: { pin, hwids: [hwid] } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ sessionToken: string; nonce: string }>();
+  }
+  /** A scan the scan client ran: the accounts come from the machine's Discord store. */
+  async function evidenceScan(
+    pin: string,
+    hwid: string,
+    accounts: Array<{ id: string; username: string }>,
+    cheating = true,
+  ) {
+    const { sessionToken, nonce } = await start(pin, hwid);
+    const doc = evidence(nonce, {
+      files: { items: cheating ? [WURST] : [] },
+      discord: { accounts: accounts.map((x) => ({ ...x, client: 'discord' })) },
+    });
+    const res = await uploadEvidence(t, sessionToken, doc);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  /** A bare report: the accounts are only claimed. */
+  async function claimedScan(pin: string, hwid: string, accounts: Array<{ id: string; username: string }>) {
+    const { sessionToken } = await start(pin, hwid);
+    const res = await scanner(t).finish(sessionToken, report({ detections: ['Wurst'], discord: accounts }));
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** The /scan page's form, Discord's consent page (the stand-in), and back: the player's proof. */
+  async function prove(
+    pin: string,
+    user: { id: string; username: string },
+    headers: Record<string, string> = { origin: PUBLIC_URL },
+  ): Promise<LightMyRequestResponse> {
+    discord.user = { ...user, global_name: null };
+    const leave = await t.app.inject({
+      method: 'POST',
+      url: '/scan/discord',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: `pin=${pin.toLowerCase()}`,
+    });
+    if (leave.statusCode !== 303) return leave;
+    const attempt = leave.cookies.find((c) => c.name === PROOF_COOKIE)?.value ?? '';
+    const authorize = new URL(leave.headers.location as string);
+    expect(authorize.searchParams.get('scope')).toBe('identify');
+    expect(authorize.searchParams.get('prompt')).toBe('consent');
+    const atDiscord = await fetch(authorize, { redirect: 'manual' });
+    expect(atDiscord.status).toBe(302);
+    const back = new URL(atDiscord.headers.get('location') ?? '');
+    expect(back.pathname).toBe('/scan/discord/callback');
+    return t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: `${PROOF_COOKIE}=${encodeURIComponent(attempt)}` },
+    });
+  }
+
+  it('keeps a claimed report inside the Enterprise that ran it, and says so there', async () => {
+    const victim = account('victim');
+    const pin = await createPin(a);
+    await claimedScan(pin, 'HW-CLAIM-1', [victim]);
+
+    for (const key of [b.key, licensed]) {
+      expect(await lookup(key, victim.id)).toMatchObject({ found: false });
+      expect(await risk(key, victim.id)).toMatchObject({ found: false });
+    }
+    expect(await lookup(a.key, victim.id)).toMatchObject({
+      found: true,
+      username: 'victim',
+      totalScans: 1,
+      overallStatus: 'cheating',
+      detections: ['Wurst'],
+      totalHwids: 0,
+      scansByReach: { shared: 0, enterpriseOnly: 1 },
+    });
+    expect(await risk(a.key, victim.id)).toMatchObject({
+      found: true,
+      linkedProfiles: 0,
+      stats: { totalScans: 1, cheatingScans: 1 },
+      scansByReach: { shared: 0, enterpriseOnly: 1 },
+    });
+    expect((await risk(a.key, victim.id)).riskScore).toBeGreaterThanOrEqual(51);
+    expect((await results(a.key, pin)).data.discord).toEqual([
+      { ...victim, provenance: 'claimed', reach: 'enterprise' },
+    ]);
+  });
+
+  it('keeps an account the scan only found on the machine inside, and one named but not found too', async () => {
+    const seen = account('seen');
+    const named = account('named');
+    await evidenceScan(await createPin(a), 'HW-SEEN-1', [seen]);
+    const pin = await createPin(a, { playerDiscordId: named.id });
+    await claimedScan(pin, 'HW-NAMED-1', [named]);
+    for (const x of [seen, named]) expect(await lookup(b.key, x.id)).toMatchObject({ found: false });
+    expect((await results(a.key, pin)).data.discord).toEqual([
+      { ...named, provenance: 'named', reach: 'enterprise' },
+    ]);
+  });
+
+  it('shares a named account the scan found on the machine with every community', async () => {
+    const player = account('player');
+    const other = account('other');
+    const pin = await createPin(a, { playerDiscordId: player.id });
+    await evidenceScan(pin, 'HW-NAMED-SEEN', [player, other]);
+
+    expect(await lookup(b.key, player.id)).toMatchObject({
+      found: true,
+      totalScans: 1,
+      overallStatus: 'cheating',
+      totalHwids: 1,
+      scansByReach: { shared: 1, enterpriseOnly: 0 },
+    });
+    // The other account on the machine was not tied to anyone: it stays inside A, and links nobody.
+    expect(await lookup(b.key, other.id)).toMatchObject({ found: false });
+    expect(await lookup(b.key, player.id)).toMatchObject({ totalRelatedAccounts: 0 });
+    expect(await lookup(a.key, other.id)).toMatchObject({
+      found: true,
+      scansByReach: { shared: 0, enterpriseOnly: 1 },
+    });
+    expect((await results(a.key, pin)).data.discord).toEqual([
+      { ...player, provenance: 'named', reach: 'shared' },
+      { ...other, provenance: 'seen', reach: 'enterprise' },
+    ]);
+  });
+
+  it('shares the account the player proved on the /scan page, even when the report left it out', async () => {
+    const player = account('proven');
+    const pin = await createPin(a);
+    const page = await prove(pin, player);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.body).toContain('Signed in with Discord as <strong>proven</strong>');
+    expect(page.headers['cache-control']).toBe('no-store');
+
+    await claimedScan(pin, 'HW-PROVEN-1', []);
+    expect(await risk(b.key, player.id)).toMatchObject({
+      found: true,
+      linkedProfiles: 1,
+      stats: { totalScans: 1, cheatingScans: 1 },
+      scansByReach: { shared: 1, enterpriseOnly: 0 },
+    });
+  });
+
+  it('records the first proof of a PIN only, and only while the PIN waits for its scan', async () => {
+    const first = account('first');
+    const second = account('second');
+    const pin = await createPin(a);
+    expect((await prove(pin, first)).statusCode).toBe(200);
+    const again = await prove(pin, second);
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain('Another Discord account was already proven for this PIN');
+    // The same account may sign in again.
+    expect((await prove(pin, first)).statusCode).toBe(200);
+
+    const started = await createPin(a);
+    await start(started, 'HW-STARTED');
+    const late = await prove(started, first);
+    expect(late.statusCode).toBe(400);
+    expect(late.body).toContain('not waiting for a scan');
+    const unknown = await prove('ZZZZZZZZ', first);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toBe(late.body);
+  });
+
+  it('refuses a proof started from another site', async () => {
+    const pin = await createPin(a);
+    const res = await prove(pin, account(), { origin: 'https://evil.example' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'cross_site_request' });
+  });
+
+  it('refuses a callback that is not this browser’s attempt, or replayed', async () => {
+    const pin = await createPin(a);
+    discord.user = { ...account(), global_name: null };
+    const leave = await t.app.inject({
+      method: 'POST',
+      url: '/scan/discord',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_URL },
+      payload: `pin=${pin}`,
+    });
+    const atDiscord = await fetch(new URL(leave.headers.location as string), { redirect: 'manual' });
+    const back = new URL(atDiscord.headers.get('location') ?? '');
+    const noCookie = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(noCookie.statusCode).toBe(400);
+    expect(noCookie.body).toContain('not started in this browser');
+    const cookie = `${PROOF_COOKIE}=${encodeURIComponent(leave.cookies.find((c) => c.name === PROOF_COOKIE)?.value ?? '')}`;
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie },
+    });
+    expect(ok.statusCode).toBe(200);
+    // Discord spends a code once: the same callback again proves nothing more.
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie },
+    });
+    expect(replay.statusCode).toBe(400);
+  });
+
+  it('keeps every report of an Enterprise an operator marked as not shared inside it, and audits the change', async () => {
+    const c = await t.createOwner('Enterprise C');
+    const updated = await t.admin<{ reportsShared: boolean }>(
+      'PATCH',
+      `/admin/v1/enterprises/${c.enterpriseId}`,
+      {
+        reportsShared: false,
+      },
+    );
+    expect(updated.reportsShared).toBe(false);
+    const audit = await t.admin<{ data: Array<{ action: string; detail: Record<string, unknown> }> }>(
+      'GET',
+      `/admin/v1/audit?enterpriseId=${c.enterpriseId}`,
+    );
+    expect(audit.data.find((e) => e.action === 'enterprise.update')?.detail).toMatchObject({
+      reportsShared: false,
+    });
+
+    const player = account('kept');
+    const pin = await createPin(c, { playerDiscordId: player.id });
+    expect((await prove(pin, player)).statusCode).toBe(200);
+    await evidenceScan(pin, 'HW-KEPT-1', [player]);
+    expect(await lookup(b.key, player.id)).toMatchObject({ found: false });
+    expect(await lookup(c.key, player.id)).toMatchObject({
+      found: true,
+      scansByReach: { shared: 0, enterpriseOnly: 1 },
+    });
+    expect((await results(c.key, pin)).data.discord).toEqual([
+      { ...player, provenance: 'proven', reach: 'enterprise' },
+    ]);
+  });
+
+  it("adds an Enterprise's own reports to a shared history without counting a scan twice", async () => {
+    const player = account('both');
+    // Proven on HW-BOTH, shared.
+    const first = await createPin(b);
+    expect((await prove(first, player)).statusCode).toBe(200);
+    await evidenceScan(first, 'HW-BOTH', [player], false);
+    const before = await risk(a.key, player.id);
+    expect(before).toMatchObject({ found: true, stats: { totalScans: 1, cheatingScans: 0 }, riskScore: 0 });
+
+    // A claims the player on other hardware: only A sees it.
+    await claimedScan(await createPin(a), 'HW-BOTH-OTHER', [player]);
+    expect(await risk(b.key, player.id)).toEqual(await risk(licensed, player.id));
+    expect(await risk(b.key, player.id)).toMatchObject({
+      stats: { totalScans: 1, cheatingScans: 0 },
+      riskScore: 0,
+    });
+    const own = await risk(a.key, player.id);
+    expect(own).toMatchObject({
+      stats: { totalScans: 2, cheatingScans: 1 },
+      scansByReach: { shared: 1, enterpriseOnly: 1 },
+    });
+    expect(own.riskScore as number).toBeGreaterThanOrEqual(51);
+    expect(await lookup(a.key, player.id)).toMatchObject({
+      totalScans: 2,
+      overallStatus: 'cheating',
+      scansByReach: { shared: 1, enterpriseOnly: 1 },
+    });
+
+    // Even on the player's own hardware, a scan tied to nobody counts only inside A.
+    await claimedScan(await createPin(a), 'HW-BOTH', [player]);
+    expect(await risk(b.key, player.id)).toMatchObject({
+      stats: { totalScans: 1, cheatingScans: 0 },
+      riskScore: 0,
+    });
+    expect(await risk(a.key, player.id)).toMatchObject({
+      stats: { totalScans: 3 },
+      scansByReach: { shared: 1, enterpriseOnly: 2 },
+    });
+  });
+});

@@ -36,14 +36,48 @@ export interface SharedResult {
   scantime: string | null;
 }
 
+/** What a profile folder's name is replaced with on a shared page. */
+export const PROFILE_NAME_PLACEHOLDER = '…';
+
+/**
+ * Folders whose children are user profiles named after the user, compared as Windows compares
+ * names: in any case, trailing dots and spaces ignored, and as the last word of a segment
+ * (`"C:\Users` in quoted text). `home` only after a forward slash, as on Linux.
+ */
+function isProfileParent(segment: string, separatorBefore: string): boolean {
+  const word = segment.replace(/[. ]+$/u, '').toLowerCase();
+  if (/(?:^|[^\p{L}\p{N}_])(?:users|documents and settings|docume~1)$/u.test(word)) return true;
+  return word === 'home' && separatorBefore.endsWith('/');
+}
+
 /**
  * Scan findings are often file paths, and a path under a user profile names the player's account on
- * their PC (C:\\Users\\<name>\\…). The shared page keeps the path and drops the name.
+ * their PC (`C:\Users\<name>\…`). The shared page keeps the path and drops the name, however
+ * Windows lets that folder be written (docs/dashboard.md, "Sharing"): any drive or none,
+ * `\\server\share\Users\…`, `\\?\C:\Users\…`, `\Device\HarddiskVolume3\Users\…`, either slash
+ * and runs of them, any case. `.` and `..` are followed as Windows resolves them, so in
+ * `C:\Users\.\name`, `C:\Users\..\Users\name` and `C:\Users\x\..\name` the name goes too.
  */
 export function withoutProfileNames(entry: string): string {
-  return entry
-    .replace(/([A-Za-z]:[\\/](?:Users|Documents and Settings)[\\/])[^\\/]+/gi, '$1…')
-    .replace(/(\/(?:home|Users)\/)[^/]+/g, '$1…');
+  // Even indexes are segments, odd ones the runs of separators between them.
+  const parts = entry.split(/([\\/]+)/);
+  /** The folders the path has reached so far, `.` and `..` applied: each segment and its separator. */
+  const reached: Array<{ segment: string; separatorBefore: string }> = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const segment = parts[i] ?? '';
+    const separatorBefore = parts[i - 1] ?? '';
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      reached.pop();
+      continue;
+    }
+    const parent = reached.at(-1);
+    if (parent !== undefined && isProfileParent(parent.segment, parent.separatorBefore)) {
+      parts[i] = PROFILE_NAME_PLACEHOLDER;
+    }
+    reached.push({ segment, separatorBefore });
+  }
+  return parts.join('');
 }
 
 const scrub = (entries: readonly string[]) => entries.map(withoutProfileNames);

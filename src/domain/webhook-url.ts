@@ -1,4 +1,5 @@
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, isIPv4 } from 'node:net';
+import { inIpv6Prefix, ipv6Groups } from './ipv6-address.js';
 
 /**
  * Which webhook URLs we accept (docs/webhooks.md, "Safety"): https (http only when the operator
@@ -53,8 +54,8 @@ export function isLocalName(hostname: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost');
 }
 
-// Special-purpose ranges (IANA registries for IPv4 and IPv6) that are never a customer's public receiver.
-const forbidden = new BlockList();
+// Special-purpose IPv4 ranges (IANA registry) that are never a customer's public receiver.
+const forbiddenIpv4 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], // "this network"
   ['10.0.0.0', 8], // private
@@ -71,39 +72,40 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved and broadcast
 ] as const) {
-  forbidden.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['64:ff9b::', 96], // NAT64: hides an IPv4 address
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  forbidden.addSubnet(net, prefix, 'ipv6');
+  forbiddenIpv4.addSubnet(net, prefix, 'ipv4');
 }
 
-/** The IPv4 address inside an IPv4-mapped or -compatible IPv6 address (`::ffff:a.b.c.d`), if any. */
-function embeddedIpv4(address: string): string | undefined {
-  const m = /^::(?:ffff:)?(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
-  if (m === null) return undefined;
-  if (m[1] !== undefined) return m[1];
-  const hi = Number.parseInt(m[2] ?? '0', 16);
-  const lo = Number.parseInt(m[3] ?? '0', 16);
-  return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
-}
+/**
+ * IPv6 ranges refused whatever follows the prefix. The first seven carry an IPv4 address inside
+ * them (2001::/23 through Teredo, 2001::/32), which a gateway, a tunnel or the operating system may
+ * turn into a connection to that IPv4 address (`::ffff:127.0.0.1` reaches this machine's loopback on
+ * a dual-stack socket; a NAT64 or 6to4 prefix can reach the operator's private IPv4 network). They
+ * are refused outright, not only when the IPv4 address inside is private: no public receiver needs
+ * them, and the IPv4 address itself can be given instead (docs/webhooks.md, "Safety").
+ */
+const forbiddenIpv6: ReadonlyArray<readonly [network: string, prefix: number]> = [
+  ['::', 96], // IPv4-compatible (deprecated), also :: (unspecified) and ::1 (loopback)
+  ['::ffff:0:0', 96], // IPv4-mapped
+  ['::ffff:0:0:0', 96], // IPv4-translated
+  ['64:ff9b::', 96], // NAT64, well-known prefix
+  ['64:ff9b:1::', 48], // NAT64, local-use prefix
+  ['2001::', 23], // IETF protocol assignments, Teredo (2001::/32, carries IPv4 addresses) among them
+  ['2002::', 16], // 6to4
+  // Other special-purpose ranges, as for IPv4.
+  ['100::', 64], // discard
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
+];
+const forbiddenIpv6Groups = forbiddenIpv6.map(([net, prefix]) => [ipv6Groups(net) ?? [], prefix] as const);
 
 /** True for loopback, private, link-local and other special-purpose addresses, in either family. */
 export function isForbiddenAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return forbidden.check(address, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedIpv4(address);
-    if (v4 !== undefined) return forbidden.check(v4, 'ipv4');
-    return forbidden.check(address, 'ipv6');
-  }
-  return true; // not an address at all: never connect to it
+  if (isIPv4(address)) return forbiddenIpv4.check(address, 'ipv4');
+  const groups = ipv6Groups(address);
+  if (groups === undefined) return true; // not an address at all: never connect to it
+  return forbiddenIpv6Groups.some(([network, prefix]) => inIpv6Prefix(groups, network, prefix));
 }

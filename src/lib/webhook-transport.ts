@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -23,7 +23,18 @@ export interface PostResult {
   error: string | null;
 }
 
-const PRIVATE_REFUSAL = 'the address is private, loopback or link-local, which webhooks may not reach';
+const PRIVATE_REFUSAL =
+  'the address is private, loopback, link-local or otherwise special-purpose (IPv6 forms that carry an IPv4 address among them), which webhooks may not reach';
+
+/** Every address a host name resolves to. node:dns in production; tests pass their own answers. */
+export type ResolveAll = (
+  hostname: string,
+  options: LookupOptions,
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+const systemResolve: ResolveAll = (hostname, options, callback) =>
+  dnsLookup(hostname, { ...options, all: true }, callback);
 
 class ForbiddenAddressError extends Error {
   constructor() {
@@ -32,9 +43,12 @@ class ForbiddenAddressError extends Error {
 }
 
 /** A DNS lookup that fails when any answer is a forbidden address, so the socket cannot use one. */
-export function guardedLookup(allowPrivateNetworks: boolean): LookupFunction {
+export function guardedLookup(
+  allowPrivateNetworks: boolean,
+  resolve: ResolveAll = systemResolve,
+): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    resolve(hostname, options, (err, addresses) => {
       if (err) return callback(err, '', 0);
       if (!allowPrivateNetworks && addresses.some((a) => isForbiddenAddress(a.address))) {
         return callback(new ForbiddenAddressError(), '', 0);
@@ -49,7 +63,7 @@ export function guardedLookup(allowPrivateNetworks: boolean): LookupFunction {
 
 export async function checkWebhookDestination(
   url: URL,
-  options: { allowPrivateNetworks: boolean },
+  options: { allowPrivateNetworks: boolean; resolve?: ResolveAll },
 ): Promise<{ ok: true } | { ok: false; reason: string }> {
   if (options.allowPrivateNetworks) return { ok: true };
   const literal = literalAddressOf(url);
@@ -60,7 +74,7 @@ export async function checkWebhookDestination(
   // A name that does not resolve yet is accepted (it may be set up later; deliveries retry); one that
   // resolves to a private address now is refused now rather than at every delivery.
   const addresses = await new Promise<LookupAddress[]>((resolve) =>
-    dnsLookup(url.hostname, { all: true }, (err, found) => resolve(err ? [] : found)),
+    (options.resolve ?? systemResolve)(url.hostname, {}, (err, found) => resolve(err ? [] : found)),
   );
   if (addresses.some((a) => isForbiddenAddress(a.address))) {
     return { ok: false, reason: `The URL's host name resolves to a refused address: ${PRIVATE_REFUSAL}.` };
@@ -84,7 +98,7 @@ export function postWebhook(
   target: string,
   body: string,
   headers: Record<string, string>,
-  options: { allowPrivateNetworks: boolean; timeoutMs: number },
+  options: { allowPrivateNetworks: boolean; timeoutMs: number; resolve?: ResolveAll },
 ): Promise<PostResult> {
   const url = new URL(target);
   const literal = literalAddressOf(url);
@@ -109,7 +123,7 @@ export function postWebhook(
       {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        lookup: guardedLookup(options.allowPrivateNetworks),
+        lookup: guardedLookup(options.allowPrivateNetworks, options.resolve),
         signal,
         // One connection per attempt: a kept-alive socket would skip the address check next time.
         agent: false,

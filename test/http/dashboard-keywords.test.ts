@@ -44,6 +44,30 @@ describe.each(backends())('dashboard keywords on $name', (backend) => {
     });
   });
 
+  it('matches fullwidth and other compatibility forms of a keyword, and stores such forms once', async () => {
+    const put = await ownerP.call('PUT', '/keywords', {
+      keywords: ['KillAura', 'ｋｉｌｌａｕｒａ', 'Strasse'],
+    });
+    expect(put.json()).toEqual({ keywords: ['killaura', 'strasse'] });
+    const pin = await scanner(t).scan(
+      owner.key,
+      report({
+        artifacts: [
+          'C:\\mods\\ｋｉｌｌａｕｒａ-1.8.jar',
+          'C:\\Tools\\STRAẞE.exe',
+          'notes.txt',
+          'кillaura.jar',
+        ],
+      }),
+      ['HW-KEYWORDS-FULLWIDTH'],
+    );
+    const results = (await ownerP.get(`/pins/${pin}`)).json().results;
+    expect(results).toMatchObject({
+      result: 'suspicious',
+      data: { customSuspicious: ['C:\\mods\\ｋｉｌｌａｕｒａ-1.8.jar', 'C:\\Tools\\STRAẞE.exe'] },
+    });
+  });
+
   it('clears the list with an empty one', async () => {
     expect((await ownerP.call('PUT', '/keywords', { keywords: [] })).json()).toEqual({ keywords: [] });
     expect((await ownerP.get('/keywords')).json()).toEqual({ keywords: [] });

@@ -94,6 +94,33 @@ describe.each(backends())('share links on $name', (backend) => {
     }
   });
 
+  it('drops the profile name from every way a path under Users is written', async () => {
+    const pin = await scanner(t).scan(
+      owner.key,
+      report({
+        untrusted: ['\\\\?\\c:\\USERS\\.\\LongPathName7\\AppData\\Local\\loader.exe'],
+        suspicious: [
+          '\\\\fileserver\\profiles\\Users\\..\\Users\\RoamingName8\\Desktop\\macro.ahk',
+          'C:/Users/SlashName9/Downloads/inject.dll',
+        ],
+      }),
+      ['HW-SHARED-PATHS'],
+      'Rust',
+    );
+    const { url } = (await app('POST', `/pins/${pin}/share-links`, {})).json();
+    const page = await open(url);
+    expect(page.statusCode).toBe(200);
+    for (const shown of [
+      '\\\\?\\c:\\USERS\\.\\…\\AppData\\Local\\loader.exe',
+      '\\\\fileserver\\profiles\\Users\\..\\Users\\…\\Desktop\\macro.ahk',
+      'C:/Users/…/Downloads/inject.dll',
+    ]) {
+      expect(page.body).toContain(shown);
+    }
+    for (const hidden of ['LongPathName7', 'RoamingName8', 'SlashName9'])
+      expect(page.body).not.toContain(hidden);
+  });
+
   it('expires when chosen (30 days at most) and can be withdrawn', async () => {
     const short = (await app('POST', `/pins/${finished}/share-links`, { expiresInDays: 1 })).json();
     expectProblem(

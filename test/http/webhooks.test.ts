@@ -323,6 +323,40 @@ describe.each(backends().filter((b) => !b.redisUrl))('webhook safety on $name', 
     }
   });
 
+  it('refuses IPv6 forms that carry an IPv4 address, however they are written, unless private networks are allowed', async () => {
+    const urls = [
+      'https://[::ffff:127.0.0.1]/hook',
+      'https://[::FFFF:7F00:1]/hook',
+      'https://[0000:0000:0000:0000:0000:ffff:7f00:0001]/hook',
+      'https://[::ffff:8.8.8.8]/hook',
+      'https://[2002:c0a8:101::1]/hook',
+      'https://[64:ff9b::a9fe:a9fe]/hook',
+      'https://[64:ff9b:1::a00:1]/hook',
+    ];
+    const strict = await startTestApp(backend);
+    try {
+      const owner = await ownerWithWebhookKey(strict);
+      for (const url of urls) {
+        const res = await strict.api('POST', '/v1/webhooks', { key: owner.hookKey, body: { url } });
+        expectProblem(res, 400, 'invalid_webhook_url');
+        expect(res.json().detail).toMatch(/carry an IPv4 address/);
+      }
+    } finally {
+      await strict.close();
+    }
+    const open = await startTestApp(backend, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+    try {
+      const owner = await ownerWithWebhookKey(open);
+      const res = await open.api('POST', '/v1/webhooks', {
+        key: owner.hookKey,
+        body: { url: 'https://[2002:c0a8:101::1]/hook' },
+      });
+      expect(res.statusCode).toBe(201);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('disables an endpoint that has failed every delivery for 3 days', async () => {
     const clock = fakeClock(Date.now());
     const t = await startTestApp(backend, { ...LOCAL, WEBHOOK_RETRY_SCHEDULE: '1' }, clock);

@@ -2,7 +2,21 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWebhookUrlShape, isForbiddenAddress } from '../../src/domain/webhook-url.js';
-import { checkWebhookDestination, guardedLookup, postWebhook } from '../../src/lib/webhook-transport.js';
+import {
+  checkWebhookDestination,
+  guardedLookup,
+  postWebhook,
+  type ResolveAll,
+} from '../../src/lib/webhook-transport.js';
+
+/** A DNS stand-in answering every name with `addresses`, as a receiver's own DNS server could. */
+function answering(...addresses: string[]): ResolveAll {
+  return (_hostname, _options, callback) =>
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
+}
 
 describe('which webhook URLs are allowed', () => {
   it.each([
@@ -47,6 +61,30 @@ describe('which webhook URLs are allowed', () => {
     expect(
       (await checkWebhookDestination(new URL('https://10.0.0.1/x'), { allowPrivateNetworks: true })).ok,
     ).toBe(true);
+  });
+
+  it('refuses IPv6 forms carrying an IPv4 address, written in the URL or resolved from its name', async () => {
+    const strict = { allowPrivateNetworks: false };
+    for (const host of [
+      '[::FFFF:127.0.0.1]',
+      '[0:0:0:0:0:ffff:7f00:1]',
+      '[2002:7f00:1::1]',
+      '[64:ff9b:1::a]',
+    ]) {
+      const found = await checkWebhookDestination(new URL(`https://${host}/x`), strict);
+      expect(found).toMatchObject({ ok: false, reason: expect.stringMatching(/carry an IPv4 address/) });
+    }
+    for (const address of ['2002:a00:1::1', '64:ff9b::a9fe:a9fe', '::ffff:8.8.8.8', '2001:0:4136:e378::1']) {
+      const url = new URL('https://hooks.example.com/x');
+      expect(await checkWebhookDestination(url, { ...strict, resolve: answering(address) })).toMatchObject({
+        ok: false,
+        reason: expect.stringMatching(/resolves to a refused address/),
+      });
+    }
+    const url = new URL('https://hooks.example.com/x');
+    expect((await checkWebhookDestination(url, { ...strict, resolve: answering('2606:4700::1') })).ok).toBe(
+      true,
+    );
   });
 });
 
@@ -121,5 +159,41 @@ describe('sending one delivery', () => {
       allowed('localhost', {}, (_err, found) => resolve(String(found))),
     );
     expect(address).toMatch(/127\.0\.0\.1|::1/);
+  });
+
+  it('refuses, at connect time, a name that resolves to an IPv6 form carrying an IPv4 address', async () => {
+    const strict = { allowPrivateNetworks: false, timeoutMs: 2_000 };
+    // The name resolves to the receiver's address here: the stand-in reaches the socket's lookup.
+    const reached = await postWebhook(
+      `http://hooks.example.com:${port}/ok`,
+      '{}',
+      {},
+      {
+        ...open,
+        resolve: answering('127.0.0.1'),
+      },
+    );
+    expect(reached).toMatchObject({ ok: true, status: 204 });
+    for (const address of [
+      '2002:7f00:1::1',
+      '0:0:0:0:0:ffff:7f00:1',
+      '64:ff9b:1::7f00:1',
+      '::ffff:8.8.8.8',
+    ]) {
+      const refused = await postWebhook(
+        `http://hooks.example.com:${port}/ok`,
+        '{}',
+        {},
+        {
+          ...strict,
+          resolve: answering('8.8.8.8', address),
+        },
+      );
+      expect(refused).toMatchObject({
+        ok: false,
+        status: null,
+        error: expect.stringMatching(/carry an IPv4/),
+      });
+    }
   });
 });

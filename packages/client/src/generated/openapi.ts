@@ -6641,7 +6641,7 @@ export interface paths {
         };
         /**
          * Replace your custom suspicious keywords
-         * @description Matched case-insensitively against the artifacts of scans that finish from now on. Stored trimmed, lower-case and without repeats.
+         * @description Matched against the artifacts of scans that finish from now on, without case and after Unicode compatibility folding (fullwidth letters, ligatures; docs/api.md, "Custom keywords"). Stored trimmed, lower-case and without repeats.
          *
          *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
          */

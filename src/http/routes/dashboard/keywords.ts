@@ -36,7 +36,7 @@ export function keywordRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           security,
           summary: 'Replace your custom suspicious keywords',
           description:
-            'Matched case-insensitively against the artifacts of scans that finish from now on. Stored trimmed, lower-case and without repeats.',
+            'Matched against the artifacts of scans that finish from now on, without case and after Unicode compatibility folding (fullwidth letters, ligatures; docs/api.md, "Custom keywords"). Stored trimmed, lower-case and without repeats.',
           body: KeywordsBody,
           response: { 200: Keywords, ...sessionErrors, ...problemResponses(400, 404, 413) },
         },

@@ -5,7 +5,10 @@ import { useKeywords, useSaveKeywords } from './api';
 const MAX_KEYWORDS = 500;
 const MAX_LENGTH = 100;
 
-/** The server stores keywords trimmed, lower-case and without repeats (src/domain/custom-keywords.ts). */
+/**
+ * The server stores keywords trimmed, lower-case and without repeats (src/domain/custom-keywords.ts),
+ * where forms that match the same text (`ｃｈｅａｔ`, `cheat`) are repeats too: the saved list shows that.
+ */
 function normalise(word: string): string {
   return word.trim().toLowerCase();
 }
@@ -59,7 +62,8 @@ export function Keywords() {
     <div className="stack">
       <p className="muted">
         Files and programs found in a scan whose names contain one of these words are listed as “custom
-        suspicious” in the results of scans that finish from now on. Case does not matter.
+        suspicious” in the results of scans that finish from now on. Case does not matter, nor do fullwidth
+        letters, ligatures or invisible characters.
       </p>
       <form
         className="row keyword-add"

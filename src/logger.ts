@@ -13,14 +13,60 @@ export function withoutDiscordIds(path: string): string {
   return path.replace(/\/\d{15,}(?=\/|$)/g, '/[discord-id]');
 }
 
-const MAY_HOLD_A_SECRET = /^\/(sign-in|share|invite)\/|\d{15}/;
+/** What ends a path segment, in a path or quoted in an error's text. */
+const SEGMENT_END = `/?#\\s"'\``;
+const PIN_SEGMENT = new RegExp(
+  `/(pins)/(?!create(?=[${SEGMENT_END}]|$))([^${SEGMENT_END}]{1,2})[^${SEGMENT_END}]*`,
+  'gi',
+);
 
-/** A request's path as a log line shows it: no query string, no token, no Discord ID. */
+/**
+ * PIN routes (`/v1/pins/:pinCode/…`, the dashboard's `/app/api/pins/:pinCode/…` and page `/pins/:code`)
+ * carry the PIN code, the only secret a waiting PIN's scan needs: logs show its first two characters
+ * and `******` (docs/operations.md, "Logs"), enough to tell requests for one PIN apart from another's.
+ * Whatever follows `/pins/` is masked, a mistyped code too; only the route `/v1/pins/create` is not one.
+ */
+export function withoutPinCodes(path: string): string {
+  return path.replace(PIN_SEGMENT, '/$1/$2******');
+}
+
+const MAY_HOLD_A_SECRET = /^\/(sign-in|share|invite)\/|\d{15}|\/pins\//i;
+
+/** A request's path as a log line shows it: no query string, no token, no PIN code, no Discord ID. */
 export function loggedPath(url: string): string {
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
-  // Most paths hold neither (a PIN status poll): skip the two replacements for them.
-  return MAY_HOLD_A_SECRET.test(path) ? withoutDiscordIds(withoutTokens(path)) : path;
+  // Most paths hold none of them (a key's other calls): skip the replacements for them.
+  return MAY_HOLD_A_SECRET.test(path) ? withoutPinCodes(withoutDiscordIds(withoutTokens(path))) : path;
+}
+
+const TOKEN_IN_TEXT = new RegExp(`/(sign-in|share|invite)/[^${SEGMENT_END}]+`, 'g');
+const DISCORD_ID_IN_TEXT = new RegExp(`/\\d{15,}(?=[${SEGMENT_END}]|$)`, 'g');
+
+const STACK_FRAMES = /\n\s+at /;
+
+/**
+ * The same masks on free text (an error's message quoting a request's URL), wherever a path appears
+ * in it. A stack's frames are left alone: they name source files (`routes/pins/status.ts`), never a
+ * request, and the message a stack starts with is masked like any text.
+ */
+export function withoutPathSecrets(text: string): string {
+  const frames = text.search(STACK_FRAMES);
+  const head = frames === -1 ? text : text.slice(0, frames);
+  const masked = withoutPinCodes(
+    head.replace(TOKEN_IN_TEXT, '/$1/[token]').replace(DISCORD_ID_IN_TEXT, '/[discord-id]'),
+  );
+  return frames === -1 ? masked : masked + text.slice(frames);
+}
+
+/** Every string of a serialized error (message, stack, causes, properties a library added), masked. */
+function maskStrings(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return withoutPathSecrets(value);
+  if (depth === 0 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => maskStrings(item, depth - 1));
+  const out: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) out[name] = maskStrings(item, depth - 1);
+  return out;
 }
 
 /**
@@ -38,7 +84,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         url: loggedPath(req.url),
         requestId: req.id,
       }),
-      err: pino.stdSerializers.err,
+      // An error's text may quote the URL it failed on (docs/operations.md, "Logs").
+      err: (err: Error) => maskStrings(pino.stdSerializers.err(err), 4),
     },
   };
   return destination === undefined ? pino(options) : pino(options, destination);

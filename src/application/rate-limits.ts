@@ -1,4 +1,9 @@
-import type { RateLimitCounters } from '../storage/counters/rate-limit-counters.js';
+import { clientAddressKey } from '../domain/client-address.js';
+import type {
+  CountedHit,
+  RateLimitCounters,
+  SlidingWindow,
+} from '../storage/counters/rate-limit-counters.js';
 
 /*
  * Rate limiting, all of it (docs/api.md, "Rate limits"): which buckets exist, how long their windows
@@ -9,6 +14,15 @@ import type { RateLimitCounters } from '../storage/counters/rate-limit-counters.
  * Why not @fastify/rate-limit: its stores count a request before deciding, so a refused request
  * would spend budget (docs/api.md: a 429 does not count), its local store reads Date.now() rather
  * than our clock, and on a store error it can only skip limiting, not fall back to local counters.
+ * rate-limiter-flexible has the same three traits (it counts first, its windows are fixed per key,
+ * its memory store reads Date.now()), and no store shaped like our counters.
+ *
+ * Two kinds of window. A key's hourly budget is a fixed window opened by its first request, as
+ * published. The per-address buckets (requests without a valid key, refused credentials, the
+ * signed-out routes, scan starts) slide: a request counts until a minute after the end of the second
+ * it was made in, so no 60 seconds ever hold more than the limit; a fixed window let a client spend
+ * it twice across the window's end. The address is counted by its /64 when it is IPv6
+ * (domain/client-address.ts).
  */
 
 export type RateLimitWindow = 'hour' | 'minute';
@@ -18,7 +32,10 @@ export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Whole seconds until the window resets; at least 1. */
+  /**
+   * Whole seconds, at least 1: until a fixed window resets, or for a sliding one until the oldest
+   * request still counted stops counting (when refused: until one more request would be allowed).
+   */
   resetSeconds: number;
   window: RateLimitWindow;
 }
@@ -33,6 +50,12 @@ export interface RateLimitSettings {
 }
 
 const WINDOW_MS: Record<RateLimitWindow, number> = { hour: 3_600_000, minute: 60_000 };
+
+/**
+ * The per-address buckets' window: a minute in 60 one-second slots. The slot a request falls in
+ * counts whole until it is a full minute old, so a request counts 60 to 61 seconds and never less.
+ */
+const PER_ADDRESS_WINDOW: SlidingWindow = { windowMs: 60_000, slotMs: 1_000 };
 
 /** The key fields a bucket is named by: the row id alone repeats across installations and restores. */
 export interface KeyIdentity {
@@ -78,15 +101,24 @@ export function createRateLimiter(
   installationId: string,
   clock: () => number,
 ): RateLimiter {
+  const decision = (counted: CountedHit, limit: number, window: RateLimitWindow): RateLimitDecision => ({
+    allowed: counted.allowed,
+    limit,
+    remaining: counted.remaining,
+    resetSeconds: Math.max(1, Math.ceil(counted.resetMs / 1000)),
+    window,
+  });
+
   async function hit(bucket: string, limit: number, window: RateLimitWindow): Promise<RateLimitDecision> {
     const counted = await counters.hit(`${installationId}:${bucket}`, limit, WINDOW_MS[window], clock());
-    return {
-      allowed: counted.allowed,
-      limit,
-      remaining: counted.remaining,
-      resetSeconds: Math.max(1, Math.ceil(counted.resetMs / 1000)),
-      window,
-    };
+    return decision(counted, limit, window);
+  }
+
+  /** A per-address bucket: `kind` names it, the address is counted by its key (IPv6 by /64). */
+  async function slide(kind: string, address: string, limit: number): Promise<RateLimitDecision> {
+    const bucket = `${installationId}:${kind}:${clientAddressKey(address)}`;
+    const counted = await counters.slide(bucket, limit, PER_ADDRESS_WINDOW, clock());
+    return decision(counted, limit, 'minute');
   }
 
   // One name for a key's bucket, whether it is counted or only read.
@@ -103,9 +135,9 @@ export function createRateLimiter(
         resetSeconds: open === null ? null : Math.max(1, Math.ceil(open.resetMs / 1000)),
       };
     },
-    forUnauthenticated: (ip) => hit(`ip:${ip}`, settings.unauthenticatedPerMinute, 'minute'),
-    forSignedOut: (ip) => hit(`signed-out:${ip}`, settings.unauthenticatedPerMinute, 'minute'),
-    forScannerStart: (ip) => hit(`scanner-start:${ip}`, settings.scannerStartPerMinute, 'minute'),
+    forUnauthenticated: (ip) => slide('ip', ip, settings.unauthenticatedPerMinute),
+    forSignedOut: (ip) => slide('signed-out', ip, settings.unauthenticatedPerMinute),
+    forScannerStart: (ip) => slide('scanner-start', ip, settings.scannerStartPerMinute),
     forSession: (sessionId) => hit(`session:${sessionId}`, SESSION_PER_MINUTE, 'minute'),
   };
 }

@@ -139,7 +139,12 @@ describe.each(backends())('no raw API key is stored anywhere, on $name', (backen
     try {
       const names = await redis.keys(`${t.redisPrefix}*`);
       expect(names.length).toBeGreaterThan(0);
-      const values = await Promise.all(names.map((n) => redis.get(n)));
+      // Fixed windows are strings, sliding windows (the per-address buckets) hashes of slots.
+      const values = await Promise.all(
+        names.map(async (n) =>
+          (await redis.type(n)) === 'hash' ? JSON.stringify(await redis.hgetall(n)) : redis.get(n),
+        ),
+      );
       const text = [...names, ...values].join('\n');
       for (const key of keys) {
         expect(text).not.toContain(key);

@@ -28,6 +28,7 @@ describe('rate-limit counters read without counting', () => {
     const clock = fakeClock();
     const down: RateLimitCounters = {
       hit: async () => Promise.reject(new Error('down')),
+      slide: async () => Promise.reject(new Error('down')),
       peek: async () => Promise.reject(new Error('down')),
       close: async () => {},
     };

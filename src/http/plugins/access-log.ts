@@ -10,7 +10,8 @@ import { loggedPath } from '../../logger.js';
  * level it cost about 9 µs a request, three times what pino's own benchmark gives for an object line
  * on this machine, mostly redaction and serializer work on an object that never holds a header
  * (docs/benchmarks.md, "Profile findings"). Errors, stream failures and the rest keep Fastify's own
- * lines. What a request line may show: docs/operations.md, "Logs".
+ * lines, through the logger's serializers. What a request line may show (no token, no PIN code, no
+ * Discord ID: `loggedPath`): docs/operations.md, "Logs".
  */
 export class AccessLog extends LogController {
   override incomingRequest(): void {}

@@ -5,9 +5,10 @@ import { setRateLimitHeaders } from './rate-limit-headers.js';
 
 /**
  * onRequest hook for signed-out routes (docs/api.md, "Rate limits"): each request is counted against
- * the caller's address, UNAUTHENTICATED_PER_MINUTE a minute (in a bucket apart from API-key guesses),
- * so sign-in link tokens, invite tokens and share-link tokens cannot be guessed by brute force, and
- * nothing that needs no credential can be hammered for free. It runs before anything else the route does.
+ * the caller's address (an IPv6 one by its /64, domain/client-address.ts), UNAUTHENTICATED_PER_MINUTE
+ * in any minute (a sliding window, in a bucket apart from API-key guesses), so sign-in link tokens,
+ * invite tokens and share-link tokens cannot be guessed by brute force, and nothing that needs no
+ * credential can be hammered for free. It runs before anything else the route does.
  */
 export function limitByClientAddress(ctx: UseCaseContext) {
   return async function limitClientAddress(request: FastifyRequest, reply: FastifyReply): Promise<void> {

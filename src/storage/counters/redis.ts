@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { CountedHit, RateLimitCounters, WindowUsage } from './rate-limit-counters.js';
+import type { CountedHit, RateLimitCounters, SlidingWindow, WindowUsage } from './rate-limit-counters.js';
 
 // Atomic check-then-count: a spent budget is reported without incrementing, and the window's
 // expiry is set by the request that opens it. Returns { allowed (0|1), count, pttl }.
@@ -23,6 +23,54 @@ end
 return {1, count, ttl}
 `;
 
+// A sliding window (rate-limit-counters.ts, `SlidingWindow`), checked and counted in one script:
+// the rule of `countSliding` in sliding-window.ts. The bucket is a hash from slot index to count.
+// ARGV: limit, slots per window, slot length (ms), now (ms), the slot of now (as the field's name).
+// Returns { allowed (0|1), counted, ms until the oldest slots free room (see untilFreed) }.
+const SLIDE_SCRIPT = `
+local limit = tonumber(ARGV[1])
+local span = tonumber(ARGV[2])
+local slotMs = tonumber(ARGV[3])
+local now = tonumber(ARGV[4])
+local current = tonumber(ARGV[5])
+local raw = redis.call('HGETALL', KEYS[1])
+local slots = {}
+local total = 0
+for i = 1, #raw, 2 do
+  local index = tonumber(raw[i])
+  if index < current - span then
+    redis.call('HDEL', KEYS[1], raw[i])
+  else
+    local count = tonumber(raw[i + 1])
+    slots[#slots + 1] = { index, count }
+    total = total + count
+  end
+end
+local allowed = 0
+if total < limit then
+  allowed = 1
+  total = total + 1
+  local found = false
+  for _, slot in ipairs(slots) do
+    if slot[1] == current then
+      slot[2] = slot[2] + 1
+      found = true
+    end
+  end
+  if not found then slots[#slots + 1] = { current, 1 } end
+  redis.call('HINCRBY', KEYS[1], ARGV[5], 1)
+end
+if #slots == 0 then return { allowed, total, slotMs - (now % slotMs) } end
+table.sort(slots, function(a, b) return a[1] < b[1] end)
+redis.call('PEXPIRE', KEYS[1], (slots[#slots][1] + span + 1) * slotMs - now)
+local freed = 0
+for _, slot in ipairs(slots) do
+  freed = freed + slot[2]
+  if total - freed < limit then return { allowed, total, (slot[1] + span + 1) * slotMs - now } end
+end
+return { allowed, total, slotMs - (now % slotMs) }
+`;
+
 type HitReply = [number, number, number];
 
 /** Counters shared by every instance through Redis, so the limit holds across instances. */
@@ -39,6 +87,7 @@ export class RedisCounters implements RateLimitCounters {
     // Connection errors surface through failed commands; without a listener ioredis prints them raw.
     this.redis.on('error', () => {});
     this.redis.defineCommand('scanpinHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis.defineCommand('scanpinSlide', { numberOfKeys: 1, lua: SLIDE_SCRIPT });
   }
 
   async hit(bucket: string, limit: number, windowMs: number): Promise<CountedHit> {
@@ -46,6 +95,36 @@ export class RedisCounters implements RateLimitCounters {
       .scanpinHit;
     const [allowed, count, ttl] = await run.call(this.redis, this.prefix + bucket, limit, windowMs);
     return { allowed: allowed === 1, remaining: Math.max(0, limit - count), resetMs: ttl };
+  }
+
+  /**
+   * Time is the caller's clock, as in-process counters count by it; instances sharing a Redis are
+   * assumed to keep their clocks in step. The hash is named apart from the fixed windows' strings.
+   */
+  async slide(bucket: string, limit: number, window: SlidingWindow, now: number): Promise<CountedHit> {
+    const run = (
+      this.redis as unknown as {
+        scanpinSlide(
+          k: string,
+          l: number,
+          span: number,
+          slotMs: number,
+          now: number,
+          slot: string,
+        ): Promise<HitReply>;
+      }
+    ).scanpinSlide;
+    const at = Math.floor(now);
+    const [allowed, count, resetMs] = await run.call(
+      this.redis,
+      `${this.prefix}sliding:${bucket}`,
+      limit,
+      window.windowMs / window.slotMs,
+      window.slotMs,
+      at,
+      String(Math.floor(at / window.slotMs)),
+    );
+    return { allowed: allowed === 1, remaining: Math.max(0, limit - count), resetMs };
   }
 
   /** GET and PTTL together: a key without a live expiry is a window nobody opened properly, so none. */

@@ -342,4 +342,26 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
       scansByReach: { shared: 1, enterpriseOnly: 2 },
     });
   });
+
+  it('offers the proof on the /scan page, whose form may go only here and on to Discord', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/scan' });
+    expect(res.body).toContain('<form method="post" action="/scan/discord">');
+    expect(res.headers['content-security-policy']).toContain(`form-action 'self' ${discord.origin};`);
+  });
+
+  it('exports and erases someone only an Enterprise’s own reports name', async () => {
+    const person = account('only-claimed');
+    const pin = await createPin(a);
+    await claimedScan(pin, 'HW-ERASE-1', [person]);
+    const exported = await t.admin<{ scans: Array<{ pin: string }> }>(
+      'GET',
+      `/admin/v1/scanned-users/${person.id}/export`,
+    );
+    expect(exported.scans.map((x) => x.pin)).toEqual([pin]);
+    await t.admin('POST', `/admin/v1/scanned-users/${person.id}/erase`);
+    expect(await lookup(a.key, person.id)).toMatchObject({ found: false });
+    expect(JSON.stringify((await results(a.key, pin)).data.discord)).not.toContain(person.id);
+    const again = await t.adminRaw('POST', `/admin/v1/scanned-users/${person.id}/erase`);
+    expect(again.statusCode).toBe(404);
+  });
 });

@@ -1,0 +1,146 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.js';
+import { evidence, jar, uploadEvidence } from '../support/evidence.js';
+import { proveFor, report, scanner } from '../support/scan.js';
+import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
+
+/** `npm run fuzz` runs more (SCANPIN_FUZZ_SCALE); CI a short but real pass. */
+const SCALE = Number(process.env.SCANPIN_FUZZ_SCALE ?? 1);
+const WURST = jar('~/.minecraft/mods/optimizer.jar', [
+  'net/wurstclient/WurstClient.class',
+  'fabric.mod.json',
+]);
+
+/** One report an attacker can send: any accounts, any verdict, on hardware of their own. */
+interface AttackerScan {
+  /** The Enterprise that runs it: a trusted one, or one whose reports an operator keeps inside it. */
+  by: 'trusted' | 'untrusted';
+  /** A bare report (accounts only claimed) or the scan client's evidence (accounts seen on the machine). */
+  via: 'report' | 'evidence';
+  /** Who the staff named when creating the PIN. */
+  named: 'none' | 'victim' | 'attacker';
+  /** Whether the attacker proved their own account for the PIN (they cannot prove the victim's). */
+  attackerProves: boolean;
+  accounts: Array<'victim' | 'attacker' | 'stranger'>;
+  cheating: boolean;
+  hardware: 0 | 1 | 2;
+}
+
+const attackerScan: fc.Arbitrary<AttackerScan> = fc.record({
+  by: fc.constantFrom('trusted' as const, 'untrusted' as const),
+  via: fc.constantFrom('report' as const, 'evidence' as const),
+  named: fc.constantFrom('none' as const, 'victim' as const, 'attacker' as const),
+  attackerProves: fc.boolean(),
+  accounts: fc.uniqueArray(fc.constantFrom('victim' as const, 'attacker' as const, 'stranger' as const), {
+    maxLength: 3,
+  }),
+  cheating: fc.boolean(),
+  hardware: fc.constantFrom(0 as const, 1 as const, 2 as const),
+});
+
+/**
+ * A staff member naming the victim for a scan that finds the victim's account on the machine ties
+ * the scan to the victim (docs/risk-score.md, "Whose scan it is"): that is the one way a trusted
+ * Enterprise's report may reach everyone without the victim's own proof, so it is not an attack here.
+ */
+const tiesTheVictim = (s: AttackerScan) =>
+  s.by === 'trusted' && s.named === 'victim' && s.via === 'evidence' && s.accounts.includes('victim');
+
+let ids = 0;
+const fresh = (name: string) => ({ id: String(506968172634000000n + BigInt(++ids)), username: name });
+
+/**
+ * No report can raise what another Enterprise sees of an account without proof: whatever attackers
+ * send (claimed, seen, named without being seen, from a trusted or an untrusted Enterprise, with
+ * their own account proven beside the victim's), every other reader's risk score and lookup of the
+ * victim stay exactly what they were. The attackers use hardware of their own: the victim's hardware
+ * IDs are never shown by the server, and a scan run on the victim's machine is the victim's.
+ */
+describe.each(backends())('no report raises another Enterprise’s view without proof on $name', (backend) => {
+  let t: TestApp;
+  let trusted: Owner;
+  let untrusted: Owner;
+  let observer: Owner;
+  let licensed: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, { MAX_ACTIVE_PINS: '1000', SCANNER_START_PER_MINUTE: '100000' });
+    trusted = await t.createOwner('Trusted attacker');
+    untrusted = await t.createOwner('Untrusted attacker');
+    await t.admin('PATCH', `/admin/v1/enterprises/${untrusted.enterpriseId}`, { reportsShared: false });
+    observer = await t.createOwner('Observer');
+    const licensee = await t.createAccount('Licensee', { licenceExpiresAt: '2099-01-01T00:00:00.000Z' });
+    licensed = await t.issueKey(licensee, ['user:risk-score', 'scanned-users:lookup']);
+  });
+  afterAll(async () => t.close());
+
+  async function views(discordId: string) {
+    const out: unknown[] = [];
+    for (const key of [observer.key, licensed]) {
+      for (const url of [`/v1/users/${discordId}/risk-score`, `/v1/scanned-users/lookup/${discordId}`]) {
+        const res = await t.api('GET', url, { key });
+        expect(res.statusCode).toBe(200);
+        out.push(res.json());
+      }
+    }
+    return out;
+  }
+
+  async function attack(
+    s: AttackerScan,
+    who: Record<'victim' | 'attacker' | 'stranger', { id: string; username: string }>,
+    run: number,
+  ) {
+    const owner = s.by === 'trusted' ? trusted : untrusted;
+    const named = s.named === 'none' ? undefined : who[s.named];
+    const created = await t.api('POST', '/v1/pins/create', {
+      key: owner.key,
+      body: { type: 'Java', ...(named ? { playerDiscordId: named.id } : {}) },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const pin = created.json<{ pin: string }>().pin;
+    if (s.attackerProves) await proveFor(t, pin, who.attacker);
+    const start = await t.api('POST', '/v1/scanner/start', {
+      body: { pin, hwids: [`ATTACKER-${run}-${s.hardware}`] },
+    });
+    expect(start.statusCode, start.body).toBe(201);
+    const { sessionToken, nonce } = start.json<{ sessionToken: string; nonce: string }>();
+    const accounts = s.accounts.map((a) => who[a]);
+    if (s.via === 'report') {
+      const res = await scanner(t).finish(
+        sessionToken,
+        report({ discord: accounts, detections: s.cheating ? ['Wurst'] : [] }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    } else {
+      const doc = evidence(nonce, {
+        files: { items: s.cheating ? [WURST] : [] },
+        discord: { accounts: accounts.map((a) => ({ ...a, client: 'discord' })) },
+      });
+      const res = await uploadEvidence(t, sessionToken, doc);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+
+  it('leaves every other reader’s risk score and lookup of the victim as they were', async () => {
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(attackerScan, { minLength: 1, maxLength: 5 }).filter((scans) => !scans.some(tiesTheVictim)),
+        fc.boolean(),
+        async (scans, victimKnown) => {
+          const run = ++runs;
+          const who = { victim: fresh('victim'), attacker: fresh('attacker'), stranger: fresh('stranger') };
+          // A victim other communities already know (a proven clean scan on their own machine), or one they never saw.
+          if (victimKnown)
+            await scanner(t).scan(observer.key, report({ discord: [who.victim] }), [`VICTIM-${run}`], 'Java');
+          const before = await views(who.victim.id);
+          for (const s of scans) await attack(s, who, run);
+          expect(await views(who.victim.id)).toEqual(before);
+        },
+      ),
+      { numRuns: Math.max(3, Math.round((backend.pg ? 5 : 15) * SCALE)), endOnFailure: true },
+    );
+  });
+});

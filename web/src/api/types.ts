@@ -35,6 +35,10 @@ export interface Me {
 export interface DiscordAccount {
   id: string;
   username: string;
+  /** How the scan knows the account; absent for scans finished before it was recorded. */
+  provenance?: 'proven' | 'named' | 'seen' | 'claimed';
+  /** Whether this scan counts for the account everywhere, or only for the Enterprise. */
+  reach?: 'shared' | 'enterprise';
 }
 
 export interface StatusSummary {
@@ -148,6 +152,8 @@ export interface CreatePinInput {
   pinName?: string | null;
   ramDump?: boolean;
   private?: boolean;
+  /** The player the staff name (docs/risk-score.md, "Whose scan it is"). */
+  playerDiscordId?: string | null;
 }
 
 export interface ShareLinkCreated {

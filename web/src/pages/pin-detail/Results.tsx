@@ -38,6 +38,14 @@ function Findings({ title, items, none }: { title: string; items: string[]; none
 const ERASED_ID = 'erased';
 
 /** The full results of a finished scan; for any other PIN, why there are none. */
+/** How the scan knows each account (docs/risk-score.md, "Whose scan it is"). */
+const PROVENANCE_WORDS = {
+  proven: 'proven by the player',
+  named: 'named by you',
+  seen: 'found on the machine',
+  claimed: 'only reported',
+} as const;
+
 export function Results({ results }: { results: PinResults }) {
   if (results.status !== 'finished') {
     return (
@@ -89,6 +97,15 @@ export function Results({ results }: { results: PinResults }) {
                 <li key={i}>
                   <Link to={`/players/${account.id}`}>{account.username}</Link>{' '}
                   <span className="muted mono">{account.id}</span>
+                  {account.provenance ? (
+                    <span className="muted">
+                      {' '}
+                      · {PROVENANCE_WORDS[account.provenance]}
+                      {account.reach === 'shared'
+                        ? ', counts for every community'
+                        : ', counts only for your Enterprise'}
+                    </span>
+                  ) : null}
                 </li>
               ),
             )}

@@ -51,12 +51,19 @@ export function CreatePin() {
   const [name, setName] = useState('');
   const [ramDump, setRamDump] = useState(false);
   const [isPrivate, setIsPrivate] = useState(false);
+  const [player, setPlayer] = useState('');
   const create = useCreatePin();
   const formId = useId();
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    create.mutate({ type, pinName: name.trim() || null, ramDump, private: isPrivate });
+    create.mutate({
+      type,
+      pinName: name.trim() || null,
+      ramDump,
+      private: isPrivate,
+      playerDiscordId: player.trim() || null,
+    });
   }
 
   if (create.data) {
@@ -66,6 +73,7 @@ export function CreatePin() {
         onDone={() => {
           create.reset();
           setName('');
+          setPlayer('');
         }}
       />
     );
@@ -96,6 +104,15 @@ export function CreatePin() {
           value={name}
           onChange={(e) => setName(e.target.value)}
           hint="For you and your staff, e.g. the player's name. Up to 50 characters."
+        />
+        <TextField
+          label="Player's Discord ID (optional)"
+          inputMode="numeric"
+          pattern="[0-9]{17,20}"
+          maxLength={20}
+          value={player}
+          onChange={(e) => setPlayer(e.target.value)}
+          hint="The scan counts for every community only when it is tied to the player: name them here and the scanner finds the account on their machine, or they prove it on the scan page."
         />
         <CheckboxField
           label="RAM dump"

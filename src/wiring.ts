@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { type AccessChanges, KeyPrincipals } from './application/access/key-principals.js';
+import type { SessionEnds } from './application/access/session-ends.js';
 import { type BackgroundJobs, startBackgroundJobs } from './application/background-jobs.js';
 import type { UseCaseContext } from './application/context.js';
 import type { DiscordApp } from './application/discord/discord-app.js';
@@ -115,7 +116,7 @@ function pinChangesFor(
   store: Store,
   installationId: string,
   redisPrefix: string,
-): PinChanges & AccessChanges & PlayerChanges {
+): PinChanges & AccessChanges & PlayerChanges & SessionEnds {
   if (config.redisUrl)
     return new RedisPinChanges(config.redisUrl, `${redisPrefix}${installationId}:pin-changes`);
   if (store.dialect === 'postgres') {
@@ -210,6 +211,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     transaction: transactions(store),
     rateLimiter,
     pinChanges,
+    sessionEnds: pinChanges,
     pinRecords: new PinRecordCache(pinChanges, clock),
     playerFacts: new PlayerFactsCache(pinChanges, clock),
     keyPrincipals: new KeyPrincipals((hash) => repos.apiKeys.findPrincipal(hash), pinChanges, clock),

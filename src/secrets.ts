@@ -1,10 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomToken } from './lib/crypto.js';
+import { makePrivateDir, PRIVATE_FILE_MODE } from './lib/private-files.js';
 
 /**
- * A secret from the environment, or else from `<dataDir>/<file>`, generated there (mode 0600) on
- * first start. `created` tells the caller to log where it is; the secret itself is never logged.
+ * A secret from the environment, or else from `<dataDir>/<file>`, generated there (mode 0600, in a
+ * folder made 0700: docs/deployment.md, "File modes") on first start. `created` tells the caller to
+ * log where it is; the secret itself is never logged.
  */
 export function loadOrCreateSecret(
   dataDir: string,
@@ -20,8 +22,8 @@ export function loadOrCreateSecret(
       throw new Error(`${path} is damaged (under 16 characters). Restore it from a backup.`);
     return { value, path, created: false };
   }
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const value = randomToken(32);
-  writeFileSync(path, `${value}\n`, { mode: 0o600 });
+  writeFileSync(path, `${value}\n`, { mode: PRIVATE_FILE_MODE });
   return { value, path, created: true };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { type AccessChanges, KeyPrincipals } from './application/access/key-principals.js';
+import type { SessionEnds } from './application/access/session-ends.js';
 import { type BackgroundJobs, startBackgroundJobs } from './application/background-jobs.js';
 import type { UseCaseContext } from './application/context.js';
 import type { DiscordApp } from './application/discord/discord-app.js';
@@ -18,6 +19,7 @@ import { discordRest } from './lib/discord-rest.js';
 import { discordPublicKey } from './lib/discord-signature.js';
 import { NetworkOriginDatabases } from './lib/geoip/network-origins.js';
 import { generatePinCode } from './lib/pin-codes.js';
+import { octal, widerThanPrivate } from './lib/private-files.js';
 import { SecretBox } from './lib/secret-box.js';
 import { type ServiceLog, silentLog } from './logger.js';
 import { loadOrCreateSecret } from './secrets.js';
@@ -25,7 +27,7 @@ import { FallbackCounters } from './storage/counters/fallback.js';
 import { MemoryCounters } from './storage/counters/memory.js';
 import type { RateLimitCounters } from './storage/counters/rate-limit-counters.js';
 import { RedisCounters } from './storage/counters/redis.js';
-import { openStore, type Store } from './storage/database.js';
+import { openStore, type Store, sqliteFilesOf } from './storage/database.js';
 import { LocalPinChanges } from './storage/notify/local.js';
 import { PostgresPinChanges } from './storage/notify/postgres.js';
 import { RedisPinChanges } from './storage/notify/redis.js';
@@ -91,6 +93,22 @@ async function checkHashSecret(repos: Repositories, secret: string, path: string
 }
 
 /**
+ * Names, once at start, each data folder or file that other users of the machine may read
+ * (docs/deployment.md, "File modes"): the path and the mode, never what is in it. The modes are left
+ * as they are: an operator may have widened them on purpose (a backup user's group, say).
+ */
+function warnOfWideModes(paths: readonly string[], log: ServiceLog): void {
+  for (const wide of widerThanPrivate(paths)) {
+    log.warn(
+      { path: wide.path, mode: octal(wide.mode) },
+      wide.kind === 'folder'
+        ? 'the data folder is open to other users of this machine; chmod 700 it (docs/deployment.md, "File modes")'
+        : 'this data file is open to other users of this machine; chmod 600 it (docs/deployment.md, "File modes")',
+    );
+  }
+}
+
+/**
  * How PIN changes reach event streams on other instances: Redis when shared, else PostgreSQL
  * LISTEN/NOTIFY, else in process (SQLite has one process). Channels are named by the installation.
  */
@@ -99,7 +117,7 @@ function pinChangesFor(
   store: Store,
   installationId: string,
   redisPrefix: string,
-): PinChanges & AccessChanges & PlayerChanges {
+): PinChanges & AccessChanges & PlayerChanges & SessionEnds {
   if (config.redisUrl)
     return new RedisPinChanges(config.redisUrl, `${redisPrefix}${installationId}:pin-changes`);
   if (store.dialect === 'postgres') {
@@ -123,6 +141,16 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     ...(overrides.pgSchema ? { pgSchema: overrides.pgSchema } : {}),
     stallTimeoutMs: config.databaseStallTimeoutSeconds * 1000,
   });
+  // After opening, so the -wal and -shm files SQLite made are looked at too.
+  const secretFiles = [admin.path, hash.path].filter((path): path is string => path !== null);
+  warnOfWideModes(
+    [
+      ...(secretFiles.length > 0 ? [config.dataDir] : []),
+      ...secretFiles,
+      ...sqliteFilesOf(config.databaseUrl),
+    ],
+    log,
+  );
   const repos = createRepositories(store, { threshold: config.hwidHubThreshold });
   let installationId: string;
   try {
@@ -184,6 +212,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     transaction: transactions(store),
     rateLimiter,
     pinChanges,
+    sessionEnds: pinChanges,
     pinRecords: new PinRecordCache(pinChanges, clock),
     playerFacts: new PlayerFactsCache(pinChanges, clock),
     enterpriseReports: new EnterpriseReportsCache(pinChanges, clock),

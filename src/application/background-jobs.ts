@@ -1,6 +1,7 @@
 import type { ServiceLog } from '../logger.js';
 import type { UseCaseContext } from './context.js';
 import { deliverDueScanMessages } from './discord/deliver-scan-messages.js';
+import { forgetRunOutSignInStates } from './people/discord-sign-in.js';
 import { sweepDuePins } from './pins/sweep-due-pins.js';
 import { dailyRetention } from './privacy/retention.js';
 import { storeFailureOf } from './store-faults.js';
@@ -18,6 +19,9 @@ const DISCORD_MIN_GAP_MS = 250;
 const DISCORD_MAX_RUNS = 4;
 /** Retention runs once a UTC day; each instance checks every few minutes whether today's run is unclaimed. */
 const RETENTION_CHECK_EVERY_MS = 300_000;
+
+/** The states of Discord sign-in attempts that ran out are removed this often (they last 10 minutes). */
+const SIGN_IN_STATES_EVERY_MS = 600_000;
 
 /** While the database is away, each job says so at most this often instead of at every run. */
 const STORE_FAULT_LOG_EVERY_MS = 30_000;
@@ -125,7 +129,10 @@ function overlapping(
   };
 }
 
-/** The sweeper, the webhook worker and the Discord scan messages, started with the server and stopped before the store closes. */
+/**
+ * The sweeper, the webhook worker, retention, the sign-in state sweep and the Discord scan messages,
+ * started with the server and stopped before the store closes.
+ */
 export function startBackgroundJobs(ctx: UseCaseContext, log: ServiceLog): BackgroundJobs {
   const jobs = [
     every(SWEEP_EVERY_MS, 'PIN sweeper', () => sweepDuePins(ctx), log),
@@ -139,6 +146,7 @@ export function startBackgroundJobs(ctx: UseCaseContext, log: ServiceLog): Backg
       },
       log,
     ),
+    every(SIGN_IN_STATES_EVERY_MS, 'sign-in state sweep', () => forgetRunOutSignInStates(ctx), log),
   ];
   const unfollow: Array<() => void> = [];
   // Only with the built-in Discord app set up (docs/discord.md, "The scan message"): run on every

@@ -3,6 +3,7 @@ import type { SecretBox } from '../lib/secret-box.js';
 import type { Store } from '../storage/database.js';
 import type { Repositories, RunInTransaction } from '../storage/repositories/index.js';
 import type { KeyPrincipals } from './access/key-principals.js';
+import type { SessionEnds } from './access/session-ends.js';
 import type { DiscordApp } from './discord/discord-app.js';
 import type { PinChanges } from './pins/pin-changes.js';
 import type { PinRecordCache } from './pins/pin-record-cache.js';
@@ -29,6 +30,8 @@ export interface UseCaseContext {
   adminToken: string;
   /** Announces PIN changes to event streams on every instance. */
   pinChanges: PinChanges;
+  /** Announces ended dashboard sessions to every instance, so their event streams end (access/session-ends.ts). */
+  sessionEnds: SessionEnds;
   /** Stored PINs as polls read them, kept true by those announcements (pins/pin-record-cache.ts). */
   pinRecords: PinRecordCache;
   /** Players' facts as the risk score and lookup read them, kept true by notices (players/player-facts-cache.ts). */

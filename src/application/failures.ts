@@ -47,6 +47,8 @@ export type Failure =
   | { code: 'cross_site_request' }
   | { code: 'session_not_found'; sessionId: number }
   | { code: 'share_link_not_found' }
+  /** A member who may see the PIN, but neither made the link nor owns the Enterprise. */
+  | { code: 'share_link_forbidden'; shareLinkId: number }
   | { code: 'pin_not_finished'; pin: string }
   | { code: 'invalid_invite' }
   /** An invite token that no invite has (the invite preview tells this apart from a used-up one). */

@@ -19,6 +19,20 @@ export function isShareLive(link: { expiresAt: number; revokedAt: number | null 
   return link.revokedAt === null && now < link.expiresAt;
 }
 
+/**
+ * Who may withdraw a share link (docs/dashboard.md, "Sharing"): whoever made it, and the owner of the
+ * active Enterprise the PIN was created under (`enterpriseOwnerId`, null when it has none). Another
+ * member who may see the PIN may make links of their own but not withdraw someone else's: a link
+ * handed to a player appealing a ban is the maker's word, which a colleague should not take back.
+ */
+export function mayWithdrawShareLink(
+  link: { createdByAccountId: number },
+  enterpriseOwnerId: number | null,
+  accountId: number,
+): boolean {
+  return link.createdByAccountId === accountId || enterpriseOwnerId === accountId;
+}
+
 /** What a shared result shows. No Discord account, hardware ID, IP, logon name or creator. */
 export interface SharedResult {
   game: string;

@@ -61,6 +61,7 @@ export const PROBLEM_CODES = [
   'cross_site_request',
   'session_not_found',
   'share_link_not_found',
+  'share_link_forbidden',
   'pin_not_finished',
   'invalid_invite',
   'invite_not_found',
@@ -354,6 +355,12 @@ export function problemFor(failure: Failure): Problem {
         404,
         failure.code,
         'This share link does not exist, was revoked or has expired. Ask whoever shared it for a new one.',
+      );
+    case 'share_link_forbidden':
+      return new Problem(
+        403,
+        failure.code,
+        `Share link ${failure.shareLinkId} can be withdrawn only by whoever made it or by the owner of the PIN's Enterprise. Ask one of them.`,
       );
     case 'invalid_invite':
       return new Problem(

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { type Driver, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { createPrivateFile, makePrivateDir } from '../lib/private-files.js';
 import { storeFaultOf } from './errors.js';
 import { type Dialect, ScanpinMigrations } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -32,6 +32,18 @@ export interface OpenOptions {
 
 const PG_INT8_OID = 20;
 
+/**
+ * The files a `sqlite:` store keeps on disk: its folder, the database, and the -wal and -shm files
+ * SQLite keeps beside it. None for PostgreSQL or an in-memory database.
+ */
+export function sqliteFilesOf(url: string): string[] {
+  if (!url.startsWith('sqlite:')) return [];
+  const path = url.slice('sqlite:'.length);
+  if (path === '' || path === ':memory:') return [];
+  const file = resolve(path);
+  return [dirname(file), file, `${file}-wal`, `${file}-shm`];
+}
+
 /** Opens `sqlite:<path>` or `postgres://…` and brings the schema up to date. */
 export async function openStore(url: string, options: OpenOptions = {}): Promise<Store> {
   const store: Store & { migrated?: () => void } =
@@ -55,7 +67,15 @@ function openSqlite(url: string): Store {
   }
   const path = url.slice('sqlite:'.length);
   if (path === '') throw new Error('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/scanpin.db');
-  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  if (path !== ':memory:') {
+    // Owner only (docs/deployment.md, "File modes"). SQLite makes a new database file 0644 less the
+    // umask (0644 under the usual 022), and gives its -wal and -shm files exactly the database file's
+    // mode. So an empty file made 0600 here first (SQLite takes an empty file for a new database)
+    // makes all three private, without changing the umask of a process whose other threads create
+    // files too.
+    makePrivateDir(dirname(resolve(path)));
+    createPrivateFile(path);
+  }
   let sqlite: SqliteDatabase.Database;
   try {
     sqlite = new SqliteDatabase(path);

@@ -401,6 +401,14 @@ export interface DiscordInteractionsSeenTable {
   seen_at: number;
 }
 
+/** "Sign in with Discord" attempts that came back once (docs/dashboard.md, "Signing in"). */
+export interface UsedSignInStatesTable {
+  /** SHA-256 of the attempt's `state`, hex. */
+  state_hash: string;
+  /** When the attempt ran out; the row may go after that. */
+  expires_at: number;
+}
+
 /** Codes of PINs that retention removed: never drawn again (docs/privacy.md, "Retention"). */
 export interface RetiredPinCodesTable {
   code: string;
@@ -503,6 +511,7 @@ export interface Database {
   discord_connect_codes: DiscordConnectCodesTable;
   discord_scan_messages: DiscordScanMessagesTable;
   discord_interactions_seen: DiscordInteractionsSeenTable;
+  used_sign_in_states: UsedSignInStatesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

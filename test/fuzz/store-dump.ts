@@ -10,6 +10,8 @@ import type { Store } from '../../src/storage/database.js';
  *   (docs/dashboard.md, key usage).
  * - `sessions.last_seen_at`, `sessions.expires_at`: sessions slide on every signed-in call, refused
  *   or not (src/domain/session-policy.ts).
+ * - `used_sign_in_states`: a Discord sign-in attempt is spent by its first return, whatever became of
+ *   it (docs/dashboard.md, "Sign in with Discord").
  * - `kysely_migration`, `kysely_migration_lock`: the migrator's bookkeeping, not data.
  * Rate-limit counters live in process memory or Redis, never in these tables, so nothing else is
  * left out.
@@ -18,6 +20,7 @@ export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'audit_events',
   'kysely_migration',
   'kysely_migration_lock',
+  'used_sign_in_states',
 ]);
 export const EXCLUDED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   api_keys: ['last_used_at'],

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { forgetRunOutSignInStates } from '../../src/application/people/discord-sign-in.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { backends } from '../support/backends.js';
 import { type DiscordStandIn, type StandInUser, startDiscordStandIn } from '../support/discord-stand-in.js';
 import { expectProblem, fakeClock } from '../support/http.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
+import { startSibling } from '../support/with-app.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:8080';
 const CALLBACK = `${PUBLIC_URL}/auth/discord/callback`;
@@ -320,6 +322,55 @@ describe.each(backends())('Sign in with Discord on $name', (backend) => {
     const good = await atDiscord(fifth.authorize);
     expect((await comeBack(good, fifth.attempt)).headers.location).toBe('/');
     expectRefused(await comeBack(good, fifth.attempt), 'invalid_state');
+  });
+
+  it('an attempt comes back once, on any instance: a replay is refused even with a code Discord would take', async () => {
+    const user = discordUser();
+    await t.createAccount('Replayed', { discordId: user.id });
+    discord.user = user;
+    const { attempt, authorize } = await leaveForDiscord();
+    // Discord answers the same consent page with a new, unspent code for the same state each time.
+    const first = await atDiscord(authorize);
+    const second = await atDiscord(authorize);
+    const state = first.searchParams.get('state') as string;
+    expect(second.searchParams.get('state')).toBe(state);
+    expect(second.searchParams.get('code')).not.toBe(first.searchParams.get('code'));
+
+    expect((await comeBack(first, attempt)).headers.location).toBe('/');
+    const exchanges = discord.tokenRequests.length;
+    expectRefused(await comeBack(second, attempt), 'invalid_state');
+    // Refused before its code was tried.
+    expect(discord.tokenRequests.length).toBe(exchanges);
+    expect(logLines.join('')).toContain('this attempt came back once already');
+
+    // Another instance on the same store refuses it too.
+    const third = await atDiscord(authorize);
+    const sibling = await startSibling(t, backend, {
+      ...discord.env(PUBLIC_URL),
+      UNAUTHENTICATED_PER_MINUTE: '100000',
+    });
+    try {
+      const res = await sibling.inject({
+        method: 'GET',
+        url: `${third.pathname}${third.search}`,
+        headers: { cookie: `${ATTEMPT_COOKIE}=${encodeURIComponent(attempt)}` },
+      });
+      expectRefused(res, 'invalid_state');
+    } finally {
+      await sibling.close();
+    }
+    expect(discord.tokenRequests.length).toBe(exchanges);
+
+    // The store keeps the state's hash only, and forgets it once the attempt has run out.
+    const hash = createHash('sha256').update(state).digest('hex');
+    const rows = () => t.deps.store.db.selectFrom('used_sign_in_states').selectAll().execute();
+    expect((await rows()).map((r) => r.state_hash)).toContain(hash);
+    expect(JSON.stringify(await rows())).not.toContain(state);
+    await forgetRunOutSignInStates(t.deps);
+    expect((await rows()).map((r) => r.state_hash)).toContain(hash);
+    clock.advance(10 * 60_000 + 1);
+    expect(await forgetRunOutSignInStates(t.deps)).toBeGreaterThanOrEqual(1);
+    expect((await rows()).map((r) => r.state_hash)).not.toContain(hash);
   });
 
   it('PKCE binds the code to the browser that asked for it: a code slipped into another attempt is refused', async () => {

@@ -155,6 +155,48 @@ describe.each(backends())('share links on $name', (backend) => {
     );
   });
 
+  it('may be withdrawn by whoever made it and by the Enterprise’s owner, and by no other member', async () => {
+    const maker = await t.createAccount('Link maker');
+    const colleague = await t.createAccount('Colleague');
+    for (const id of [maker, colleague])
+      await t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: id });
+    const makerCookie = await signIn(maker);
+    const colleagueCookie = await signIn(colleague);
+    const make = async () => (await app('POST', `/pins/${finished}/share-links`, {}, makerCookie)).json();
+
+    // A colleague who may see the PIN sees the link, is told it is not theirs to withdraw, and who may.
+    const first = await make();
+    const seen = (
+      await app('GET', `/pins/${finished}/share-links`, undefined, colleagueCookie)
+    ).json() as Array<{
+      id: number;
+      mayWithdraw: boolean;
+    }>;
+    expect(seen.find((l) => l.id === first.id)).toMatchObject({ mayWithdraw: false });
+    const refused = await app('DELETE', `/share-links/${first.id}`, undefined, colleagueCookie);
+    expectProblem(refused, 403, 'share_link_forbidden');
+    expect(refused.json().detail).toMatch(/whoever made it or by the owner/);
+    expect((await open(first.url)).statusCode).toBe(200);
+    // …while the colleague's own link is theirs to withdraw.
+    const own = (await app('POST', `/pins/${finished}/share-links`, {}, colleagueCookie)).json();
+    expect((await app('DELETE', `/share-links/${own.id}`, undefined, colleagueCookie)).statusCode).toBe(204);
+
+    // The maker may.
+    const listedToMaker = (await app('GET', `/pins/${finished}/share-links`, undefined, makerCookie)).json();
+    expect(listedToMaker.find((l: { id: number }) => l.id === first.id)).toMatchObject({ mayWithdraw: true });
+    expect((await app('DELETE', `/share-links/${first.id}`, undefined, makerCookie)).statusCode).toBe(204);
+    expect((await open(first.url)).statusCode).toBe(404);
+
+    // The owner may withdraw anyone's.
+    const second = await make();
+    const listedToOwner = (await app('GET', `/pins/${finished}/share-links`)).json();
+    expect(listedToOwner.find((l: { id: number }) => l.id === second.id)).toMatchObject({
+      mayWithdraw: true,
+    });
+    expect((await app('DELETE', `/share-links/${second.id}`)).statusCode).toBe(204);
+    expect((await open(second.url)).statusCode).toBe(404);
+  });
+
   it('withdraws a member’s links once they are removed or banned', async () => {
     const member = await t.createAccount('Sharing member');
     await t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: member });

@@ -4,6 +4,7 @@ import type { KeyCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import type { Failure } from '../failures.js';
 import type { RateLimitDecision } from '../rate-limits.js';
+import type { Admission } from '../stream-admission.js';
 import { keyHashOf, rememberKeyHash } from './key-hash-memo.js';
 
 export interface KeyPresented {
@@ -69,5 +70,18 @@ export async function authenticateKey(ctx: UseCaseContext, request: KeyPresented
       account: principal.account,
     },
     limit,
+  };
+}
+
+/**
+ * Whether a key let in earlier would still be let in (the gate above, without counting a request):
+ * its event streams end once it is revoked, on whichever instance (every change to keys is announced
+ * to all, application/access/key-principals.ts).
+ */
+export function keyAdmission(ctx: UseCaseContext, caller: KeyCaller): Admission {
+  return {
+    admittedUntil: async () =>
+      (await ctx.repos.apiKeys.isLive(caller.keyId)) ? Number.POSITIVE_INFINITY : null,
+    followEnds: (ended) => ctx.keyPrincipals.followChanges(ended),
   };
 }

@@ -5,6 +5,7 @@ import type { StoredSession } from '../../storage/repositories/sessions.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import type { RateLimitDecision } from '../rate-limits.js';
+import type { Admission } from '../stream-admission.js';
 
 /** A person signed in to the dashboard. */
 export interface SessionCaller {
@@ -28,12 +29,23 @@ async function admittedAccount(
 }
 
 /**
- * Whether a person let in earlier would still be let in now (the same gate, without counting a
- * request): a long-lived event stream asks this so a sign-out, a ban or a deletion ends it.
+ * Whether a person let in earlier would still be let in (the same gate, without counting a request),
+ * and until when: a long-lived event stream asks this so a sign-out, a ban, a deletion or the
+ * session's expiry ends it. Every instance hears of the first three (access/session-ends.ts).
  */
-export async function isStillSignedIn(ctx: UseCaseContext, caller: SessionCaller): Promise<boolean> {
-  const session = await ctx.repos.sessions.findSessionById(caller.sessionId);
-  return (await admittedAccount(ctx, session, ctx.clock())) !== undefined;
+export function sessionAdmission(ctx: UseCaseContext, caller: SessionCaller): Admission {
+  return {
+    async admittedUntil() {
+      const session = await ctx.repos.sessions.findSessionById(caller.sessionId);
+      if (session === undefined || (await admittedAccount(ctx, session, ctx.clock())) === undefined)
+        return null;
+      return Math.min(session.expiresAt, session.absoluteExpiresAt);
+    },
+    followEnds: (ended) =>
+      ctx.sessionEnds.followSessionEnds((accountIds) => {
+        if (accountIds.includes(caller.accountId)) ended();
+      }),
+  };
 }
 
 /**

@@ -114,6 +114,11 @@ export class KeyPrincipals {
     this.changes.announceAccessChange();
   }
 
+  /** Calls `listener` after every change to keys or accounts on any instance (a key revoked, say). */
+  followChanges(listener: () => void): () => void {
+    return this.changes.followAccessChanges(listener);
+  }
+
   close(): void {
     this.unfollow();
     this.entries.clear();

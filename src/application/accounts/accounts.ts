@@ -52,6 +52,7 @@ export async function updateAccount(
   });
   // A ban or licence change reaches the account's keys on every instance at once.
   ctx.keyPrincipals.accessChanged();
+  if (changes.banned === true) ctx.sessionEnds.announceSessionsEnded([id]);
   return updated;
 }
 
@@ -65,6 +66,7 @@ export async function deleteAccount(ctx: UseCaseContext, id: number): Promise<vo
     await recordAudit(repos, { actor: OPERATOR, action: 'account.delete', resource, at: ctx.clock() });
   });
   ctx.keyPrincipals.accessChanged();
+  ctx.sessionEnds.announceSessionsEnded([id]);
 }
 
 /** The account's custom suspicious keywords, as stored (normalised, sorted). */

@@ -1,4 +1,4 @@
-import { isStillSignedIn, type SessionCaller } from '../access/authenticate-session.js';
+import { type SessionCaller, sessionAdmission } from '../access/authenticate-session.js';
 import type { UseCaseContext } from '../context.js';
 import { followChangedPins } from '../pins/follow-changed-pins.js';
 import { takeStreamSlot } from '../stream-slots.js';
@@ -23,7 +23,8 @@ export interface PinsFollower {
 /**
  * GET /app/api/events: every change (creation included) of a PIN the person may see, as it happens.
  * Who may see what is decided afresh for each change, so a removed member stops hearing at once; the
- * stream ends when the session does.
+ * stream ends as soon as the session does (signed out or ended on any instance, the account banned or
+ * deleted, or the session's time up).
  */
 export function followVisiblePins(
   ctx: UseCaseContext,
@@ -34,7 +35,7 @@ export function followVisiblePins(
   const follower = followChangedPins<VisiblePin>(ctx, {
     signal: options.signal,
     releaseSlot,
-    stillAllowed: () => isStillSignedIn(ctx, caller),
+    admission: { check: sessionAdmission(ctx, caller), until: caller.expiresAt },
     reader: async () => {
       const viewer = await viewerOf(ctx, caller);
       return async (pinId, last) => {

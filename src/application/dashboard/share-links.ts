@@ -2,7 +2,13 @@ import { publicBaseUrl } from '../../config.js';
 import type { AuditActor } from '../../domain/audit.js';
 import { observe } from '../../domain/pin-lifecycle.js';
 import { dashboardAccessTo } from '../../domain/pin-visibility.js';
-import { isShareLive, redactForSharing, type SharedResult, shareExpiry } from '../../domain/share-link.js';
+import {
+  isShareLive,
+  mayWithdrawShareLink,
+  redactForSharing,
+  type SharedResult,
+  shareExpiry,
+} from '../../domain/share-link.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { ShareLink } from '../../storage/repositories/share-links.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
@@ -63,12 +69,31 @@ export async function shareFinishedPin(
   return { link, url: `${publicBaseUrl(ctx.config)}${SHARE_PATH}${token}` };
 }
 
-export async function listShareLinks(ctx: UseCaseContext, caller: SessionCaller, pinCode: string) {
-  const { pin } = await readVisiblePin(ctx, caller, pinCode);
-  return ctx.repos.shareLinks.listForPin(pin.id);
+/** The owner of the active Enterprise a PIN was created under, who may withdraw any of its links. */
+async function enterpriseOwnerOf(ctx: UseCaseContext, enterpriseId: number): Promise<number | null> {
+  const enterprise = await ctx.repos.enterprises.find(enterpriseId);
+  return enterprise?.active ? enterprise.ownerAccountId : null;
 }
 
-/** Anyone who may see the PIN may withdraw its share links. */
+/** Anyone who may see the PIN sees its links, and which of them they may withdraw. */
+export async function listShareLinks(
+  ctx: UseCaseContext,
+  caller: SessionCaller,
+  pinCode: string,
+): Promise<Array<ShareLink & { mayWithdraw: boolean }>> {
+  const { pin } = await readVisiblePin(ctx, caller, pinCode);
+  const owner = await enterpriseOwnerOf(ctx, pin.enterpriseId);
+  const links = await ctx.repos.shareLinks.listForPin(pin.id);
+  return links.map((link) => ({
+    ...link,
+    mayWithdraw: mayWithdrawShareLink(link, owner, caller.accountId),
+  }));
+}
+
+/**
+ * Withdraws a share link: its maker or the Enterprise's owner (domain/share-link.ts). Someone who may
+ * not see the PIN learns nothing of the link (404); a member who may see it is told who can (403).
+ */
 export async function revokeShareLink(ctx: UseCaseContext, caller: SessionCaller, id: number): Promise<void> {
   const link = await ctx.repos.shareLinks.find(id);
   const pin = link === undefined ? undefined : await ctx.repos.pins.findById(link.pinId);
@@ -78,6 +103,8 @@ export async function revokeShareLink(ctx: UseCaseContext, caller: SessionCaller
     dashboardAccessTo(pin, await viewerOf(ctx, caller)) === 'forbidden'
   )
     refuse({ code: 'share_link_not_found' });
+  if (!mayWithdrawShareLink(link, await enterpriseOwnerOf(ctx, pin.enterpriseId), caller.accountId))
+    refuse({ code: 'share_link_forbidden', shareLinkId: id });
   await ctx.repos.shareLinks.revoke(id, ctx.clock());
 }
 

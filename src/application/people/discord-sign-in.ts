@@ -5,7 +5,7 @@ import {
   type DiscordSignInError,
   safeNextPath,
 } from '../../domain/discord-sign-in.js';
-import { randomToken, secretsEqual } from '../../lib/crypto.js';
+import { randomToken, secretsEqual, sha256Hex } from '../../lib/crypto.js';
 import { authorizeUrl, type DiscordClient, exchangeCode, readUser } from '../../lib/discord-oauth.js';
 import { codeChallengeS256, newCodeVerifier } from '../../lib/pkce.js';
 import { SecretBox } from '../../lib/secret-box.js';
@@ -151,6 +151,11 @@ export async function finishDiscordSignIn(
   if (input.state === undefined || !secretsEqual(input.state, pending.state))
     return refused('invalid_state', 'the state does not match this browser’s attempt');
   if (ctx.clock() >= pending.expiresAt) return refused('invalid_state', 'the attempt is over 10 minutes old');
+  // An attempt is good for one return from Discord, on any instance: recorded in the store before
+  // anything else, so a replayed callback (the same cookie, state and code) is refused before its
+  // code is tried. Only the state's hash is kept, until the attempt would be too old anyway.
+  if (!(await ctx.repos.sessions.useSignInState(sha256Hex(pending.state), pending.expiresAt)))
+    return refused('invalid_state', 'this attempt came back once already');
   if (input.error !== undefined) {
     return input.error === 'access_denied'
       ? refused('denied', 'the person declined on Discord')
@@ -205,4 +210,9 @@ export async function finishDiscordSignIn(
     if (err instanceof Refused) return refused(err.error, err.detail);
     throw err;
   }
+}
+
+/** Forgets the states of attempts that ran out (the background sweep): they are refused for their age. */
+export function forgetRunOutSignInStates(ctx: UseCaseContext): Promise<number> {
+  return ctx.repos.sessions.purgeUsedSignInStates(ctx.clock());
 }

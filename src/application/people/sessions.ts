@@ -24,8 +24,14 @@ export async function listSessions(ctx: UseCaseContext, caller: SessionCaller): 
   }));
 }
 
+/*
+ * Each way a session ends is announced to every instance once written, so the event streams it
+ * opened end at once wherever they are (access/session-ends.ts).
+ */
+
 export async function signOut(ctx: UseCaseContext, caller: SessionCaller): Promise<void> {
   await ctx.repos.sessions.revokeSession(caller.accountId, caller.sessionId, ctx.clock());
+  ctx.sessionEnds.announceSessionsEnded([caller.accountId]);
 }
 
 /** Ends one of the person's sessions (another device, say). */
@@ -36,9 +42,12 @@ export async function endSession(
 ): Promise<void> {
   if (!(await ctx.repos.sessions.revokeSession(caller.accountId, sessionId, ctx.clock())))
     refuse({ code: 'session_not_found', sessionId });
+  ctx.sessionEnds.announceSessionsEnded([caller.accountId]);
 }
 
 /** Signs the person out on every device, this one included. */
 export async function signOutEverywhere(ctx: UseCaseContext, caller: SessionCaller): Promise<number> {
-  return ctx.repos.sessions.revokeAllSessions(caller.accountId, ctx.clock());
+  const ended = await ctx.repos.sessions.revokeAllSessions(caller.accountId, ctx.clock());
+  ctx.sessionEnds.announceSessionsEnded([caller.accountId]);
+  return ended;
 }

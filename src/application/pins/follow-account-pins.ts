@@ -1,5 +1,6 @@
 import type { PinStatus } from '../../domain/pin-lifecycle.js';
 import { apiAccessTo } from '../../domain/pin-visibility.js';
+import { keyAdmission } from '../access/authenticate-key.js';
 import { type KeyCaller, liveAccountOf } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { takeStreamSlot } from '../stream-slots.js';
@@ -40,6 +41,8 @@ export function followAccountPins(
   const follower = followChangedPins<Sent>(ctx, {
     signal: options.signal,
     releaseSlot,
+    // Ends once the key is revoked (docs/api.md, "Following your account's events").
+    admission: { check: keyAdmission(ctx, caller), until: Number.POSITIVE_INFINITY },
     reader: async () => async (pinId, last) => {
       const ref = await ctx.repos.pins.findById(pinId);
       if (ref === undefined || apiAccessTo(ref, account.id) === 'forbidden') return null;

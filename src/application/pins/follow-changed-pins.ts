@@ -1,7 +1,6 @@
 import type { UseCaseContext } from '../context.js';
+import { type Admission, AdmissionWatch, RECHECK_EVERY_MS } from '../stream-admission.js';
 
-/** An idle stream still wakes this often (to re-check who may listen, docs/dashboard.md "The dashboard API"). */
-const RECHECK_EVERY_MS = 30_000;
 /** PINs whose last sent event a stream remembers, to drop repeated notices of one change. */
 const REMEMBERED_PINS = 10_000;
 
@@ -27,8 +26,11 @@ export interface FollowChangedPinsOptions<T> {
   signal: AbortSignal;
   /** Frees the stream slot the caller took for this stream. */
   releaseSlot: () => void;
-  /** Asked on every wake; false ends the stream (e.g. the session signed out). */
-  stillAllowed?: () => Promise<boolean>;
+  /**
+   * Whether the holder may still listen; the stream ends as soon as they may not (the session signed
+   * out, the key revoked). `until`: the end known when the stream opened.
+   */
+  admission?: { check: Admission; until: number };
   /** Called once per batch of changes, so who-may-see-what is decided afresh for each. */
   reader: () => Promise<ChangedPinReader<T>>;
 }
@@ -50,12 +52,16 @@ export function followChangedPins<T>(
   });
   const poke = () => wake?.();
   options.signal.addEventListener('abort', poke);
+  const { admission } = options;
+  const watch =
+    admission === undefined ? null : new AdmissionWatch(admission.check, ctx.clock, admission.until, poke);
 
   let released = false;
   const close = () => {
     if (released) return;
     released = true;
     unfollow();
+    watch?.close();
     options.signal.removeEventListener('abort', poke);
     options.releaseSlot();
   };
@@ -65,9 +71,12 @@ export function followChangedPins<T>(
     let next = 1;
     try {
       for (;;) {
-        if (changed.size === 0) {
+        if (changed.size === 0 && watch?.checkDue() !== true) {
           await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, RECHECK_EVERY_MS);
+            const timer = setTimeout(() => {
+              watch?.slept();
+              resolve();
+            }, watch?.sleepMs() ?? RECHECK_EVERY_MS);
             wake = () => {
               clearTimeout(timer);
               resolve();
@@ -76,7 +85,7 @@ export function followChangedPins<T>(
           wake = null;
         }
         if (options.signal.aborted) return;
-        if (options.stillAllowed !== undefined && !(await options.stillAllowed())) return;
+        if (watch !== null && !(await watch.stillAdmitted())) return;
         const batch = [...changed];
         changed.clear();
         if (batch.length === 0) continue;

@@ -1,17 +1,17 @@
 import type { PinWithReport } from '../../domain/pin.js';
 import { normalisePinCode } from '../../domain/pin-code.js';
 import { isActive, observe } from '../../domain/pin-lifecycle.js';
+import { keyAdmission } from '../access/authenticate-key.js';
 import type { KeyCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { lifecycleSettings } from '../settings.js';
+import { AdmissionWatch } from '../stream-admission.js';
 import { takeStreamSlot } from '../stream-slots.js';
 import { readPin } from './read-pin.js';
 import { type StatusView, statusView } from './status-view.js';
 
 /** Open event streams one API key may hold (docs/api.md, "Following a PIN live"). */
 export const MAX_STREAMS_PER_KEY = 20;
-/** If a change notice is lost (a Redis outage), a stream still re-reads this often. */
-const RECHECK_EVERY_MS = 30_000;
 
 export interface StatusEvent {
   /** Increases with every change of the PIN; usable as Last-Event-ID. */
@@ -51,7 +51,8 @@ export interface PinFollower {
 
 /**
  * GET /v1/pins/:pinCode/events: the same checks as the status endpoint, then the PIN's status as it
- * changes, until its final state. At most MAX_STREAMS_PER_KEY open at once per key on an instance.
+ * changes, until its final state or until the key is revoked. At most MAX_STREAMS_PER_KEY open at
+ * once per key on an instance.
  */
 export async function followPin(
   ctx: UseCaseContext,
@@ -67,6 +68,8 @@ export async function followPin(
     let wake: (() => void) | null = null;
     const poke = () => wake?.();
     const unfollow = ctx.pinChanges.follow(opened.pin.id, poke);
+    // The sleep below is at most the watch's (30 s), which also re-reads a PIN whose notice was lost.
+    const watch = new AdmissionWatch(keyAdmission(ctx, caller), ctx.clock, Number.POSITIVE_INFINITY, poke);
     options.signal.addEventListener('abort', poke);
     try {
       let pin: PinWithReport = opened.pin;
@@ -78,23 +81,29 @@ export async function followPin(
           yield { id: event.id, data: event.data, final: event.final };
         }
         if (event.final || options.signal.aborted) return;
-        const waitMs = Math.min(
-          RECHECK_EVERY_MS,
-          Math.max(10, (event.dueAt ?? Number.POSITIVE_INFINITY) - ctx.clock() + 10),
-        );
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, waitMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
-        if (options.signal.aborted) return;
+        if (!watch.checkDue()) {
+          const waitMs = Math.min(
+            watch.sleepMs(),
+            Math.max(10, (event.dueAt ?? Number.POSITIVE_INFINITY) - ctx.clock() + 10),
+          );
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(() => {
+              watch.slept();
+              resolve();
+            }, waitMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = null;
+        }
+        if (options.signal.aborted || !(await watch.stillAdmitted())) return;
         pin = (await ctx.repos.pins.findByCode(code)) ?? pin;
       }
     } finally {
       unfollow();
+      watch.close();
       options.signal.removeEventListener('abort', poke);
       close();
     }

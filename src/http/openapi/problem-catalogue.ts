@@ -48,6 +48,7 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
   cross_site_request: { code: 'cross_site_request' },
   session_not_found: { code: 'session_not_found', sessionId: 4 },
   share_link_not_found: { code: 'share_link_not_found' },
+  share_link_forbidden: { code: 'share_link_forbidden', shareLinkId: 12 },
   pin_not_finished: { code: 'pin_not_finished', pin: 'A7K3M2P9' },
   invalid_invite: { code: 'invalid_invite' },
   unknown_invite: { code: 'unknown_invite' },

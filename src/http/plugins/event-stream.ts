@@ -41,7 +41,8 @@ export function eventStreams(app: FastifyInstance) {
     res.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      // Never kept (docs/api.md, "Caching"), and never compressed or buffered by a proxy on the way.
+      'cache-control': 'no-store, no-transform',
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });

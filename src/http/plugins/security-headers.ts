@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { type Config, publicBaseUrl } from '../../config.js';
 
 /**
@@ -14,6 +14,14 @@ export const FALLBACK_CSP = "default-src 'none'; frame-ancestors 'none'";
  * posts, which only mean something in a document.
  */
 export const FALLBACK_PAGE_CSP = `${FALLBACK_CSP}; base-uri 'none'; form-action 'none'`;
+
+/**
+ * Routes whose answers are the same for everyone and hold nothing of anyone's (docs/api.md,
+ * "Caching"): health probes, the published document and the API reference. They keep the caching
+ * they had (none said). Every other answer is `no-store` unless its route sets a policy of its own:
+ * the dashboard's shell page and hashed assets, the player page `/scan` and its downloads.
+ */
+const SHARED_ROUTES = /^\/(healthz|readyz|openapi\.json)$|^\/docs(\/|$)/;
 
 /** 180 days, without subdomains: the operator's other hosts on the same domain are not ours to pin. */
 export const HSTS_MAX_AGE_SECONDS = 15_552_000;
@@ -39,6 +47,12 @@ export const HTML_ONLY_HEADERS: Readonly<Record<string, string>> = {
  * server software; on HTML pages also the document-only headers above. Registered first, so even
  * refusals sent from the earliest hooks carry them.
  *
+ * And `Cache-Control: no-store` (docs/api.md, "Caching"): whatever a key, a session, the operator
+ * token or a scanner token opened, and any refusal on the way, is never kept by a browser or a proxy.
+ * Set before the route runs, so an answer sent again as the text it was before
+ * (http/plugins/serialized-answers.ts) carries it too; a route with a policy of its own replaces it,
+ * and the shared routes above drop it.
+ *
  * The headers never vary by request, so they are computed once and copied in by synchronous hooks:
  * every header is validated again by Node on every answer, and /healthz cost 2.7 times a bare route
  * mostly in such fixed work (docs/benchmarks.md, "Profile findings"). A page's own CSP, set later
@@ -53,6 +67,12 @@ export async function installSecurityHeaders(
     reply.headers(headers);
     done();
   });
+  // Decided once per route as it is added, not per request; runs after the hook above.
+  app.addHook('onRoute', (route) => {
+    if (!SHARED_ROUTES.test(route.url)) return;
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [mayBeKept, ...own];
+  });
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) {
@@ -63,6 +83,11 @@ export async function installSecurityHeaders(
     }
     done(null, payload);
   });
+}
+
+function mayBeKept(_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  reply.removeHeader('cache-control');
+  done();
 }
 
 /**
@@ -82,5 +107,6 @@ export function securityHeadersOf(
       : {}),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
   };
 }

@@ -17,6 +17,7 @@ import { hardwareHubs } from './0016-hardware-hubs.js';
 import { playerDocuments } from './0018-player-documents.js';
 import { windowsRules } from './0019-windows-rules.js';
 import { discord } from './0020-discord.js';
+import { usedSignInStates } from './0022-used-sign-in-states.js';
 import { reportProvenance } from './0023-report-provenance.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -58,6 +59,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0018-player-documents': playerDocuments(),
       '0019-windows-rules': windowsRules(),
       '0020-discord': discord(ctx),
+      '0022-used-sign-in-states': usedSignInStates(),
       '0023-report-provenance': reportProvenance(),
     };
   }

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { AccessChanges } from '../../application/access/key-principals.js';
+import type { SessionEnds } from '../../application/access/session-ends.js';
 import type { PinChanges } from '../../application/pins/pin-changes.js';
 import type { PlayerChanges } from '../../application/players/player-facts-cache.js';
 
@@ -15,6 +16,8 @@ export const ACCESS_MESSAGE = ACCESS;
 const PLAYERS = 'players';
 /** More players than this in one notice are sent as "all" (a PostgreSQL NOTIFY holds 8 000 bytes). */
 const MAX_PLAYERS_PER_NOTICE = 500;
+/** Sessions of some accounts ended (application/access/session-ends.ts); not a number either. */
+const SESSIONS = 'sessions';
 
 /** A players notice as it travels between instances: `players:1,2,3`, or `players:*` for all. */
 export function playersMessage(userIds: readonly number[] | 'all'): string {
@@ -31,6 +34,21 @@ export function playersOf(message: string): number[] | 'all' | null {
   const ids = list.split(',').map(Number);
   // A notice we cannot read is treated as naming everyone: forgetting too much is only slower.
   return ids.every((id) => Number.isInteger(id)) ? ids : 'all';
+}
+
+/** A sessions notice as it travels between instances: `sessions:1,2`, the accounts whose sessions ended. */
+export function sessionsMessage(accountIds: readonly number[]): string {
+  return `${SESSIONS}:${accountIds.join(',')}`;
+}
+
+/** The accounts a sessions notice names, or null when it is not one (or cannot be read). */
+export function sessionsOf(message: string): number[] | null {
+  if (!message.startsWith(`${SESSIONS}:`)) return null;
+  const ids = message
+    .slice(SESSIONS.length + 1)
+    .split(',')
+    .map(Number);
+  return ids.every((id) => Number.isInteger(id)) ? ids : null;
 }
 
 /**
@@ -51,7 +69,7 @@ export function foreignPinId(message: string, origin: string): number | null {
 }
 
 /** Followers in this process; the shared buses below feed it what other instances announce. */
-export class LocalPinChanges implements PinChanges, AccessChanges, PlayerChanges {
+export class LocalPinChanges implements PinChanges, AccessChanges, PlayerChanges, SessionEnds {
   private readonly emitter = new EventEmitter();
 
   constructor() {
@@ -106,6 +124,15 @@ export class LocalPinChanges implements PinChanges, AccessChanges, PlayerChanges
   followPlayerChanges(listener: (userIds: readonly number[] | 'all') => void): () => void {
     this.emitter.on(PLAYERS, listener);
     return () => this.emitter.off(PLAYERS, listener);
+  }
+
+  announceSessionsEnded(accountIds: readonly number[]): void {
+    this.emitter.emit(SESSIONS, accountIds);
+  }
+
+  followSessionEnds(listener: (accountIds: readonly number[]) => void): () => void {
+    this.emitter.on(SESSIONS, listener);
+    return () => this.emitter.off(SESSIONS, listener);
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { AccessChanges } from '../../application/access/key-principals.js';
+import type { SessionEnds } from '../../application/access/session-ends.js';
 import type { PinChanges } from '../../application/pins/pin-changes.js';
 import type { PlayerChanges } from '../../application/players/player-facts-cache.js';
 import {
@@ -10,12 +11,14 @@ import {
   pinMessage,
   playersMessage,
   playersOf,
+  sessionsMessage,
+  sessionsOf,
 } from './local.js';
 
 const RECONNECT_MS = 1_000;
 
 /** Pin changes shared through PostgreSQL LISTEN/NOTIFY, for instances on one database without Redis. */
-export class PostgresPinChanges implements PinChanges, AccessChanges, PlayerChanges {
+export class PostgresPinChanges implements PinChanges, AccessChanges, PlayerChanges, SessionEnds {
   private readonly local = new LocalPinChanges();
   private listener: pg.Client | null = null;
   private closed = false;
@@ -36,6 +39,8 @@ export class PostgresPinChanges implements PinChanges, AccessChanges, PlayerChan
       if (msg.payload === ACCESS_MESSAGE) return this.local.announceAccessChange();
       const players = playersOf(msg.payload ?? '');
       if (players !== null) return this.local.announcePlayerChanges(players);
+      const sessions = sessionsOf(msg.payload ?? '');
+      if (sessions !== null) return this.local.announceSessionsEnded(sessions);
       const pinId = foreignPinId(msg.payload ?? '', this.origin);
       if (pinId !== null) this.local.publish(pinId);
     });
@@ -93,6 +98,16 @@ export class PostgresPinChanges implements PinChanges, AccessChanges, PlayerChan
 
   followPlayerChanges(listener: (userIds: readonly number[] | 'all') => void): () => void {
     return this.local.followPlayerChanges(listener);
+  }
+
+  announceSessionsEnded(accountIds: readonly number[]): void {
+    // Heard here at once; the echo from the bus only wakes the same streams to ask again.
+    this.local.announceSessionsEnded(accountIds);
+    this.notifier(this.channel, sessionsMessage(accountIds)).catch(() => {});
+  }
+
+  followSessionEnds(listener: (accountIds: readonly number[]) => void): () => void {
+    return this.local.followSessionEnds(listener);
   }
 
   follow(pinId: number, listener: () => void): () => void {

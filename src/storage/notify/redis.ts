@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { AccessChanges } from '../../application/access/key-principals.js';
+import type { SessionEnds } from '../../application/access/session-ends.js';
 import type { PinChanges } from '../../application/pins/pin-changes.js';
 import type { PlayerChanges } from '../../application/players/player-facts-cache.js';
 import {
@@ -10,10 +11,12 @@ import {
   pinMessage,
   playersMessage,
   playersOf,
+  sessionsMessage,
+  sessionsOf,
 } from './local.js';
 
 /** Pin changes shared through Redis pub/sub, on a channel named by the installation. */
-export class RedisPinChanges implements PinChanges, AccessChanges, PlayerChanges {
+export class RedisPinChanges implements PinChanges, AccessChanges, PlayerChanges, SessionEnds {
   private readonly local = new LocalPinChanges();
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
@@ -32,6 +35,8 @@ export class RedisPinChanges implements PinChanges, AccessChanges, PlayerChanges
       if (message === ACCESS_MESSAGE) return this.local.announceAccessChange();
       const players = playersOf(message);
       if (players !== null) return this.local.announcePlayerChanges(players);
+      const sessions = sessionsOf(message);
+      if (sessions !== null) return this.local.announceSessionsEnded(sessions);
       const pinId = foreignPinId(message, this.origin);
       if (pinId !== null) this.local.publish(pinId);
     });
@@ -73,6 +78,16 @@ export class RedisPinChanges implements PinChanges, AccessChanges, PlayerChanges
 
   followPlayerChanges(listener: (userIds: readonly number[] | 'all') => void): () => void {
     return this.local.followPlayerChanges(listener);
+  }
+
+  announceSessionsEnded(accountIds: readonly number[]): void {
+    // Heard here at once; the echo from the bus only wakes the same streams to ask again.
+    this.local.announceSessionsEnded(accountIds);
+    this.publisher.publish(this.channel, sessionsMessage(accountIds)).catch(() => {});
+  }
+
+  followSessionEnds(listener: (accountIds: readonly number[]) => void): () => void {
+    return this.local.followSessionEnds(listener);
   }
 
   follow(pinId: number, listener: () => void): () => void {

@@ -124,6 +124,17 @@ export function apiKeysRepository(db: Db) {
       return res.numUpdatedRows > 0n;
     },
 
+    /** Whether the key exists and is not revoked: what a stream it opened asks again. */
+    async isLive(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('api_keys')
+        .select('id')
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Whether the key exists (as one of `accountId`'s keys, when given). */
     async exists(id: number, accountId?: number): Promise<boolean> {
       let q = db.selectFrom('api_keys').select('id').where('id', '=', id);

@@ -55,6 +55,25 @@ export function sessionsRepository(db: Db) {
       return row?.account_id;
     },
 
+    /**
+     * Records that a Discord sign-in attempt came back; false when it had already (on any instance),
+     * so a replayed callback is refused. The primary key decides, even under a race.
+     */
+    async useSignInState(stateHash: string, expiresAt: number): Promise<boolean> {
+      const inserted = await db
+        .insertInto('used_sign_in_states')
+        .values({ state_hash: stateHash, expires_at: expiresAt })
+        .onConflict((oc) => oc.column('state_hash').doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
+
+    /** Forgets attempts that ran out before `now`: they are refused for their age anyway. */
+    async purgeUsedSignInStates(now: number): Promise<number> {
+      const res = await db.deleteFrom('used_sign_in_states').where('expires_at', '<', now).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+
     async createSession(input: {
       accountId: number;
       tokenHash: string;

@@ -167,6 +167,8 @@ export interface ShareLinkListing {
   createdAt: string;
   expiresAt: string;
   revoked: boolean;
+  /** You made it, or you own the PIN's Enterprise (docs/dashboard.md, "Sharing"). */
+  mayWithdraw: boolean;
 }
 
 export interface Membership {

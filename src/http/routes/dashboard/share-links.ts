@@ -19,6 +19,9 @@ const ShareLinkListing = Type.Object({
   createdAt: Timestamp,
   expiresAt: Timestamp,
   revoked: Type.Boolean(),
+  mayWithdraw: Type.Boolean({
+    description: 'Whether you may withdraw it: you made it, or you own the PIN’s Enterprise.',
+  }),
 });
 
 /** Sharing a finished scan's redacted result (docs/dashboard.md, "Sharing"). */
@@ -74,6 +77,7 @@ export function shareLinkRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox 
           createdAt: iso(l.createdAt),
           expiresAt: iso(l.expiresAt),
           revoked: l.revokedAt !== null,
+          mayWithdraw: l.mayWithdraw,
         })),
     );
 
@@ -84,9 +88,11 @@ export function shareLinkRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox 
           tags,
           security,
           summary: 'Withdraw a share link',
+          description:
+            'Whoever made the link, or the owner of the PIN’s Enterprise (403 share_link_forbidden for another member who may see the PIN).',
           params: Type.Object({ id: RowId }),
           // 400 for an id that is not a row id (docs/dashboard.md, "The dashboard API").
-          response: { ...NoContent, ...sessionErrors, ...problemResponses(400, 404) },
+          response: { ...NoContent, ...sessionErrors, ...problemResponses(400, 403, 404) },
         },
       },
       async (request, reply) => {

@@ -30,7 +30,8 @@ function linkState(link: ShareLinkListing): ['Active' | 'Withdrawn' | 'Expired',
 
 /**
  * Share links for a finished scan (docs/dashboard.md, "Sharing"): a public, redacted page. The URL
- * is shown once, right after making it; the list shows every link with "Withdraw".
+ * is shown once, right after making it; the list shows every link, with "Withdraw" on those the
+ * person may withdraw (theirs, or every one for the Enterprise's owner).
  */
 export function Share({ code }: { code: string }) {
   const links = useShareLinks(code, true);
@@ -110,7 +111,7 @@ export function Share({ code }: { code: string }) {
                     <Badge tone={tone}>{state}</Badge>
                   </td>
                   <td>
-                    {state === 'Active' ? (
+                    {state === 'Active' && link.mayWithdraw ? (
                       <Button variant="danger" className="btn-small" onClick={() => setConfirming(link.id)}>
                         Withdraw
                       </Button>

@@ -262,13 +262,17 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
       headers: { cookie },
     });
     expect(ok.statusCode).toBe(200);
-    // Discord spends a code once: the same callback again proves nothing more.
+    // The attempt comes back once, even with a code Discord would still take.
+    const again = await fetch(new URL(leave.headers.location as string), { redirect: 'manual' });
+    const fresh = new URL(again.headers.get('location') ?? '');
+    expect(fresh.searchParams.get('code')).not.toBe(back.searchParams.get('code'));
     const replay = await t.app.inject({
       method: 'GET',
-      url: `${back.pathname}${back.search}`,
+      url: `${fresh.pathname}${fresh.search}`,
       headers: { cookie },
     });
     expect(replay.statusCode).toBe(400);
+    expect(replay.body).toContain('has run out or was not started in this browser');
   });
 
   it('keeps every report of an Enterprise an operator marked as not shared inside it, and audits the change', async () => {

@@ -1,6 +1,6 @@
 import { normalisePinCode, PIN_CODE_PATTERN } from '../../domain/pin-code.js';
 import { mayProve, PLAYER_PROOF_TTL_MS, type PlayerProofError } from '../../domain/player-proof.js';
-import { randomToken, secretsEqual } from '../../lib/crypto.js';
+import { randomToken, secretsEqual, sha256Hex } from '../../lib/crypto.js';
 import { authorizeUrl, exchangeCode, readUser } from '../../lib/discord-oauth.js';
 import { codeChallengeS256, newCodeVerifier } from '../../lib/pkce.js';
 import { SecretBox } from '../../lib/secret-box.js';
@@ -99,6 +99,9 @@ export async function finishPlayerProof(
     return { ok: false, error: 'invalid_state', detail: 'the state does not match this browser’s attempt' };
   if (ctx.clock() >= pending.expiresAt)
     return { ok: false, error: 'invalid_state', detail: 'the attempt is over 10 minutes old' };
+  // Good for one return from Discord, on any instance, as a dashboard sign-in is (people/discord-sign-in.ts).
+  if (!(await ctx.repos.sessions.useSignInState(sha256Hex(`proof:${pending.state}`), pending.expiresAt)))
+    return { ok: false, error: 'invalid_state', detail: 'this attempt came back once already' };
   if (input.error !== undefined)
     return input.error === 'access_denied'
       ? { ok: false, error: 'denied', detail: 'the player declined on Discord' }

@@ -76,6 +76,11 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
 
   // Consent comes before anything is read: the plan is not known yet, so every source is listed.
   say(disclosureText(['processes', 'memory', 'files', 'logs', 'discord', 'network', 'system']));
+  // A scan counts as the player's everywhere only once they proved their Discord account for the
+  // PIN, before it starts (the server's docs/risk-score.md, "Whose scan it is").
+  say(
+    `\nTo make this scan count as yours in every community, first sign in with Discord for this PIN at ${server.pageUrl('/scan')} (optional).`,
+  );
   if (args.yes !== true) {
     const answer = await ask('\nDo you agree to this scan? [y/N] ');
     if (answer === null) {

@@ -30,6 +30,11 @@ const TIMEOUT_MS = 60_000;
 export class ScanServer {
   constructor(private readonly base: URL) {}
 
+  /** A page of this server, for the player to open in a browser. */
+  pageUrl(path: string): string {
+    return new URL(path, this.base).toString();
+  }
+
   private async call<T>(
     path: string,
     body: Uint8Array | string,

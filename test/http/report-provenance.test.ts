@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { type DiscordStandIn, startDiscordStandIn } from '../support/discord-stand-in.js';
 import { evidence, jar, uploadEvidence } from '../support/evidence.js';
+import { signIn } from '../support/person.js';
 import { report, scanner } from '../support/scan.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -367,5 +368,23 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     expect(JSON.stringify((await results(a.key, pin)).data.discord)).not.toContain(person.id);
     const again = await t.adminRaw('POST', `/admin/v1/scanned-users/${person.id}/erase`);
     expect(again.statusCode).toBe(404);
+  });
+
+  it('lists an Enterprise’s own scans of a player on its dashboard, and no one else’s', async () => {
+    const person = account('dashboard');
+    const pin = await createPin(a);
+    await claimedScan(pin, 'HW-DASH-1', [person]);
+    const page = (await (await signIn(t, a.accountId)).get(`/players/${person.id}`)).json<{
+      scans: Array<{ pin: string | null; result: string }>;
+      lookup: Body;
+    }>();
+    expect(page.scans).toEqual([expect.objectContaining({ pin, result: 'cheating' })]);
+    expect(page.lookup).toMatchObject({ found: true, scansByReach: { shared: 0, enterpriseOnly: 1 } });
+    const elsewhere = (await (await signIn(t, b.accountId)).get(`/players/${person.id}`)).json<{
+      scans: unknown[];
+      lookup: Body;
+    }>();
+    expect(elsewhere.scans).toEqual([]);
+    expect(elsewhere.lookup).toMatchObject({ found: false });
   });
 });

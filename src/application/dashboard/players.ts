@@ -37,7 +37,7 @@ export async function authorizeDashboardPlayerRead(
 
 /**
  * A player as the dashboard shows them: the /v1 risk score and lookup, and the finished scans whose
- * report named them. A scan's PIN code is shown only to someone who may see that PIN.
+ * report named them (those that count for everyone, and the person's Enterprises' own). A scan's PIN code is shown only to someone who may see that PIN.
  */
 export async function readPlayerPage(
   ctx: UseCaseContext,
@@ -48,9 +48,16 @@ export async function readPlayerPage(
   const riskScore = await readRiskScore(ctx, account, discordId);
   const lookup = await lookUpPlayer(ctx, account, discordId);
   const user = await ctx.repos.players.findUser(discordId);
-  if (user === undefined) return { riskScore, lookup, scans: [] };
+  // The person's Enterprises' own reports of the player are theirs to list too (docs/risk-score.md).
+  const enterpriseIds = await ctx.repos.enterprises.activeEnterpriseIdsOf(caller.accountId);
+  if (user === undefined && enterpriseIds.length === 0) return { riskScore, lookup, scans: [] };
   const viewer = await viewerOf(ctx, caller);
-  const rows = await ctx.repos.players.scansNaming(user.id, discordId, PLAYER_SCANS_LIMIT);
+  const rows = await ctx.repos.players.scansNaming(
+    user?.id ?? null,
+    discordId,
+    PLAYER_SCANS_LIMIT,
+    enterpriseIds,
+  );
   return {
     riskScore,
     lookup,

@@ -230,10 +230,34 @@ export function playersRepository(db: Db) {
      * stored report narrows them down in SQL, and `discord` comes back so the caller can confirm it.
      * `discordId` is digits only (validated), so it holds no LIKE wildcard.
      */
-    async scansNaming(userId: number, discordId: string, limit: number): Promise<NamingScanRow[]> {
+    /**
+     * The finished scans whose report named the person, newest first: those that counted for them,
+     * and those of `enterpriseIds` that count only inside those Enterprises (docs/risk-score.md,
+     * "Whose scan it is").
+     */
+    async scansNaming(
+      userId: number | null,
+      discordId: string,
+      limit: number,
+      enterpriseIds: readonly number[] = [],
+    ): Promise<NamingScanRow[]> {
+      const own =
+        enterpriseIds.length === 0
+          ? undefined
+          : db
+              .selectFrom('scan_accounts')
+              .select('pin_id')
+              .where('discord_id', '=', discordId)
+              .where('shared', '=', 0)
+              .where('enterprise_id', 'in', [...enterpriseIds]);
+      const counted =
+        userId === null
+          ? undefined
+          : db.selectFrom('user_scans').select('pin_id').where('user_id', '=', userId);
+      const pins = counted && own ? counted.union(own) : (counted ?? own);
+      if (pins === undefined) return [];
       const rows = await db
-        .selectFrom('user_scans')
-        .innerJoin('pins', 'pins.id', 'user_scans.pin_id')
+        .selectFrom('pins')
         .innerJoin('scan_reports', 'scan_reports.pin_id', 'pins.id')
         .select([
           'pins.id',
@@ -248,7 +272,7 @@ export function playersRepository(db: Db) {
           'scan_reports.detections',
           'scan_reports.discord',
         ])
-        .where('user_scans.user_id', '=', userId)
+        .where('pins.id', 'in', pins)
         .where('scan_reports.discord', 'like', `%"id":"${discordId}"%`)
         .orderBy('scan_reports.created_at', 'desc')
         .orderBy('pins.id', 'desc')

@@ -15,6 +15,8 @@ export const PLAYER_PROOF_ERRORS = [
   'pin_not_waiting',
   /** Another Discord account proved this PIN first. */
   'already_proven',
+  /** The staff named another account for this PIN: only that account may prove it. */
+  'not_the_named_player',
   /** The player pressed "Cancel" on Discord's consent page. */
   'denied',
   /** The attempt is not this browser's, is over 10 minutes old, or its code was already spent. */
@@ -31,6 +33,8 @@ export const PLAYER_PROOF_MESSAGES: Record<PlayerProofError, string> = {
     'That PIN is not waiting for a scan: check it with the staff who gave it to you. A PIN can be proven only before its scan starts.',
   already_proven:
     'Another Discord account was already proven for this PIN. If that was not you, tell the staff who gave you the PIN.',
+  not_the_named_player:
+    'This PIN was made for another Discord account. Sign in with the account the staff named, or ask them for a new PIN.',
   denied: 'You cancelled on Discord, so nothing was recorded.',
   invalid_state:
     'This attempt has run out or was not started in this browser. Start again from the scan page.',

@@ -63,7 +63,9 @@ export function accountsOfScan(input: {
   // One entry per account; if a report names an account twice, its last username wins.
   const reported = new Map(input.reported.map((d) => [d.id, d.username]));
   const accounts: ScanAccount[] = [];
-  for (const [discordId, username] of reported) {
+  for (const [discordId, reportedName] of reported) {
+    // The name Discord gave at the proof, not the one the report claims.
+    const username = player.proven?.discordId === discordId ? player.proven.username : reportedName;
     const provenance: Provenance =
       player.proven?.discordId === discordId
         ? 'proven'

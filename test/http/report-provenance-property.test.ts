@@ -24,6 +24,13 @@ interface AttackerScan {
   attackerProves: boolean;
   accounts: Array<'victim' | 'attacker' | 'stranger'>;
   cheating: boolean;
+  /** 2 is a value many machines share: proven scans of strangers on it make it a hub. */
+  hardware: 0 | 1 | 2;
+}
+
+/** A proven scan of a stranger on one of those machines: new links, recounts, hub conversions. */
+interface StrangerScan {
+  stranger: true;
   hardware: 0 | 1 | 2;
 }
 
@@ -47,6 +54,9 @@ const attackerScan: fc.Arbitrary<AttackerScan> = fc.record({
 const tiesTheVictim = (s: AttackerScan) =>
   s.by === 'trusted' && s.named === 'victim' && s.via === 'evidence' && s.accounts.includes('victim');
 
+/** The attackers' machines in one run; the last is a value many machines share. */
+const hardwareOf = (run: number, n: 0 | 1 | 2) => (n === 2 ? `SHARED-VALUE-${run}` : `ATTACKER-${run}-${n}`);
+
 let ids = 0;
 const fresh = (name: string) => ({ id: String(506968172634000000n + BigInt(++ids)), username: name });
 
@@ -65,7 +75,12 @@ describe.each(backends())('no report raises another Enterprise’s view without 
   let licensed: string;
 
   beforeAll(async () => {
-    t = await startTestApp(backend, { MAX_ACTIVE_PINS: '1000', SCANNER_START_PER_MINUTE: '100000' });
+    t = await startTestApp(backend, {
+      MAX_ACTIVE_PINS: '1000',
+      SCANNER_START_PER_MINUTE: '100000',
+      // Low, so a few strangers make a shared value a hub within one run.
+      HWID_HUB_THRESHOLD: '3',
+    });
     trusted = await t.createOwner('Trusted attacker');
     untrusted = await t.createOwner('Untrusted attacker');
     await t.admin('PATCH', `/admin/v1/enterprises/${untrusted.enterpriseId}`, { reportsShared: false });
@@ -87,6 +102,15 @@ describe.each(backends())('no report raises another Enterprise’s view without 
     return out;
   }
 
+  async function strangerScan(s: StrangerScan, run: number) {
+    await scanner(t).scan(
+      trusted.key,
+      report({ discord: [fresh('stranger')] }),
+      [hardwareOf(run, s.hardware)],
+      'Java',
+    );
+  }
+
   async function attack(
     s: AttackerScan,
     who: Record<'victim' | 'attacker' | 'stranger', { id: string; username: string }>,
@@ -102,7 +126,7 @@ describe.each(backends())('no report raises another Enterprise’s view without 
     const pin = created.json<{ pin: string }>().pin;
     if (s.attackerProves) await proveFor(t, pin, who.attacker);
     const start = await t.api('POST', '/v1/scanner/start', {
-      body: { pin, hwids: [`ATTACKER-${run}-${s.hardware}`] },
+      body: { pin, hwids: [hardwareOf(run, s.hardware)] },
     });
     expect(start.statusCode, start.body).toBe(201);
     const { sessionToken, nonce } = start.json<{ sessionToken: string; nonce: string }>();
@@ -127,20 +151,36 @@ describe.each(backends())('no report raises another Enterprise’s view without 
     let runs = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.array(attackerScan, { minLength: 1, maxLength: 5 }).filter((scans) => !scans.some(tiesTheVictim)),
+        fc
+          .array(
+            fc.oneof(
+              attackerScan,
+              // Mostly on the shared value, so it often becomes a hub within a run.
+              fc.record({
+                stranger: fc.constant(true as const),
+                hardware: fc.constantFrom(2 as const, 2 as const, 2 as const, 0 as const, 1 as const),
+              }),
+            ),
+            { minLength: 1, maxLength: 10 },
+          )
+          .filter((steps) => !steps.some((s) => !('stranger' in s) && tiesTheVictim(s))),
         fc.boolean(),
         async (scans, victimKnown) => {
+          // (A scan is an attacker's report or a stranger's proven scan.)
           const run = ++runs;
           const who = { victim: fresh('victim'), attacker: fresh('attacker'), stranger: fresh('stranger') };
           // A victim other communities already know (a proven clean scan on their own machine), or one they never saw.
           if (victimKnown)
             await scanner(t).scan(observer.key, report({ discord: [who.victim] }), [`VICTIM-${run}`], 'Java');
           const before = await views(who.victim.id);
-          for (const s of scans) await attack(s, who, run);
+          for (const s of scans) {
+            if ('stranger' in s) await strangerScan(s, run);
+            else await attack(s, who, run);
+          }
           expect(await views(who.victim.id)).toEqual(before);
         },
       ),
-      { numRuns: Math.max(3, Math.round((backend.pg ? 5 : 15) * SCALE)), endOnFailure: true },
+      { numRuns: Math.max(3, Math.round((backend.pg ? 10 : 40) * SCALE)), endOnFailure: true },
     );
   });
 });

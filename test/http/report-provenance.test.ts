@@ -387,4 +387,69 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     expect(elsewhere.scans).toEqual([]);
     expect(elsewhere.lookup).toMatchObject({ found: false });
   });
+
+  it('never counts a scan tied to nobody for a player who later proves a scan on the same machine', async () => {
+    const victim = account('later-proven');
+    await claimedScan(await createPin(a), 'HW-FIRST-LINK', [victim]);
+    const pin = await createPin(b);
+    expect((await prove(pin, victim)).statusCode).toBe(200);
+    await evidenceScan(pin, 'HW-FIRST-LINK', [victim], false);
+    for (const key of [b.key, licensed]) {
+      expect(await risk(key, victim.id)).toMatchObject({
+        riskScore: 0,
+        stats: { totalScans: 1, cheatingScans: 0 },
+        uniqueCheatsDetected: [],
+      });
+      expect(await lookup(key, victim.id)).toMatchObject({ overallStatus: 'clean', totalScans: 1 });
+    }
+  });
+
+  it('lets only the named player prove a PIN made for them', async () => {
+    const named = account('named-player');
+    const onlooker = account('onlooker');
+    const pin = await createPin(a, { playerDiscordId: named.id });
+    const taken = await prove(pin, onlooker);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.body).toContain('This PIN was made for another Discord account');
+    expect((await prove(pin, named)).statusCode).toBe(200);
+  });
+
+  it('keeps the name Discord gave for a proven account, not the one the report claims', async () => {
+    const player = account('real-name');
+    const pin = await createPin(a);
+    expect((await prove(pin, player)).statusCode).toBe(200);
+    await claimedScan(pin, 'HW-NAME-1', [{ id: player.id, username: 'renamed-by-report' }]);
+    expect(await lookup(b.key, player.id)).toMatchObject({ username: 'real-name' });
+  });
+});
+
+describe.each(backends())('a scan tied to nobody and hardware many machines share on $name', (backend) => {
+  let t: TestApp;
+  let a: Owner;
+  let b: Owner;
+  beforeAll(async () => {
+    t = await startTestApp(backend, { HWID_HUB_THRESHOLD: '3', MAX_ACTIVE_PINS: '100' });
+    a = await t.createOwner('Claimer');
+    b = await t.createOwner('Reader');
+  });
+  afterAll(async () => t.close());
+
+  it('links nobody it only claimed when its hardware becomes a hub', async () => {
+    const victim = account('hub-victim');
+    const claimer = scanner(t);
+    // Known to everyone from a proven clean scan on their own machine.
+    await claimer.scan(b.key, report({ discord: [victim] }), ['VICTIM-OWN-PC']);
+    const before = (await t.api('GET', `/v1/users/${victim.id}/risk-score`, { key: b.key })).json();
+    const pin = await t.createPin(a.key, { type: 'Java' });
+    const token = await claimer.startOk(pin, ['JUNK-SERIAL-1']);
+    expect(
+      (await claimer.finish(token, report({ discord: [victim], detections: ['Wurst'] }))).statusCode,
+    ).toBe(200);
+    // Proven scans of four other accounts on the same value make it a hub (threshold 3).
+    for (let i = 0; i < 4; i++)
+      await claimer.scan(b.key, report({ discord: [account(`cafe${i}`)] }), ['JUNK-SERIAL-1']);
+    const after = (await t.api('GET', `/v1/users/${victim.id}/risk-score`, { key: b.key })).json();
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ riskScore: 0, linkedProfiles: 1 });
+  });
 });

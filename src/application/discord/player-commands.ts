@@ -16,7 +16,8 @@ export async function lookupFromDiscord(
   discordId: string,
 ): Promise<LookupResult> {
   const staff = await authorizeDiscordStaff(ctx, origin);
-  const result = await lookUpPlayer(ctx, staff.caller, discordId);
+  // Only this server's Enterprise's own reports: its owner may belong to others too.
+  const result = await lookUpPlayer(ctx, staff.caller, discordId, [staff.enterprise.id]);
   await recordAudit(ctx.repos, {
     actor: staff.actor,
     action: 'scanned_user.lookup',
@@ -34,7 +35,7 @@ export async function riskFromDiscord(
   discordId: string,
 ): Promise<RiskScoreResult> {
   const staff = await authorizeDiscordStaff(ctx, origin);
-  const result = await readRiskScore(ctx, staff.caller, discordId);
+  const result = await readRiskScore(ctx, staff.caller, discordId, [staff.enterprise.id]);
   await recordAudit(ctx.repos, {
     actor: staff.actor,
     action: 'scanned_user.risk_score',

@@ -70,12 +70,15 @@ export async function ownEnterpriseReports(
   ctx: UseCaseContext,
   caller: AccountCaller,
   discordId: string,
+  /** Narrows to these of the caller's Enterprises. */
+  only?: readonly number[],
 ): Promise<EnterpriseReport[]> {
   const accountId = caller.account?.id;
   if (accountId === undefined) return [];
-  const enterpriseIds = await ctx.keyPrincipals.enterpriseIds(accountId, () =>
+  const active = await ctx.keyPrincipals.enterpriseIds(accountId, () =>
     ctx.repos.enterprises.activeEnterpriseIdsOf(accountId),
   );
+  const enterpriseIds = only === undefined ? active : active.filter((id) => only.includes(id));
   const reports: EnterpriseReport[] = [];
   for (const id of enterpriseIds) {
     reports.push(

@@ -150,6 +150,8 @@ export async function lookUpPlayer(
   ctx: UseCaseContext,
   caller: AccountCaller,
   discordId: string,
+  /** Whose own reports to add: the caller's active Enterprises unless narrowed (the Discord app's server). */
+  enterpriseIds?: readonly number[],
 ): Promise<LookupResult> {
   const shared = await readPlayerSnapshot(
     ctx,
@@ -158,5 +160,5 @@ export async function lookUpPlayer(
     () => ctx.playerFacts.read(discordId, () => ctx.repos.playerSnapshots.lookupFacts(discordId)),
     (facts, now) => lookups.answer(facts, now),
   );
-  return lookupWithOwnReports(shared, await ownEnterpriseReports(ctx, caller, discordId));
+  return lookupWithOwnReports(shared, await ownEnterpriseReports(ctx, caller, discordId, enterpriseIds));
 }

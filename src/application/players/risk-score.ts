@@ -75,6 +75,8 @@ export async function readRiskScore(
   ctx: UseCaseContext,
   caller: AccountCaller,
   discordId: string,
+  /** Whose own reports to add: the caller's active Enterprises unless narrowed (the Discord app's server). */
+  enterpriseIds?: readonly number[],
 ): Promise<RiskScoreResult> {
   const shared = await readPlayerSnapshot(
     ctx,
@@ -83,5 +85,5 @@ export async function readRiskScore(
     () => ctx.playerFacts.read(discordId, () => ctx.repos.playerSnapshots.lookupFacts(discordId)),
     (facts, now) => riskScores.answer(facts, now),
   );
-  return riskScoreWithOwnReports(shared, await ownEnterpriseReports(ctx, caller, discordId));
+  return riskScoreWithOwnReports(shared, await ownEnterpriseReports(ctx, caller, discordId, enterpriseIds));
 }

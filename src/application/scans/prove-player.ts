@@ -125,7 +125,11 @@ export async function finishPlayerProof(
   if (pin === undefined || !mayProve(pin.state, now))
     return { ok: false, error: 'pin_not_waiting', detail: 'the PIN is no longer waiting for its scan' };
   const account = { discordId: user.value.id, username: user.value.username };
-  const onRecord = await ctx.repos.reportProvenance.prove(pin.id, account, now);
+  // A PIN made for a named player is theirs to prove: nobody else who learns the code can take it.
+  const { player } = await ctx.repos.reportProvenance.finishContext(pin.id);
+  if (player.named !== null && player.named.discordId !== account.discordId)
+    return { ok: false, error: 'not_the_named_player', detail: 'another account than the one named' };
+  const onRecord = await ctx.transaction((repos) => repos.reportProvenance.prove(pin.id, account, now));
   if (onRecord === undefined)
     return { ok: false, error: 'pin_not_waiting', detail: 'the scan started before the proof was recorded' };
   if (onRecord.discordId !== account.discordId)

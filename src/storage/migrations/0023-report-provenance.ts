@@ -26,6 +26,17 @@ export function reportProvenance() {
         .addColumn('proven_username', 'text')
         .addColumn('proven_at', 'bigint')
         .execute();
+      // Erasing a person finds the PINs that named them or that they proved.
+      await db.schema
+        .createIndex('pin_players_named_idx')
+        .on('pin_players')
+        .column('named_discord_id')
+        .execute();
+      await db.schema
+        .createIndex('pin_players_proven_idx')
+        .on('pin_players')
+        .column('proven_discord_id')
+        .execute();
 
       await db.schema
         .createTable('scan_accounts')

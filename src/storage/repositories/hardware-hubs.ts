@@ -104,7 +104,17 @@ export function hardwareHubsRepository(db: Db, dialect: Dialect) {
           .selectFrom('scan_reports')
           .select('pin_id')
           .where('pin_id', 'in', db.selectFrom('user_scans').select('pin_id').where('user_id', '=', userId))
-          .where('discord', 'like', `%"id":"${discordId}"%`),
+          .where('discord', 'like', `%"id":"${discordId}"%`)
+          // A report that named them only inside its Enterprise is not theirs for everyone.
+          .where(
+            'pin_id',
+            'not in',
+            db
+              .selectFrom('scan_accounts')
+              .select('pin_id')
+              .where('discord_id', '=', discordId)
+              .where('shared', '=', 0),
+          ),
       )
       .execute();
   }
@@ -213,7 +223,13 @@ export function hardwareHubsRepository(db: Db, dialect: Dialect) {
       for (const scan of orphans) {
         const own = await ownProfile(scan.pin_id, scan.created_at);
         await privacy.recountProfile(own);
-        const named = await usersNamed((JSON.parse(scan.discord) as Array<{ id: string }>).map((d) => d.id));
+        // Only the accounts the scan was tied to link (docs/risk-score.md, "Whose scan it is");
+        // entries without a reach are from before it was recorded, when every account counted.
+        const named = await usersNamed(
+          (JSON.parse(scan.discord) as Array<{ id: string; reach?: string }>)
+            .filter((d) => d.reach !== 'enterprise')
+            .map((d) => d.id),
+        );
         for (const userId of named.values()) {
           affected.add(userId);
           await db

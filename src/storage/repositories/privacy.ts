@@ -95,14 +95,23 @@ export function privacyRepository(db: Db, dialect: Dialect) {
     // --- export -------------------------------------------------------------------------------
 
     /**
-     * Whether any scan's accounts name the person, shared or kept inside its Enterprise
-     * (docs/risk-score.md, "Whose scan it is"): a person known only from such reports has no profile.
+     * Whether any scan's accounts name the person, shared or kept inside its Enterprise, or a PIN was
+     * made for them or proven by them (docs/risk-score.md, "Whose scan it is"): such a person may have
+     * no profile, and is exported and erased all the same.
      */
     async namedInScans(discordId: string): Promise<boolean> {
       const row = await db
         .selectFrom('scan_accounts')
         .select('pin_id')
         .where('discord_id', '=', discordId)
+        .union(
+          db
+            .selectFrom('pin_players')
+            .select('pin_id')
+            .where((eb) =>
+              eb.or([eb('named_discord_id', '=', discordId), eb('proven_discord_id', '=', discordId)]),
+            ),
+        )
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
@@ -498,6 +507,8 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         .onConflict((oc) => oc.column('code').doNothing())
         .execute();
       await db.deleteFrom('pins').where('id', 'in', pinIds).execute();
+      // Enterprises' own reports among them are gone too, on every instance.
+      announceEnterpriseReports(db);
       return {
         hwidIds: hwids.map((r) => r.hwid_id).sort((a, b) => a - b),
         userIds: users.map((r) => r.user_id).sort((a, b) => a - b),
@@ -579,7 +590,11 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         verdict: s.result ?? 'legit',
         at: s.finished_at ?? s.created_at,
         detections: list(s.detections),
-        named: (JSON.parse(s.discord) as Account[]).some((d) => d.id === user.discord_id),
+        // Their own scans for everyone: named in it, and not only inside its Enterprise (entries
+        // without a reach are from before it was recorded; docs/risk-score.md, "Whose scan it is").
+        named: (JSON.parse(s.discord) as Array<Account & { reach?: string }>).some(
+          (d) => d.id === user.discord_id && d.reach !== 'enterprise',
+        ),
       }));
       const own = all.filter((s) => s.named);
       const times = (xs: typeof all) => xs.map((s) => s.at);

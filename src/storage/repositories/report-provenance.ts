@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { PinPlayer, Provenance, ScanAccount } from '../../domain/report-provenance.js';
 import type { Db } from '../database.js';
+import { dialectOf } from '../dialect-statements.js';
 import type { Database } from '../schema.js';
 import { announceEnterpriseReports } from './player-documents.js';
 import type { FinishedScan, FinishHook } from './scans.js';
@@ -54,6 +55,10 @@ export function reportProvenanceRepository(db: Db) {
       account: { discordId: string; username: string },
       at: number,
     ): Promise<{ discordId: string; username: string } | undefined> {
+      // A scan start takes the PIN row's lock too (PostgreSQL): the two cannot cross. SQLite runs
+      // one transaction at a time anyway.
+      if (dialectOf(db) === 'postgres')
+        await db.selectFrom('pins').select('id').where('id', '=', pinId).forUpdate().execute();
       const waiting = (eb: ExpressionBuilder<Database, 'pins'>) =>
         eb('pins.id', '=', pinId).and('pins.status', '=', 'pending');
       await db

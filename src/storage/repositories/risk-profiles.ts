@@ -225,6 +225,15 @@ async function countOnProfilesOf(
   return states.sort((a, b) => a.id - b.id);
 }
 
+const dropScanHwids = dialectStatement({
+  sqlite: 'delete from scan_hwids where pin_id = ?',
+  postgres: 'delete from scan_hwids where pin_id = $1',
+});
+
+async function forgetScanHardware(trx: Db, dialect: Dialect, pinId: number): Promise<void> {
+  await dropScanHwids(trx, dialect, pinId);
+}
+
 /** Upserts the users the report named (latest username wins). Returns their ids. */
 async function upsertReportedUsers(trx: Db, dialect: Dialect, scan: FinishedScan): Promise<number[]> {
   // One entry per account; if a report names an account twice, its last username wins.
@@ -377,7 +386,11 @@ export function finishedScanRecorder(dialect: Dialect, policy: HubPolicy): Finis
     // A scan tied to nobody (no account proven, or named and found on the machine, from an
     // Enterprise whose reports are shared) counts only inside its Enterprise: it changes nothing
     // that other communities see, not even through hardware (docs/risk-score.md, "Whose scan it is").
-    if (scan.discord.length === 0) return;
+    // Its hardware rows go too, so no later recount, hub conversion or new link finds it there.
+    if (scan.discord.length === 0) {
+      await forgetScanHardware(trx, dialect, scan.pinId);
+      return;
+    }
     const hubs = hardwareHubsRepository(trx, dialect);
     const reported = (await hwidsOfScan(trx, dialect, scan.pinId)).rows.map((r) => r.hwid_id);
     const userIds = await upsertReportedUsers(trx, dialect, scan);

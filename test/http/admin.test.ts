@@ -5,7 +5,7 @@ import { expectProblem, fakeClock, ISO_MS } from '../support/http.js';
 import { ADMIN_TOKEN, ALL_PERMISSIONS, startTestApp, type TestApp } from '../support/test-app.js';
 
 const ACCOUNT_FIELDS = ['banned', 'discordId', 'id', 'licenceExpiresAt', 'name'];
-const ENTERPRISE_FIELDS = ['active', 'id', 'name', 'ownerAccountId'];
+const ENTERPRISE_FIELDS = ['active', 'id', 'name', 'ownerAccountId', 'reportsShared'];
 const CREATED_KEY_FIELDS = ['id', 'key', 'permissions', 'prefix'];
 // The operator listing fields (docs/operations.md), exactly.
 const LISTED_KEY_FIELDS = ['createdAt', 'id', 'lastUsedAt', 'name', 'permissions', 'prefix', 'revoked'];
@@ -235,7 +235,7 @@ describe.each(backends())('operator API (docs/operations.md) on $name', (backend
   });
 
   describe('enterprises and members', () => {
-    it('creates an Enterprise with 201 and exactly { id, name, ownerAccountId, active }', async () => {
+    it('creates an Enterprise with 201 and exactly { id, name, ownerAccountId, active, reportsShared }', async () => {
       const ownerId = await t.createAccount('Owner');
       const res = await t.adminRaw('POST', '/admin/v1/enterprises', {
         name: 'Acme League',
@@ -248,6 +248,7 @@ describe.each(backends())('operator API (docs/operations.md) on $name', (backend
         name: 'Acme League',
         ownerAccountId: ownerId,
         active: true,
+        reportsShared: true,
       });
     });
 

@@ -49,7 +49,7 @@ describe.each(backends())('polls answered from memory on $name', (backend) => {
     await sc.finish(token, report({ discord: [{ id: '700000000000000002', username: 'ToErase' }] }));
     const results = () => t.api('GET', `/v1/pins/${pin}/results`, { key: owner.key });
     expect((await results()).json().data.discord).toEqual([
-      { id: '700000000000000002', username: 'ToErase' },
+      { id: '700000000000000002', username: 'ToErase', provenance: 'claimed', reach: 'enterprise' },
     ]);
     expect((await t.adminRaw('POST', '/admin/v1/scanned-users/700000000000000002/erase')).statusCode).toBe(
       200,

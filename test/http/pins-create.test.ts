@@ -33,6 +33,7 @@ describe.each(backends())('POST /v1/pins/create on $name', (backend) => {
         'expiresAt',
         'pin',
         'pinName',
+        'playerDiscordId',
         'private',
         'ramDump',
         'status',
@@ -49,7 +50,7 @@ describe.each(backends())('POST /v1/pins/create on $name', (backend) => {
     it('applies the defaults: no name, no RAM dump, not private', async () => {
       const owner = await t.createOwner();
       const body = (await create(owner.key, { type: 'Rust' })).json();
-      expect(body).toMatchObject({ pinName: null, ramDump: false, private: false });
+      expect(body).toMatchObject({ pinName: null, ramDump: false, private: false, playerDiscordId: null });
     });
 
     it('keeps pinName, ramDump and private as sent', async () => {

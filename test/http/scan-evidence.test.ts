@@ -71,7 +71,10 @@ describe.each(stores)('scan evidence on $name', (backend) => {
     expect(data.cheating).toBe('cheating');
     expect(data.detections).toEqual(['Wurst in ~/.minecraft/mods/optimizer.jar']);
     expect(JSON.stringify(data)).not.toContain('harmless');
-    expect(data.discord).toEqual([{ id: '123456789012345678', username: 'player' }]);
+    // Found in the machine's Discord store, but tied to no one (docs/risk-score.md, "Whose scan it is").
+    expect(data.discord).toEqual([
+      { id: '123456789012345678', username: 'player', provenance: 'seen', reach: 'enterprise' },
+    ]);
     expect(data.vpn).toBe('No VPN detected');
     expect(data.windows).toBe('Linux 6.1.0 (Debian GNU/Linux 12)');
     expect(data.logon).toBe('3 hours');

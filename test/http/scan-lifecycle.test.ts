@@ -182,7 +182,8 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
       detectionsCount: 0,
       warningsCount: 2,
       suspiciousCount: 0,
-      discord: [{ id: '123456789012345678', username: 'Player' }],
+      // A bare report only claims its accounts (docs/risk-score.md, "Whose scan it is").
+      discord: [{ id: '123456789012345678', username: 'Player', provenance: 'claimed', reach: 'enterprise' }],
     });
 
     const r = await results(pin);
@@ -217,7 +218,8 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
       logon: '2 hours',
       scantime: '40 seconds',
       windows: 'Windows 11 Pro 23H2',
-      discord: [{ id: '123456789012345678', username: 'Player' }],
+      // A bare report only claims its accounts (docs/risk-score.md, "Whose scan it is").
+      discord: [{ id: '123456789012345678', username: 'Player', provenance: 'claimed', reach: 'enterprise' }],
     });
   });
 

@@ -19,6 +19,7 @@ export const PUBLISHED_EXAMPLES: Record<string, unknown> = {
     expiresAt: '2026-02-11T15:40:00.000Z',
     createdAt: CREATED,
     enterprise: 'Northside RP',
+    playerDiscordId: '123456789012345678',
   },
   'get /v1/pins/{pinCode}/status 200': {
     pin: PIN,
@@ -54,7 +55,7 @@ export const PUBLISHED_EXAMPLES: Record<string, unknown> = {
       logon: '2 hours',
       scantime: '40 seconds',
       windows: 'Windows 11 Pro 23H2',
-      discord: [DISCORD],
+      discord: [{ ...DISCORD, provenance: 'proven', reach: 'shared' }],
     },
     createdAt: CREATED,
   },
@@ -71,6 +72,7 @@ export const PUBLISHED_EXAMPLES: Record<string, unknown> = {
     firstScanDate: '2026-01-03T18:00:00.000Z',
     lastScanDate: '2026-02-11T15:28:00.000Z',
     lastCheatingDate: '2026-02-11T15:28:00.000Z',
+    scansByReach: { shared: 4, enterpriseOnly: 1 },
   },
   'get /v1/scanned-users/lookup/{discordId} 200': {
     found: true,
@@ -113,5 +115,6 @@ export const PUBLISHED_EXAMPLES: Record<string, unknown> = {
         totalSharedHwids: 1,
       },
     ],
+    scansByReach: { shared: 4, enterpriseOnly: 1 },
   },
 };

@@ -12410,7 +12410,9 @@ export interface paths {
                          *         "discord": [
                          *           {
                          *             "id": "123456789012345678",
-                         *             "username": "alex"
+                         *             "username": "alex",
+                         *             "provenance": "proven",
+                         *             "reach": "shared"
                          *           }
                          *         ]
                          *       },
@@ -12888,7 +12890,8 @@ export interface paths {
                          *       "private": false,
                          *       "expiresAt": "2026-02-11T15:40:00.000Z",
                          *       "createdAt": "2026-02-11T15:25:00.000Z",
-                         *       "enterprise": "Northside RP"
+                         *       "enterprise": "Northside RP",
+                         *       "playerDiscordId": "123456789012345678"
                          *     }
                          */
                         "application/json": {
@@ -13133,7 +13136,11 @@ export interface paths {
                          *           "totalUniqueDetections": 0,
                          *           "totalSharedHwids": 1
                          *         }
-                         *       ]
+                         *       ],
+                         *       "scansByReach": {
+                         *         "shared": 4,
+                         *         "enterpriseOnly": 1
+                         *       }
                          *     }
                          */
                         "application/json": {
@@ -14819,7 +14826,11 @@ export interface paths {
                          *       "isBanned": false,
                          *       "firstScanDate": "2026-01-03T18:00:00.000Z",
                          *       "lastScanDate": "2026-02-11T15:28:00.000Z",
-                         *       "lastCheatingDate": "2026-02-11T15:28:00.000Z"
+                         *       "lastCheatingDate": "2026-02-11T15:28:00.000Z",
+                         *       "scansByReach": {
+                         *         "shared": 4,
+                         *         "enterpriseOnly": 1
+                         *       }
                          *     }
                          */
                         "application/json": {

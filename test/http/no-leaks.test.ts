@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hmacHex, sha256Hex } from '../../src/lib/crypto.js';
 import { backends } from '../support/backends.js';
-import { report, scanner } from '../support/scan.js';
+import { proveFor, report, scanner } from '../support/scan.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 const HWIDS = ['HWID-SECRET-3f9a1c77e2', 'BIOS-SERIAL-ZX81-0042'];
@@ -28,6 +28,8 @@ describe.each(backends())('hardware IDs and IPs never leave the store on $name',
     owner = await t.createOwner();
     const sc = scanner(t);
     pin = await t.createPin(owner.key);
+    // The player proved the account, so the scan links the hardware (docs/risk-score.md, "Whose scan it is").
+    await proveFor(t, pin, PLAYER);
     answers.push(await sc.start(pin, HWIDS));
     const token = answers[0]?.json().sessionToken as string;
     answers.push(await sc.progress(token, 50, 'Half way'));
@@ -84,6 +86,8 @@ describe.each(backends())('hardware IDs and IPs never leave the store on $name',
       'bans',
       'ban_hwids',
       'user_reasons',
+      'pin_players',
+      'scan_accounts',
     ];
     for (const table of tables) {
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);

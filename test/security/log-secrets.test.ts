@@ -11,6 +11,7 @@ import { createLogger } from '../../src/logger.js';
 import { wire } from '../../src/wiring.js';
 import { backends, TEST_SCHEMA_PREFIX } from '../support/backends.js';
 import { installContractCheck } from '../support/contract.js';
+import { type DiscordStandIn, startDiscordStandIn } from '../support/discord-stand-in.js';
 import { type Receiver, startReceiver } from '../support/receiver.js';
 import { report } from '../support/scan.js';
 import { ALL_PERMISSIONS } from '../support/test-app.js';
@@ -28,6 +29,7 @@ const CLIENT_IP = '203.0.113.77';
 const FORWARDED_IP = '198.51.100.23';
 const REPORTED_IP = '192.0.2.201';
 const PLAYER = { id: '345678901234567891', username: 'LogPlayer' };
+const PUBLIC_URL = 'https://scanpin.log-test.example';
 let counter = 0;
 
 describe.each(backends())('no secret, hardware ID or IP in any log line on $name', (backend) => {
@@ -36,6 +38,7 @@ describe.each(backends())('no secret, hardware ID or IP in any log line on $name
   let app: FastifyInstance;
   let close: () => Promise<void>;
   let receiver: Receiver;
+  let discord: DiscordStandIn;
   let dataDir: string;
 
   const call = (opts: InjectOptions) =>
@@ -77,6 +80,7 @@ describe.each(backends())('no secret, hardware ID or IP in any log line on $name
 
   beforeAll(async () => {
     receiver = await startReceiver();
+    discord = await startDiscordStandIn();
     dataDir = mkdtempSync(join(tmpdir(), 'scanpin-logs-'));
     const sink = new Writable({
       write(chunk, _encoding, done) {
@@ -95,6 +99,11 @@ describe.each(backends())('no secret, hardware ID or IP in any log line on $name
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOK_RETRY_SCHEDULE: '1,1',
       LOG_LEVEL: 'trace',
+      // The player proves their account on the /scan page (docs/risk-score.md, "Whose scan it is");
+      // Discord's address by name, as 127.0.0.1 counts as a leaked IP below.
+      ...Object.fromEntries(
+        Object.entries(discord.env(PUBLIC_URL)).map(([k, v]) => [k, v.replace('127.0.0.1', 'localhost')]),
+      ),
       ...(backend.redisUrl ? { REDIS_URL: backend.redisUrl } : {}),
     });
     const services = await wire(config, {
@@ -109,6 +118,7 @@ describe.each(backends())('no secret, hardware ID or IP in any log line on $name
     close = async () => {
       await app.close();
       await receiver.close();
+      await discord.close();
     };
     secrets.set('operator token', ADMIN);
     secrets.set('hashing secret', readFileSync(join(dataDir, 'hash-secret'), 'utf8').trim());
@@ -182,6 +192,31 @@ describe.each(backends())('no secret, hardware ID or IP in any log line on $name
     ).json<{
       pin: string;
     }>().pin;
+    // The player proves their Discord account for the PIN: the /scan page, Discord, and back.
+    discord.user = { ...PLAYER, global_name: null };
+    const leave = await call({
+      method: 'POST',
+      url: '/scan/discord',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_URL },
+      payload: `pin=${pin}`,
+    });
+    if (leave.statusCode !== 303) throw new Error(`proof -> ${leave.statusCode} ${leave.body}`);
+    const attempt = leave.cookies.find((c) => c.name === 'scanpin_player_proof')?.value ?? '';
+    secrets.set('player proof attempt', attempt);
+    const atDiscord = await fetch(new URL(leave.headers.location as string), { redirect: 'manual' });
+    const back = new URL(atDiscord.headers.get('location') ?? '');
+    ok(
+      await call({
+        method: 'GET',
+        url: `${back.pathname}${back.search}`,
+        headers: { cookie: `scanpin_player_proof=${encodeURIComponent(attempt)}` },
+      }),
+      'proof',
+    );
+    secrets.set('OAuth state', back.searchParams.get('state') ?? '');
+    secrets.set('Discord client secret', discord.clientSecret);
+    for (const [i, code] of discord.issuedCodes.entries()) secrets.set(`Discord code ${i}`, code);
+    for (const [i, token] of discord.issuedTokens.entries()) secrets.set(`Discord access token ${i}`, token);
     const started = ok(await json('POST', '/v1/scanner/start', { pin, hwids: HWIDS }, {}), 'start').json<{
       sessionToken: string;
     }>();

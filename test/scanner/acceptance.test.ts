@@ -28,7 +28,7 @@ describe.skipIf(!canReadMemory)('the acceptance scan with `npx scanpin-scan --ye
 
   it('finds each client by its contents, names the Discord account, leaves the harmless mod, leaks no token', async () => {
     const m = await plantCheatingMachine();
-    const pin = await server.t.createPin(server.owner.key, { type: 'Java' });
+    const pin = await server.t.createPin(server.owner.key, { type: 'Java', playerDiscordId: PLAYER.id });
     const scan = await scanWith(
       'npx',
       ['--no-install', 'scanpin-scan', '--server', server.url, '--pin', pin, '--yes', '--json'],
@@ -50,7 +50,8 @@ describe.skipIf(!canReadMemory)('the acceptance scan with `npx scanpin-scan --ye
     expect(scan.code, scan.stderr).toBe(0);
     expect(JSON.parse(scan.stdout).result).not.toBe('cheating');
     const results = (await server.t.api('GET', `/v1/pins/${pin}/results`, { key: server.owner.key })).json();
-    expect(results.data.discord).toEqual([PLAYER]);
+    // Found on the machine, but no one named or proved it: it counts only inside the Enterprise.
+    expect(results.data.discord).toEqual([{ ...PLAYER, provenance: 'seen', reach: 'enterprise' }]);
     rmSync(m.root, { recursive: true, force: true });
   });
 });

@@ -5,6 +5,7 @@ import {
   type AcceptanceServer,
   canReadMemory,
   expectCheatingScan,
+  PLAYER,
   plantCheatingMachine,
   scanWith,
   startAcceptanceServer,
@@ -33,7 +34,7 @@ describe.skipIf(!linuxX64 || !canReadMemory)('the Linux single executable', () =
     const version = await scanWith(exe, ['--version'], {});
     expect(version.stdout.trim()).toBe('scanpin-scan 0.1.0');
     const m = await plantCheatingMachine();
-    const pin = await server.t.createPin(server.owner.key, { type: 'Java' });
+    const pin = await server.t.createPin(server.owner.key, { type: 'Java', playerDiscordId: PLAYER.id });
     const scan = await scanWith(exe, ['--server', server.url, '--pin', pin, '--yes', '--json'], m.env);
     await expectCheatingScan(server, pin, scan, game.pid);
     rmSync(m.root, { recursive: true, force: true });

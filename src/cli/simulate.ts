@@ -140,6 +140,12 @@ export function simulateCommand(io: Output): Command {
           auth,
         );
         io.out(`Scan finished. Verdict: ${result}`);
+        if (discord.length > 0)
+          io.out(
+            'A report only claims its Discord accounts: they count for your Enterprise, and for other ' +
+              'communities only when the player proved the account on the /scan page before the scan ' +
+              '(docs/risk-score.md, "Whose scan it is").',
+          );
       },
     );
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { cli } from '../support/cli.js';
+import { proveFor } from '../support/scan.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
 
 const sqlite = backends()[0];
@@ -94,6 +95,9 @@ describe('the scanpin CLI against a running server', () => {
   it('bans, warns, lifts and notes scanned players', async () => {
     const owner = await t.createOwner('Player admin');
     const pin = await t.createPin(owner.key);
+    // Operators ban and note players a shared scan made known: the player proved their account before
+    // the simulated scan (docs/risk-score.md, "Whose scan it is").
+    await proveFor(t, pin, { id: '678901234567890123', username: 'Target' });
     expect(
       (
         await cli([
@@ -224,8 +228,23 @@ describe('the scanpin CLI against a running server', () => {
     const s = (await t.api('GET', `/v1/pins/${pin}/status`, { key: owner.key })).json();
     expect(s.status).toBe(status);
     expect(s.result).toBe(result);
-    if (status === 'finished')
-      expect(s.data.discord).toEqual([{ id: '567890123456789012', username: 'SimPlayer' }]);
+    if (status === 'finished') {
+      // A simulated report only claims its accounts: they count inside the Enterprise that ran the
+      // scan (docs/risk-score.md, "Whose scan it is"), and the simulator says so.
+      expect(s.data.discord).toEqual([
+        { id: '567890123456789012', username: 'SimPlayer', provenance: 'claimed', reach: 'enterprise' },
+      ]);
+      expect(res.out).toContain('only when the player proved');
+      const other = await t.createOwner(`Other ${outcome}`);
+      const lookup = (url: string, key: string) => t.api('GET', url, { key });
+      expect(
+        (await lookup('/v1/scanned-users/lookup/567890123456789012', other.key)).json(),
+      ).toMatchObject({ found: false });
+      expect((await lookup('/v1/scanned-users/lookup/567890123456789012', owner.key)).json()).toMatchObject({
+        found: true,
+        scansByReach: { shared: 0, enterpriseOnly: 1 },
+      });
+    }
   });
 
   it('simulate refuses a used PIN with the server’s reason', async () => {

@@ -4,7 +4,7 @@ import { createLogger } from '../../src/logger.js';
 import { backends } from '../support/backends.js';
 import { expectProblem, ISO_MS } from '../support/http.js';
 import { asPerson, type Person, signIn } from '../support/person.js';
-import { report, scanner } from '../support/scan.js';
+import { proveFor, report, scanner } from '../support/scan.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 const PLAYER = { id: '100000000000000701', username: 'Player' };
@@ -30,6 +30,10 @@ describe.each(backends())('dashboard players on $name', (backend) => {
 
   async function scan(key: string, body: ReturnType<typeof report>, hwids: string[], extra = {}) {
     const pin = await t.createPin(key, { type: 'FiveM', ...extra });
+    // The player proved the account: the scan counts for every community, through its hardware too
+    // (docs/risk-score.md, "Whose scan it is").
+    const player = body.discord[0];
+    if (player !== undefined) await proveFor(t, pin, player);
     const token = await scanner(t).startOk(pin, hwids);
     const res = await scanner(t).finish(token, body);
     if (res.statusCode !== 200) throw new Error(`finish -> ${res.statusCode} ${res.body}`);

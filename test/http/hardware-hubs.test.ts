@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertHubsOverThreshold } from '../../src/application/players/hardware-hubs.js';
 import { backends } from '../support/backends.js';
-import { type Report, report, scanner } from '../support/scan.js';
+import { evidence, uploadEvidence } from '../support/evidence.js';
+import { proveFor, type Report, report, scanner } from '../support/scan.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 /*
@@ -35,6 +36,12 @@ interface Step {
   report: Report;
   /** `J` stands for the shared value, replaced per world. */
   hwids: string[];
+  /**
+   * The report's first account is proven (test/support/scan.ts). A second account counts for every
+   * community too only when the staff named it on the PIN and the scan found it on the machine (an
+   * evidence upload), as here (docs/risk-score.md, "Whose scan it is").
+   */
+  named?: { id: string; username: string };
 }
 
 const BEFORE_HUB: Step[] = [
@@ -49,7 +56,8 @@ const CROSSING: Step[] = [
 const AFTER_HUB: Step[] = [
   { report: report({ discord: [A5], detections: ['RedEngine'] }), hwids: ['J'] },
   { report: report({ discord: [A2] }), hwids: ['J', 'M-2'] },
-  { report: report({ discord: [A6, A7] }), hwids: ['J'] },
+  // Two accounts tied to one scan: the proven player and the named one found on the machine.
+  { report: report({ discord: [A6, A7] }), hwids: ['J'], named: A7 },
 ];
 
 describe.each(backends())('hardware hubs on $name', (backend) => {
@@ -62,7 +70,24 @@ describe.each(backends())('hardware hubs on $name', (backend) => {
     for (const step of steps) {
       w.now += HOUR;
       const hwids = step.hwids.map((h) => (h === 'J' ? (world === 'J' ? JUNK : 'Default string') : h));
-      await sc.scan(w.owner.key, step.report, hwids);
+      if (step.named === undefined) {
+        await sc.scan(w.owner.key, step.report, hwids);
+        continue;
+      }
+      const pin = await w.t.createPin(w.owner.key, { type: 'Java', playerDiscordId: step.named.id });
+      const [player] = step.report.discord;
+      if (player === undefined) throw new Error('a step naming a second account needs a player');
+      await proveFor(w.t, pin, player);
+      const start = await sc.start(pin, hwids);
+      expect(start.statusCode, start.body).toBe(201);
+      const { sessionToken, nonce } = start.json<{ sessionToken: string; nonce: string }>();
+      const doc = evidence(
+        nonce,
+        { discord: { accounts: step.report.discord.map((d) => ({ ...d, client: 'discord' })) } },
+        new Date(w.now),
+      );
+      const res = await uploadEvidence(w.t, sessionToken, doc);
+      expect(res.statusCode, res.body).toBe(200);
     }
   }
   const both = async (steps: Step[]) => {

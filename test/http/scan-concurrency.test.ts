@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
-import { report, scanner } from '../support/scan.js';
+import { proveFor, report, scanner } from '../support/scan.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 const U1 = { id: '300000000000000001', username: 'One' };
@@ -28,6 +28,8 @@ describe.each(backends())('concurrent scans on $name', (backend) => {
         [U2, 'X-H2'],
       ] as const) {
         const pin = await t.createPin(owner.key);
+        // Proven, so each finish links its hardware (docs/risk-score.md, "Whose scan it is").
+        await proveFor(t, pin, user);
         started.push({
           token: await sc.startOk(pin, [hwid]),
           body: report({ discord: [user], detections: [`cheat-${i}`] }),

@@ -126,6 +126,10 @@ describe.each(backends())('player privacy on $name', (backend) => {
       report({ discord: [VICTIM, FRIEND], detections: ['Eulen'], ip: VICTIM_IP }),
       ['HW-VICTIM', 'HW-SHARED'],
     );
+    // The victim's report only claims the friend; the friend's own proven scan on the shared hardware
+    // links them (docs/risk-score.md, "Whose scan it is").
+    now += HOUR;
+    pins.friend = await sc.scan(owner.key, report({ discord: [FRIEND] }), ['HW-SHARED']);
     now += HOUR;
     pins.alt = await sc.scan(owner.key, report({ discord: [ALT] }), ['HW-SHARED', 'HW-ALT']);
     now += HOUR;
@@ -156,7 +160,7 @@ describe.each(backends())('player privacy on $name', (backend) => {
       expect(body).toMatchObject({
         discordId: VICTIM.id,
         username: VICTIM.username,
-        counters: { scansOnLinkedHardware: 2, cheatingScans: 1, ownScans: 1, ownCheatingScans: 1 },
+        counters: { scansOnLinkedHardware: 3, cheatingScans: 1, ownScans: 1, ownCheatingScans: 1 },
         ownDetections: ['Eulen'],
         gamesScanned: ['FiveM'],
       });
@@ -194,6 +198,13 @@ describe.each(backends())('player privacy on $name', (backend) => {
       expect(text).not.toContain(hmacHex(t.deps.hashSecret, `ip:${VICTIM_IP}`));
       // Others in the same report appear only as a count (stored alt-account notes name them, as kept).
       expect(JSON.stringify(body.scans)).not.toContain(FRIEND.id);
+
+      // The friend's export holds their own scan and the report that only claimed them.
+      const friend = await t.admin<{ scans: Array<{ pin: string; reportedUsername: string }> }>(
+        'GET',
+        `/admin/v1/scanned-users/${FRIEND.id}/export`,
+      );
+      expect(friend.scans.map((x) => x.pin).sort()).toEqual([pins.victim, pins.friend].sort());
     });
 
     it('refuses an unknown person, a malformed ID and a missing token', async () => {
@@ -236,10 +247,11 @@ describe.each(backends())('player privacy on $name', (backend) => {
 
       // The PIN's owner still has the scan, with the account shown as erased (published shape kept).
       const results = (await t.api('GET', `/v1/pins/${pins.victim}/results`, { key: owner.key })).json();
-      expect(results.data.discord).toEqual([{ id: 'erased', username: 'erased' }, FRIEND]);
+      const claimedFriend = { ...FRIEND, provenance: 'claimed', reach: 'enterprise' };
+      expect(results.data.discord).toEqual([{ id: 'erased', username: 'erased' }, claimedFriend]);
       expect(results.data.detections).toEqual(['Eulen']);
       const status = (await t.api('GET', `/v1/pins/${pins.victim}/status`, { key: owner.key })).json();
-      expect(status.data.discord).toEqual([{ id: 'erased', username: 'erased' }, FRIEND]);
+      expect(status.data.discord).toEqual([{ id: 'erased', username: 'erased' }, claimedFriend]);
 
       // Related accounts no longer show them; the alt's note about them is gone.
       const altLookup = (await lookup(ALT.id)).json();
@@ -269,13 +281,16 @@ describe.each(backends())('player privacy on $name', (backend) => {
       }>`
         select action, actor_kind, resource_type, resource_id from audit_events
         where action like 'scanned_user.%' order by id`.execute(t.deps.store.db);
+      const exported = {
+        action: 'scanned_user.export',
+        actor_kind: 'operator',
+        resource_type: 'scanned_user',
+        resource_id: null,
+      };
+      // The victim's export and the friend's.
       expect(audit.rows.map((r) => ({ ...r, resource_id: r.resource_id ?? null }))).toEqual([
-        {
-          action: 'scanned_user.export',
-          actor_kind: 'operator',
-          resource_type: 'scanned_user',
-          resource_id: null,
-        },
+        exported,
+        exported,
         {
           action: 'scanned_user.erase',
           actor_kind: 'operator',

@@ -2,6 +2,7 @@ import type { Db } from '../database.js';
 import type { Dialect } from '../migrations/index.js';
 import { invalidatePlayers } from './player-documents.js';
 import { privacyRepository } from './privacy.js';
+import { accountsCountedBy } from './report-provenance.js';
 
 /*
  * Hardware IDs that many machines share (docs/risk-score.md, "Placeholders and hubs"). Every account
@@ -46,7 +47,7 @@ export function hardwareHubsRepository(db: Db, dialect: Dialect) {
     return id;
   }
 
-  /** Users by Discord ID, for the accounts a stored report named. */
+  /** Users by Discord ID, for the accounts a stored scan counted for. */
   async function usersNamed(discordIds: readonly string[]): Promise<Map<string, number>> {
     if (discordIds.length === 0) return new Map();
     const rows = await db
@@ -82,14 +83,17 @@ export function hardwareHubsRepository(db: Db, dialect: Dialect) {
 
   /**
    * Drops the scans a user had only through hardware they are no longer linked to: what remains is
-   * every scan on their linked hardware and every scan that named them (docs/risk-score.md).
+   * every scan on their linked hardware and every scan that counted for them as one of its accounts
+   * (docs/risk-score.md).
    */
   async function pruneScans(userId: number, discordId: string): Promise<void> {
-    await db
-      .deleteFrom('user_scans')
-      .where('user_id', '=', userId)
+    const offHardware = await db
+      .selectFrom('user_scans as us')
+      .innerJoin('scan_reports as r', 'r.pin_id', 'us.pin_id')
+      .select(['us.pin_id', 'r.discord'])
+      .where('us.user_id', '=', userId)
       .where(
-        'pin_id',
+        'us.pin_id',
         'not in',
         db
           .selectFrom('scan_hwids as sh')
@@ -97,26 +101,23 @@ export function hardwareHubsRepository(db: Db, dialect: Dialect) {
           .select('sh.pin_id')
           .where('uh.user_id', '=', userId),
       )
-      .where(
-        'pin_id',
-        'not in',
-        db
-          .selectFrom('scan_reports')
-          .select('pin_id')
-          .where('pin_id', 'in', db.selectFrom('user_scans').select('pin_id').where('user_id', '=', userId))
-          .where('discord', 'like', `%"id":"${discordId}"%`)
-          // A report that named them only inside its Enterprise is not theirs for everyone.
-          .where(
-            'pin_id',
-            'not in',
-            db
-              .selectFrom('scan_accounts')
-              .select('pin_id')
-              .where('discord_id', '=', discordId)
-              .where('shared', '=', 0),
-          ),
-      )
       .execute();
+    // A scan that counted for them as one of its accounts stays; one that only claimed them does not
+    // (docs/risk-score.md, "Whose scan it is").
+    const counted = await accountsCountedBy(
+      db,
+      offHardware.map((s) => ({ pinId: s.pin_id, discord: s.discord })),
+    );
+    const gone = offHardware
+      .map((s) => s.pin_id)
+      .filter((pinId) => !(counted.get(pinId) ?? []).includes(discordId));
+    for (let i = 0; i < gone.length; i += 500) {
+      await db
+        .deleteFrom('user_scans')
+        .where('user_id', '=', userId)
+        .where('pin_id', 'in', gone.slice(i, i + 500))
+        .execute();
+    }
   }
 
   /** Alt-account notes between `users` that no longer share any hardware. */
@@ -220,16 +221,15 @@ export function hardwareHubsRepository(db: Db, dialect: Dialect) {
       const affected = new Set(linked.map((r) => r.user_id));
 
       const orphans = await scansLeftWithoutLinks(hwidId, finishing);
+      // Linked to the accounts each scan counted for, not to those it only claimed.
+      const counted = await accountsCountedBy(
+        db,
+        orphans.map((s) => ({ pinId: s.pin_id, discord: s.discord })),
+      );
       for (const scan of orphans) {
         const own = await ownProfile(scan.pin_id, scan.created_at);
         await privacy.recountProfile(own);
-        // Only the accounts the scan was tied to link (docs/risk-score.md, "Whose scan it is");
-        // entries without a reach are from before it was recorded, when every account counted.
-        const named = await usersNamed(
-          (JSON.parse(scan.discord) as Array<{ id: string; reach?: string }>)
-            .filter((d) => d.reach !== 'enterprise')
-            .map((d) => d.id),
-        );
+        const named = await usersNamed(counted.get(scan.pin_id) ?? []);
         for (const userId of named.values()) {
           affected.add(userId);
           await db

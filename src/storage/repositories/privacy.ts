@@ -6,6 +6,7 @@ import type { Db } from '../database.js';
 import type { Dialect } from '../migrations/index.js';
 import type { BanRow, ScannedUserRow } from '../schema.js';
 import { announceEnterpriseReports, invalidatePlayers, invalidatePlayersOn } from './player-documents.js';
+import { accountsCountedBy } from './report-provenance.js';
 import { FINISH_LOCK_KEY } from './scans.js';
 
 /*
@@ -336,10 +337,6 @@ export function privacyRepository(db: Db, dialect: Dialect) {
     },
 
     /**
-     * Removes the person's profile with its links, bans, reasons and name sets, and the alt-account
-     * notes on other people that name them. Run it in a transaction.
-     */
-    /**
      * The person's place among scans' accounts and as the player a PIN was made for: their rows go,
      * and every instance forgets the Enterprises' own reports it kept. Returns the rows removed.
      */
@@ -362,6 +359,10 @@ export function privacyRepository(db: Db, dialect: Dialect) {
       return Number(removed.numDeletedRows);
     },
 
+    /**
+     * Removes the person's profile with its links, bans, reasons and name sets, and the alt-account
+     * notes on other people that name them. Run it in a transaction.
+     */
     async removeUser(
       userId: number,
       discordId: string,
@@ -582,19 +583,29 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         .selectFrom('user_scans')
         .innerJoin('pins', 'pins.id', 'user_scans.pin_id')
         .innerJoin('scan_reports as r', 'r.pin_id', 'pins.id')
-        .select(['pins.type', 'pins.result', 'pins.finished_at', 'r.created_at', 'r.detections', 'r.discord'])
+        .select([
+          'pins.id',
+          'pins.type',
+          'pins.result',
+          'pins.finished_at',
+          'r.created_at',
+          'r.detections',
+          'r.discord',
+        ])
         .where('user_scans.user_id', '=', userId)
         .execute();
+      // Their own scans are those that counted for them when they finished: a report that only
+      // claimed them is not (docs/risk-score.md, "Whose scan it is").
+      const counted = await accountsCountedBy(
+        db,
+        scans.map((s) => ({ pinId: s.id, discord: s.discord })),
+      );
       const all = scans.map((s) => ({
         type: s.type,
         verdict: s.result ?? 'legit',
         at: s.finished_at ?? s.created_at,
         detections: list(s.detections),
-        // Their own scans for everyone: named in it, and not only inside its Enterprise (entries
-        // without a reach are from before it was recorded; docs/risk-score.md, "Whose scan it is").
-        named: (JSON.parse(s.discord) as Array<Account & { reach?: string }>).some(
-          (d) => d.id === user.discord_id && d.reach !== 'enterprise',
-        ),
+        named: counted.get(s.id)?.includes(user.discord_id) ?? false,
       }));
       const own = all.filter((s) => s.named);
       const times = (xs: typeof all) => xs.map((s) => s.at);

@@ -214,6 +214,40 @@ export function reportProvenanceRepository(db: Db) {
 export type ReportProvenanceRepository = ReturnType<typeof reportProvenanceRepository>;
 
 /**
+ * The accounts finished scans counted for in the shared aggregates when they finished, by PIN id
+ * (docs/risk-score.md, "Whose scan it is"): each scan's shared accounts, its proven player among them
+ * even when the report left them out, and not the accounts it only claimed. A scan finished before
+ * provenance was recorded has no rows, and counted every account its stored report names. Recounts
+ * (retention, hub conversions) count again what the finishes counted, from this.
+ */
+export async function accountsCountedBy(
+  db: Db,
+  scans: ReadonlyArray<{ pinId: number; discord: string }>,
+): Promise<Map<number, string[]>> {
+  const recorded = new Map<number, string[]>();
+  const pinIds = [...new Set(scans.map((s) => s.pinId))];
+  // Chunked to stay far below SQLite's limit on bound parameters.
+  for (let i = 0; i < pinIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('scan_accounts')
+      .select(['pin_id', 'discord_id', 'shared'])
+      .where('pin_id', 'in', pinIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) {
+      const accounts = recorded.get(r.pin_id) ?? [];
+      if (r.shared === 1) accounts.push(r.discord_id);
+      recorded.set(r.pin_id, accounts);
+    }
+  }
+  return new Map(
+    scans.map((s) => [
+      s.pinId,
+      recorded.get(s.pinId) ?? (JSON.parse(s.discord) as Array<{ id: string }>).map((d) => d.id),
+    ]),
+  );
+}
+
+/**
  * The finish hook that records each account of the scan with its provenance, inside the finish
  * transaction. Accounts that count only inside the Enterprise change no shared aggregate, so their
  * notice says only that some Enterprise's own reports changed.

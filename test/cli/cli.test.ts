@@ -237,9 +237,9 @@ describe('the scanpin CLI against a running server', () => {
       expect(res.out).toContain('only when the player proved');
       const other = await t.createOwner(`Other ${outcome}`);
       const lookup = (url: string, key: string) => t.api('GET', url, { key });
-      expect(
-        (await lookup('/v1/scanned-users/lookup/567890123456789012', other.key)).json(),
-      ).toMatchObject({ found: false });
+      expect((await lookup('/v1/scanned-users/lookup/567890123456789012', other.key)).json()).toMatchObject({
+        found: false,
+      });
       expect((await lookup('/v1/scanned-users/lookup/567890123456789012', owner.key)).json()).toMatchObject({
         found: true,
         scansByReach: { shared: 0, enterpriseOnly: 1 },

@@ -3,6 +3,9 @@
  * of one to three players. A player has one or two machines (two hardware IDs each), one to seven
  * scans, and sometimes an alt account named in the same reports; in groups of two or three the
  * later players also use the first one's machine, so hardware is shared and accounts are related.
+ * A report's first account is the one scanned, which proved itself (seed-finished-scans.ts); the
+ * others are only claimed (docs/risk-score.md, "Whose scan it is"). So that the alt is linked to
+ * the machine too, every other report naming it is the alt's own scan, with the main account claimed.
  * Group 0 is the "hot" player the risk score and lookup are measured on: a long history, an alt,
  * two relatives on shared hardware, cheating scans. It is seeded first and never changes, so its
  * figures at 1 000 and 1 000 000 scans compare the same answer over a larger store.
@@ -111,7 +114,10 @@ export function groupScans(group: number, now: number): SeedScan[] {
     for (let s = 0; s < player.scans; s++) {
       at += DAY + Math.floor(rnd() * 2 * DAY);
       const discord = [player.main];
-      if (player.alt !== null && rnd() < 0.5) discord.push(player.alt);
+      if (player.alt !== null && rnd() < 0.5) {
+        if (s % 2 === 1) discord.unshift(player.alt);
+        else discord.push(player.alt);
+      }
       const hwids = player.machines[Math.floor(rnd() * player.machines.length)] as string[];
       drafts.push({
         type: GAMES[Math.floor(rnd() * GAMES.length)] as GameType,

@@ -95,6 +95,21 @@ export function accountsOfScan(input: {
   return accounts.sort((a, b) => a.discordId.localeCompare(b.discordId));
 }
 
+/**
+ * A report's accounts as the finished scan keeps them: each says how the scan knows it and how far
+ * its report counts, for the PIN's owner to see.
+ */
+export function withProvenance<T extends { id: string }>(
+  discord: readonly T[],
+  accounts: readonly ScanAccount[],
+): Array<T & { provenance?: Provenance; reach?: Reach }> {
+  const known = new Map(accounts.map((a) => [a.discordId, a]));
+  return discord.map((d) => {
+    const account = known.get(d.id);
+    return account === undefined ? d : { ...d, provenance: account.provenance, reach: account.reach };
+  });
+}
+
 /** An Enterprise's own report of a person, as its risk scores and lookups read it. */
 export interface OwnReport {
   username: string;

@@ -127,6 +127,7 @@ const riskScore: fc.Arbitrary<RiskScore> = fc.oneof(
         totalDetections: fc.nat(),
       }),
       uniqueCheatsDetected: list,
+      scansByReach: fc.record({ shared: fc.nat(), enterpriseOnly: fc.nat() }),
     })
     .chain((r) =>
       fc
@@ -239,6 +240,7 @@ describe('toDiscordEmbed stays within Discord limits', () => {
       firstScanDate: '2026-02-11T15:25:00.000Z',
       lastScanDate: '2026-02-11T15:25:00.000Z',
       lastCheatingDate: '2026-02-11T15:25:00.000Z',
+      scansByReach: { shared: 1, enterpriseOnly: 0 },
     });
     expect(embed.fields?.[0]).toEqual({
       name: 'Cheats detected (103)',

@@ -8,7 +8,7 @@ import {
 } from '../../src/application/scans/seed-finished-scans.js';
 import type { Db } from '../../src/storage/database.js';
 import { backends } from '../support/backends.js';
-import { scanner } from '../support/scan.js';
+import { proveFor, scanner } from '../support/scan.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /*
@@ -26,7 +26,27 @@ const SECRET = {
 };
 const BASE = Date.UTC(2026, 5, 1);
 /** Group 0 (the benchmark's hot player: alt, relatives on shared hardware) and a spread of others. */
-const SCANS: SeedScan[] = Array.from({ length: 40 }, (_, g) => groupScans(g, BASE)).flat();
+const groups = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, g) => groupScans(from + g, BASE)).flat();
+const FIRST = groups(0, 20);
+const HOT = FIRST[0] as SeedScan;
+/**
+ * And a cheating scan tied to nobody (its report names no account, so none is proven) on the hot
+ * player's machine and a new one, after all of the first batch: its hardware's profiles exist, but it
+ * counts for no one, there or later (docs/risk-score.md, "Whose scan it is").
+ */
+const NOBODY: SeedScan = {
+  ...HOT,
+  code: 'ZZZZZZZZ',
+  hwids: [...HOT.hwids, 'SEED-NOBODY-1'],
+  report: { ...HOT.report, discord: [], detections: ['Eulen'] },
+  createdAt: Math.max(...FIRST.map((x) => x.finishedAt)) + 60_000,
+};
+NOBODY.startedAt = NOBODY.createdAt + 30_000;
+NOBODY.finishedAt = NOBODY.createdAt + 60_000;
+/** The first batch (groups 0 to 19 and the scan tied to nobody), then the second. */
+const BATCHES: SeedScan[][] = [[...FIRST, NOBODY], groups(20, 40)];
+const SCANS: SeedScan[] = BATCHES.flat();
 
 /** Every row the seeding writes, with ids replaced by what they stand for (PIN ordinal, hash, Discord ID). */
 async function snapshot(db: Db) {
@@ -91,6 +111,20 @@ async function snapshot(db: Db) {
     userDetections: await names('user_detections'),
     userOwnDetections: await names('user_own_detections'),
     userGames: await names('user_games'),
+    pinPlayers: sorted(
+      (await db.selectFrom('pin_players').selectAll().execute()).map(({ pin_id, ...rest }) => ({
+        pin: pinOf(pin_id),
+        ...rest,
+      })),
+    ),
+    scanAccounts: sorted(
+      (await db.selectFrom('scan_accounts').selectAll().execute()).map(
+        ({ pin_id, enterprise_id, ...rest }) => ({
+          pin: pinOf(pin_id),
+          ...rest,
+        }),
+      ),
+    ),
     reasons: sorted(
       (await db.selectFrom('user_reasons').selectAll().execute()).map(({ id, user_id, ...rest }) => ({
         user: discord.get(user_id),
@@ -134,6 +168,9 @@ describe.each(backends().filter((b) => !b.redisUrl))('bulk seeding of finished s
       for (const scan of SCANS) {
         now = scan.createdAt;
         const pin = await live.createPin(liveOwner.key, { type: scan.type });
+        // The first account is the player, proven on the /scan page; the others are only claimed.
+        const player = scan.report.discord[0];
+        if (player !== undefined) await proveFor(live, pin, player);
         now = scan.startedAt;
         const token = await sc.startOk(pin, [...scan.hwids]);
         now = scan.finishedAt;
@@ -142,12 +179,9 @@ describe.each(backends().filter((b) => !b.redisUrl))('bulk seeding of finished s
       }
 
       // Two batches, split between groups: the second adds to what the first stored.
-      const half = Array.from({ length: 20 }, (_, g) => groupScans(g, BASE)).flat().length;
       const input = { accountId: seededOwner.accountId, enterpriseId: seededOwner.enterpriseId };
-      expect(await seedFinishedScans(seeded.deps, { ...input, scans: SCANS.slice(0, half) })).toBe(half);
-      expect(await seedFinishedScans(seeded.deps, { ...input, scans: SCANS.slice(half) })).toBe(
-        SCANS.length - half,
-      );
+      for (const batch of BATCHES)
+        expect(await seedFinishedScans(seeded.deps, { ...input, scans: batch })).toBe(batch.length);
 
       await settleSeededStore(seeded.deps);
 
@@ -158,14 +192,12 @@ describe.each(backends().filter((b) => !b.redisUrl))('bulk seeding of finished s
       expect(await answers(seeded, seededOwner.key)).toEqual(await answers(live, liveOwner.key));
 
       // The seeded PINs answer like any other, and a new scan after seeding links as usual.
-      const code = SCANS[0]?.code as string;
+      const code = HOT.code;
       const status = await seeded.api('GET', `/v1/pins/${code}/status`, { key: seededOwner.key });
       expect(status.statusCode).toBe(200);
       expect(status.json()).toMatchObject({ status: 'finished' });
       const newcomer = { id: '290000000000000001', username: 'Newcomer' };
-      await scanner(seeded).scan(seededOwner.key, { ...(SCANS[0] as SeedScan).report, discord: [newcomer] }, [
-        ...(SCANS[0] as SeedScan).hwids,
-      ]);
+      await scanner(seeded).scan(seededOwner.key, { ...HOT.report, discord: [newcomer] }, [...HOT.hwids]);
       const lookup = await seeded.api('GET', `/v1/scanned-users/lookup/${newcomer.id}`, {
         key: seededOwner.key,
       });

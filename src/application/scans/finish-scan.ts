@@ -1,7 +1,7 @@
 import { matchCustomKeywords } from '../../domain/custom-keywords.js';
 import type { Pin } from '../../domain/pin.js';
 import { finish, type Verdict } from '../../domain/pin-lifecycle.js';
-import { accountsOfScan } from '../../domain/report-provenance.js';
+import { accountsOfScan, withProvenance } from '../../domain/report-provenance.js';
 import { type ScanReport, suspiciousFindings, toStoredReport, verdictOf } from '../../domain/scan-report.js';
 import { hmacHex } from '../../lib/crypto.js';
 import type { EvidenceRow } from '../../storage/repositories/scans.js';
@@ -36,15 +36,8 @@ export async function finishScan(
     player,
     enterpriseShared,
   });
-  const known = new Map(accounts.map((a) => [a.discordId, a]));
   // The kept report says of each account how the scan knows it, for the PIN's owner to see.
-  const report: ScanReport = {
-    ...placed,
-    discord: placed.discord.map((d) => {
-      const account = known.get(d.id);
-      return account === undefined ? d : { ...d, provenance: account.provenance, reach: account.reach };
-    }),
-  };
+  const report: ScanReport = { ...placed, discord: withProvenance(placed.discord, accounts) };
   const extra = {
     customSuspicious,
     suspiciousFindings: suspiciousFindings(report, customSuspicious),

@@ -16,6 +16,7 @@ export interface AggregatedScan {
   suspiciousFindings: number;
   /** Hardware-profile keys (hashes); ids are given by `hwidId`. */
   hwids: readonly string[];
+  /** The accounts whose reports are shared, the only ones the aggregates link. */
   discord: ReadonlyArray<{ id: string; username: string }>;
   startedAt: number;
   finishedAt: number;
@@ -77,6 +78,7 @@ export class SeedAggregates {
   private readonly usersById = new Map<number, UserAggregate>();
   private readonly hwidsById = new Map<number, HwidAggregate>();
   private readonly usersOnHwid = new Map<number, UserAggregate[]>();
+  private readonly tiedToNobody = new Set<number>();
 
   constructor(
     private nextHwidId: number,
@@ -85,7 +87,13 @@ export class SeedAggregates {
 
   /** Scans in the order they finished. */
   add(scan: AggregatedScan): void {
+    // Its start made the profiles of its hardware IDs; a scan whose reports count for no one
+    // changes nothing more, and keeps no record of its hardware (docs/risk-score.md, "Whose scan it is").
     const profiles = this.profiles(scan);
+    if (scan.discord.length === 0) {
+      this.tiedToNobody.add(scan.pinId);
+      return;
+    }
     const unique = [...new Set(scan.detections)];
     for (const h of profiles) {
       h.totalScans += 1;
@@ -126,8 +134,9 @@ export class SeedAggregates {
     for (const u of everyone) this.countScan(u, scan);
   }
 
-  /** The profile ids of a scan, in id order. */
+  /** The profile ids of a scan, in id order; none for a scan tied to nobody. */
   hwidIdsOf(scan: AggregatedScan): number[] {
+    if (this.tiedToNobody.has(scan.pinId)) return [];
     return this.profiles(scan).map((h) => h.id);
   }
 

@@ -3,8 +3,10 @@ import type { GameType } from '../../domain/game-types.js';
 import { isHardwareHub, isPlaceholderHwid } from '../../domain/hardware-id.js';
 import { finish, type PinState, start } from '../../domain/pin-lifecycle.js';
 import { timelineEntryFor } from '../../domain/pin-timeline.js';
+import { accountsOfScan, type ScanAccount, withProvenance } from '../../domain/report-provenance.js';
 import { type ScanReport, suspiciousFindings, verdictOf } from '../../domain/scan-report.js';
 import { hmacHex, sha256Hex } from '../../lib/crypto.js';
+import { scanAccountRows } from '../../storage/repositories/report-provenance.js';
 import { seedBatchesRepository } from '../../storage/repositories/seed-batches.js';
 import type { UseCaseContext } from '../context.js';
 import { type AggregatedScan, SeedAggregates } from './seed-aggregates.js';
@@ -13,6 +15,11 @@ import { type AggregatedScan, SeedAggregates } from './seed-aggregates.js';
  * Fills a store with finished scans in bulk, for the benchmark (docs/benchmarks.md, "Method"): the
  * rows a scan's create, start and finish would write, and the player-risk aggregates its finish
  * would update, written many to a statement, one transaction per call. Not a path any client uses.
+ *
+ * Whose scan it is (docs/risk-score.md, "Whose scan it is"): a seed's first account is its player, who
+ * proved the account on the /scan page when the PIN was made; its other accounts are only claimed,
+ * as a bare report claims them. Only the accounts whose reports are shared feed the aggregates, and a
+ * scan none of whose accounts is shared changes none, as its finish would.
  */
 
 export interface SeedScan {
@@ -21,6 +28,7 @@ export interface SeedScan {
   type: GameType;
   /** Raw hardware IDs, hashed here exactly as a scan start hashes them. */
   hwids: readonly string[];
+  /** The first account is the player, proven when the PIN was made; the others are only claimed. */
   report: ScanReport;
   createdAt: number;
   startedAt: number;
@@ -55,11 +63,29 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
     return await ctx.store.db.transaction().execute(async (trx) => {
       const repo = seedBatchesRepository(trx, ctx.store.dialect);
       await repo.relaxCommit();
+      const enterpriseShared = await repo.reportsShared(input.enterpriseId);
       const agg = new SeedAggregates(0, 0);
-      const facts: Array<{ seed: SeedScan; scan: AggregatedScan; custom: string[] }> = [];
+      const facts: Array<{
+        seed: SeedScan;
+        scan: AggregatedScan;
+        custom: string[];
+        accounts: ScanAccount[];
+        player: { id: string; username: string } | undefined;
+      }> = [];
       const firstPin = await repo.reserveIds('pins', input.scans.length);
       input.scans.forEach((seed, i) => {
         const custom = matchCustomKeywords(seed.report.artifacts, keywords);
+        const player = seed.report.discord[0];
+        // As the finish decides them (application/scans/finish-scan.ts).
+        const accounts = accountsOfScan({
+          reported: seed.report.discord,
+          seenOnMachine: false,
+          player: {
+            named: null,
+            proven: player === undefined ? null : { discordId: player.id, username: player.username },
+          },
+          enterpriseShared,
+        });
         const scan: AggregatedScan = {
           pinId: firstPin + i,
           gameType: seed.type,
@@ -67,12 +93,14 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
           detections: seed.report.detections,
           suspiciousFindings: suspiciousFindings(seed.report, custom),
           hwids: hashesOf(ctx, seed.hwids),
-          discord: seed.report.discord,
+          discord: accounts
+            .filter((a) => a.reach === 'shared')
+            .map((a) => ({ id: a.discordId, username: a.username })),
           startedAt: seed.startedAt,
           finishedAt: seed.finishedAt,
         };
         agg.add(scan);
-        facts.push({ seed, scan, custom });
+        facts.push({ seed, scan, custom, accounts, player });
       });
       const users = [...agg.users.values()];
       const hwids = [...agg.hwids.values()];
@@ -122,7 +150,7 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
           finished_at: seed.finishedAt,
           revision: 2,
         })),
-        scanReports: facts.map(({ seed, scan, custom }) => ({
+        scanReports: facts.map(({ seed, scan, custom, accounts }) => ({
           pin_id: scan.pinId,
           detections: json(seed.report.detections),
           suspicious: json(seed.report.suspicious),
@@ -135,7 +163,7 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
           logon: seed.report.logon,
           scantime: seed.report.scantime,
           windows: seed.report.windows,
-          discord: json(seed.report.discord),
+          discord: json(withProvenance(seed.report.discord, accounts)),
           ip_hash: seed.report.ip ? hmacHex(ctx.hashSecret, `ip:${seed.report.ip}`) : null,
           created_at: seed.finishedAt,
         })),
@@ -201,6 +229,21 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
           evidence: null,
           added_at: r.addedAt,
         })),
+        pinPlayers: facts.flatMap(({ seed, scan, player }) =>
+          player === undefined
+            ? []
+            : [
+                {
+                  pin_id: scan.pinId,
+                  proven_discord_id: player.id,
+                  proven_username: player.username,
+                  proven_at: seed.createdAt,
+                },
+              ],
+        ),
+        scanAccounts: facts.flatMap(({ scan, accounts }) =>
+          scanAccountRows({ ...scan, accounts, enterpriseId: input.enterpriseId }),
+        ),
       });
       return facts.length;
     });

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { PinPlayer, Provenance, ScanAccount } from '../../domain/report-provenance.js';
 import type { Db } from '../database.js';
 import { dialectOf } from '../dialect-statements.js';
@@ -254,25 +254,37 @@ export async function accountsCountedBy(
  */
 export const scanAccountsRecorder: FinishHook = async (trx: Db, scan: FinishedScan) => {
   if (scan.accounts.length === 0) return;
-  const detections = JSON.stringify(scan.detections);
-  await trx
-    .insertInto('scan_accounts')
-    .values(
-      scan.accounts.map((a) => ({
-        pin_id: scan.pinId,
-        discord_id: a.discordId,
-        username: a.username,
-        provenance: a.provenance,
-        seen_on_machine: a.seenOnMachine ? (1 as const) : (0 as const),
-        shared: a.reach === 'shared' ? (1 as const) : (0 as const),
-        enterprise_id: scan.enterpriseId,
-        game_type: scan.gameType,
-        verdict: scan.verdict,
-        detections,
-        suspicious_findings: scan.suspiciousFindings,
-        finished_at: scan.finishedAt,
-      })),
-    )
-    .execute();
+  await trx.insertInto('scan_accounts').values(scanAccountRows(scan)).execute();
   if (scan.accounts.some((a) => a.reach === 'enterprise')) announceEnterpriseReports(trx);
 };
+
+/** The scan_accounts rows of a finished scan: what the finish hook writes, and bulk seeding too. */
+export function scanAccountRows(
+  scan: Pick<
+    FinishedScan,
+    | 'pinId'
+    | 'accounts'
+    | 'enterpriseId'
+    | 'gameType'
+    | 'verdict'
+    | 'detections'
+    | 'suspiciousFindings'
+    | 'finishedAt'
+  >,
+): Insertable<Database['scan_accounts']>[] {
+  const detections = JSON.stringify(scan.detections);
+  return scan.accounts.map((a) => ({
+    pin_id: scan.pinId,
+    discord_id: a.discordId,
+    username: a.username,
+    provenance: a.provenance,
+    seen_on_machine: a.seenOnMachine ? (1 as const) : (0 as const),
+    shared: a.reach === 'shared' ? (1 as const) : (0 as const),
+    enterprise_id: scan.enterpriseId,
+    game_type: scan.gameType,
+    verdict: scan.verdict,
+    detections,
+    suspicious_findings: scan.suspiciousFindings,
+    finished_at: scan.finishedAt,
+  }));
+}

@@ -28,6 +28,8 @@ export interface SeedRows {
   userOwnDetections: Insertable<Database['user_own_detections']>[];
   userGames: Insertable<Database['user_games']>[];
   userReasons: Insertable<Database['user_reasons']>[];
+  pinPlayers: Insertable<Database['pin_players']>[];
+  scanAccounts: Insertable<Database['scan_accounts']>[];
 }
 
 const SERIAL_TABLES = ['pins', 'hwids', 'scanned_users'] as const;
@@ -122,6 +124,16 @@ export function seedBatchesRepository(db: Db, dialect: Dialect) {
       if (dialect === 'postgres') await sql`analyze`.execute(db);
     },
 
+    /** Whether the Enterprise's reports count for every community (docs/risk-score.md, "Whose scan it is"). */
+    async reportsShared(enterpriseId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('enterprises')
+        .select('reports_shared')
+        .where('id', '=', enterpriseId)
+        .executeTakeFirst();
+      return row?.reports_shared === 1;
+    },
+
     /** Which of these hardware hashes and accounts the store already knows (seeds must be fresh). */
     async known(hashes: readonly string[], discordIds: readonly string[]): Promise<number> {
       let found = 0;
@@ -161,6 +173,8 @@ export function seedBatchesRepository(db: Db, dialect: Dialect) {
       await insert('user_own_detections', rows.userOwnDetections);
       await insert('user_games', rows.userGames);
       await insert('user_reasons', rows.userReasons);
+      await insert('pin_players', rows.pinPlayers);
+      await insert('scan_accounts', rows.scanAccounts);
     },
   };
 }

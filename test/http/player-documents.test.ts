@@ -14,6 +14,11 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
  * The same holds for the facts each instance keeps in memory (application/players/player-facts-cache.ts):
  * whatever is kept, however old, equals a fresh computation, so the notices sent after each commit
  * reached it.
+ *
+ * Whose scan it is (docs/risk-score.md, "Whose scan it is"): a scan's first account is mostly proven,
+ * the others are only claimed, and some scans are tied to nobody. Only accounts some scan proved (and
+ * not erased since) have a shared profile; no document names any other; another Enterprise never sees
+ * the others; and the Enterprise that ran the scans counts each claimed report of an account once.
  */
 
 const SCALE = Number(process.env.SCANPIN_FUZZ_SCALE ?? 1);
@@ -21,7 +26,15 @@ const ACCOUNTS = Array.from({ length: 6 }, (_, i) => ({ id: `80000000000000000${
 const HWIDS = ['DOC-A', 'DOC-B', 'DOC-C', 'DOC-D', 'DOC-JUNK'];
 
 type Step =
-  | { kind: 'scan'; accounts: number[]; hwids: string[]; detections: string[]; renamed: boolean }
+  | {
+      kind: 'scan';
+      accounts: number[];
+      hwids: string[];
+      detections: string[];
+      renamed: boolean;
+      /** The first account proved itself; else the report only claims them all. */
+      proven: boolean;
+    }
   | { kind: 'ban'; account: number; warn: boolean }
   | { kind: 'lift' }
   | { kind: 'note'; account: number }
@@ -40,6 +53,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
         .chain((own) => fc.boolean().map((junk) => (junk || own.length === 0 ? [...own, 'DOC-JUNK'] : own))),
       detections: fc.subarray(['Eulen', 'RedEngine', 'Wurst']),
       renamed: fc.boolean(),
+      proven: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(true) },
+        { weight: 1, arbitrary: fc.constant(false) },
+      ),
     }),
   },
   {
@@ -52,7 +69,16 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /** Every served document equals the facts computed now, and none outlives its version. */
-async function checkDocuments(t: TestApp): Promise<void> {
+async function checkDocuments(t: TestApp, shared: ReadonlySet<string>): Promise<void> {
+  // Only accounts a scan proved have a shared profile, and no document names another.
+  const users = await t.deps.store.db.selectFrom('scanned_users').select('discord_id').execute();
+  expect(users.map((u) => u.discord_id).sort(), 'shared profiles').toEqual([...shared].sort());
+  const documents = await t.deps.store.db.selectFrom('player_documents').select('facts').execute();
+  for (const a of ACCOUNTS.filter((x) => !shared.has(x.id)))
+    expect(
+      documents.filter((d) => d.facts.includes(a.id)),
+      `documents naming ${a.id}`,
+    ).toEqual([]);
   for (const a of ACCOUNTS) {
     const kept = t.deps.playerFacts.kept(a.id);
     if (kept === undefined) continue;
@@ -87,15 +113,32 @@ describe.each(backends())('player documents on $name', (backend) => {
         const t = await startTestApp(backend, { HWID_HUB_THRESHOLD: '3' }, () => now);
         try {
           const owner = await t.createOwner();
+          const other = await t.createOwner('Another Enterprise');
           const sc = scanner(t);
           const bans: number[] = [];
+          /** Accounts some scan proved, not erased since: the model of who has a shared profile. */
+          const shared = new Set<string>();
+          /** Each account's reports that only claimed it, since its last erasure (the owner's own). */
+          const claimed = new Map<string, number>();
+          type Read = { found: boolean; scansByReach?: { shared: number; enterpriseOnly: number } };
           /** Reads every account's answers; returns the accounts the store knows. */
           const read = async () => {
             const found: string[] = [];
             for (const a of ACCOUNTS) {
-              const lookup = await t.api('GET', `/v1/scanned-users/lookup/${a.id}`, { key: owner.key });
+              const own = await t.api('GET', `/v1/scanned-users/lookup/${a.id}`, { key: owner.key });
               await t.api('GET', `/v1/users/${a.id}/risk-score`, { key: owner.key });
-              if (lookup.json<{ found: boolean }>().found) found.push(a.id);
+              const theirs = (
+                await t.api('GET', `/v1/scanned-users/lookup/${a.id}`, { key: other.key })
+              ).json<Read>();
+              await t.api('GET', `/v1/users/${a.id}/risk-score`, { key: other.key });
+              // Another Enterprise sees shared profiles only; the owner adds its own claimed reports.
+              expect(theirs.found, `${a.id} seen by another Enterprise`).toBe(shared.has(a.id));
+              if (theirs.found) expect(theirs.scansByReach?.enterpriseOnly).toBe(0);
+              const mine = own.json<Read>();
+              const reports = claimed.get(a.id) ?? 0;
+              expect(mine.found, `${a.id} seen by the owner`).toBe(shared.has(a.id) || reports > 0);
+              if (mine.found) expect(mine.scansByReach?.enterpriseOnly, `${a.id} claimed`).toBe(reports);
+              if (theirs.found) found.push(a.id);
             }
             return found;
           };
@@ -107,7 +150,13 @@ describe.each(backends())('player documents on $name', (backend) => {
                 const a = ACCOUNTS[i] as (typeof ACCOUNTS)[0];
                 return s.renamed ? { ...a, username: `${a.username}-renamed` } : a;
               });
-              await sc.scan(owner.key, report({ discord, detections: s.detections }), s.hwids);
+              await sc.scan(owner.key, report({ discord, detections: s.detections }), s.hwids, 'FiveM', {
+                proven: s.proven,
+              });
+              for (const [i, a] of discord.entries()) {
+                if (s.proven && i === 0) shared.add(a.id);
+                else claimed.set(a.id, (claimed.get(a.id) ?? 0) + 1);
+              }
             } else if (s.kind === 'ban') {
               const res = await t.adminRaw(
                 'POST',
@@ -129,10 +178,12 @@ describe.each(backends())('player documents on $name', (backend) => {
             } else {
               const erased = ACCOUNTS[s.account]?.id as string;
               await t.adminRaw('POST', `/admin/v1/scanned-users/${erased}/erase`);
+              shared.delete(erased);
+              claimed.delete(erased);
               const docs = await t.deps.store.db.selectFrom('player_documents').select('facts').execute();
               expect(docs.filter((d) => d.facts.includes(erased))).toEqual([]);
             }
-            await checkDocuments(t);
+            await checkDocuments(t, shared);
             found = await read();
           }
           // The reads above are answered from memory: every account the store knows is kept once read.

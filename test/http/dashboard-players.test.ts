@@ -10,6 +10,7 @@ import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 const PLAYER = { id: '100000000000000701', username: 'Player' };
 const ALT = { id: '100000000000000702', username: 'AltOfPlayer' };
 const BUSY = { id: '100000000000000703', username: 'Busy' };
+const CLAIMED = { id: '100000000000000704', username: 'OnlyClaimed' };
 const UNKNOWN = '100000000000000799';
 
 /**
@@ -116,6 +117,31 @@ describe.each(backends())('dashboard players on $name', (backend) => {
   it('lets a licensed person without an Enterprise read players, with no codes they may not see', async () => {
     const body = (await licensedP.get(`/players/${PLAYER.id}`)).json();
     expect(body.scans.map((s: { pin: string | null }) => s.pin)).toEqual([null, null, null]);
+  });
+
+  it("lists an Enterprise's own reports that only claimed the player to its members, and to no one else", async () => {
+    // docs/risk-score.md, "Whose scan it is": the lookup counts them for the Enterprise that ran them.
+    const pin = await scanner(t).scan(
+      owner.key,
+      report({ discord: [CLAIMED], detections: ['Eulen'] }),
+      ['HW-CLAIMED'],
+      'FiveM',
+      { proven: false },
+    );
+    const mine = (await memberP.get(`/players/${CLAIMED.id}`)).json();
+    expect(mine.lookup).toMatchObject({ found: true, scansByReach: { shared: 0, enterpriseOnly: 1 } });
+    expect(mine.scans).toEqual([
+      {
+        pin,
+        type: 'FiveM',
+        result: 'cheating',
+        finishedAt: expect.stringMatching(ISO_MS),
+        detectionsCount: 1,
+      },
+    ]);
+    const theirs = (await licensedP.get(`/players/${CLAIMED.id}`)).json();
+    expect(theirs.lookup.found).toBe(false);
+    expect(theirs.scans).toEqual([]);
   });
 
   it('answers an unknown player with the found:false bodies and no scans', async () => {

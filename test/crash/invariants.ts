@@ -28,6 +28,8 @@ interface ReportRow {
 /** What a store holds after a restart: the PIN rows by code, and every broken rule found. */
 export interface StoreSnapshot {
   pins: Map<string, PinRow>;
+  /** The account proven for each PIN that has one, by PIN code. */
+  proven: Map<string, string>;
   bans: Map<number, { status: string; reason: string; lifted: boolean }>;
   /** One line per PIN (or counter) in a state the rules cannot produce. */
   impossible: string[];
@@ -91,6 +93,23 @@ export async function snapshot(reader: RowReader, endpoints: number): Promise<St
   )) {
     timeline.set(t.pin_id, [...(timeline.get(t.pin_id) ?? []), t]);
   }
+  // Each account of a finished scan is recorded with it (docs/risk-score.md, "Whose scan it is").
+  const accounts = new Map<number, { discordId: string; shared: boolean }[]>();
+  for (const a of await reader.all<{ pin_id: number; discord_id: string; shared: number }>(
+    'select pin_id, discord_id, shared from scan_accounts',
+  )) {
+    accounts.set(a.pin_id, [
+      ...(accounts.get(a.pin_id) ?? []),
+      { discordId: a.discord_id, shared: Number(a.shared) === 1 },
+    ]);
+  }
+  const proven = new Map(
+    (
+      await reader.all<{ code: string; proven_discord_id: string }>(
+        'select p.code, pp.proven_discord_id from pin_players pp join pins p on p.id = pp.pin_id where pp.proven_discord_id is not null',
+      )
+    ).map((r) => [r.code, r.proven_discord_id]),
+  );
   const events = new Map<number, string[]>();
   const undelivered: number[] = [];
   for (const e of await reader.all<{ id: number; pin_id: number | null; type: string; deliveries: number }>(
@@ -117,9 +136,24 @@ export async function snapshot(reader: RowReader, endpoints: number): Promise<St
     if (pin.status !== 'finished' && pin.finished_at !== null) why.push(`finished_at while ${pin.status}`);
     if (pin.status === 'pending' && (pin.used || token || hwids > 0 || pin.progress !== 0))
       why.push('pending but started (used, session, hardware or progress)');
+    // A finished scan tied to nobody keeps no record of its hardware: it counts for no one through it.
+    const tied = (accounts.get(pin.id) ?? []).some((a) => a.shared);
     if (pin.status === 'scanning' || pin.status === 'finished' || (pin.status === 'error' && pin.used)) {
-      if (!pin.used || !token || hwids === 0)
+      if (!pin.used || !token || (hwids === 0 && (pin.status !== 'finished' || tied)))
         why.push(`${pin.status} without a start (used, session, hardware)`);
+    }
+    if (pin.status === 'finished' && !tied && hwids > 0) why.push('tied to nobody, yet its hardware kept');
+    if (pin.status !== 'finished' && accounts.has(pin.id)) why.push(`accounts recorded while ${pin.status}`);
+    if (pin.status === 'finished' && report !== undefined) {
+      const recorded = new Set((accounts.get(pin.id) ?? []).map((a) => a.discordId));
+      const reported = (JSON.parse(report.discord) as { id: string }[]).map((d) => d.id);
+      if (reported.some((id) => !recorded.has(id))) why.push('reported accounts not recorded with the scan');
+      const player = proven.get(pin.code);
+      if (
+        player !== undefined &&
+        !(accounts.get(pin.id) ?? []).some((a) => a.discordId === player && a.shared)
+      )
+        why.push('the proven player does not count for everyone');
     }
     if (pin.status === 'finished') {
       if (pin.progress !== 100) why.push(`finished at progress ${pin.progress}`);
@@ -158,7 +192,7 @@ export async function snapshot(reader: RowReader, endpoints: number): Promise<St
     if (why.length > 0) impossible.push(`PIN ${pin.code} (${pin.status}): ${why.join('; ')}`);
   }
 
-  impossible.push(...(await inconsistentCounters(reader, reports)));
+  impossible.push(...(await inconsistentCounters(reader, accounts)));
 
   const bans = new Map(
     (
@@ -167,14 +201,17 @@ export async function snapshot(reader: RowReader, endpoints: number): Promise<St
       )
     ).map((b) => [b.id, { status: b.status, reason: b.reason, lifted: b.lifted_at !== null }]),
   );
-  return { pins, bans, impossible };
+  return { pins, proven, bans, impossible };
 }
 
 /**
  * The risk counters are bumped in the finish's transaction, so after any crash they equal what the
  * rows they count say (docs/risk-score.md).
  */
-async function inconsistentCounters(reader: RowReader, reports: Map<number, ReportRow>): Promise<string[]> {
+async function inconsistentCounters(
+  reader: RowReader,
+  accounts: Map<number, { discordId: string; shared: boolean }[]>,
+): Promise<string[]> {
   const out: string[] = [];
   const finishedOnHwid = new Map(
     (
@@ -190,10 +227,10 @@ async function inconsistentCounters(reader: RowReader, reports: Map<number, Repo
     if (Number(h.total_scans) !== want)
       out.push(`hardware profile ${h.id}: total_scans ${h.total_scans}, ${want} finished scans`);
   }
+  // A user's own scans are those that counted for them as one of their accounts.
   const named = new Map<string, number>();
-  for (const r of reports.values()) {
-    for (const id of new Set((JSON.parse(r.discord) as { id: string }[]).map((d) => d.id)))
-      named.set(id, (named.get(id) ?? 0) + 1);
+  for (const list of accounts.values()) {
+    for (const a of list) if (a.shared) named.set(a.discordId, (named.get(a.discordId) ?? 0) + 1);
   }
   const userScans = new Map(
     (
@@ -207,7 +244,7 @@ async function inconsistentCounters(reader: RowReader, reports: Map<number, Repo
   )) {
     if (Number(u.own_scans) !== (named.get(u.discord_id) ?? 0))
       out.push(
-        `scanned user ${u.id}: own_scans ${u.own_scans}, named in ${named.get(u.discord_id) ?? 0} reports`,
+        `scanned user ${u.id}: own_scans ${u.own_scans}, counted for them in ${named.get(u.discord_id) ?? 0} reports`,
       );
     if (Number(u.scans) !== (userScans.get(u.id) ?? 0))
       out.push(`scanned user ${u.id}: scans ${u.scans}, ${userScans.get(u.id) ?? 0} counted scans`);

@@ -20,6 +20,7 @@ function print(f: CrashFigures): void {
     ['store', f.store],
     ['cycles (SIGKILL, restart)', f.cycles],
     ['acknowledged writes checked', f.acknowledgedWrites],
+    ['  of which finishes with a proven player', f.provenFinishes],
     ['lost', f.lost],
     ['PINs (or counters) in an impossible state', f.impossible],
     ['requests unanswered at a kill', f.unansweredAtKill],

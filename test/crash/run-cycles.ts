@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type DiscordStandIn, startDiscordStandIn } from '../support/discord-stand-in.js';
 import { type Receiver, startReceiver } from '../support/receiver.js';
 import { freePort, startServerProcess, waitForReady } from '../support/server-process.js';
 import { must, type Outcome, send } from './http.js';
@@ -38,6 +39,8 @@ export interface CrashFigures {
   unansweredAtKill: number;
   /** Of those, the ones found committed after the restart (then held to the same rules). */
   unansweredButCommitted: number;
+  /** Acknowledged finishes whose player had proven the account: they fed the shared risk aggregates. */
+  provenFinishes: number;
   eventsExpected: number;
   eventsDeliveredAfterRestart: number;
   eventsLost: number;
@@ -66,6 +69,15 @@ interface Expect {
 
 interface PinEntry {
   code: string;
+  /**
+   * The account proven for the PIN on the /scan page (docs/risk-score.md, "Whose scan it is"), once
+   * acknowledged or found committed: its finish counts for everyone.
+   */
+  player: string | null;
+  /** A proof was tried (one per PIN, before its start). */
+  proofTried: boolean;
+  /** A proof sent without an answer: whether it was recorded is known at the next reconciliation. */
+  proofInFlight: boolean;
   acked: Expect;
   inflight: { move: Move; next: Expect; users: string[] } | null;
   token: string | null;
@@ -115,12 +127,16 @@ class Run {
   /** When SIGTERM was sent: a request sent later may be refused; one sent earlier must be answered. */
   sigtermAt: number | null = null;
   acked = 0;
+  provenFinishes = 0;
   unanswered = 0;
   committedUnanswered = 0;
   unexpected = 0;
   serverErrors = 0;
   key: Record<string, string> = {};
   base = '';
+  discord: DiscordStandIn | null = null;
+  /** One proof at a time chooses who signs in at the Discord stand-in. */
+  signingIn: Promise<unknown> = Promise.resolve();
 
   problem(line: string): void {
     if (this.problems.length < 40) this.problems.push(line);
@@ -192,6 +208,9 @@ async function createPin(run: Run): Promise<void> {
     run.acked++;
     run.pins.set(code, {
       code,
+      player: null,
+      proofTried: false,
+      proofInFlight: false,
       acked: { status: 'pending', progress: 0, result: null, detections: 0 },
       inflight: null,
       token: null,
@@ -201,6 +220,82 @@ async function createPin(run: Run): Promise<void> {
     });
     run.expect(code, 'pin.created', Date.now());
   } else run.refused('create', out);
+}
+
+const PROOF_COOKIE = 'scanpin_player_proof';
+
+/**
+ * The player proves an account for a waiting PIN, as the /scan page's Discord sign-in does: the
+ * page's form, Discord's consent (the stand-in), and back. An answered proof is acknowledged; one
+ * without an answer is settled at the next reconciliation.
+ */
+async function prove(run: Run, pin: PinEntry): Promise<void> {
+  pin.busy = true;
+  pin.proofTried = true;
+  const user = pick(USERS);
+  const sentAt = Date.now();
+  const failed = (what: string, status: number | null, error?: unknown) => {
+    if (status === null) {
+      if (run.killed) {
+        run.unanswered++;
+        pin.proofInFlight = true;
+      } else if (run.sigtermAt === null || sentAt < run.sigtermAt - SIGTERM_MARGIN_MS) {
+        run.unexpected++;
+        run.problem(`prove ${pin.code}: ${what}: no answer before any kill (${String(error)})`);
+      }
+      return;
+    }
+    if (run.sigtermAt !== null && sentAt >= run.sigtermAt - SIGTERM_MARGIN_MS && status === 503) return;
+    run.unexpected++;
+    if (status >= 500) run.serverErrors++;
+    run.problem(`prove ${pin.code}: ${what} answered ${status}`);
+  };
+  try {
+    let leave: Response;
+    try {
+      leave = await fetch(`${run.base}/scan/discord`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: run.base },
+        body: `pin=${pin.code}`,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(60_000),
+      });
+    } catch (err) {
+      return failed('the form', null, err);
+    }
+    if (leave.status !== 303) return failed('the form', leave.status);
+    const attempt = leave.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${PROOF_COOKIE}=`))
+      ?.split(';')[0];
+    const discord = run.discord as DiscordStandIn;
+    // The stand-in approves as whoever is set when it is asked; proofs take turns there.
+    const turn = run.signingIn
+      .catch(() => {})
+      .then(async () => {
+        discord.user = { id: user, username: `player-${user.slice(-4)}`, global_name: null };
+        const approved = await fetch(leave.headers.get('location') ?? '', { redirect: 'manual' });
+        return approved.headers.get('location') ?? '';
+      });
+    run.signingIn = turn;
+    const back = turn;
+    let callback: Response;
+    try {
+      callback = await fetch(await back, {
+        headers: { cookie: attempt ?? '' },
+        redirect: 'manual',
+        signal: AbortSignal.timeout(60_000),
+      });
+      await callback.text();
+    } catch (err) {
+      return failed('the callback', null, err);
+    }
+    if (callback.status !== 200) return failed('the callback', callback.status);
+    run.acked++;
+    pin.player = user;
+  } finally {
+    pin.busy = false;
+  }
 }
 
 async function movePin(run: Run, pin: PinEntry): Promise<void> {
@@ -232,7 +327,9 @@ async function movePin(run: Run, pin: PinEntry): Promise<void> {
       } else if (r < 0.85) {
         move = 'finish';
         const verdict = between(0, 2);
-        users = [pick(USERS), pick(USERS)];
+        // The report's first account is the proven player, when there is one; the other is claimed.
+        const reported = [pin.player ?? pick(USERS), pick(USERS)];
+        users = pin.player === null ? [] : [pin.player];
         next = {
           status: 'finished',
           progress: 100,
@@ -240,7 +337,7 @@ async function movePin(run: Run, pin: PinEntry): Promise<void> {
           detections: verdict === 2 ? 1 : 0,
         };
         pin.inflight = { move, next, users };
-        out = await send(run.base, 'POST', '/v1/scanner/finish', bearer, report(verdict, users));
+        out = await send(run.base, 'POST', '/v1/scanner/finish', bearer, report(verdict, reported));
         if (out.ok && out.status === 200 && (out.body as { result: string }).result !== next.result) {
           run.problem(`finish ${pin.code}: answered ${JSON.stringify(out.body)}, expected ${next.result}`);
           run.unexpected++;
@@ -257,6 +354,7 @@ async function movePin(run: Run, pin: PinEntry): Promise<void> {
     if (out.ok && out.status < 300) {
       run.acked++;
       pin.acked = next;
+      if (move === 'finish' && pin.player !== null) run.provenFinishes++;
       pin.inflight = null;
       pin.touched = true;
       for (const u of users) run.users.add(u);
@@ -322,7 +420,11 @@ async function worker(run: Run): Promise<void> {
     if (r < 0.07 && run.users.size > 0) await ban(run);
     else if (r < 0.11 && liftable.length > 0) await lift(run, pick(liftable));
     else if (r < 0.35 || movable.length === 0) await createPin(run);
-    else await movePin(run, pick(movable));
+    else {
+      const pin = pick(movable);
+      if (pin.acked.status === 'pending' && !pin.proofTried && Math.random() < 0.7) await prove(run, pin);
+      else await movePin(run, pin);
+    }
   }
 }
 
@@ -342,6 +444,15 @@ function reconcile(run: Run, snap: StoreSnapshot): void {
     if (row === undefined) {
       run.lost(pin.code, `PIN ${pin.code} is gone`);
       continue;
+    }
+    const proven = snap.proven.get(pin.code) ?? null;
+    if (pin.proofInFlight && proven !== null && pin.player === null) {
+      run.committedUnanswered++;
+      pin.player = proven;
+    }
+    pin.proofInFlight = false;
+    if (proven !== pin.player) {
+      run.lost(`${pin.code}:player`, `PIN ${pin.code} proven for ${pin.player}, stored ${proven}`);
     }
     if (same(row, pin.acked)) continue;
     if (inflight !== null && same(row, inflight.next)) {
@@ -427,6 +538,8 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashFigure
   const port = await freePort();
   run.base = `http://127.0.0.1:${port}`;
   const receiver: Receiver = await startReceiver();
+  const discord = await startDiscordStandIn();
+  run.discord = discord;
   // Some deliveries fail, so retries are part of what a crash interrupts.
   const answered = new Map<number, number>();
   receiver.answer = (_request, index) => {
@@ -458,6 +571,8 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashFigure
         UNAUTHENTICATED_PER_MINUTE: '1000000',
         SCANNER_START_PER_MINUTE: '1000000',
         LOG_LEVEL: process.env.CRASH_SERVER_LOG_LEVEL ?? 'warn',
+        // Players prove their Discord account for a PIN on the /scan page (docs/risk-score.md).
+        ...discord.env(run.base),
         ...(process.env.CRASH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.CRASH_NODE_OPTIONS } : {}),
       },
       ['ignore', 'pipe', 'pipe'],
@@ -623,6 +738,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashFigure
   } finally {
     child?.kill('SIGKILL');
     await receiver.close();
+    await discord.close();
     rmSync(dir, { recursive: true, force: true });
   }
   return {
@@ -633,6 +749,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashFigure
     impossible: run.impossibleKeys.size,
     unansweredAtKill: run.unanswered,
     unansweredButCommitted: run.committedUnanswered,
+    provenFinishes: run.provenFinishes,
     eventsExpected: run.expected.size,
     eventsDeliveredAfterRestart: afterRestart,
     eventsLost: lostEvents,

@@ -24,6 +24,8 @@ function expectNothingLost(f: CrashFigures): void {
   expect(f.problems).toEqual([]);
   expect(f.acknowledgedWrites).toBeGreaterThan(0);
   expect(f.eventsExpected).toBeGreaterThan(0);
+  // Scans tied to their player, so the shared risk aggregates were written through the kills too.
+  expect(f.provenFinishes).toBeGreaterThan(0);
   expect({
     lost: f.lost,
     impossible: f.impossible,

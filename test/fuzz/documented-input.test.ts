@@ -74,7 +74,7 @@ describe('every documented operation, with values its own schemas allow', () => 
       takeContractViolations();
       for (const [index, op] of ops.entries()) {
         // A fresh world per operation: a revoked key or an erased player must not hide the next one.
-        const world = await buildWorld(app);
+        const world = await buildWorld(target);
         takeContractViolations();
         const predicted = [...documented400(doc, op)].filter((code) => !MALFORMED.has(code));
         const result = await fc.check(

@@ -87,7 +87,7 @@ export async function runFuzz(start: () => Promise<FuzzApp>, options: FuzzOption
       storeCases = 0;
     }
     storeCases += options.perWorld;
-    const world = await buildWorld(target.app);
+    const world = await buildWorld(target);
     takeContractViolations();
     let before: Record<string, string[]> | undefined;
     const arbitrary = fc.constantFrom(...ops).chain((op) => caseFor(op, world).map((c) => [op, c] as const));

@@ -16,6 +16,11 @@ import type { Hints } from './arbitraries.js';
 export interface FuzzApp {
   app: FastifyInstance;
   store: Store;
+  /**
+   * Records `account` as proven for the waiting PIN, as the /scan page's Discord sign-in does
+   * (fixture set-up; test/http/report-provenance.test.ts drives the real flow).
+   */
+  prove(pin: string, account: { id: string; username: string }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,9 +54,20 @@ export async function startFuzzApp(backend: Backend): Promise<FuzzApp> {
   app.addHook('onClose', async () => services.close());
   installContractCheck(app);
   await app.ready();
+  const { repos, clock } = services.context;
   return {
     app,
     store: services.context.store,
+    async prove(pin, account) {
+      const found = await repos.pins.findByCode(pin);
+      if (found === undefined) throw new Error(`world: no PIN ${pin}`);
+      const proven = await repos.reportProvenance.prove(
+        found.id,
+        { discordId: account.id, username: account.username },
+        clock(),
+      );
+      if (proven?.discordId !== account.id) throw new Error(`world: PIN ${pin} could not be proven`);
+    },
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -82,7 +98,7 @@ const EVERY_PERMISSION = [
 let people = 0;
 
 /** Builds a fresh world: an owner and a member, their keys and sessions, PINs in each state, a player. */
-export async function buildWorld(app: FastifyInstance): Promise<World> {
+export async function buildWorld({ app, prove }: Pick<FuzzApp, 'app' | 'prove'>): Promise<World> {
   const call = async (
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
@@ -149,13 +165,14 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const start = async (code: string, hwid: string) =>
     (await json<{ sessionToken: string }>('POST', '/v1/scanner/start', { pin: code, hwids: [hwid] }))
       .sessionToken;
+  // The player proved the account, so the scan makes them a known player (docs/risk-score.md,
+  // "Whose scan it is") whom bans, notes, exports and erasures can name.
+  const player = { id: discordId, username: `player${n}` };
+  await prove(finished, player);
   const finishedToken = await start(finished, `HWID-FUZZ-${n}`);
-  await call(
-    'POST',
-    '/v1/scanner/finish',
-    report({ detections: ['Cheat X'], discord: [{ id: discordId, username: `player${n}` }] }),
-    { authorization: `Bearer ${finishedToken}` },
-  );
+  await call('POST', '/v1/scanner/finish', report({ detections: ['Cheat X'], discord: [player] }), {
+    authorization: `Bearer ${finishedToken}`,
+  });
   const scanning = await pin();
   const scannerToken = await start(scanning, `HWID-FUZZ-${n}-B`);
   const pending = await pin();

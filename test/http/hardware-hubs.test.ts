@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertHubsOverThreshold } from '../../src/application/players/hardware-hubs.js';
 import { backends } from '../support/backends.js';
-import { evidence, uploadEvidence } from '../support/evidence.js';
-import { proveFor, type Report, report, scanner } from '../support/scan.js';
+import { type Report, report, scanner } from '../support/scan.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 /*
@@ -36,12 +35,6 @@ interface Step {
   report: Report;
   /** `J` stands for the shared value, replaced per world. */
   hwids: string[];
-  /**
-   * The report's first account is proven (test/support/scan.ts). A second account counts for every
-   * community too only when the staff named it on the PIN and the scan found it on the machine (an
-   * evidence upload), as here (docs/risk-score.md, "Whose scan it is").
-   */
-  named?: { id: string; username: string };
 }
 
 const BEFORE_HUB: Step[] = [
@@ -56,8 +49,8 @@ const CROSSING: Step[] = [
 const AFTER_HUB: Step[] = [
   { report: report({ discord: [A5], detections: ['RedEngine'] }), hwids: ['J'] },
   { report: report({ discord: [A2] }), hwids: ['J', 'M-2'] },
-  // Two accounts tied to one scan: the proven player and the named one found on the machine.
-  { report: report({ discord: [A6, A7] }), hwids: ['J'], named: A7 },
+  // A6 proves the account; A7 is only claimed (docs/risk-score.md, "Whose scan it is").
+  { report: report({ discord: [A6, A7] }), hwids: ['J'] },
 ];
 
 describe.each(backends())('hardware hubs on $name', (backend) => {
@@ -70,24 +63,7 @@ describe.each(backends())('hardware hubs on $name', (backend) => {
     for (const step of steps) {
       w.now += HOUR;
       const hwids = step.hwids.map((h) => (h === 'J' ? (world === 'J' ? JUNK : 'Default string') : h));
-      if (step.named === undefined) {
-        await sc.scan(w.owner.key, step.report, hwids);
-        continue;
-      }
-      const pin = await w.t.createPin(w.owner.key, { type: 'Java', playerDiscordId: step.named.id });
-      const [player] = step.report.discord;
-      if (player === undefined) throw new Error('a step naming a second account needs a player');
-      await proveFor(w.t, pin, player);
-      const start = await sc.start(pin, hwids);
-      expect(start.statusCode, start.body).toBe(201);
-      const { sessionToken, nonce } = start.json<{ sessionToken: string; nonce: string }>();
-      const doc = evidence(
-        nonce,
-        { discord: { accounts: step.report.discord.map((d) => ({ ...d, client: 'discord' })) } },
-        new Date(w.now),
-      );
-      const res = await uploadEvidence(w.t, sessionToken, doc);
-      expect(res.statusCode, res.body).toBe(200);
+      await sc.scan(w.owner.key, step.report, hwids);
     }
   }
   const both = async (steps: Step[]) => {
@@ -180,13 +156,20 @@ describe.each(backends())('hardware hubs on $name', (backend) => {
     expect(exported.hardwareProfiles.map((h) => h.id)).not.toContain(listed.data[0]?.id);
   });
 
-  it('a scan whose every ID is a hub still counts for the accounts it names, and links only them', async () => {
+  it('a scan whose every ID is a hub still counts for the account it is tied to, and links no other', async () => {
     await both(AFTER_HUB);
     expect(await risk('J', A5.id)).toMatchObject({ riskLevel: expect.stringMatching(/high|critical/) });
     expect((await risk('J', A5.id)).riskScore).toBeGreaterThanOrEqual(51);
+    // A scan is tied to one account at most, so the other account it names is no one's alt: it
+    // counts only inside the Enterprise that ran the scan (docs/risk-score.md, "Whose scan it is").
     const six = await lookup('J', A6.id);
-    expect(six.relatedAccounts.map((r: { discordId: string }) => r.discordId)).toEqual([A7.id]);
-    expect((await hubs('J')).data[0]).toMatchObject({ accounts: 7, scans: 7 });
+    expect(six).toMatchObject({ totalScans: 1, totalRelatedAccounts: 0 });
+    expect(await risk('J', A6.id)).toMatchObject({ linkedProfiles: 1, stats: { totalScans: 1 } });
+    expect(await lookup('J', A7.id)).toMatchObject({
+      totalRelatedAccounts: 0,
+      scansByReach: { shared: 0, enterpriseOnly: 1 },
+    });
+    expect((await hubs('J')).data[0]).toMatchObject({ accounts: 6, scans: 7 });
   });
 
   it('answers exactly as if the shared value had been a known placeholder all along', async () => {
@@ -202,9 +185,9 @@ describe.each(backends())('hardware hubs on $name', (backend) => {
   });
 
   it('an erased account no longer counts among a hub’s accounts; the value stays a hub', async () => {
-    const res = await worlds.J.t.adminRaw('POST', `/admin/v1/scanned-users/${A7.id}/erase`);
+    const res = await worlds.J.t.adminRaw('POST', `/admin/v1/scanned-users/${A6.id}/erase`);
     expect(res.statusCode).toBe(200);
-    expect((await hubs('J')).data[0]).toMatchObject({ accounts: 6 });
+    expect((await hubs('J')).data[0]).toMatchObject({ accounts: 5 });
     expect((await hubs('J', '?limit=1')).total).toBe(1);
     const bad = await worlds.J.t.adminRaw('GET', '/admin/v1/hwid-hubs?limit=0');
     expect(bad.statusCode).toBe(400);

@@ -33,7 +33,9 @@ browserSuite('erased Discord accounts on the PIN page', (backend) => {
     await section.getByRole('link', { name: KEPT.username }).waitFor();
     expect(await section.getByRole('listitem').allTextContents()).toEqual([
       'Erased account',
-      `${KEPT.username} ${KEPT.id}`,
+      // The report's first account was proven; the one kept was only reported (docs/risk-score.md,
+      // "Whose scan it is").
+      `${KEPT.username} ${KEPT.id} · only reported, counts only for your Enterprise`,
       'Erased account',
     ]);
     expect(await section.getByRole('link').count()).toBe(1);

@@ -13,6 +13,7 @@ import { timestampOf } from '../../../domain/timestamp-input.js';
 import { personOf } from '../../plugins/session-auth.js';
 import { problemResponses } from '../../schemas/common.js';
 import { createValidation } from '../pins/create.js';
+import { newPinInputOf } from '../pins/create-input.js';
 import { presentResults } from '../pins/present.js';
 import { CreatePinBody, PinParams, PinResultsResponse } from '../pins/schemas.js';
 import { pinCodeValidation } from '../pins/validation.js';
@@ -94,20 +95,7 @@ export function dashboardPinRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypeb
       async (request, reply) => {
         const creator = creators.get(request);
         if (creator === undefined) throw new Error('PIN creation reached without its authorization');
-        const {
-          type,
-          pinName = null,
-          ramDump = false,
-          private: isPrivate = false,
-          playerDiscordId = null,
-        } = request.body;
-        const made = await createDashboardPin(ctx, personOf(request), creator, {
-          type,
-          name: pinName,
-          ramDump,
-          private: isPrivate,
-          player: playerDiscordId === null ? null : { discordId: playerDiscordId, username: null },
-        });
+        const made = await createDashboardPin(ctx, personOf(request), creator, newPinInputOf(request.body));
         return reply.code(201).send(presentListedPin(made));
       },
     );

@@ -6,6 +6,7 @@ import { GAME_TYPES } from '../../../domain/game-types.js';
 import type { ValidationMapper } from '../../plugins/errors.js';
 import { callerOf } from '../../plugins/key-auth.js';
 import { problems } from '../../problem.js';
+import { newPinInputOf } from './create-input.js';
 import { presentCreated } from './present.js';
 import { CreatedPin, CreatePinBody, createErrors } from './schemas.js';
 
@@ -51,22 +52,11 @@ export function createPinRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const creator = request.pinCreator;
         if (creator === null) throw new Error('PIN creation reached without its authorization');
-        const {
-          type,
-          pinName = null,
-          ramDump = false,
-          private: isPrivate = false,
-          playerDiscordId = null,
-        } = request.body;
-        const player = playerDiscordId === null ? null : { discordId: playerDiscordId, username: null };
-        const pin = await createPin(ctx, creator, {
-          type,
-          name: pinName,
-          ramDump,
-          private: isPrivate,
-          player,
-        });
-        return reply.code(201).send(presentCreated(pin, creator.enterprise.name, playerDiscordId));
+        const input = newPinInputOf(request.body);
+        const pin = await createPin(ctx, creator, input);
+        return reply
+          .code(201)
+          .send(presentCreated(pin, creator.enterprise.name, input.player?.discordId ?? null));
       },
     );
   };

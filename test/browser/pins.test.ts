@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index.js';
+import { evidence, uploadEvidence } from '../support/evidence.js';
 import { report, scanner } from '../support/scan.js';
 import type { Owner } from '../support/test-app.js';
 import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
@@ -79,6 +80,35 @@ browserSuite('the PIN list in the browser', (backend) => {
     await row(page, code).getByText('Made in the browser').waitFor();
     const created = await b.t.api('GET', `/v1/pins/${code}/status`, { key: owner.key });
     expect(created.json()).toMatchObject({ pin: code, type: 'Rust', pinName: 'Made in the browser' });
+  });
+
+  it('names the player on creation, and the finished scan says how it knows each account (docs/risk-score.md)', async () => {
+    const player = { id: '512345678901234567', username: 'NamedInBrowser' };
+    const page = await b.signIn(owner.accountId);
+    await page.getByRole('button', { name: 'Create PIN' }).click();
+    const form = page.getByRole('region', { name: 'Create a PIN' });
+    await form.getByLabel('Game').selectOption('Java');
+    await form.getByLabel("Player's Discord ID (optional)").fill(player.id);
+    await form.getByRole('button', { name: 'Create', exact: true }).click();
+    const shown = page.getByTestId('created-pin');
+    await shown.waitFor();
+    const code = (await shown.textContent()) ?? '';
+
+    // The scan client finds the named account and another one on the machine.
+    const start = await b.t.api('POST', '/v1/scanner/start', {
+      body: { pin: code, hwids: ['HW-NAMED-BROWSER'] },
+    });
+    const { sessionToken, nonce } = start.json<{ sessionToken: string; nonce: string }>();
+    const other = { id: '512345678901234568', username: 'OtherOnMachine' };
+    const doc = evidence(nonce, {
+      discord: { accounts: [player, other].map((a) => ({ ...a, client: 'discord' })) },
+    });
+    expect((await uploadEvidence(b.t, sessionToken, doc)).statusCode).toBe(200);
+
+    await page.goto(b.url(`/pins/${code}`));
+    const accounts = page.getByRole('region', { name: 'Discord accounts on the machine' });
+    await accounts.getByText('named by you, counts for every community').waitFor();
+    await accounts.getByText('found on the machine, counts only for your Enterprise').waitFor();
   });
 
   it("shows a member the owner's non-private PIN and not the private one", async () => {

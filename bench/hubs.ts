@@ -13,6 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { Api, CLEAN_REPORT } from './api.js';
 import { type Figure, warmAndMeasure } from './load.js';
+import { type PlayerProofs, playerProofs } from './player-proofs.js';
 import { type Running, startServer } from './processes.js';
 import { openBenchStore } from './stores.js';
 
@@ -44,9 +45,10 @@ function options(argv: readonly string[]): Options {
 const WORKERS = 8;
 const discordId = (graph: number, i: number) => `9${graph}${String(i).padStart(16, '0')}`;
 
-/** Scans account `i` of a graph with `hwids`; returns nothing, throws on any refusal. */
-async function scan(api: Api, id: string, hwids: string[]): Promise<void> {
+/** Scans account `i` of a graph with `hwids`, proven by its player; throws on any refusal. */
+async function scan(api: Api, proofs: PlayerProofs, id: string, hwids: string[]): Promise<void> {
   const pin = await api.createPin();
+  await proofs.prove(pin, { id, username: `p${id}` });
   const { sessionToken } = await api.call<{ sessionToken: string }>('POST', '/v1/scanner/start', {
     pin,
     hwids,
@@ -64,6 +66,7 @@ async function scan(api: Api, id: string, hwids: string[]): Promise<void> {
 /** Builds a graph with WORKERS scans at a time; returns the finish rate of each tenth, in scans/s. */
 async function build(
   api: Api,
+  proofs: PlayerProofs,
   n: number,
   hwidsOf: (i: number) => string[],
   graph: number,
@@ -78,7 +81,7 @@ async function build(
       Array.from({ length: WORKERS }, async () => {
         while (next < to) {
           const i = next++;
-          await scan(api, discordId(graph, i), hwidsOf(i));
+          await scan(api, proofs, discordId(graph, i), hwidsOf(i));
         }
       }),
     );
@@ -98,7 +101,9 @@ async function main(): Promise<void> {
   execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   for (const name of opts.stores) {
     const store = await openBenchStore(name);
-    const server = await startServer(store.env);
+    const proofs = await playerProofs();
+    const server = await startServer({ ...store.env, ...proofs.env });
+    proofs.serve(server.url);
     try {
       const boot = await fetch(`${server.url}/admin/v1/bootstrap`, {
         method: 'POST',
@@ -112,8 +117,8 @@ async function main(): Promise<void> {
       const api = new Api(server.url, key);
       const n = opts.accounts;
       console.log(`\n${store.label}: ${n} accounts behind one junk serial, then a chain of ${n}`);
-      const hubRates = await build(api, n, (i) => ['JUNK-BOARD-SERIAL', `HUB-OWN-${i}`], 1);
-      const chainRates = await build(api, n, (i) => [`CHAIN-${i}`, `CHAIN-${i + 1}`], 2);
+      const hubRates = await build(api, proofs, n, (i) => ['JUNK-BOARD-SERIAL', `HUB-OWN-${i}`], 1);
+      const chainRates = await build(api, proofs, n, (i) => [`CHAIN-${i}`, `CHAIN-${i + 1}`], 2);
       const round = (xs: number[]) => xs.map((x) => Math.round(x)).join(' ');
       console.log(`finishes/s per tenth, hub:   ${round(hubRates)}`);
       console.log(`finishes/s per tenth, chain: ${round(chainRates)}`);
@@ -138,9 +143,12 @@ async function main(): Promise<void> {
         })
       ).json()) as { data: Array<{ accounts: number }> };
       console.log(`hubs: ${JSON.stringify(hubs.data.map((h) => h.accounts))}`);
+      // Without a hub the graph above was never linked: nothing here measured what it says.
+      if (hubs.data.length === 0) throw new Error('no hub formed: the scans linked nobody');
     } finally {
       await server.stop();
       await store.dispose();
+      await proofs.close();
     }
   }
 }

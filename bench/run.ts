@@ -11,6 +11,7 @@ import { Api } from './api.js';
 import { type EvidenceFigures, measureEvaluation, measureUploads, seedRules } from './evidence.js';
 import { CONNECTIONS, type Figure, type Request, warmAndMeasure } from './load.js';
 import { parseOptions } from './options.js';
+import { type PlayerProofs, playerProofs } from './player-proofs.js';
 import { Population } from './population.js';
 import { cpuMsOf, type Running, startBaseline, startServer } from './processes.js';
 import { printTables, writeReport } from './report.js';
@@ -195,7 +196,12 @@ async function measureSize(
 }
 
 async function measureAndPrintWholeScans(server: Running, fixture: Fixture, seconds: number) {
-  const figure = await measureWholeScans(server.url, fixture.creatorKeys.slice(CREATE_ACCOUNTS), seconds);
+  const figure = await measureWholeScans(
+    server.url,
+    fixture.creatorKeys.slice(CREATE_ACCOUNTS),
+    seconds,
+    await proofs(),
+  );
   console.log(
     `  whole scans              ${figure.scansPerSecond.toFixed(0).padStart(7)} /s     p50 ${figure.p50.toFixed(0)} ms  p99 ${figure.p99.toFixed(0)} ms` +
       `${figure.failures ? `  (${figure.failures} failed!)` : ''}`,
@@ -262,6 +268,13 @@ async function postgresBackendsCpuMs(store: BenchStore): Promise<Map<number, num
   return cpu;
 }
 
+/** One Discord stand-in for the run: whole scans prove their player, as tied scans do. */
+let standIn: Promise<PlayerProofs> | undefined;
+const proofs = () => {
+  standIn ??= playerProofs();
+  return standIn;
+};
+
 async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2));
   const startedAt = new Date();
@@ -321,7 +334,8 @@ async function main(): Promise<void> {
             console.log(
               `  seeded in ${seedSeconds.toFixed(1)} s; measuring (${opts.seconds} s each, ${CONNECTIONS} connections)`,
             );
-            const server = await startServer(store.env);
+            const server = await startServer({ ...store.env, ...(await proofs()).env });
+            (await proofs()).serve(server.url);
             try {
               // The evidence upload once per store, at its first size (it does not depend on the scans stored).
               const uploads = round === 0 && size === sizes[0] ? (opts.quick ? 5 : 20) : 0;
@@ -340,6 +354,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await baseline.stop();
+    if (standIn !== undefined) await (await standIn).close();
   }
   if (evidence === null) return;
   const targets = checkTargets(results, evidence, opts);

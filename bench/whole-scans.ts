@@ -1,16 +1,19 @@
 /*
- * Whole scans per second through the scanner API: each worker loops create → start → 5 progress →
- * finish, as a community's bot and a scan client would, for `seconds`. Every worker creates under its
+ * Whole scans per second through the scanner API: each worker loops create → the player's proof →
+ * start → 5 progress → finish, as a community's bot, the player and a scan client would, for
+ * `seconds`. The proof ties the scan to its player, so the finish does its full work on the shared
+ * risk aggregates (docs/risk-score.md, "Whose scan it is"); without it the scan would skip them. Every worker creates under its
  * own account, as real communities do, so no account piles up thousands of open PINs.
  */
 import { randomInt } from 'node:crypto';
 import { Api, CLEAN_REPORT } from './api.js';
+import type { PlayerProofs } from './player-proofs.js';
 
 export interface WholeScans {
   scansPerSecond: number;
   /** Whole scans completed. */
   scans: number;
-  /** Duration of one whole scan (8 requests), ms. */
+  /** Duration of one whole scan (the 8 scanner requests, and the player's proof: 2 more and Discord's stand-in), ms. */
   p50: number;
   p99: number;
   failures: number;
@@ -21,8 +24,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number;
 }
 
-async function wholeScan(api: Api): Promise<void> {
+async function wholeScan(api: Api, proofs: PlayerProofs): Promise<void> {
   const pin = await api.createPin();
+  const id = `3${String(randomInt(2 ** 47)).padStart(17, '0')}`;
+  const player = { id, username: `load${id.slice(-6)}` };
+  await proofs.prove(pin, player);
   const bearer = await api.startScan(pin, `LOAD-${randomInt(2 ** 47)}`);
   for (let step = 1; step <= 5; step++) {
     await api.call(
@@ -32,19 +38,14 @@ async function wholeScan(api: Api): Promise<void> {
       bearer,
     );
   }
-  const id = `3${String(randomInt(2 ** 47)).padStart(17, '0')}`;
-  await api.call(
-    'POST',
-    '/v1/scanner/finish',
-    { ...CLEAN_REPORT, discord: [{ id, username: `load${id.slice(-6)}` }] },
-    bearer,
-  );
+  await api.call('POST', '/v1/scanner/finish', { ...CLEAN_REPORT, discord: [player] }, bearer);
 }
 
 export async function measureWholeScans(
   base: string,
   keys: readonly string[],
   seconds: number,
+  proofs: PlayerProofs,
 ): Promise<WholeScans> {
   const durations: number[] = [];
   let failures = 0;
@@ -57,7 +58,7 @@ export async function measureWholeScans(
       while (performance.now() < until) {
         const t = performance.now();
         try {
-          await wholeScan(api);
+          await wholeScan(api, proofs);
           durations.push(performance.now() - t);
         } catch (err) {
           failures++;

@@ -87,13 +87,12 @@ export function hardwareHubsRepository(db: Db, dialect: Dialect) {
    * (docs/risk-score.md).
    */
   async function pruneScans(userId: number, discordId: string): Promise<void> {
-    const offHardware = await db
-      .selectFrom('user_scans as us')
-      .innerJoin('scan_reports as r', 'r.pin_id', 'us.pin_id')
-      .select(['us.pin_id', 'r.discord'])
-      .where('us.user_id', '=', userId)
+    // One statement, on the keys of user_scans and scan_accounts: no report is read into the process.
+    await db
+      .deleteFrom('user_scans')
+      .where('user_id', '=', userId)
       .where(
-        'us.pin_id',
+        'pin_id',
         'not in',
         db
           .selectFrom('scan_hwids as sh')
@@ -101,23 +100,37 @@ export function hardwareHubsRepository(db: Db, dialect: Dialect) {
           .select('sh.pin_id')
           .where('uh.user_id', '=', userId),
       )
+      // A scan that counted for them as one of its accounts stays; one that only claimed them does
+      // not (docs/risk-score.md, "Whose scan it is").
+      .where(
+        'pin_id',
+        'not in',
+        db
+          .selectFrom('scan_accounts')
+          .select('pin_id')
+          .where('discord_id', '=', discordId)
+          .where('shared', '=', 1),
+      )
+      .where(({ or, not, exists, selectFrom }) =>
+        or([
+          // A scan with recorded accounts is decided by them (above)…
+          exists(
+            selectFrom('scan_accounts as sa')
+              .select('sa.pin_id')
+              .whereRef('sa.pin_id', '=', 'user_scans.pin_id'),
+          ),
+          // …one from before they were recorded by whether its report named them.
+          not(
+            exists(
+              selectFrom('scan_reports as r')
+                .select('r.pin_id')
+                .whereRef('r.pin_id', '=', 'user_scans.pin_id')
+                .where('r.discord', 'like', `%"id":"${discordId}"%`),
+            ),
+          ),
+        ]),
+      )
       .execute();
-    // A scan that counted for them as one of its accounts stays; one that only claimed them does not
-    // (docs/risk-score.md, "Whose scan it is").
-    const counted = await accountsCountedBy(
-      db,
-      offHardware.map((s) => ({ pinId: s.pin_id, discord: s.discord })),
-    );
-    const gone = offHardware
-      .map((s) => s.pin_id)
-      .filter((pinId) => !(counted.get(pinId) ?? []).includes(discordId));
-    for (let i = 0; i < gone.length; i += 500) {
-      await db
-        .deleteFrom('user_scans')
-        .where('user_id', '=', userId)
-        .where('pin_id', 'in', gone.slice(i, i + 500))
-        .execute();
-    }
   }
 
   /** Alt-account notes between `users` that no longer share any hardware. */

@@ -242,7 +242,10 @@ export async function accountsCountedBy(
   return new Map(
     scans.map((s) => [
       s.pinId,
-      recorded.get(s.pinId) ?? (JSON.parse(s.discord) as Array<{ id: string }>).map((d) => d.id),
+      recorded.get(s.pinId) ??
+        (JSON.parse(s.discord) as Array<{ id: string; reach?: string }>)
+          .filter((d) => d.reach !== 'enterprise')
+          .map((d) => d.id),
     ]),
   );
 }

@@ -29,7 +29,7 @@ export function hardwareHubsRepository(db: Db, dialect: Dialect) {
 
   /**
    * A profile of its own for a finished scan whose hardware IDs all stopped linking, so its verdict
-   * still counts for the accounts it named, as a scan that reported only placeholders does. Its key
+   * still counts for the accounts it was tied to, as a scan that reported only placeholders does. Its key
    * is not a hardware ID (no HMAC needed, nothing to protect) and cannot collide with one.
    */
   async function ownProfile(pinId: number, at: number): Promise<number> {
@@ -218,7 +218,7 @@ export function hardwareHubsRepository(db: Db, dialect: Dialect) {
 
     /**
      * Makes `hwidId` a hub as of `now`: its links are taken back, scans left with no linking hardware
-     * get a profile of their own (linked to the accounts they named), bans that covered it cover the
+     * get a profile of their own (linked to the accounts they were tied to), bans that covered it cover the
      * banned account's remaining hardware instead, and the accounts it had linked are recounted, with
      * the alt-account notes it made between them removed. A scan finishing now (`finishing`) is left
      * to the finish, which counts it after this. Run it in a transaction.

@@ -570,7 +570,7 @@ export function privacyRepository(db: Db, dialect: Dialect) {
 
     /**
      * A user's counters and name sets, recomputed from the scans still counted for them: every scan
-     * on their hardware for the risk score, those whose report names them for the lookup.
+     * on their hardware for the risk score, those that counted for them as one of their accounts for the lookup (docs/risk-score.md).
      */
     async recountUser(userId: number): Promise<void> {
       const user = await db

@@ -72,20 +72,25 @@ export async function ownEnterpriseReports(
   discordId: string,
   /** Narrows to these of the caller's Enterprises. */
   only?: readonly number[],
-): Promise<EnterpriseReport[]> {
+): Promise<readonly EnterpriseReport[]> {
   const accountId = caller.account?.id;
   if (accountId === undefined) return [];
   const active = await ctx.keyPrincipals.enterpriseIds(accountId, () =>
     ctx.repos.enterprises.activeEnterpriseIdsOf(accountId),
   );
   const enterpriseIds = only === undefined ? active : active.filter((id) => only.includes(id));
-  const reports: EnterpriseReport[] = [];
+  const parts: Array<readonly EnterpriseReport[]> = [];
   for (const id of enterpriseIds) {
-    reports.push(
-      ...(await ctx.enterpriseReports.read(id, discordId, () =>
-        ctx.repos.reportProvenance.enterpriseReports(id, discordId),
-      )),
+    const kept = await ctx.enterpriseReports.read(id, discordId, () =>
+      ctx.repos.reportProvenance.enterpriseReports(id, discordId),
     );
+    if (kept.length > 0) parts.push(kept);
   }
-  return reports.sort((a, b) => b.finishedAt - a.finishedAt || b.pinId - a.pinId);
+  // The kept list itself when there is one (nearly always): the same object while it is kept, so
+  // what is made of it can be kept too (with-own-reports.ts).
+  if (parts.length === 0) return NONE;
+  if (parts.length === 1) return parts[0] as readonly EnterpriseReport[];
+  return parts.flat().sort((a, b) => b.finishedAt - a.finishedAt || b.pinId - a.pinId);
 }
+
+const NONE: readonly EnterpriseReport[] = Object.freeze([]);

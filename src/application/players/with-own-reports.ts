@@ -14,6 +14,35 @@ import type { RiskScoreResult } from './risk-score.js';
  * see them. They link no hardware, so they add no profile, related account or ban.
  */
 
+/**
+ * Merged answers, kept while both parts are the same objects: the shared answer is kept until the
+ * player's facts change (answers-of-facts.ts) and the reports until a notice drops them
+ * (enterprise-reports.ts), so a polled player is merged once, and the surface can keep the text it
+ * made of the answer too (http/plugins/serialized-answers.ts). Without this, every lookup of a player
+ * with own reports was merged and serialized afresh: a third of the lookups a second
+ * (docs/benchmarks.md).
+ */
+function kept<T extends object>(
+  memo: WeakMap<object, WeakMap<object, T>>,
+  shared: T,
+  reports: readonly EnterpriseReport[],
+  merge: () => T,
+): T {
+  let byReports = memo.get(shared);
+  if (byReports === undefined) {
+    byReports = new WeakMap();
+    memo.set(shared, byReports);
+  }
+  let answer = byReports.get(reports);
+  if (answer === undefined) {
+    answer = merge();
+    byReports.set(reports, answer);
+  }
+  return answer;
+}
+const keptLookups = new WeakMap<object, WeakMap<object, LookupResult>>();
+const keptRiskScores = new WeakMap<object, WeakMap<object, RiskScoreResult>>();
+
 type FoundLookup = Extract<LookupResult, { found: true }>;
 type FoundRiskScore = Extract<RiskScoreResult, { found: true }>;
 
@@ -47,6 +76,11 @@ export function lookupWithOwnReports(
   shared: LookupResult,
   reports: readonly EnterpriseReport[],
 ): LookupResult {
+  if (reports.length === 0) return shared;
+  return kept(keptLookups, shared, reports, () => mergeLookup(shared, reports));
+}
+
+function mergeLookup(shared: LookupResult, reports: readonly EnterpriseReport[]): LookupResult {
   const own = summarizeOwnReports(reports);
   if (own === undefined) return shared;
   const base: FoundLookup = shared.found
@@ -98,6 +132,11 @@ export function riskScoreWithOwnReports(
   shared: RiskScoreResult,
   reports: readonly EnterpriseReport[],
 ): RiskScoreResult {
+  if (reports.length === 0) return shared;
+  return kept(keptRiskScores, shared, reports, () => mergeRiskScore(shared, reports));
+}
+
+function mergeRiskScore(shared: RiskScoreResult, reports: readonly EnterpriseReport[]): RiskScoreResult {
   // A scan on hardware the person is linked to by shared reports counts for them already.
   const own = summarizeOwnReports(reports.filter((r) => !r.countedThroughHardware));
   if (own === undefined) return shared;

@@ -30,7 +30,6 @@ interface Entry {
 export class KeyPrincipals {
   private readonly entries = new Map<string, Entry>();
   /** Whether an account is in an active Enterprise (the licence rule), kept like principals. */
-  private readonly memberships = new Map<number, { member: boolean; expiresAt: number }>();
   private readonly enterprises = new Map<number, { ids: readonly number[]; expiresAt: number }>();
   /** Bumped on every change, so a read that began before it cannot store what it read. */
   private generation = 0;
@@ -63,29 +62,11 @@ export class KeyPrincipals {
   }
 
   /**
-   * Whether the account owns or belongs to an active Enterprise, which the risk score and lookup ask
-   * on every request of an account without a licence of its own: a query of about 42 µs each time.
-   * Kept as principals are, and forgotten with them when access changes (a member added or removed,
-   * an Enterprise created or deactivated: application/accounts/enterprises.ts and its callers).
-   */
-  async membership(accountId: number, read: () => Promise<boolean>): Promise<boolean> {
-    const now = this.clock();
-    const hit = this.memberships.get(accountId);
-    if (hit !== undefined && hit.expiresAt > now) return hit.member;
-    const generation = this.generation;
-    const member = await read();
-    if (generation === this.generation) {
-      if (this.memberships.size >= CAPACITY) {
-        this.memberships.delete(this.memberships.keys().next().value as number);
-      }
-      this.memberships.set(accountId, { member, expiresAt: now + this.ttlMs });
-    }
-    return member;
-  }
-
-  /**
-   * The active Enterprises the account owns or belongs to: whose own reports its risk scores and
-   * lookups include (docs/risk-score.md, "Whose scan it is"). Kept and forgotten as memberships are.
+   * The active Enterprises the account owns or belongs to, which the risk score and lookup ask on
+   * every request: whether it may read players without a licence of its own (a query of about 42 µs
+   * each time), and whose own reports the answer adds (docs/risk-score.md, "Whose scan it is"). Kept
+   * as principals are, and forgotten with them when access changes (a member added or removed, an
+   * Enterprise created or deactivated: application/accounts/enterprises.ts and its callers).
    */
   async enterpriseIds(accountId: number, read: () => Promise<number[]>): Promise<readonly number[]> {
     const now = this.clock();
@@ -122,14 +103,12 @@ export class KeyPrincipals {
   close(): void {
     this.unfollow();
     this.entries.clear();
-    this.memberships.clear();
     this.enterprises.clear();
   }
 
   private forgetHere(): void {
     this.generation++;
     this.entries.clear();
-    this.memberships.clear();
     this.enterprises.clear();
   }
 }

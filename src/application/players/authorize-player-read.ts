@@ -21,5 +21,8 @@ export async function authorizePlayerRead(ctx: UseCaseContext, caller: AccountCa
  * instance when memberships change (access/key-principals.ts).
  */
 function membershipOf(ctx: UseCaseContext, _caller: AccountCaller, accountId: number): Promise<boolean> {
-  return ctx.keyPrincipals.membership(accountId, () => ctx.repos.enterprises.hasActiveMembership(accountId));
+  // The same kept list whose Enterprises' own reports the answer then adds (enterprise-reports.ts).
+  return ctx.keyPrincipals
+    .enterpriseIds(accountId, () => ctx.repos.enterprises.activeEnterpriseIdsOf(accountId))
+    .then((ids) => ids.length > 0);
 }

@@ -85,11 +85,6 @@ export function enterprisesRepository(db: Db) {
       return orNone(row);
     },
 
-    /** Owner or member of at least one active Enterprise. */
-    async hasActiveMembership(accountId: number): Promise<boolean> {
-      return (await activeEnterprisesOf(accountId).limit(1).executeTakeFirst()) !== undefined;
-    },
-
     /** The active Enterprises the account owns or belongs to. */
     async activeEnterpriseIdsOf(accountId: number): Promise<number[]> {
       const rows = await activeEnterprisesOf(accountId).orderBy('enterprises.id').execute();

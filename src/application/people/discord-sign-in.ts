@@ -5,13 +5,14 @@ import {
   type DiscordSignInError,
   safeNextPath,
 } from '../../domain/discord-sign-in.js';
-import { randomToken, secretsEqual, sha256Hex } from '../../lib/crypto.js';
-import { authorizeUrl, type DiscordClient, exchangeCode, readUser } from '../../lib/discord-oauth.js';
+import { randomToken } from '../../lib/crypto.js';
+import { authorizeUrl, type DiscordClient } from '../../lib/discord-oauth.js';
 import { codeChallengeS256, newCodeVerifier } from '../../lib/pkce.js';
 import { SecretBox } from '../../lib/secret-box.js';
 import type { UseCaseContext } from '../context.js';
 import { joinWithInvite, type Membership } from '../dashboard/enterprises.js';
 import { refuse } from '../failures.js';
+import { returnFromDiscord } from './discord-return.js';
 import { type NewSession, openSession } from './sign-in.js';
 
 /**
@@ -145,41 +146,16 @@ export async function finishDiscordSignIn(
     userAgent: string | null;
   },
 ): Promise<DiscordSignInOutcome> {
-  const client = discordClientOf(ctx);
   const pending = input.pending ? openPending(ctx, input.pending) : undefined;
-  if (pending === undefined) return refused('invalid_state', 'no sign-in attempt in this browser');
-  if (input.state === undefined || !secretsEqual(input.state, pending.state))
-    return refused('invalid_state', 'the state does not match this browser’s attempt');
-  if (ctx.clock() >= pending.expiresAt) return refused('invalid_state', 'the attempt is over 10 minutes old');
-  // An attempt is good for one return from Discord, on any instance: recorded in the store before
-  // anything else, so a replayed callback (the same cookie, state and code) is refused before its
-  // code is tried. Only the state's hash is kept, until the attempt would be too old anyway.
-  if (!(await ctx.repos.sessions.useSignInState(sha256Hex(pending.state), pending.expiresAt)))
-    return refused('invalid_state', 'this attempt came back once already');
-  if (input.error !== undefined) {
-    return input.error === 'access_denied'
-      ? refused('denied', 'the person declined on Discord')
-      : refused(
-          'discord_unavailable',
-          /^[a-z_]{1,40}$/.test(input.error)
-            ? `Discord answered ${input.error}`
-            : 'Discord answered an error',
-        );
-  }
-  if (input.code === undefined || input.code === '')
-    return refused('discord_unavailable', 'Discord sent neither a code nor an error');
-
-  const token = await exchangeCode(client, { code: input.code, codeVerifier: pending.verifier });
-  if (!token.ok)
-    return refused(token.kind === 'invalid_grant' ? 'invalid_state' : 'discord_unavailable', token.reason);
-  // The access token's one use; it is not kept anywhere.
-  const user = await readUser(client, token.value.accessToken);
-  if (!user.ok) return refused('discord_unavailable', user.reason);
+  // The state's hash is kept as it is: the record dashboard sign-ins have always made.
+  const user = await returnFromDiscord(ctx, discordClientOf(ctx), pending, input, (state) => state);
+  if (!user.ok) return refused(user.reason, user.detail);
+  if (pending === undefined) throw new Error('a return from Discord without its attempt');
 
   const now = ctx.clock();
   try {
     const signedIn = await ctx.transaction(async (repos) => {
-      const found = await repos.accounts.findByDiscordId(user.value.id);
+      const found = await repos.accounts.findByDiscordId(user.user.id);
       // The column is not unique; rather than guess which account is meant, an operator must keep one.
       if (found.length > 1) throw new Refused('ambiguous_account', 'several accounts carry this Discord ID');
       let account = found[0];
@@ -187,8 +163,8 @@ export async function finishDiscordSignIn(
       if (account === undefined) {
         if (pending.invite === null) throw new Refused('no_account', 'no account has this Discord ID');
         account = await repos.accounts.create({
-          name: accountNameFor(user.value),
-          discordId: user.value.id,
+          name: accountNameFor(user.user),
+          discordId: user.user.id,
           licenceExpiresAt: null,
           now,
         });

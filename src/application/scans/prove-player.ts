@@ -1,10 +1,11 @@
 import { normalisePinCode, PIN_CODE_PATTERN } from '../../domain/pin-code.js';
 import { mayProve, PLAYER_PROOF_TTL_MS, type PlayerProofError } from '../../domain/player-proof.js';
-import { randomToken, secretsEqual, sha256Hex } from '../../lib/crypto.js';
-import { authorizeUrl, exchangeCode, readUser } from '../../lib/discord-oauth.js';
+import { randomToken } from '../../lib/crypto.js';
+import { authorizeUrl } from '../../lib/discord-oauth.js';
 import { codeChallengeS256, newCodeVerifier } from '../../lib/pkce.js';
 import { SecretBox } from '../../lib/secret-box.js';
 import type { UseCaseContext } from '../context.js';
+import { returnFromDiscord } from '../people/discord-return.js';
 import { discordClientOf, discordSignInEnabled } from '../people/discord-sign-in.js';
 
 /**
@@ -93,38 +94,22 @@ export async function finishPlayerProof(
   if (!discordSignInEnabled(ctx.config))
     return { ok: false, error: 'disabled', detail: 'Discord is not configured' };
   const pending = input.pending ? openPending(ctx, input.pending) : undefined;
-  if (pending === undefined)
-    return { ok: false, error: 'invalid_state', detail: 'no proof attempt in this browser' };
-  if (input.state === undefined || !secretsEqual(input.state, pending.state))
-    return { ok: false, error: 'invalid_state', detail: 'the state does not match this browser’s attempt' };
-  if (ctx.clock() >= pending.expiresAt)
-    return { ok: false, error: 'invalid_state', detail: 'the attempt is over 10 minutes old' };
-  // Good for one return from Discord, on any instance, as a dashboard sign-in is (people/discord-sign-in.ts).
-  if (!(await ctx.repos.sessions.useSignInState(sha256Hex(`proof:${pending.state}`), pending.expiresAt)))
-    return { ok: false, error: 'invalid_state', detail: 'this attempt came back once already' };
-  if (input.error !== undefined)
-    return input.error === 'access_denied'
-      ? { ok: false, error: 'denied', detail: 'the player declined on Discord' }
-      : { ok: false, error: 'discord_unavailable', detail: 'Discord answered an error' };
-  if (input.code === undefined || input.code === '')
-    return { ok: false, error: 'discord_unavailable', detail: 'Discord sent neither a code nor an error' };
-
-  const client = discordClientOf(ctx, PLAYER_PROOF_CALLBACK_PATH);
-  const token = await exchangeCode(client, { code: input.code, codeVerifier: pending.verifier });
-  if (!token.ok)
-    return {
-      ok: false,
-      error: token.kind === 'invalid_grant' ? 'invalid_state' : 'discord_unavailable',
-      detail: token.reason,
-    };
-  const user = await readUser(client, token.value.accessToken);
-  if (!user.ok) return { ok: false, error: 'discord_unavailable', detail: user.reason };
+  const back = await returnFromDiscord(
+    ctx,
+    discordClientOf(ctx, PLAYER_PROOF_CALLBACK_PATH),
+    pending,
+    input,
+    (state) => `proof:${state}`,
+  );
+  if (!back.ok) return { ok: false, error: back.reason, detail: back.detail };
+  if (pending === undefined) throw new Error('a return from Discord without its attempt');
+  const user = back.user;
 
   const now = ctx.clock();
   const pin = await ctx.repos.pins.findById(pending.pinId);
   if (pin === undefined || !mayProve(pin.state, now))
     return { ok: false, error: 'pin_not_waiting', detail: 'the PIN is no longer waiting for its scan' };
-  const account = { discordId: user.value.id, username: user.value.username };
+  const account = { discordId: user.id, username: user.username };
   // A PIN made for a named player is theirs to prove: nobody else who learns the code can take it.
   const { player } = await ctx.repos.reportProvenance.finishContext(pin.id);
   if (player.named !== null && player.named.discordId !== account.discordId)

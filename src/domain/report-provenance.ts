@@ -110,6 +110,11 @@ export function withProvenance<T extends { id: string }>(
   });
 }
 
+/** The accounts a scan counts for in every community: what the shared risk aggregates link. */
+export function sharedAccountsOf(accounts: readonly ScanAccount[]): Array<{ id: string; username: string }> {
+  return accounts.filter((a) => a.reach === 'shared').map((a) => ({ id: a.discordId, username: a.username }));
+}
+
 /** An Enterprise's own report of a person, as its risk scores and lookups read it. */
 export interface OwnReport {
   username: string;

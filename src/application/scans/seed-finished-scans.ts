@@ -3,7 +3,12 @@ import type { GameType } from '../../domain/game-types.js';
 import { isHardwareHub, isPlaceholderHwid } from '../../domain/hardware-id.js';
 import { finish, type PinState, start } from '../../domain/pin-lifecycle.js';
 import { timelineEntryFor } from '../../domain/pin-timeline.js';
-import { accountsOfScan, type ScanAccount, withProvenance } from '../../domain/report-provenance.js';
+import {
+  accountsOfScan,
+  type ScanAccount,
+  sharedAccountsOf,
+  withProvenance,
+} from '../../domain/report-provenance.js';
 import { type ScanReport, suspiciousFindings, verdictOf } from '../../domain/scan-report.js';
 import { hmacHex, sha256Hex } from '../../lib/crypto.js';
 import { scanAccountRows } from '../../storage/repositories/report-provenance.js';
@@ -93,9 +98,7 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
           detections: seed.report.detections,
           suspiciousFindings: suspiciousFindings(seed.report, custom),
           hwids: hashesOf(ctx, seed.hwids),
-          discord: accounts
-            .filter((a) => a.reach === 'shared')
-            .map((a) => ({ id: a.discordId, username: a.username })),
+          discord: sharedAccountsOf(accounts),
           startedAt: seed.startedAt,
           finishedAt: seed.finishedAt,
         };

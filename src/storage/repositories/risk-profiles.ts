@@ -230,10 +230,6 @@ const dropScanHwids = dialectStatement({
   postgres: 'delete from scan_hwids where pin_id = $1',
 });
 
-async function forgetScanHardware(trx: Db, dialect: Dialect, pinId: number): Promise<void> {
-  await dropScanHwids(trx, dialect, pinId);
-}
-
 /** Upserts the users the report named (latest username wins). Returns their ids. */
 async function upsertReportedUsers(trx: Db, dialect: Dialect, scan: FinishedScan): Promise<number[]> {
   // One entry per account; if a report names an account twice, its last username wins.
@@ -388,7 +384,7 @@ export function finishedScanRecorder(dialect: Dialect, policy: HubPolicy): Finis
     // that other communities see, not even through hardware (docs/risk-score.md, "Whose scan it is").
     // Its hardware rows go too, so no later recount, hub conversion or new link finds it there.
     if (scan.discord.length === 0) {
-      await forgetScanHardware(trx, dialect, scan.pinId);
+      await dropScanHwids(trx, dialect, scan.pinId);
       return;
     }
     const hubs = hardwareHubsRepository(trx, dialect);

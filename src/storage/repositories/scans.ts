@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Pin } from '../../domain/pin.js';
 import type { PinState, Verdict } from '../../domain/pin-lifecycle.js';
-import type { ScanAccount } from '../../domain/report-provenance.js';
+import { type ScanAccount, sharedAccountsOf } from '../../domain/report-provenance.js';
 import type { ScanReport } from '../../domain/scan-report.js';
 import type { Db, Store } from '../database.js';
 import { SerialQueue } from '../serial-queue.js';
@@ -203,9 +203,7 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
           verdict: state.result ?? 'legit',
           detections: report.detections,
           suspiciousFindings: extra.suspiciousFindings,
-          discord: extra.accounts
-            .filter((a) => a.reach === 'shared')
-            .map((a) => ({ id: a.discordId, username: a.username })),
+          discord: sharedAccountsOf(extra.accounts),
           accounts: extra.accounts,
           enterpriseId: pin.enterpriseId,
           finishedAt: now,

@@ -38,14 +38,14 @@ export interface ScanAccount {
 }
 
 /**
- * Whether a report about an account may count for every community: proven accounts, and named ones
- * the scan also found on the machine, from an Enterprise whose reports are shared.
+ * Whether a report about an account may count for every community: only an account the player
+ * proved through Discord for this PIN, from an Enterprise whose reports are shared. Named, seen and
+ * claimed accounts count inside the Enterprise only: what the machine's Discord store lists is the
+ * scan client's word, so a PIN naming someone plus a forged upload listing them would otherwise make
+ * anyone's score high everywhere (docs/risk-score.md, "Whose scan it is").
  */
-export function reachOf(provenance: Provenance, seenOnMachine: boolean, enterpriseShared: boolean): Reach {
-  if (!enterpriseShared) return 'enterprise';
-  if (provenance === 'proven') return 'shared';
-  if (provenance === 'named' && seenOnMachine) return 'shared';
-  return 'enterprise';
+export function reachOf(provenance: Provenance, enterpriseShared: boolean): Reach {
+  return enterpriseShared && provenance === 'proven' ? 'shared' : 'enterprise';
 }
 
 /**
@@ -79,7 +79,7 @@ export function accountsOfScan(input: {
       username,
       provenance,
       seenOnMachine: input.seenOnMachine,
-      reach: reachOf(provenance, input.seenOnMachine, enterpriseShared),
+      reach: reachOf(provenance, enterpriseShared),
     });
   }
   const proven = player.proven;
@@ -89,7 +89,7 @@ export function accountsOfScan(input: {
       username: proven.username,
       provenance: 'proven',
       seenOnMachine: false,
-      reach: reachOf('proven', false, enterpriseShared),
+      reach: reachOf('proven', enterpriseShared),
     });
   }
   return accounts.sort((a, b) => a.discordId.localeCompare(b.discordId));

@@ -8,7 +8,7 @@ const someone = fc.option(id, { nil: null });
 
 /** docs/risk-score.md, "Whose scan it is". */
 describe('how far a report about an account counts', () => {
-  it('counts for everyone only when proven, or named and seen, from an Enterprise whose reports are shared', () => {
+  it('counts for everyone only when proven, from an Enterprise whose reports are shared', () => {
     fc.assert(
       fc.property(
         fc.array(account, { maxLength: 4 }),
@@ -27,10 +27,8 @@ describe('how far a report about an account counts', () => {
             enterpriseShared,
           });
           for (const a of accounts) {
-            const tied =
-              a.discordId === provenId ||
-              (a.discordId === namedId && seenOnMachine && reported.some((r) => r.id === namedId));
-            expect(a.reach === 'shared').toBe(enterpriseShared && tied);
+            // Named and seen are the staff's and the scan client's word, not the player's proof.
+            expect(a.reach === 'shared').toBe(enterpriseShared && a.discordId === provenId);
           }
           // One entry per account; the proven account is there even when the report left it out.
           expect(new Set(accounts.map((a) => a.discordId)).size).toBe(accounts.length);
@@ -68,10 +66,11 @@ describe('how far a report about an account counts', () => {
       ]),
     ).toEqual([
       ['proven', 'shared'],
-      ['named', 'shared'],
+      ['named', 'enterprise'],
       ['seen', 'enterprise'],
     ]);
-    expect(reachOf('proven', true, false)).toBe('enterprise');
+    expect(reachOf('proven', false)).toBe('enterprise');
+    for (const p of ['named', 'seen', 'claimed'] as const) expect(reachOf(p, true)).toBe('enterprise');
   });
 
   it('sums an Enterprise’s own reports, the latest username and the last cheating time', () => {

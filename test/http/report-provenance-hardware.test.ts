@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRetention } from '../../src/application/privacy/retention.js';
 import { DAY_MS } from '../../src/domain/time.js';
 import { backends } from '../support/backends.js';
+import { evidence, jar, uploadEvidence } from '../support/evidence.js';
 import { proveFor, type Report, report, scanner } from '../support/scan.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -152,5 +153,62 @@ describe.each(backends())('whose scan it is, through hardware, on $name', (backe
     expect(mine.lookup).toMatchObject({ totalRelatedAccounts: 0 });
     // A player the report left out keeps the scan they proved, on its own profile.
     expect((await seen(third.id)).risk).toMatchObject({ stats: { totalScans: 1 }, linkedProfiles: 1 });
+  });
+
+  /**
+   * A PIN naming `named`, and an upload listing `named` and a cheat on hardware of the uploader's
+   * own: what anyone holding such a PIN can send (docs/risk-score.md, "Whose scan it is").
+   */
+  async function forgedUpload(named: { id: string; username: string }, hwids: string[]) {
+    const pin = await t.createPin(a.key, { type: 'Java', playerDiscordId: named.id });
+    const start = await t.api('POST', '/v1/scanner/start', { body: { pin, hwids } });
+    expect(start.statusCode, start.body).toBe(201);
+    const { sessionToken, nonce } = start.json<{ sessionToken: string; nonce: string }>();
+    const doc = evidence(
+      nonce,
+      {
+        files: { items: [jar('~/.minecraft/mods/x.jar', ['net/wurstclient/WurstClient.class'])] },
+        discord: { accounts: [{ ...named, client: 'discord' }] },
+      },
+      new Date(now),
+    );
+    const res = await uploadEvidence(t, sessionToken, doc);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  it('never shares a named account a forged upload listed: not on later links, a hub or a recount', async () => {
+    const victim = person('forged-victim');
+    // Day 600: scans retention removes at day 1000, so it recounts the victim and the forger's hardware.
+    at(600);
+    await provenScan(victim, report({ discord: [victim] }), ['HW-FV-OLD']);
+    await provenScan(person('first-on-forger'), report({ discord: [] }), ['HW-FORGER']);
+    at(900);
+    await provenScan(victim, report({ discord: [victim] }), ['HW-FV-OWN']);
+    const before = await seen(victim.id);
+    expect(before.risk).toMatchObject({ riskScore: 0, stats: { totalScans: 2, cheatingScans: 0 } });
+
+    await forgedUpload(victim, ['HW-FORGER']);
+    expect(await seen(victim.id)).toEqual(before);
+    // Another account linked to the forger's hardware afterwards (a first link there)…
+    await provenScan(person('linked-later'), report({ discord: [] }), ['HW-FORGER']);
+    expect(await seen(victim.id)).toEqual(before);
+    // …and one more, past the threshold of two: the hardware becomes a hub and is recounted.
+    const hubs = async () => (await t.admin<{ total: number }>('GET', '/admin/v1/hwid-hubs')).total;
+    const hubsBefore = await hubs();
+    await provenScan(person('makes-a-hub'), report({ discord: [] }), ['HW-FORGER']);
+    expect(await hubs()).toBe(hubsBefore + 1);
+    expect(await seen(victim.id)).toEqual(before);
+
+    at(1000);
+    const run = await applyRetention(t.deps);
+    expect(run.pinsRemoved).toBeGreaterThanOrEqual(2);
+    const after = await seen(victim.id);
+    expect(after.risk).toMatchObject({
+      riskScore: 0,
+      stats: { totalScans: 1, cheatingScans: 0 },
+      uniqueCheatsDetected: [],
+      scansByReach: { shared: 1, enterpriseOnly: 0 },
+    });
+    expect(after.lookup).toMatchObject({ totalScans: 1, overallStatus: 'clean', detections: [] });
   });
 });

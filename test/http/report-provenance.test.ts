@@ -171,12 +171,51 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     ]);
   });
 
-  it('shares a named account the scan found on the machine with every community', async () => {
+  // docs/risk-score.md, "Whose scan it is": what the machine's Discord store lists is the scan
+  // client's word, so naming a player and finding them there ties nothing; only their proof does.
+  it('keeps a named account the scan found on the machine inside the Enterprise', async () => {
     const player = account('player');
     const other = account('other');
     const pin = await createPin(a, { playerDiscordId: player.id });
     await evidenceScan(pin, 'HW-NAMED-SEEN', [player, other]);
 
+    for (const x of [player, other])
+      for (const key of [b.key, licensed]) {
+        expect(await lookup(key, x.id)).toMatchObject({ found: false });
+        expect(await risk(key, x.id)).toMatchObject({ found: false });
+      }
+    expect(await lookup(a.key, player.id)).toMatchObject({
+      found: true,
+      totalScans: 1,
+      overallStatus: 'cheating',
+      totalHwids: 0,
+      scansByReach: { shared: 0, enterpriseOnly: 1 },
+    });
+    expect((await results(a.key, pin)).data.discord).toEqual([
+      { ...player, provenance: 'named', reach: 'enterprise' },
+      { ...other, provenance: 'seen', reach: 'enterprise' },
+    ]);
+  });
+
+  it('leaves a known player as every community saw them after a forged upload naming them', async () => {
+    const victim = account('forged-victim');
+    // Known to everyone from a clean scan they proved on their own machine.
+    const own = await createPin(b);
+    expect((await prove(own, victim)).statusCode).toBe(200);
+    await evidenceScan(own, 'HW-VICTIM-OWN', [victim], false);
+    const before = [await risk(licensed, victim.id), await lookup(licensed, victim.id)];
+    // Whoever holds a PIN naming the victim uploads a document listing their account and a cheat.
+    await evidenceScan(await createPin(a, { playerDiscordId: victim.id }), 'HW-FORGER', [victim]);
+    expect([await risk(licensed, victim.id), await lookup(licensed, victim.id)]).toEqual(before);
+    expect(await risk(a.key, victim.id)).toMatchObject({ scansByReach: { shared: 1, enterpriseOnly: 1 } });
+  });
+
+  it('shares a named account the player proved, found on the machine or not', async () => {
+    const player = account('named-proven');
+    const other = account('beside');
+    const pin = await createPin(a, { playerDiscordId: player.id });
+    expect((await prove(pin, player)).statusCode).toBe(200);
+    await evidenceScan(pin, 'HW-NAMED-PROVEN', [player, other]);
     expect(await lookup(b.key, player.id)).toMatchObject({
       found: true,
       totalScans: 1,
@@ -187,12 +226,8 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     // The other account on the machine was not tied to anyone: it stays inside A, and links nobody.
     expect(await lookup(b.key, other.id)).toMatchObject({ found: false });
     expect(await lookup(b.key, player.id)).toMatchObject({ totalRelatedAccounts: 0 });
-    expect(await lookup(a.key, other.id)).toMatchObject({
-      found: true,
-      scansByReach: { shared: 0, enterpriseOnly: 1 },
-    });
     expect((await results(a.key, pin)).data.discord).toEqual([
-      { ...player, provenance: 'named', reach: 'shared' },
+      { ...player, provenance: 'proven', reach: 'shared' },
       { ...other, provenance: 'seen', reach: 'enterprise' },
     ]);
   });

@@ -46,7 +46,8 @@ export async function scanFromDiscord(
       name: `@${input.player.username}`.slice(0, PIN_NAME_MAX),
       ramDump: false,
       private: input.private,
-      // Named by the staff: the scan counts for every community once it finds the account on the machine.
+      // Named by the staff: only this account may prove the PIN, and only that proof shares the scan
+      // with every community (docs/risk-score.md, "Whose scan it is").
       player: { discordId: input.player.id, username: input.player.username },
     },
     async (repos, pin) => {

@@ -108,7 +108,7 @@ export function scanPage(input: ScanPageInput): string {
 <h2>Who sees the result</h2>
 <ul>
 <li><strong>The staff who gave you the PIN</strong> see the result, what was found, and everything the scanner sent, including the Discord accounts on your computer, in their dashboard or through their bots. If they made the PIN private, only the person who made it sees it; otherwise the other staff of their community see it too.</li>
-<li><strong>Other communities that use this server</strong>, if they hold a licence, can look up your Discord ID and see your risk score (0 to 100) and scan history: how many scans and detections you had, the cheats detected, bans and warnings, staff notes, and other Discord accounts seen on the same computer. They see only scans tied to your account: ones you proved by signing in with Discord for the PIN, or ones where the staff named your account and the scanner found it on your computer. They do not see what the scanner sent.</li>
+<li><strong>Other communities that use this server</strong>, if they hold a licence, can look up your Discord ID and see your risk score (0 to 100) and scan history: how many scans and detections you had, the cheats detected, bans and warnings, staff notes, and other Discord accounts seen on the same computer. They see only scans tied to your account: ones you proved by signing in with Discord for the PIN. They do not see what the scanner sent.</li>
 <li><strong>Anyone the staff send a share link to</strong> sees the result and what was found, without your Discord accounts, hardware or address.</li>
 <li><strong>The operator of this server</strong> can read everything it keeps, and can give you a copy of what it keeps about your Discord account, or erase it.</li>
 </ul>

@@ -31,7 +31,7 @@ export const CreatePinBody = Type.Object(
         Type.String({
           pattern: DISCORD_ID_PATTERN,
           description:
-            'The player\'s Discord user ID (17 to 20 digits), when you know who is being scanned. A report about this account then counts for every community once the scan also finds the account on the player\'s machine; see docs/risk-score.md, "Whose scan it is".',
+            'The player\'s Discord user ID (17 to 20 digits), when you know who is being scanned. Only this account may then prove the PIN on the /scan page; a report about it counts for every community only once the player proved it there (finding the account on the machine is not enough); see docs/risk-score.md, "Whose scan it is".',
         }),
       ),
     ),

@@ -112,7 +112,7 @@ export function CreatePin() {
           maxLength={20}
           value={player}
           onChange={(e) => setPlayer(e.target.value)}
-          hint="The scan counts for every community only when it is tied to the player: name them here and the scanner finds the account on their machine, or they prove it on the scan page."
+          hint="Only this account may then prove the PIN. The scan counts for every community only when the player proves their account on the scan page."
         />
         <CheckboxField
           label="RAM dump"

@@ -60,6 +60,20 @@ export function isFreshTimestamp(timestamp: string, now: number): boolean {
   return Math.abs(Number(timestamp) * 1000 - now) <= SIGNATURE_WINDOW_SECONDS * 1000;
 }
 
+/**
+ * How long an answered interaction's id must be remembered (docs/discord.md, "Security"): while its
+ * signature is fresh, that is until its timestamp plus the window, and its timestamp may be up to the
+ * window ahead of our clock. Counted from the later of its arrival and its timestamp, then the window
+ * and a minute more for instances whose clocks differ a little.
+ */
+export const INTERACTION_MEMORY_MS = (SIGNATURE_WINDOW_SECONDS + 60) * 1000;
+
+/** The moment an interaction's memory is counted from: the later of `now` and its signed timestamp. */
+export function interactionMemoryFrom(timestamp: string, now: number): number {
+  const signedAt = /^[0-9]{1,12}$/.test(timestamp) ? Number(timestamp) * 1000 : now;
+  return Math.max(now, signedAt);
+}
+
 /** A connect code: eight characters from an alphabet without look-alikes, valid for this long. */
 export const CONNECT_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const CONNECT_CODE_LENGTH = 8;

@@ -398,6 +398,7 @@ export interface DiscordScanMessagesTable {
 /** Interactions answered lately (any instance), so a replay is refused. */
 export interface DiscordInteractionsSeenTable {
   interaction_id: string;
+  /** When its memory counts from: the later of its arrival and its signed timestamp. */
   seen_at: number;
 }
 

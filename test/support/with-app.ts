@@ -29,6 +29,8 @@ export async function startSibling(
   t: TestApp,
   backend: Backend,
   env: Record<string, string> = {},
+  /** Its own clock, e.g. the test's (the first app's is not shared). */
+  clock?: () => number,
 ): Promise<FastifyInstance> {
   const config = loadConfig({
     DATABASE_URL: backend.databaseUrl(t.dataDir),
@@ -40,6 +42,7 @@ export async function startSibling(
   const services = await wire(config, {
     ...(t.pgSchema === undefined ? {} : { pgSchema: t.pgSchema }),
     redisPrefix: t.redisPrefix,
+    ...(clock === undefined ? {} : { clock }),
   });
   const app = await buildApp(services.context, { probes: services.probes });
   app.addHook('onClose', async () => services.close());

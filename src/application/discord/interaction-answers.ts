@@ -1,18 +1,26 @@
-import { SIGNATURE_WINDOW_SECONDS } from '../../domain/discord.js';
+import { INTERACTION_MEMORY_MS, interactionMemoryFrom } from '../../domain/discord.js';
 import type { DiscordMessageBody } from '../../lib/discord-rest.js';
 import type { UseCaseContext } from '../context.js';
 import { discordAppOf } from './discord-app.js';
 
-/** An interaction id is remembered a minute longer than its signature stays fresh. */
-const REMEMBER_MS = (SIGNATURE_WINDOW_SECONDS + 60) * 1000;
-
 /**
  * Whether this is the first time any instance answers the interaction (docs/discord.md, "Security"):
  * a captured request sent again while its signature is still fresh is refused like a bad signature.
+ * Its id is remembered until its signature can no longer be fresh: a timestamp ahead of our clock
+ * keeps it longer (`interactionMemoryFrom`).
  */
-export function isNewInteraction(ctx: UseCaseContext, interactionId: string): Promise<boolean> {
+export function isNewInteraction(
+  ctx: UseCaseContext,
+  interactionId: string,
+  /** The signed `X-Signature-Timestamp` (unix seconds), already checked fresh. */
+  timestamp: string,
+): Promise<boolean> {
   const now = ctx.clock();
-  return ctx.repos.discord.firstSightOfInteraction(interactionId, now, now - REMEMBER_MS);
+  return ctx.repos.discord.firstSightOfInteraction(
+    interactionId,
+    interactionMemoryFrom(timestamp, now),
+    now - INTERACTION_MEMORY_MS,
+  );
 }
 
 /**

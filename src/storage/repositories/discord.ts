@@ -360,13 +360,15 @@ export function discordRepository(db: Db) {
 
     /**
      * Records that an interaction was answered; false when any instance already had it (a replay).
-     * Ids older than `forgetBefore` are dropped on the way: their signatures are stale anyway.
+     * `seenAt` is the moment its memory counts from (the later of its arrival and its signed
+     * timestamp, which every instance forgets by the same rule); ids older than `forgetBefore` are
+     * dropped on the way: their signatures are stale anyway.
      */
-    async firstSightOfInteraction(id: string, now: number, forgetBefore: number): Promise<boolean> {
+    async firstSightOfInteraction(id: string, seenAt: number, forgetBefore: number): Promise<boolean> {
       await db.deleteFrom('discord_interactions_seen').where('seen_at', '<', forgetBefore).execute();
       const inserted = await db
         .insertInto('discord_interactions_seen')
-        .values({ interaction_id: id, seen_at: now })
+        .values({ interaction_id: id, seen_at: seenAt })
         .onConflict((oc) => oc.column('interaction_id').doNothing())
         .executeTakeFirst();
       return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;

@@ -112,7 +112,7 @@ export function discordInteractionRoutes(ctx: UseCaseContext): FastifyPluginAsyn
         if (
           interaction !== undefined &&
           interaction.type !== INTERACTION_TYPE.ping &&
-          !(await isNewInteraction(ctx, interaction.id))
+          !(await isNewInteraction(ctx, interaction.id, timestamp as string))
         )
           throw problems.invalidDiscordSignature();
         if (interaction === undefined) throw problems.invalidBody('The body is not a Discord interaction.');

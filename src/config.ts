@@ -3,6 +3,7 @@ import { Value } from 'typebox/value';
 import { DEFAULT_MAX_ACTIVE_PINS } from './domain/active-pin-limit.js';
 import { DEFAULT_HWID_HUB_THRESHOLD } from './domain/hardware-id.js';
 import { DEFAULT_RETRY_SCHEDULE, DELIVERY_TIMEOUT_MS } from './domain/webhook-events.js';
+import { weakDiscordPublicKey } from './lib/discord-signature.js';
 
 /** Environment variables (README.md, "Configuration"), with their defaults. */
 const EnvSchema = Type.Object({
@@ -158,6 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (app.some((v) => v === undefined) && app.some((v) => v !== undefined)) {
     throw new ConfigError(
       'Invalid configuration:\n  DISCORD_APPLICATION_ID, DISCORD_PUBLIC_KEY and DISCORD_BOT_TOKEN must be set together (or none of them).',
+    );
+  }
+  // A weak key would let anyone sign interactions (docs/discord.md, "Security"): refused at start.
+  const weakKey = e.DISCORD_PUBLIC_KEY === undefined ? undefined : weakDiscordPublicKey(e.DISCORD_PUBLIC_KEY);
+  if (weakKey !== undefined) {
+    throw new ConfigError(
+      `Invalid configuration:\n  DISCORD_PUBLIC_KEY ${weakKey}; copy the Public Key again from the developer portal (General Information).`,
     );
   }
   return Object.fromEntries(

@@ -1,4 +1,5 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519.js';
 
 /**
  * Discord signs every interaction it sends with the application's Ed25519 key: the signature
@@ -10,10 +11,33 @@ import { createPublicKey, type KeyObject, verify } from 'node:crypto';
  */
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
+/**
+ * What is wrong with a public key value, or undefined for a key Discord could have made. Verifiers
+ * (OpenSSL's included) accept a signature under a small-order key without knowing any secret: with
+ * such a key every signature of the right shape may verify, and anyone could send interactions as
+ * Discord. So a key must be the canonical encoding (y < p, no "negative zero") of a point on the curve
+ * in the prime-order subgroup, as every key made from a secret is. `@noble/curves` decodes it (strictly,
+ * as RFC 8032 asks) and tests the point's order.
+ */
+export function weakDiscordPublicKey(hex: string): string | undefined {
+  if (!/^[0-9a-fA-F]{64}$/.test(hex))
+    return 'must be the 64 hexadecimal characters the developer portal shows';
+  let point: InstanceType<typeof ed25519.Point>;
+  try {
+    point = ed25519.Point.fromHex(hex.toLowerCase(), false);
+  } catch {
+    return 'is not a valid Ed25519 public key (not a point on the curve in its canonical encoding)';
+  }
+  if (point.isSmallOrder())
+    return 'is a small-order Ed25519 point, under which signatures verify without any secret';
+  if (!point.isTorsionFree()) return 'is not in the Ed25519 prime-order subgroup, so no secret key made it';
+  return undefined;
+}
+
 /** The application's public key, or an error naming what is wrong with the value. */
 export function discordPublicKey(hex: string): KeyObject {
-  if (!/^[0-9a-fA-F]{64}$/.test(hex))
-    throw new Error('DISCORD_PUBLIC_KEY must be the 64 hexadecimal characters the developer portal shows.');
+  const weak = weakDiscordPublicKey(hex);
+  if (weak !== undefined) throw new Error(`DISCORD_PUBLIC_KEY ${weak}.`);
   return createPublicKey({
     key: Buffer.concat([SPKI_ED25519_PREFIX, Buffer.from(hex, 'hex')]),
     format: 'der',

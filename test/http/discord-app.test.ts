@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -324,6 +325,57 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
         ),
       );
       expect(elsewhere.data?.content).toMatch(/not on a scan message/);
+    });
+
+    it('refuses a share link for a PIN of another Enterprise once its server moved there', async () => {
+      const { pin, token } = await startScanFromDiscord();
+      const s = scanner(t);
+      await s.finish(await s.startOk(pin, ['HW-MOVED']), report({ discord: [PLAYER] }));
+      await waitUntilDelivered(pin);
+      const message = discord.originalMessage(token) as MessageData & { id: string };
+      const customId = message.components?.[0]?.components?.[1]?.custom_id as string;
+      const pinId = await pinIdOf(pin);
+      const links = async () =>
+        (await t.deps.store.db.selectFrom('share_links').select('id').where('pin_id', '=', pinId).execute())
+          .length;
+      const shares = async () =>
+        (
+          await t.admin<{ data: unknown[] }>(
+            'GET',
+            `/admin/v1/audit?action=share_link.create&enterpriseId=${owner.enterpriseId}`,
+          )
+        ).data.length;
+      const [linksBefore, sharesBefore] = [await links(), await shares()];
+
+      // The server is connected to another Enterprise now, whose staff press the old message's button.
+      const other = await t.createOwner('New home of the server');
+      await t.admin('DELETE', `/admin/v1/enterprises/${owner.enterpriseId}/discord-guilds/${GUILD}`);
+      await t.admin('PUT', `/admin/v1/enterprises/${other.enterpriseId}/discord-guilds/${GUILD}`, {
+        staffRoleIds: [STAFF_ROLE],
+      });
+      try {
+        const pressed = answerOf(
+          await interact(
+            discord.buttonInteraction({
+              customId,
+              guildId: GUILD,
+              channelId: CHANNEL,
+              member: STAFF,
+              messageId: message.id,
+            }),
+          ),
+        );
+        expect(pressed.data?.flags).toBe(64);
+        expect(pressed.data?.content).toMatch(/not on a scan message of this Discord server/);
+        expect(pressed.data?.content).not.toContain(pin);
+        expect(await links()).toBe(linksBefore);
+        expect(await shares()).toBe(sharesBefore);
+      } finally {
+        await t.admin('DELETE', `/admin/v1/enterprises/${other.enterpriseId}/discord-guilds/${GUILD}`);
+        await t.admin('PUT', `/admin/v1/enterprises/${owner.enterpriseId}/discord-guilds/${GUILD}`, {
+          staffRoleIds: [STAFF_ROLE],
+        });
+      }
     });
 
     it('a Discord outage during a scan delays the message; the final state still arrives', async () => {
@@ -786,7 +838,9 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       expect(names).toEqual(['lookup', 'risk', 'scan', 'scanpin']);
       await discordCommand({ out: () => {} }, env).parseAsync(['register'], { from: 'user' });
       expect((discord.commands() as unknown[]).length).toBe(4);
-      const wrongKey = { ...env, DISCORD_PUBLIC_KEY: 'ab'.repeat(32) };
+      // Another application's key: a real key, only not this one.
+      const another = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x as string;
+      const wrongKey = { ...env, DISCORD_PUBLIC_KEY: Buffer.from(another, 'base64url').toString('hex') };
       await expect(
         discordCommand({ out: () => {} }, wrongKey).parseAsync(['register'], { from: 'user' }),
       ).rejects.toThrow(/DISCORD_PUBLIC_KEY is not this application's public key/);

@@ -17,10 +17,17 @@ export async function shareFromDiscord(
 ): Promise<{ url: string; expiresAt: number; pin: string }> {
   const staff = await authorizeDiscordStaff(ctx, origin);
   // A button id is the presser's to write: only one on a scan message `/scan` made in this server
-  // counts, so no other PIN (another Enterprise's, or one made outside Discord) can be named.
+  // counts, so no other PIN (another Enterprise's, or one made outside Discord) can be named. And the
+  // PIN must be the presser's Enterprise's: a server moved to another Enterprise keeps its old
+  // messages, whose PINs stay their Enterprise's (docs/discord.md, "Security").
   const followed = await ctx.repos.discord.findScanMessageOf(button.pinId);
   const pin = await ctx.repos.pins.findById(button.pinId);
-  if (!button.onMessage || followed?.guildId !== staff.guildId || pin === undefined)
+  if (
+    !button.onMessage ||
+    followed?.guildId !== staff.guildId ||
+    pin === undefined ||
+    pin.enterpriseId !== staff.enterprise.id
+  )
     refuse({ code: 'discord_unknown_button' });
   const state = observe(pin.state, ctx.clock(), lifecycleSettings(ctx.config));
   const { link, url } = await shareFinishedPin(

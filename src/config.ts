@@ -4,6 +4,7 @@ import { DEFAULT_MAX_ACTIVE_PINS } from './domain/active-pin-limit.js';
 import { DEFAULT_HWID_HUB_THRESHOLD } from './domain/hardware-id.js';
 import { DEFAULT_RETRY_SCHEDULE, DELIVERY_TIMEOUT_MS } from './domain/webhook-events.js';
 import { weakDiscordPublicKey } from './lib/discord-signature.js';
+import { nonRegularFileAt } from './lib/geoip/regular-file.js';
 
 /** Environment variables (README.md, "Configuration"), with their defaults. */
 const EnvSchema = Type.Object({
@@ -167,6 +168,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       `Invalid configuration:\n  DISCORD_PUBLIC_KEY ${weakKey}; copy the Public Key again from the developer portal (General Information).`,
     );
+  }
+  // Read whole at start: a FIFO there would hang the start without a word (docs/operations.md).
+  for (const name of ['GEOIP_COUNTRY_DB', 'GEOIP_ASN_DB', 'VPN_ASNS_FILE'] as const) {
+    const path = e[name];
+    const kind = path === undefined ? undefined : nonRegularFileAt(path);
+    if (kind !== undefined) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${name}: ${path} is ${kind}, not a regular file; give the path of the file itself.`,
+      );
+    }
   }
   return Object.fromEntries(
     Object.entries(FROM_ENV).map(([name, variable]) => [name, e[variable]]),

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -230,6 +231,28 @@ describe.each(backends())('country and VPN from the scan’s address on $name', 
     expect(warnings.filter((l) => l.includes('VPN_ASNS_FILE') && l.includes('line 2'))).toHaveLength(1);
 
     // Fixed: taken at the next check.
+    replace(f.country, countryDatabase({ '203.0.113.0/24': 'CH' }));
+    now += 5_000;
+    expect(await finishFrom(RESIDENTIAL_V4)).toMatchObject({ country: 'CH' });
+  });
+
+  it('a FIFO renamed over a file is refused without waiting on it: the old one stays, one warning says why', async () => {
+    const f = files();
+    await start(f.env);
+    expect(await finishFrom(RESIDENTIAL_V4)).toMatchObject({ country: 'DE' });
+    const before = logs.lines.length;
+    execFileSync('mkfifo', [`${f.country}.new`]);
+    renameSync(`${f.country}.new`, f.country);
+    now += 5_000;
+    expect(await finishFrom(RESIDENTIAL_V4)).toMatchObject({ country: 'DE' });
+    now += 5_000;
+    expect((await send('GET', '/readyz')).json().networkOrigins.country).toMatchObject({
+      state: 'loaded',
+      lastChangeRejected: true,
+    });
+    const warnings = logs.lines.slice(before).filter((l) => l.includes('GEOIP_COUNTRY_DB'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('is a FIFO (named pipe), not a regular file; keeping what was loaded');
     replace(f.country, countryDatabase({ '203.0.113.0/24': 'CH' }));
     now += 5_000;
     expect(await finishFrom(RESIDENTIAL_V4)).toMatchObject({ country: 'CH' });

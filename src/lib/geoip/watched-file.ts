@@ -1,5 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { ServiceLog } from '../../logger.js';
+import { nonRegularKind, readRegularFile } from './regular-file.js';
 
 /**
  * A file the operator may replace while the server runs (docs/operations.md, "Country and VPN
@@ -64,17 +65,24 @@ export class WatchedFile<T> {
   async #check(path: string): Promise<void> {
     const { label, log } = this.options;
     let signature: string;
+    let kind: string | undefined;
     try {
       // Taken before the read: a write still going on changes it again, so the next check retries.
       const s = await stat(path);
       signature = `${s.ino}:${s.size}:${s.mtimeMs}`;
+      kind = nonRegularKind(s);
     } catch (err) {
       this.#reject('missing', `${label}: ${path} cannot be read (${codeOf(err)}); keeping what was loaded`);
       return;
     }
     if (signature === this.#signature || signature === this.#rejected) return;
+    // A FIFO would never be read to its end: refused, not waited for.
+    if (kind !== undefined) {
+      this.#reject(signature, `${label}: ${path} is ${kind}, not a regular file; keeping what was loaded`);
+      return;
+    }
     try {
-      const value = this.options.parse(await readFile(path));
+      const value = this.options.parse(await readRegularFile(path));
       this.#value = value;
       this.#signature = signature;
       this.#rejected = null;

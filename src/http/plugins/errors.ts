@@ -2,9 +2,9 @@ import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UseCaseFailure } from '../../application/failures.js';
 import { storeFailureOf } from '../../application/store-faults.js';
+import { describeValidationErrors } from '../../lib/validation-errors.js';
 import { Problem, problemFor, problems } from '../problem.js';
 import { problemResponses } from '../schemas/common.js';
-import { describeValidationErrors } from './validation.js';
 
 /** Lets a route turn schema errors of one part into its own problem (e.g. invalid_pin_code). */
 export type ValidationMapper = (

@@ -1,25 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { hasPrototypeKey } from '../../lib/json-values.js';
 import { problems } from '../problem.js';
-
-/** Keys that could reach an object's prototype in careless code downstream; never accepted. */
-function hasPrototypeKey(root: unknown): boolean {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [key, child] of Object.entries(value)) {
-        if (key === '__proto__') return true;
-        if (key === 'constructor' && typeof child === 'object' && child !== null && 'prototype' in child) {
-          return true;
-        }
-        stack.push(child);
-      }
-    }
-  }
-  return false;
-}
 
 /**
  * The JSON body parser, so each refusal says what is really wrong: Fastify's own reports a body

@@ -1,5 +1,4 @@
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
@@ -18,31 +17,13 @@ declare module 'fastify' {
  */
 export const NUL_ALLOWED = 'x-nul-allowed';
 
-import { parseTimestamp, TIMESTAMP_PATTERN } from '../../domain/timestamp-input.js';
+import { createBodyAjv, createUrlAjv } from '../../lib/json-schema-validators.js';
+import { containsNul } from '../../lib/json-values.js';
 import { problems } from '../problem.js';
 import { compiledOnce } from './compiled-schemas.js';
 
-// ajv-formats is CommonJS with a default export.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-
-/**
- * `date-time` is what the API takes (domain/timestamp-input.ts): every RFC 3339 spelling, within the
- * years it can write back. Routes read such values with `parseTimestamp`, not Date.parse, which
- * knows no leap second.
- */
-function addTimestampFormat(ajv: Ajv): Ajv {
-  return ajv.addFormat('date-time', {
-    type: 'string',
-    validate: (value: string) => parseTimestamp(value) !== undefined,
-  });
-}
-
-const TIMESTAMP_RULE =
-  'must be an RFC 3339 timestamp such as 2026-02-11T15:25:00.000Z, within the years 0000 to 9999 in UTC';
-
-const common = { strict: false, useDefaults: true, removeAdditional: false } as const;
-const bodyAjv = addTimestampFormat(addFormats(new Ajv({ ...common, coerceTypes: false, allErrors: true })));
-const urlAjv = addTimestampFormat(addFormats(new Ajv({ ...common, coerceTypes: true, allErrors: false })));
+const bodyAjv = createBodyAjv();
+const urlAjv = createUrlAjv();
 // One set per process, each schema compiled once (http/plugins/compiled-schemas.ts says why).
 const bodyValidators = new Map<string, ReturnType<Ajv['compile']>>();
 const urlValidators = new Map<string, ReturnType<Ajv['compile']>>();
@@ -127,83 +108,4 @@ function nulAllowedFields(body: unknown): ReadonlySet<string> {
       .filter(([, s]) => marked(s) || marked(s.items as Record<string, unknown> | undefined))
       .map(([name]) => name),
   );
-}
-
-/**
- * True when any string or object key in a parsed JSON value contains U+0000 (iterative: no depth
- * limit), leaving out the top-level fields in `allowed`.
- */
-function containsNul(root: unknown, allowed?: ReadonlySet<string>): boolean {
-  if (allowed !== undefined && typeof root === 'object' && root !== null && !Array.isArray(root)) {
-    const rest = Object.entries(root).filter(([key]) => !allowed.has(key));
-    return rest.some(([key]) => key.includes('\u0000')) || containsNul(rest.map(([, v]) => v));
-  }
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) return true;
-    } else if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [key, v] of Object.entries(value)) {
-        if (key.includes('\u0000')) return true;
-        stack.push(v);
-      }
-    }
-  }
-  return false;
-}
-
-/**
- * A nullable field is `anyOf: [T, null]`, so a bad value fails both branches and ajv reports the
- * real fault plus "must be null" and "must match a schema in anyOf". Keep only the real fault.
- */
-function withoutNullableNoise(errors: readonly ErrorObject[]): readonly ErrorObject[] {
-  const isNoise = (e: ErrorObject) =>
-    e.keyword === 'anyOf' || (e.keyword === 'type' && e.params.type === 'null');
-  const realFaultAt = new Set(errors.filter((e) => !isNoise(e)).map((e) => e.instancePath));
-  return errors.filter((e) => !(isNoise(e) && realFaultAt.has(e.instancePath)));
-}
-
-/** One sentence per schema error, naming the field the way the caller wrote it. */
-export function describeValidationErrors(errors: readonly ErrorObject[], part: string): string {
-  const parts = withoutNullableNoise(errors).map((e) => {
-    const where = e.instancePath ? `${part}${e.instancePath.replaceAll('/', '.')}` : part;
-    const field = where.replace(/^body\./, '');
-    switch (e.keyword) {
-      case 'additionalProperties':
-        return `${part === 'body' ? 'unknown field' : `unknown ${part} field`} '${String(e.params.additionalProperty)}'${e.instancePath ? ` in ${field}` : ''}`;
-      case 'required':
-        return `${e.instancePath ? `${field}.` : ''}${String(e.params.missingProperty)} is required`;
-      case 'type':
-        return e.instancePath === '' && part === 'body'
-          ? 'the body must be a JSON object sent with Content-Type: application/json'
-          : `${field} must be of type ${String(e.params.type).split(',').join(' or ')}`;
-      case 'format':
-        return e.params.format === 'date-time'
-          ? `${field} ${TIMESTAMP_RULE}`
-          : `${field} must be a valid ${String(e.params.format)}`;
-      case 'pattern':
-        // A timestamp's pattern says what its format says (domain/timestamp-input.ts).
-        return e.params.pattern === TIMESTAMP_PATTERN
-          ? `${field} ${TIMESTAMP_RULE}`
-          : `${field} ${e.message ?? 'is invalid'}`;
-      case 'enum':
-        return `${field} must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
-      case 'maxLength':
-        return `${field} must be at most ${String(e.params.limit)} characters`;
-      case 'minLength':
-        return `${field} must be at least ${String(e.params.limit)} character${e.params.limit === 1 ? '' : 's'}`;
-      case 'maxItems':
-        return `${field} must have at most ${String(e.params.limit)} entries`;
-      case 'minItems':
-        return `${field} must have at least ${String(e.params.limit)} entr${e.params.limit === 1 ? 'y' : 'ies'}`;
-      default:
-        return `${field} ${e.message ?? 'is invalid'}`;
-    }
-  });
-  const unique = [...new Set(parts)];
-  const text = unique.slice(0, 5).join('; ');
-  return `Invalid request ${part}: ${text}${unique.length > 5 ? `; and ${unique.length - 5} more` : ''}.`;
 }

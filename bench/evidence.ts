@@ -232,7 +232,7 @@ export function measureEvaluation(runs: number): EvidenceFigures {
     compiles.push((d.user + d.system) / 1000);
   }
   let findings = 0;
-  for (let i = 0; i < 5; i++) findings = evaluateEvidence(compiled, doc, 'Java').length;
+  for (let i = 0; i < 5; i++) findings = evaluateEvidence(compiled, doc, 'Java').findings.length;
   // CPU time of this process, not wall time: on a machine shared with other work, a run the
   // scheduler paused would otherwise count the pause (docs/benchmarks.md, "Evidence").
   const cpuMs = (since: NodeJS.CpuUsage) => {

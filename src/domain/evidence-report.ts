@@ -1,5 +1,6 @@
 import type { EvidenceDocument } from './evidence.js';
-import type { Finding, RuleSeverity } from './rules.js';
+import { coverageIntegrity } from './evidence-coverage.js';
+import type { Judgement, OmittedFindings, RuleSeverity } from './rules.js';
 import type { ScanReport } from './scan-report.js';
 import { parseTimestamp } from './timestamp-input.js';
 
@@ -134,13 +135,22 @@ function unique(values: Iterable<string>): string[] {
   return [...out];
 }
 
+/** "Wurst: 1,234 more places not listed": a rule's findings past the bounds, still starting with its name. */
+function omittedText(o: OmittedFindings): string {
+  return `${o.rule}: ${o.places.toLocaleString('en-US')} more place${o.places === 1 ? '' : 's'} not listed`;
+}
+
 export function reportFromEvidence(
   doc: EvidenceDocument,
-  findings: readonly Finding[],
+  judgement: Judgement,
   facts: EvidenceFacts,
 ): ScanReport {
+  const { findings, omitted } = judgement;
   const byField = (field: (typeof FIELD_OF)[RuleSeverity]) =>
-    unique(findings.filter((f) => FIELD_OF[f.severity] === field).map((f) => f.text));
+    unique([
+      ...findings.filter((f) => FIELD_OF[f.severity] === field).map((f) => f.text),
+      ...omitted.filter((o) => FIELD_OF[o.severity] === field).map(omittedText),
+    ]);
   const accounts = new Map<string, { id: string; username: string }>();
   for (const a of doc.sources.discord.accounts)
     if (!accounts.has(a.id)) accounts.set(a.id, { id: a.id, username: a.username });
@@ -149,7 +159,8 @@ export function reportFromEvidence(
     suspicious: byField('suspicious'),
     warnings: unique([...byField('warnings'), ...systemWarnings(doc, facts)]),
     untrusted: byField('untrusted'),
-    integrity: byField('integrity'),
+    // A capped or truncated source is an integrity finding of its own (domain/evidence-coverage.ts).
+    integrity: unique([...byField('integrity'), ...coverageIntegrity(doc)]),
     artifacts: unique(artifactsOf(doc)),
     vpn: vpnField(doc),
     country: null,

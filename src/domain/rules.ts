@@ -247,41 +247,75 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
   return { rules, byKind };
 }
 
-/** The rules of a matcher that one value matches. */
-function matchesOf(matcher: KindMatcher, value: string): Rule[] {
-  const found = [...(matcher.exact.get(value) ?? [])];
+/** The distinct rules of a matcher that one value matches (a pattern found many times counts once). */
+function matchesOf(matcher: KindMatcher, value: string): Set<Rule> {
+  const found = new Set<Rule>(matcher.exact.get(value));
   matcher.automaton?.search(value, (rule, start) => {
-    if (rule.match === 'contains' || (rule.match === 'prefix' && start === 0)) found.push(rule);
+    if (rule.match === 'contains' || (rule.match === 'prefix' && start === 0)) found.add(rule);
   });
   return found;
 }
 
 /**
- * The findings of a document for a game: one per rule and place (a rule that matches many classes of
- * one jar is one finding there), in the order the document lists its evidence.
+ * Findings listed per rule and in all (docs/scan-client.md, "Rules"): a document that repeats one
+ * matching path thousands of times gives one finding per rule and place up to these bounds, and counts
+ * the rest, so what is stored, reported and shown stays small whatever was uploaded.
  */
-export function evaluateEvidence(compiled: CompiledRules, doc: EvidenceDocument, game: string): Finding[] {
+export const FINDINGS_PER_RULE = 25;
+export const FINDINGS_TOTAL = 500;
+
+/** Places a rule matched beyond the bounds: counted, not listed. */
+export interface OmittedFindings {
+  ruleId: number;
+  rule: string;
+  severity: RuleSeverity;
+  places: number;
+}
+
+/** What the rules made of one document. */
+export interface Judgement {
+  /** One per rule and place, in the order the document lists its evidence, within the bounds. */
+  findings: Finding[];
+  /** Per rule, the places past the bounds, in the order the rules were first omitted. */
+  omitted: OmittedFindings[];
+}
+
+/**
+ * The findings of a document for a game: one per rule and place (a rule that matches many classes of
+ * one jar is one finding there), in the order the document lists its evidence, bounded per rule and
+ * in all. A finding's text is built only when it is listed.
+ */
+export function evaluateEvidence(compiled: CompiledRules, doc: EvidenceDocument, game: string): Judgement {
   const findings: Finding[] = [];
-  const seen = new Set<string>();
+  const omitted = new Map<number, OmittedFindings>();
+  // Per rule, the places it matched (the candidate's `where`, compared as strings).
+  const places = new Map<number, Set<string>>();
   for (const c of candidates(doc)) {
     const matcher = compiled.byKind.get(c.kind);
     if (matcher === undefined) continue;
     for (const rule of matchesOf(matcher, c.ref.value)) {
       if (rule.games.length > 0 && !rule.games.includes(game)) continue;
-      const text = `${rule.name} in ${c.where}`;
-      const key = `${rule.id}\u0000${text}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      let seen = places.get(rule.id);
+      if (seen === undefined) places.set(rule.id, (seen = new Set()));
+      if (seen.has(c.where)) continue;
+      seen.add(c.where);
+      if (seen.size > FINDINGS_PER_RULE || findings.length >= FINDINGS_TOTAL) {
+        const counted = omitted.get(rule.id);
+        if (counted === undefined)
+          omitted.set(rule.id, { ruleId: rule.id, rule: rule.name, severity: rule.severity, places: 1 });
+        else counted.places++;
+        continue;
+      }
       findings.push({
         ruleId: rule.id,
         rule: rule.name,
         kind: rule.kind,
         severity: rule.severity,
         proves: c.proves,
-        text,
+        text: `${rule.name} in ${c.where}`,
         evidence: c.ref,
       });
     }
   }
-  return findings;
+  return { findings, omitted: [...omitted.values()] };
 }

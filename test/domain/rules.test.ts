@@ -4,6 +4,8 @@ import type { EvidenceDocument } from '../../src/domain/evidence.js';
 import {
   compileRules,
   evaluateEvidence,
+  FINDINGS_PER_RULE,
+  FINDINGS_TOTAL,
   RULE_KINDS,
   RULE_MATCHES,
   RULE_SEVERITIES,
@@ -112,9 +114,19 @@ describe('rules judge evidence (docs/scan-client.md, "Rules")', () => {
   it('the compiled matcher finds exactly what each rule matches on its own, for any rules and evidence', () => {
     fc.assert(
       fc.property(rules, document, fc.constantFrom('Java', 'FiveM'), (all, doc, game) => {
-        const found = evaluateEvidence(compileRules(all), doc, game);
+        const { findings: found, omitted } = evaluateEvidence(compileRules(all), doc, game);
         const got = new Set(found.map((f) => `${f.ruleId}|${f.text}`));
-        expect(got).toEqual(reference(all, doc, game));
+        const expected = reference(all, doc, game);
+        // Listed up to the bounds; each rule's places past them counted (docs/scan-client.md, "Rules").
+        for (const key of got) expect(expected.has(key)).toBe(true);
+        expect(found.length).toBeLessThanOrEqual(FINDINGS_TOTAL);
+        const perRule = (ruleId: number, keys: Iterable<string>) =>
+          [...keys].filter((k) => k.startsWith(`${ruleId}|`)).length;
+        for (const r of all) {
+          expect(perRule(r.id, got)).toBeLessThanOrEqual(FINDINGS_PER_RULE);
+          const past = omitted.find((o) => o.ruleId === r.id)?.places ?? 0;
+          expect(perRule(r.id, got) + past).toBe(perRule(r.id, expected));
+        }
         // One finding per rule and place, and each names the value that matched.
         expect(got.size).toBe(found.length);
         for (const f of found) {
@@ -130,10 +142,10 @@ describe('rules judge evidence (docs/scan-client.md, "Rules")', () => {
     fc.assert(
       fc.property(rules, document, (all, doc) => {
         const key = (list: Rule[]) =>
-          new Set(evaluateEvidence(compileRules(list), doc, 'Java').map((f) => `${f.ruleId}|${f.text}`));
+          new Set(evaluateEvidence(compileRules(list), doc, 'Java').findings.map((f) => `${f.ruleId}|${f.text}`));
         expect(key([...all].reverse())).toEqual(key(all));
         const off = all.map((r) => ({ ...r, enabled: false }));
-        expect(evaluateEvidence(compileRules(off), doc, 'Java')).toEqual([]);
+        expect(evaluateEvidence(compileRules(off), doc, 'Java')).toEqual({ findings: [], omitted: [] });
       }),
       { numRuns: 200 },
     );
@@ -189,7 +201,7 @@ describe('rules judge evidence (docs/scan-client.md, "Rules")', () => {
         ],
       },
     });
-    const found = evaluateEvidence(compileRules(all), doc, 'Java');
+    const { findings: found } = evaluateEvidence(compileRules(all), doc, 'Java');
     expect(found.map((f) => [f.text, f.proves])).toEqual([
       ['Wurst in memory of java (pid 9)', 'this-session'],
       ['Wurst in ~/.minecraft/mods/x.txt', 'possession'],

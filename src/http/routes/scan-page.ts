@@ -41,6 +41,8 @@ const CallbackQuery = Type.Object({ code: OneOrMore, state: OneOrMore, error: On
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 // Any text: a name the folder does not offer is answered 404 below, like a path with no route.
+/** The proof form holds one PIN: a kilobyte is plenty. */
+const FORM_BODY_LIMIT = 1024;
 const FileParams = Type.Object({ file: Type.String() });
 
 /** `sha-256=:…:` (RFC 9530), so a client can check the bytes it received. */
@@ -91,11 +93,10 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       secure: publicBaseUrl(ctx.config).startsWith('https://'),
     };
 
-    // The PIN travels in the form's body, never in an address that logs or histories keep.
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 1024 },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    // The PIN travels in the form's body, never in an address that logs or histories keep. Its
+    // limit is the route's (FORM_BODY_LIMIT), so a 413 names it (plugins/errors.ts).
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
     // Only the page's own form may start a proof: another site must not bind a visitor's Discord
@@ -103,7 +104,7 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     const sameOrigin = async (request: FastifyRequest) => assertSameOrigin(request, ctx);
     app.post(
       '/scan/discord',
-      { schema: { hide: true }, onRequest: [onRequest, sameOrigin] },
+      { schema: { hide: true }, bodyLimit: FORM_BODY_LIMIT, onRequest: [onRequest, sameOrigin] },
       async (request, reply) => {
         const body = request.body as { pin?: unknown } | null;
         const started = await startPlayerProof(ctx, typeof body?.pin === 'string' ? body.pin : '');

@@ -64,19 +64,17 @@ declare module 'fastify' {
 export function discordInteractionRoutes(ctx: UseCaseContext): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     // The signature covers the bytes as sent, so this route keeps them (only inside this plugin).
+    // The limit is the route's, not the parser's: a 413 names the route's limit (plugins/errors.ts).
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
-      (request, body, done) => {
-        request.rawBody = body as Buffer;
-        done(null, null);
-      },
-    );
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      request.rawBody = body as Buffer;
+      done(null, null);
+    });
 
     app.post(
       '/discord/interactions',
       {
+        bodyLimit: BODY_LIMIT,
         schema: {
           tags: ['Discord'],
           summary: 'Discord interactions (called by Discord, signed)',

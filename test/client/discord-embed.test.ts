@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type DiscordEmbed,
   EMBED_LIMITS,
+  escapeMarkdown,
   fitEmbed,
   type PinResults,
   type PinStatus,
@@ -246,5 +247,94 @@ describe('toDiscordEmbed stays within Discord limits', () => {
       name: 'Cheats detected (103)',
       value: '• Eulen\n• Meteor\n• Wurst\n… and 100 more',
     });
+  });
+});
+
+/**
+ * What Discord would make of a text in an embed: a backslash shows the character after it as
+ * written, so escaped characters take part in nothing; then whether any link or mention remains.
+ */
+function linksOrMentions(text: string): string[] {
+  const plain = text.replace(/\\[^0-9A-Za-z\s]/g, '\u0000');
+  const found: string[] = [];
+  for (const [what, pattern] of [
+    ['bare address', /[a-z][a-z0-9+.-]*:\/\//i],
+    ['masked link', /\[[^\]]*\]\([^)]*\)/],
+    ['@everyone or @here', /@(everyone|here)/],
+    ['user, role or channel mention', /<(@!?|@&|#)\d+>/],
+    ['command mention', /<\/[^>:]+:\d+>/],
+    ['angle-bracket link', /<[a-z][a-z0-9+.-]*:/i],
+  ] as const)
+    if (pattern.test(plain)) found.push(what);
+  return found;
+}
+
+/** The text as a person reads it: escapes shown as their character, the zero-width spaces unseen. */
+const asRead = (text: string) => text.replace(/\\([^0-9A-Za-z\s])/g, '$1').replace(/\u200b/g, '');
+
+describe('player-supplied text in Discord messages', () => {
+  const NASTY = [
+    'https://evil.example/x',
+    'C:\\Users\\me\\Downloads\\HTTPS://EVIL.EXAMPLE/loader.jar',
+    '[Download the fix](https://evil.example/fix)',
+    '<https://evil.example/hidden>',
+    'steam://run/123',
+    '@everyone free nitro',
+    '@here',
+    '<@123456789012345678> <@!123456789012345678> <@&123456789012345678> <#123456789012345678>',
+    '</scan:123456789012345678>',
+  ];
+
+  it('shows no link or mention, and reads as written', () => {
+    for (const text of NASTY) {
+      expect(linksOrMentions(text), text).not.toEqual([]);
+      expect(linksOrMentions(escapeMarkdown(text)), text).toEqual([]);
+      expect(asRead(escapeMarkdown(text))).toBe(text);
+    }
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.constantFrom(...NASTY, ':', '/', '\\', '<', '>', '@', '[', ']', '(', ')', 'http', 's', ' '),
+            fc.string({ maxLength: 4 }),
+          ),
+          { maxLength: 12 },
+        ),
+        (parts) => {
+          const text = parts.join('').replace(/\u200b/g, '');
+          expect(linksOrMentions(escapeMarkdown(text))).toEqual([]);
+          expect(asRead(escapeMarkdown(text))).toBe(text);
+        },
+      ),
+    );
+  });
+
+  it('in a finished scan’s embed: its name, facts, findings and accounts', () => {
+    const embed = toDiscordEmbed({
+      pin: 'A7K3M2P9',
+      pinName: NASTY[2] as string,
+      type: 'Java',
+      status: 'finished',
+      result: 'cheating',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      data: {
+        detections: NASTY,
+        suspicious: NASTY,
+        warnings: [],
+        untrusted: [],
+        integrity: [],
+        customSuspicious: [],
+        artifacts: [],
+        vpn: NASTY[0] as string,
+        country: null,
+        logon: null,
+        scantime: null,
+        windows: NASTY[4] as string,
+        discord: [{ id: '123456789012345678', username: NASTY[5] as string }],
+      },
+    } as unknown as PinResults);
+    const shown = [embed.title, embed.description, ...(embed.fields ?? []).map((f) => f.value)].join('\n');
+    expect(linksOrMentions(shown)).toEqual([]);
+    expect(asRead(shown)).toContain('https://evil.example/x');
   });
 });

@@ -378,6 +378,35 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       }
     });
 
+    it('shows findings from the player’s machine as written: no link, masked link or mention', async () => {
+      const { pin, token } = await startScanFromDiscord();
+      const s = scanner(t);
+      const session = await s.startOk(pin, ['HW-LINKS']);
+      await s.progress(session, 10, 'Reading https://evil.example/progress');
+      await untilShown(() => textOf(discord.originalMessage(token)).includes('evil.example/progress'));
+      const progress = textOf(discord.originalMessage(token));
+      expect(progress).not.toContain('https://evil.example/progress');
+      await s.finish(
+        session,
+        report({
+          detections: ['C:\\Users\\me\\https://evil.example/x.jar'],
+          suspicious: ['[Download the fix](https://evil.example/fix)', '<https://evil.example/hidden>'],
+          warnings: ['@everyone <@700000000000000001> <#500000000000000001> </scan:1234567890123456789>'],
+          discord: [{ id: PLAYER.id, username: '@here https://evil.example/name' }],
+        }),
+      );
+      await waitUntilDelivered(pin);
+      // The embed: the content's own mention of the player is scanpin's (and pings nobody).
+      const shown = textOf({ embeds: discord.originalMessage(token)?.embeds });
+      // A backslash shows the next character as written: what is escaped starts nothing.
+      const plain = shown.replace(/\\[^0-9A-Za-z\s]/g, '\u0000');
+      expect(plain).toContain('evil.example/x.jar');
+      expect(plain).not.toMatch(/https?:\/\//);
+      expect(plain).not.toMatch(/\[[^\]]*\]\(/);
+      expect(plain).not.toMatch(/@(everyone|here)|<[@#/]/);
+      expect(discord.originalMessage(token)?.allowed_mentions).toEqual({ parse: [] });
+    });
+
     it('a Discord outage during a scan delays the message; the final state still arrives', async () => {
       const { pin, token } = await startScanFromDiscord();
       const s = scanner(t);

@@ -26,11 +26,17 @@ const COLORS = { legit: 0x57f287, suspicious: 0xfee75c, cheating: 0xed4245, none
 const ITEM_CHARS = 200;
 
 /**
- * Text from the API (names, findings, reasons) shown as written: Discord's markdown characters are
- * escaped, and an @ cannot start a mention, so a player's name cannot format or ping anything.
+ * Text from the API (names, findings, reasons: written on the player's machine) shown as written,
+ * never as a link or a mention: Discord's markdown characters are escaped (so `[text](url)` is no
+ * masked link, and `<` starts no `<@id>`, `<#id>`, `</command:id>` or `<https://…>`), an @ cannot start
+ * a mention (`@everyone`), and a zero-width space after the colon of `scheme://` keeps a bare
+ * address from becoming a link Discord would make clickable.
  */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\*_~`|>#[\]()-]/g, (c) => `\\${c}`).replace(/@/g, '@\u200b');
+  return text
+    .replace(/[\\*_~`|<>#[\]()-]/g, (c) => `\\${c}`)
+    .replace(/@/g, '@\u200b')
+    .replace(/:\/\//g, ':\u200b//');
 }
 const md = escapeMarkdown;
 

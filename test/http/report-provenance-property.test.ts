@@ -80,6 +80,8 @@ describe.each(backends())('no report raises another Enterprise’s view without 
     t = await startTestApp(backend, {
       MAX_ACTIVE_PINS: '1000',
       SCANNER_START_PER_MINUTE: '100000',
+      // Many evidence uploads from one address within a minute.
+      EVIDENCE_UPLOADS_PER_MINUTE: '100000',
       // Low, so a few strangers make a shared value a hub within one run.
       HWID_HUB_THRESHOLD: '3',
     });

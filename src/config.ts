@@ -22,8 +22,12 @@ const EnvSchema = Type.Object({
   SCAN_IDLE_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
   UNAUTHENTICATED_PER_MINUTE: Type.Integer({ minimum: 1, default: 60 }),
   SCANNER_START_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
+  EVIDENCE_UPLOADS_PER_SCAN: Type.Integer({ minimum: 1, default: 5 }),
+  EVIDENCE_UPLOADS_PER_MINUTE: Type.Integer({ minimum: 1, default: 20 }),
+  EVIDENCE_WORKERS: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
+  EVIDENCE_TIME_LIMIT_SECONDS: Type.Integer({ minimum: 1, default: 30 }),
   HWID_HUB_THRESHOLD: Type.Integer({ minimum: 2, default: DEFAULT_HWID_HUB_THRESHOLD }),
-  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 262_144 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   HEADERS_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 10 }),
   REQUEST_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 30 }),
@@ -38,6 +42,7 @@ const EnvSchema = Type.Object({
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Boolean({ default: false }),
   IP_RETENTION_DAYS: Type.Integer({ minimum: 0, default: 90 }),
   REPORT_RETENTION_DAYS: Type.Integer({ minimum: 0, default: 365 }),
+  RULE_TEST_TIME_LIMIT_SECONDS: Type.Integer({ minimum: 1, default: 300 }),
   SCANNER_DOWNLOADS_DIR: Type.String({ minLength: 1, default: 'packages/scanner/dist-sea' }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' })),
   DISCORD_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
@@ -81,6 +86,14 @@ const FROM_ENV = {
   scanIdleTimeoutSeconds: 'SCAN_IDLE_TIMEOUT_SECONDS',
   unauthenticatedPerMinute: 'UNAUTHENTICATED_PER_MINUTE',
   scannerStartPerMinute: 'SCANNER_START_PER_MINUTE',
+  /** Evidence uploads one scan session may make (a refused or failed one counts), docs/security.md. */
+  evidenceUploadsPerScan: 'EVIDENCE_UPLOADS_PER_SCAN',
+  /** Evidence uploads per client address and minute, whatever the session. */
+  evidenceUploadsPerMinute: 'EVIDENCE_UPLOADS_PER_MINUTE',
+  /** Worker threads that read evidence uploads; unset: one fewer than the cores, 1 to 4. */
+  evidenceWorkers: 'EVIDENCE_WORKERS',
+  /** An upload still being read after this is stopped and answered 503 (retry). */
+  evidenceTimeLimitSeconds: 'EVIDENCE_TIME_LIMIT_SECONDS',
   /** A hardware ID seen with more accounts than this stops linking them (docs/risk-score.md, "Hubs"). */
   hwidHubThreshold: 'HWID_HUB_THRESHOLD',
   bodyLimitBytes: 'BODY_LIMIT_BYTES',
@@ -103,6 +116,8 @@ const FROM_ENV = {
   ipRetentionDays: 'IP_RETENTION_DAYS',
   /** Days a finished scan's PIN and report are kept; 0 keeps them (docs/privacy.md, "Retention"). */
   reportRetentionDays: 'REPORT_RETENTION_DAYS',
+  /** A rule's test over stored evidence stops after this, keeping what it found (docs/scan-client.md, "Testing a rule"). */
+  ruleTestTimeLimitSeconds: 'RULE_TEST_TIME_LIMIT_SECONDS',
   /** The built scanners the /scan page offers, relative to the working directory (docs/scan-client.md). */
   scannerDownloadsDir: 'SCANNER_DOWNLOADS_DIR',
   /** Where people reach this server; sign-in links and share links are built from it. */

@@ -12,8 +12,10 @@ import { EnterpriseReportsCache } from './application/players/enterprise-reports
 import { convertHubsOverThreshold } from './application/players/hardware-hubs.js';
 import { type PlayerChanges, PlayerFactsCache } from './application/players/player-facts-cache.js';
 import { createRateLimiter } from './application/rate-limits.js';
-import { compiledRulesCache } from './application/rules/compiled-rules.js';
+import { currentRulesSnapshot } from './application/rules/compiled-rules.js';
+import { createEvidenceIntake, defaultIntakeSettings } from './application/scans/evidence-intake/pool.js';
 import type { Config } from './config.js';
+import { WORKER_BODY_SCHEMAS } from './http/routes/scanner/worker-bodies.js';
 import { hmacHex } from './lib/crypto.js';
 import { discordRest } from './lib/discord-rest.js';
 import { discordPublicKey } from './lib/discord-signature.js';
@@ -197,6 +199,8 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
       perKeyPerHour: config.rateLimitPerHour,
       unauthenticatedPerMinute: config.unauthenticatedPerMinute,
       scannerStartPerMinute: config.scannerStartPerMinute,
+      evidenceUploadsPerScan: config.evidenceUploadsPerScan,
+      evidenceUploadsPerMinute: config.evidenceUploadsPerMinute,
     },
     installationId,
     clock,
@@ -218,7 +222,15 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     enterpriseReports: new EnterpriseReportsCache(pinChanges, clock),
     keyPrincipals: new KeyPrincipals((hash) => repos.apiKeys.findPrincipal(hash), pinChanges, clock),
     webhookSecrets: new SecretBox(hash.value, 'webhook-secrets'),
-    currentRules: compiledRulesCache(() => repos.rules),
+    currentRules: currentRulesSnapshot(() => repos.rules),
+    evidenceIntake: createEvidenceIntake(
+      {
+        ...defaultIntakeSettings(),
+        ...(config.evidenceWorkers === undefined ? {} : { threads: config.evidenceWorkers }),
+        timeLimitMs: config.evidenceTimeLimitSeconds * 1000,
+      },
+      WORKER_BODY_SCHEMAS,
+    ),
     ipOrigins,
     adminToken: admin.value,
     hashSecret: hash.value,

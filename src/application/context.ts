@@ -11,6 +11,7 @@ import type { EnterpriseReportsCache } from './players/enterprise-reports.js';
 import type { PlayerFactsCache } from './players/player-facts-cache.js';
 import type { RateLimiter } from './rate-limits.js';
 import type { CurrentRules } from './rules/compiled-rules.js';
+import type { EvidenceIntake } from './scans/evidence-intake/pool.js';
 import type { IpOrigins } from './scans/network-origin.js';
 
 /**
@@ -42,8 +43,10 @@ export interface UseCaseContext {
   keyPrincipals: KeyPrincipals;
   /** Seals webhook signing secrets at rest. */
   webhookSecrets: SecretBox;
-  /** The enabled detection rules, compiled; current as of the store's latest rule change. */
+  /** The detection rules as of the store's latest rule change, for the evidence intake to compile. */
   currentRules: CurrentRules;
+  /** Worker threads that read, judge and page evidence documents off the event loop (scans/evidence-intake/). */
+  evidenceIntake: EvidenceIntake;
   /** The operator's country and ASN databases and VPN list, placing a scan's address (scans/network-origin.ts). */
   ipOrigins: IpOrigins;
   /** The built-in Discord app, or null when the operator has not set it up (docs/discord.md). */

@@ -29,6 +29,9 @@ export type Failure =
   | { code: 'progress_backwards'; current: number }
   | { code: 'nonce_mismatch'; pin: string }
   | { code: 'rule_not_found'; ruleId: number }
+  /** This instance already runs a rule test (one at a time per instance); `testId` is that test. */
+  | { code: 'rule_test_running'; testId: number }
+  | { code: 'rule_test_not_found'; testId: number }
   | { code: 'enterprise_not_found'; enterpriseId: number }
   | { code: 'already_member'; enterpriseId: number; accountId: number; owner: boolean }
   | { code: 'member_not_found'; enterpriseId: number; accountId: number }
@@ -50,6 +53,8 @@ export type Failure =
   /** A member who may see the PIN, but neither made the link nor owns the Enterprise. */
   | { code: 'share_link_forbidden'; shareLinkId: number }
   | { code: 'pin_not_finished'; pin: string }
+  /** The evidence view asked for a list the scan's evidence document does not have. */
+  | { code: 'evidence_list_not_found'; pin: string; path: string }
   | { code: 'invalid_invite' }
   /** An invite token that no invite has (the invite preview tells this apart from a used-up one). */
   | { code: 'unknown_invite' }
@@ -69,7 +74,10 @@ export type Failure =
   /** A button press naming something that is not on a scan message of this server. */
   | { code: 'discord_unknown_button' }
   /** The store failed, not the request: `cause` from `storage/errors.ts` (docs/operations.md, "When things fail"). */
-  | { code: 'service_unavailable'; cause: 'unreachable' | 'cannot_write' };
+  /** A body the route reads itself (the evidence intake) is not what its schema says; `detail` names why. */
+  | { code: 'invalid_body'; detail: string }
+  /** `busy`: the evidence intake's workers and queue are full, or a document ran past its time limit. */
+  | { code: 'service_unavailable'; cause: 'unreachable' | 'cannot_write' | 'busy' };
 
 export type FailureCode = Failure['code'];
 

@@ -47,6 +47,10 @@ export interface RateLimitSettings {
   unauthenticatedPerMinute: number;
   /** Scan starts per client IP (the PIN is the only secret there). */
   scannerStartPerMinute: number;
+  /** Evidence uploads per scan session and hour (docs/security.md, "Evidence uploads"). */
+  evidenceUploadsPerScan: number;
+  /** Evidence uploads per client IP and minute, whatever the session. */
+  evidenceUploadsPerMinute: number;
 }
 
 const WINDOW_MS: Record<RateLimitWindow, number> = { hour: 3_600_000, minute: 60_000 };
@@ -84,6 +88,11 @@ export interface RateLimiter {
    */
   forSignedOut(ip: string): Promise<RateLimitDecision>;
   forScannerStart(ip: string): Promise<RateLimitDecision>;
+  /**
+   * Evidence uploads, per scan and per client IP: each costs a worker far more than its bytes, so a
+   * session that keeps uploading, or an address with many sessions, is refused before the body is read.
+   */
+  forEvidenceUpload(pinId: number, ip: string): Promise<RateLimitDecision>;
   /** The dashboard's API: per signed-in session, not against any key's budget. */
   forSession(sessionId: number): Promise<RateLimitDecision>;
 }
@@ -138,6 +147,11 @@ export function createRateLimiter(
     forUnauthenticated: (ip) => slide('ip', ip, settings.unauthenticatedPerMinute),
     forSignedOut: (ip) => slide('signed-out', ip, settings.unauthenticatedPerMinute),
     forScannerStart: (ip) => slide('scanner-start', ip, settings.scannerStartPerMinute),
+    async forEvidenceUpload(pinId, ip) {
+      const perAddress = await slide('evidence', ip, settings.evidenceUploadsPerMinute);
+      if (!perAddress.allowed) return perAddress;
+      return hit(`evidence-scan:${pinId}`, settings.evidenceUploadsPerScan, 'hour');
+    },
     forSession: (sessionId) => hit(`session:${sessionId}`, SESSION_PER_MINUTE, 'minute'),
   };
 }

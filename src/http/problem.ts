@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Failure, FailureCode } from '../application/failures.js';
 import type { RateLimitDecision } from '../application/rate-limits.js';
+import { RULE_TEST_KEEP_DAYS } from '../domain/rule-test.js';
 
 /**
  * Every `code` a problem body can carry (docs/api.md, "Errors"): the application's failures plus
@@ -8,7 +9,6 @@ import type { RateLimitDecision } from '../application/rate-limits.js';
  */
 export type ProblemCode =
   | FailureCode
-  | 'invalid_body'
   | 'invalid_game_type'
   | 'invalid_pin_code'
   | 'invalid_discord_id'
@@ -63,6 +63,7 @@ export const PROBLEM_CODES = [
   'share_link_not_found',
   'share_link_forbidden',
   'pin_not_finished',
+  'evidence_list_not_found',
   'invalid_invite',
   'invite_not_found',
   'unknown_invite',
@@ -95,6 +96,8 @@ export const PROBLEM_CODES = [
   'invalid_evidence',
   'nonce_mismatch',
   'rule_not_found',
+  'rule_test_running',
+  'rule_test_not_found',
 ] as const satisfies readonly ProblemCode[];
 
 const everyCodeListed: Exclude<ProblemCode, (typeof PROBLEM_CODES)[number]> extends never ? true : never =
@@ -144,6 +147,7 @@ export interface ProblemBody {
 
 /** How long a client should wait before retrying after a store fault. */
 const STORE_RETRY_AFTER_SECONDS = 5;
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 const WINDOW_NAME = { hour: 'hourly', minute: 'per-minute' } as const;
 
@@ -268,6 +272,18 @@ export function problemFor(failure: Failure): Problem {
         404,
         failure.code,
         `There is no rule ${failure.ruleId}. GET /admin/v1/rules lists the rules and their ids.`,
+      );
+    case 'rule_test_running':
+      return new Problem(
+        409,
+        failure.code,
+        `Rule test ${failure.testId} is still running on this instance, which runs one at a time. Follow it at GET /admin/v1/rule-tests/${failure.testId} and start the next once it has ended.`,
+      );
+    case 'rule_test_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        `There is no rule test ${failure.testId}; tests are kept for ${RULE_TEST_KEEP_DAYS} days after they end. Start one with POST /admin/v1/rules/{id}/test.`,
       );
     case 'enterprise_not_found':
       return new Problem(404, failure.code, `Enterprise ${failure.enterpriseId} does not exist.`);
@@ -436,6 +452,12 @@ export function problemFor(failure: Failure): Problem {
         failure.code,
         'This button is not on a scan message of this Discord server. Use the buttons of the scan’s own message.',
       );
+    case 'evidence_list_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        `The evidence of PIN ${failure.pin} has no list at ${failure.path}. Use a path the evidence answer's \`cut\` names.`,
+      );
     case 'pin_not_finished':
       return new Problem(
         409,
@@ -443,7 +465,13 @@ export function problemFor(failure: Failure): Problem {
         `PIN ${failure.pin} has no finished scan to share yet. Share it once its scan has finished.`,
       );
     case 'service_unavailable':
-      return failure.cause === 'unreachable' ? problems.storeUnreachable() : problems.storeCannotWrite();
+      return failure.cause === 'unreachable'
+        ? problems.storeUnreachable()
+        : failure.cause === 'busy'
+          ? problems.busy()
+          : problems.storeCannotWrite();
+    case 'invalid_body':
+      return problems.invalidBody(failure.detail);
   }
 }
 
@@ -524,6 +552,15 @@ export const problems = {
       'service_unavailable',
       'The database cannot store anything right now (its disk is full, read-only or failing); nothing of this request was saved. Retry shortly.',
       { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) },
+    ),
+  // The evidence intake's workers are all taken and its queue is full, or a document took longer than
+  // its time limit: nothing was saved, the scan stays open (docs/security.md, "Evidence uploads").
+  busy: () =>
+    new Problem(
+      503,
+      'service_unavailable',
+      'The server is busy judging other evidence uploads; nothing of this request was saved and the scan stays open. Retry shortly.',
+      { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
     ),
   internal: () =>
     new Problem(

@@ -1,7 +1,10 @@
 import type { EvidenceDocument } from '../../domain/evidence.js';
-import type { Finding } from '../../domain/rules.js';
+import type { EvidenceView, ListPath } from '../../domain/evidence-view.js';
+import type { Finding, OmittedFindings } from '../../domain/rules.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
 import type { UseCaseContext } from '../context.js';
+import { refuse } from '../failures.js';
+import { IntakeBusy } from '../scans/evidence-intake/pool.js';
 import { readVisiblePin } from './pins.js';
 
 /** The evidence document as kept with a scan: the nonce is kept only as the scan's hash. */
@@ -11,15 +14,45 @@ export type KeptEvidenceDocument = Omit<EvidenceDocument, 'nonce'>;
 export interface ScanEvidence {
   receiptId: string;
   receivedAt: number;
+  /** The document as kept (no nonce), every list cut to its first page (domain/evidence-view.ts). */
   document: KeptEvidenceDocument;
+  /** The lists that were cut, by path, with how many items each has in all. */
+  cut: Record<string, number>;
   findings: Finding[];
+  /** Per rule, the places it matched past the bounds on findings: counted, not listed. */
+  omitted: OmittedFindings[];
+}
+
+export interface EvidenceListPage {
+  path: string;
+  total: number;
+  offset: number;
+  items: unknown[];
+  cut: Record<string, number>;
+}
+
+/** A page of a stored document, made in the evidence intake's workers (a document can hold 16 MiB). */
+async function pageInWorker(
+  ctx: UseCaseContext,
+  documentJson: string,
+  list: ListPath | null,
+  offset: number,
+  limit: number,
+): Promise<EvidenceView> {
+  try {
+    return await ctx.evidenceIntake.page({ documentJson, request: { list, offset, limit } });
+  } catch (error) {
+    if (error instanceof IntakeBusy) refuse({ code: 'service_unavailable', cause: 'busy' });
+    throw error;
+  }
 }
 
 /**
  * A scan's evidence for the dashboard's evidence view (docs/scan-client.md, "What the server keeps"),
  * seen by exactly those who may see the PIN and its results (404 otherwise, as for the PIN itself).
  * Null when the PIN has no evidence: not finished yet, or finished by a scanner that reported
- * through /v1/scanner/finish and sent no evidence document.
+ * through /v1/scanner/finish and sent no evidence document. Long lists come a page at a time
+ * (scanEvidenceList).
  */
 export async function scanEvidence(
   ctx: UseCaseContext,
@@ -29,11 +62,34 @@ export async function scanEvidence(
   const { pin } = await readVisiblePin(ctx, caller, pinCode);
   const stored = await ctx.repos.evidence.ofPin(pin.id);
   if (stored === undefined) return null;
-  const { nonce: _nonce, ...document } = stored.document;
+  const view = await pageInWorker(ctx, stored.documentJson, null, 0, 0);
+  if (view.kind !== 'document') throw new Error('a whole-document page came back as a list');
+  // Lists are only shortened, so the page is still a document of the schema's shape.
+  const { nonce: _nonce, ...document } = view.document as EvidenceDocument;
   return {
     receiptId: stored.receiptId,
     receivedAt: stored.receivedAt,
     document,
-    findings: stored.findings,
+    cut: view.cut,
+    findings: stored.judgement.findings,
+    omitted: stored.judgement.omitted,
   };
+}
+
+/** One page of a list of a scan's evidence document (`sources.files.items.3.entries`, from `offset`). */
+export async function scanEvidenceList(
+  ctx: UseCaseContext,
+  caller: SessionCaller,
+  pinCode: string,
+  list: ListPath,
+  offset: number,
+  limit: number,
+): Promise<EvidenceListPage> {
+  const { pin } = await readVisiblePin(ctx, caller, pinCode);
+  const stored = await ctx.repos.evidence.ofPin(pin.id);
+  if (stored === undefined) refuse({ code: 'evidence_list_not_found', pin: pin.code, path: list.join('.') });
+  const view = await pageInWorker(ctx, stored.documentJson, list, offset, limit);
+  if (view.kind !== 'list') refuse({ code: 'evidence_list_not_found', pin: pin.code, path: list.join('.') });
+  const { kind: _kind, ...page } = view;
+  return page;
 }

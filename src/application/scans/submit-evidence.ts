@@ -1,13 +1,11 @@
-import { EVIDENCE_SOURCE_NAMES, type EvidenceDocument } from '../../domain/evidence.js';
-import { reportFromEvidence } from '../../domain/evidence-report.js';
 import type { Pin } from '../../domain/pin.js';
 import { finish, observe, type Verdict } from '../../domain/pin-lifecycle.js';
-import { evaluateEvidence } from '../../domain/rules.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { lifecycleSettings } from '../settings.js';
 import { refusalFailure } from './apply-move.js';
+import { IntakeBusy, IntakeTooCostly } from './evidence-intake/pool.js';
 import { finishScan } from './finish-scan.js';
 
 export interface EvidenceReceipt {
@@ -16,41 +14,38 @@ export interface EvidenceReceipt {
   counts: Record<string, number>;
 }
 
-/** What the receipt counts: one number per category of what the document holds. */
-export function receiptCounts(doc: EvidenceDocument): Record<string, number> {
-  const { processes, memory, files, logs, discord, network } = doc.sources;
-  const { prefetch, bam, pca, recycleBin, gameFolders, programs } = doc.sources;
-  return {
-    sourcesCollected: EVIDENCE_SOURCE_NAMES.filter((name) => doc.sources[name]?.status === 'collected')
-      .length,
-    processes: processes.items.length,
-    memoryProcesses: memory.items.filter((m) => m.readable).length,
-    classNames: memory.items.reduce((n, m) => n + m.classNames.length, 0),
-    memoryStrings: memory.items.reduce((n, m) => n + m.strings.length, 0),
-    files: files.items.length,
-    archiveEntries: files.items.reduce((n, f) => n + f.entries.length, 0),
-    logLines: logs.items.reduce((n, l) => n + l.lines.length, 0),
-    discordAccounts: discord.accounts.length,
-    networkAdapters: network.adapters.length,
-    prefetchFiles: prefetch?.items.length ?? 0,
-    bamEntries: bam?.items.length ?? 0,
-    pcaEntries: pca?.items.length ?? 0,
-    recycleBinItems: recycleBin?.items.length ?? 0,
-    gameFolderItems: gameFolders?.items.length ?? 0,
-    programs: programs?.items.length ?? 0,
-  };
+/**
+ * Before an upload's body is read, once its session named an open scan (session.ts), docs/security.md
+ * "Evidence uploads": the session and its address must be within their upload limits, and the nonce
+ * right when the client sends it in the `Scanpin-Nonce` header too. Each refusal costs the server one
+ * small query, whatever the body.
+ */
+export async function admitEvidenceUpload(
+  ctx: UseCaseContext,
+  pin: Pin,
+  clientAddress: string,
+  headerNonce: string | undefined,
+): Promise<void> {
+  const limit = await ctx.rateLimiter.forEvidenceUpload(pin.id, clientAddress);
+  if (!limit.allowed) refuse({ code: 'rate_limited', limit });
+  if (headerNonce === undefined) return;
+  const { nonceHash } = await ctx.repos.scans.evidenceContext(pin.id);
+  if (nonceHash === null || nonceHash !== sha256Hex(headerNonce))
+    refuse({ code: 'nonce_mismatch', pin: pin.code });
 }
 
 /**
  * The scan client's evidence (docs/scan-client.md): checked against the scan's one-time nonce, judged
  * by the server's rules into the published report fields, and the scan finished exactly as a report
- * through /finish would be (verdict, events, webhooks), with the document kept beside it. A wrong
- * nonce changes nothing and leaves the scan open.
+ * through /finish would be (verdict, events, webhooks), with the document kept beside it. Reading and
+ * judging the document runs in the evidence intake's workers (evidence-intake/tasks.ts). A wrong nonce
+ * or an invalid document changes nothing and leaves the scan open.
  */
 export async function submitEvidence(
   ctx: UseCaseContext,
   pin: Pin,
-  doc: EvidenceDocument,
+  /** The body as received (inflated), not yet parsed. */
+  body: Uint8Array,
   /** The address the upload came from (see finishScan). */
   clientAddress: string,
 ): Promise<{ result: Verdict; receipt: EvidenceReceipt }> {
@@ -59,18 +54,32 @@ export async function submitEvidence(
   const open = finish(observe(pin.state, now, lifecycleSettings(ctx.config)), 'legit', now);
   if (!open.ok) refuse(refusalFailure(open.refusal, pin.code));
   const { nonceHash, startedAt } = await ctx.repos.scans.evidenceContext(pin.id);
-  if (nonceHash === null || nonceHash !== sha256Hex(doc.nonce))
-    refuse({ code: 'nonce_mismatch', pin: pin.code });
+  if (nonceHash === null) refuse({ code: 'nonce_mismatch', pin: pin.code });
   const rules = await ctx.currentRules();
-  const findings = evaluateEvidence(rules, doc, pin.type);
-  const report = reportFromEvidence(doc, findings, { receivedAt: ctx.clock(), startedAt });
-  const receipt: EvidenceReceipt = { id: `rcpt_${randomToken(16)}`, counts: receiptCounts(doc) };
-  // The nonce is kept only as the scan's hash; the stored document need not carry it.
-  const kept: EvidenceDocument = { ...doc, nonce: '' };
-  const result = await finishScan(ctx, pin, report, clientAddress, {
+  let outcome: Awaited<ReturnType<typeof ctx.evidenceIntake.intake>>;
+  try {
+    outcome = await ctx.evidenceIntake.intake({
+      body,
+      nonceHash,
+      rules,
+      gameType: pin.type,
+      facts: { receivedAt: ctx.clock(), startedAt },
+    });
+  } catch (error) {
+    if (error instanceof IntakeBusy) refuse({ code: 'service_unavailable', cause: 'busy' });
+    if (error instanceof IntakeTooCostly)
+      refuse({ code: 'invalid_body', detail: `Invalid request body: ${error.message}` });
+    throw error;
+  }
+  if (!outcome.ok) {
+    if (outcome.refusal === 'nonce_mismatch') refuse({ code: 'nonce_mismatch', pin: pin.code });
+    refuse({ code: 'invalid_body', detail: outcome.detail });
+  }
+  const receipt: EvidenceReceipt = { id: `rcpt_${randomToken(16)}`, counts: outcome.counts };
+  const result = await finishScan(ctx, pin, outcome.report, clientAddress, {
     receiptId: receipt.id,
-    document: JSON.stringify(kept),
-    findings: JSON.stringify(findings),
+    document: outcome.documentJson,
+    findings: outcome.findingsJson,
   });
   return { result, receipt };
 }

@@ -35,6 +35,7 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
   ban_not_found: { code: 'ban_not_found', banId: 9 },
   scanned_user_not_found: { code: 'scanned_user_not_found', discordId: '123456789012345678' },
   invalid_evidence: { code: 'invalid_evidence', maxDepth: 8, maxChars: 16384 },
+  invalid_body: { code: 'invalid_body', detail: 'Invalid request body: type is required.' },
   invalid_webhook_url: {
     code: 'invalid_webhook_url',
     reason: 'url must use https:// and name a public host.',
@@ -50,6 +51,11 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
   share_link_not_found: { code: 'share_link_not_found' },
   share_link_forbidden: { code: 'share_link_forbidden', shareLinkId: 12 },
   pin_not_finished: { code: 'pin_not_finished', pin: 'A7K3M2P9' },
+  evidence_list_not_found: {
+    code: 'evidence_list_not_found',
+    pin: 'A7K3M2P9',
+    path: 'sources.files.items.3.entries',
+  },
   invalid_invite: { code: 'invalid_invite' },
   unknown_invite: { code: 'unknown_invite' },
   discord_sign_in_disabled: { code: 'discord_sign_in_disabled' },
@@ -63,11 +69,12 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
   manage_server_required: { code: 'manage_server_required' },
   invalid_connect_code: { code: 'invalid_connect_code' },
   discord_unknown_button: { code: 'discord_unknown_button' },
+  rule_test_running: { code: 'rule_test_running', testId: 3 },
+  rule_test_not_found: { code: 'rule_test_not_found', testId: 3 },
 };
 
 /** The problems only the HTTP surface raises, one sample each, worded by the same catalogue. */
 const HTTP_SAMPLES: { [C in Exclude<ProblemCode, FailureCode>]: Problem } = {
-  invalid_body: problems.invalidBody('Invalid request body: type is required.'),
   invalid_game_type: problems.invalidGameType(['Java', 'Bedrock', 'FiveM']),
   invalid_pin_code: problems.invalidPinCode(),
   invalid_discord_id: problems.invalidDiscordId(),

@@ -1,19 +1,32 @@
 import type { FastifyInstance } from 'fastify';
+import { nestsDeeperThan } from '../../lib/json-nesting.js';
 import { hasPrototypeKey } from '../../lib/json-values.js';
 import { problems } from '../problem.js';
 
 /**
+ * The deepest any JSON body of this API nests: every schema is far shallower. Deeper text is refused
+ * before it is parsed (docs/security.md, "Body limits"): `JSON.parse` of a body made of nested `[`
+ * costs far more than its bytes, on the event loop.
+ */
+export const JSON_MAX_NESTING = 32;
+
+/**
  * The JSON body parser, so each refusal says what is really wrong: Fastify's own reports a body
- * with a `__proto__` key, which is valid JSON, as "not valid JSON".
+ * with a `__proto__` key, which is valid JSON, as "not valid JSON". Large bodies (the scanner's
+ * report and evidence) are not parsed here but in the evidence intake's workers (routes/scanner/).
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = body as string;
-    if (text.length === 0) return done(problems.invalidBody('The body is empty. Send a JSON object.'));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    const bytes = body as Buffer;
+    if (bytes.length === 0) return done(problems.invalidBody('The body is empty. Send a JSON object.'));
+    if (nestsDeeperThan(bytes, JSON_MAX_NESTING))
+      return done(
+        problems.invalidBody(`Invalid request body: it nests deeper than ${JSON_MAX_NESTING} levels.`),
+      );
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = JSON.parse(bytes.toString('utf8'));
     } catch {
       return done(problems.invalidBody('The body is not valid JSON.'));
     }

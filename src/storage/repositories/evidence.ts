@@ -1,13 +1,14 @@
 import type { EvidenceDocument } from '../../domain/evidence.js';
-import type { Finding } from '../../domain/rules.js';
+import type { Finding, Judgement } from '../../domain/rules.js';
 import type { Db } from '../database.js';
 
 /** A scan's kept evidence upload (docs/scan-client.md, "What the server keeps"). */
 export interface StoredEvidence {
   pinId: number;
   receiptId: string;
-  document: EvidenceDocument;
-  findings: Finding[];
+  /** Kept as JSON: the evidence view pages it in the intake's workers, never parsing it here. */
+  documentJson: string;
+  judgement: Judgement;
   receivedAt: number;
 }
 
@@ -18,6 +19,12 @@ export interface EvidencePageItem {
   gameType: string;
   receivedAt: number;
   document: EvidenceDocument;
+}
+
+/** Stored findings: a judgement, or (before findings were bounded) the bare list. */
+function judgementOf(json: string): Judgement {
+  const stored = JSON.parse(json) as Judgement | Finding[];
+  return Array.isArray(stored) ? { findings: stored, omitted: [] } : stored;
 }
 
 export function evidenceRepository(db: Db) {
@@ -32,8 +39,8 @@ export function evidenceRepository(db: Db) {
       return {
         pinId: Number(row.pin_id),
         receiptId: row.receipt_id,
-        document: JSON.parse(row.document) as EvidenceDocument,
-        findings: JSON.parse(row.findings) as Finding[],
+        documentJson: row.document,
+        judgement: judgementOf(row.findings),
         receivedAt: Number(row.received_at),
       };
     },

@@ -1,12 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
-import { type ScanEvidence, scanEvidence } from '../../../application/dashboard/scan-evidence.js';
+import {
+  type ScanEvidence,
+  scanEvidence,
+  scanEvidenceList,
+} from '../../../application/dashboard/scan-evidence.js';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { EVIDENCE_LIMITS } from '../../../domain/evidence.js';
-import { EVIDENCE_REF_SOURCES, type Proof, RULE_KINDS, RULE_SEVERITIES } from '../../../domain/rules.js';
+import { PAGE_MAX_CHARS, PAGE_MAX_ITEMS, parseListPath } from '../../../domain/evidence-view.js';
+import {
+  EVIDENCE_REF_SOURCES,
+  FINDINGS_PER_RULE,
+  FINDINGS_TOTAL,
+  type Proof,
+  RULE_KINDS,
+  RULE_SEVERITIES,
+} from '../../../domain/rules.js';
 import { iso } from '../../../domain/time.js';
 import { personOf } from '../../plugins/session-auth.js';
+import { problems } from '../../problem.js';
 import { Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 import { PinParams } from '../pins/schemas.js';
 import { pinCodeValidation } from '../pins/validation.js';
@@ -82,13 +95,50 @@ const KeptDocument = Type.Object(
   },
 );
 
+const OmittedFinding = Type.Object({
+  ruleId: Type.Integer(),
+  rule: Type.String(),
+  severity: Type.Enum(RULE_SEVERITIES),
+  places: Type.Integer({ minimum: 1, description: 'Places matched but not listed.' }),
+});
+
+const Cut = Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
+  description:
+    'Lists answered only in part, by path (`sources.files.items`, `sources.files.items.3.entries`), with how many items each has in all: read the rest from `/pins/:pinCode/evidence/list`.',
+});
+
+const EvidenceListQuery = Type.Object({
+  path: Type.String({
+    maxLength: 200,
+    description: 'A path that `cut` names, e.g. `sources.files.items.3.entries`.',
+  }),
+  offset: Type.Integer({ minimum: 0, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_MAX_ITEMS, default: 200 }),
+});
+
+const EvidenceListResponse = Type.Object({
+  path: Type.String(),
+  total: Type.Integer({ description: 'Items in the whole list.' }),
+  offset: Type.Integer(),
+  items: Type.Array(Type.Unknown(), {
+    description: `Items from \`offset\`, at most \`limit\` and about ${PAGE_MAX_CHARS / 1024 / 1024} MiB of JSON; lists inside them are cut as in the document (see \`cut\`).`,
+  }),
+  cut: Cut,
+});
+
 const ScanEvidenceResponse = Type.Object({
   evidence: Nullable(
     Type.Object({
       receiptId: Type.String({ description: 'The receipt id the scan client printed for the player.' }),
       receivedAt: Timestamp,
-      findings: Type.Array(EvidenceFinding, { description: 'In the order the document lists its evidence.' }),
+      findings: Type.Array(EvidenceFinding, {
+        description: `In the order the document lists its evidence: at most ${FINDINGS_PER_RULE} per rule and ${FINDINGS_TOTAL} in all.`,
+      }),
+      omitted: Type.Array(OmittedFinding, {
+        description: 'Per rule, the places it matched past those bounds.',
+      }),
       document: KeptDocument,
+      cut: Cut,
     }),
   ),
 });
@@ -115,6 +165,32 @@ export function evidenceRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         config: { mapValidation: pinCodeValidation },
       },
       async (request) => present(await scanEvidence(ctx, personOf(request), request.params.pinCode)),
+    );
+
+    app.get(
+      '/pins/:pinCode/evidence/list',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'A page of one list of a scan’s evidence',
+          description:
+            'The evidence answer cuts every long list to its first page and names it in `cut`; this reads any such list a page at a time.',
+          params: PinParams,
+          querystring: EvidenceListQuery,
+          response: { 200: EvidenceListResponse, ...sessionErrors, ...problemResponses(400, 404) },
+        },
+        config: { mapValidation: pinCodeValidation },
+      },
+      async (request) => {
+        const { path, offset, limit } = request.query;
+        const list = parseListPath(path);
+        if (list === null)
+          throw problems.invalidParameter(
+            `path must be dot-separated names and indexes, such as sources.files.items.3.entries.`,
+          );
+        return scanEvidenceList(ctx, personOf(request), request.params.pinCode, list, offset, limit);
+      },
     );
   };
 }

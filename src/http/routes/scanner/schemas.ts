@@ -11,8 +11,15 @@ export const MAX_ENTRIES = REPORT_MAX_ENTRIES;
 export const MAX_ENTRY_LENGTH = REPORT_MAX_ENTRY_LENGTH;
 /** Discord accounts one report may name. */
 export const MAX_DISCORD_ACCOUNTS = 100;
-/** Room for a report at those bounds; a larger body is 413 payload_too_large. */
+/**
+ * Room for a report at those bounds (6,000 entries of 500 characters, any script); a larger body is
+ * 413 payload_too_large. The body is parsed in the intake's workers, never on the event loop.
+ */
 export const FINISH_BODY_LIMIT = 8 * 1024 * 1024;
+/** Progress and failure bodies: one short message (docs/security.md, "Body limits"). */
+export const SCANNER_SMALL_BODY_LIMIT = 4 * 1024;
+/** A start: a PIN and at most 16 hardware IDs of 500 characters, escaped. */
+export const START_BODY_LIMIT = 64 * 1024;
 
 const Entry = Type.String({ maxLength: MAX_ENTRY_LENGTH });
 const List = Type.Array(Entry, { maxItems: MAX_ENTRIES });

@@ -6,7 +6,7 @@ import { iso } from '../../../domain/time.js';
 import type { ValidationMapper } from '../../plugins/errors.js';
 import { setRateLimitHeaders } from '../../plugins/rate-limit-headers.js';
 import { problems, rateLimitedProblem } from '../../problem.js';
-import { StartBody, StartResponse, startErrors } from './schemas.js';
+import { START_BODY_LIMIT, StartBody, StartResponse, startErrors } from './schemas.js';
 
 const startValidation: ValidationMapper = (part, errors) =>
   part === 'body' &&
@@ -27,6 +27,8 @@ export function scannerStartRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebo
     app.post(
       '/v1/scanner/start',
       {
+        // Unauthenticated: no more than a start needs is ever read (docs/security.md, "Body limits").
+        bodyLimit: START_BODY_LIMIT,
         schema: {
           summary: 'Start a scan with a PIN',
           description: 'Called by the scan client. No API key: the PIN is the secret. Limited per client IP.',

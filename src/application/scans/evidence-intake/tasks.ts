@@ -1,0 +1,181 @@
+import type { ErrorObject } from 'ajv';
+import type { EvidenceDocument } from '../../../domain/evidence.js';
+import { receiptCounts } from '../../../domain/evidence-receipt.js';
+import { type EvidenceFacts, reportFromEvidence } from '../../../domain/evidence-report.js';
+import { type EvidenceView, type EvidenceViewRequest, evidenceView } from '../../../domain/evidence-view.js';
+import {
+  type CompiledRules,
+  compileRules,
+  evaluateEvidence,
+  type Judgement,
+  type Rule,
+} from '../../../domain/rules.js';
+import type { ScanReport } from '../../../domain/scan-report.js';
+import { sha256Hex } from '../../../lib/crypto.js';
+import { nestsDeeperThan } from '../../../lib/json-nesting.js';
+import { createBodyAjv } from '../../../lib/json-schema-validators.js';
+import { containsNul, hasPrototypeKey } from '../../../lib/json-values.js';
+import { describeValidationErrors } from '../../../lib/validation-errors.js';
+
+/**
+ * What the evidence intake's workers do (docs/security.md, "Evidence uploads"): everything whose cost
+ * grows with what a client uploaded or stored (decoding, checking the schema, running the rules,
+ * building the report, paging a stored document) runs here, off the event loop, so one upload can
+ * delay other uploads at most, never the server's other answers. Pure functions of their input: the
+ * pool (pool.ts) runs them in worker threads, and nothing here reads the store or the clock.
+ */
+
+/** The deepest a body read here nests (the evidence schema's depth is 6); deeper text is refused unparsed. */
+export const BODY_MAX_NESTING = 16;
+
+/** The enabled rules as of a version of the rule table: each worker compiles a version once. */
+export interface RulesSnapshot {
+  version: string;
+  rules: readonly Rule[];
+}
+
+export interface IntakeTask {
+  /** The body as received, inflated already, at most the route's limit. */
+  body: Uint8Array;
+  /** SHA-256 of the nonce the scan was started with. */
+  nonceHash: string;
+  rules: RulesSnapshot;
+  gameType: string;
+  facts: EvidenceFacts;
+}
+
+export type IntakeOutcome =
+  | {
+      ok: true;
+      report: ScanReport;
+      judgement: Judgement;
+      counts: Record<string, number>;
+      /** The document as kept: without its nonce, which is kept only as the scan's hash. */
+      documentJson: string;
+      findingsJson: string;
+    }
+  | { ok: false; refusal: 'invalid_body'; detail: string }
+  | { ok: false; refusal: 'nonce_mismatch' };
+
+/**
+ * A body this small may be decoded on the event loop instead (deliver-report.ts): its worst case,
+ * 64 KiB of the costliest JSON to parse, takes a few milliseconds.
+ */
+export const INLINE_DECODE_MAX_BYTES = 64 * 1024;
+
+/** The bodies read in the workers, each checked against its route's schema. */
+export type BodySchemaName = 'evidence' | 'finish';
+export type BodySchemas = Record<BodySchemaName, object>;
+
+type Validator = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null | undefined };
+
+// One compiled validator per body and one compiled rule set per worker; a new rules version replaces the old.
+let validators: Record<BodySchemaName, Validator> | null = null;
+let validatorsOf: BodySchemas | null = null;
+let compiled: { version: string; rules: CompiledRules } | null = null;
+
+/** Set once per thread, from the routes' schemas (pool.ts passes them to its workers as workerData). */
+export function useBodySchemas(schemas: BodySchemas): void {
+  if (validatorsOf === schemas) return;
+  validatorsOf = schemas;
+  const ajv = createBodyAjv();
+  validators = { evidence: ajv.compile(schemas.evidence), finish: ajv.compile(schemas.finish) };
+}
+
+function validatorOf(name: BodySchemaName): Validator {
+  if (validators === null) throw new Error('the body schemas were not set in this thread');
+  return validators[name];
+}
+
+function rulesOf(snapshot: RulesSnapshot): CompiledRules {
+  if (compiled?.version !== snapshot.version)
+    compiled = { version: snapshot.version, rules: compileRules(snapshot.rules) };
+  return compiled.rules;
+}
+
+/** Decodes a body the way the other JSON bodies are (http/plugins/json-body.ts), depth first. */
+function decode(body: Uint8Array): { value: unknown } | { refused: string } {
+  if (body.length === 0) return { refused: 'The body is empty. Send a JSON object.' };
+  if (nestsDeeperThan(body, BODY_MAX_NESTING))
+    return {
+      refused: `Invalid request body: it nests deeper than ${BODY_MAX_NESTING} levels, which no valid body of this route does.`,
+    };
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+  } catch {
+    return { refused: 'The body is not valid JSON.' };
+  }
+  if (hasPrototypeKey(value))
+    return {
+      refused:
+        'Invalid request body: keys named __proto__, or constructor holding prototype, are not accepted.',
+    };
+  if (containsNul(value))
+    return { refused: 'Invalid request body: text must not contain the NUL character (\\u0000).' };
+  return { value };
+}
+
+export interface DecodeTask {
+  body: Uint8Array;
+  schema: BodySchemaName;
+}
+
+export type Decoded = { ok: true; value: unknown } | { ok: false; refusal: 'invalid_body'; detail: string };
+
+/** A body decoded and checked against its route's schema; only a valid one comes back to the event loop. */
+export function decodeBody(task: DecodeTask): Decoded {
+  const decoded = decode(task.body);
+  if ('refused' in decoded) return { ok: false, refusal: 'invalid_body', detail: decoded.refused };
+  const validator = validatorOf(task.schema);
+  if (!validator(decoded.value))
+    return {
+      ok: false,
+      refusal: 'invalid_body',
+      detail: describeValidationErrors(validator.errors ?? [], 'body'),
+    };
+  return { ok: true, value: decoded.value };
+}
+
+/** An upload: decoded, checked against the schema and the scan's nonce, judged, reported. */
+export function intake(task: IntakeTask): IntakeOutcome {
+  const checked = decodeBody({ body: task.body, schema: 'evidence' });
+  if (!checked.ok) return checked;
+  const doc = checked.value as EvidenceDocument;
+  if (sha256Hex(doc.nonce) !== task.nonceHash) return { ok: false, refusal: 'nonce_mismatch' };
+  const judgement = evaluateEvidence(rulesOf(task.rules), doc, task.gameType);
+  const report = reportFromEvidence(doc, judgement, task.facts);
+  return {
+    ok: true,
+    report,
+    judgement,
+    counts: receiptCounts(doc),
+    documentJson: JSON.stringify({ ...doc, nonce: '' }),
+    findingsJson: JSON.stringify(judgement),
+  };
+}
+
+export interface EvaluateTask {
+  documentJson: string;
+  rules: RulesSnapshot;
+  gameType: string;
+}
+
+/** A stored document judged again by some rules (a rule's dry run): nothing is changed. */
+export function evaluate(task: EvaluateTask): Judgement {
+  return evaluateEvidence(
+    rulesOf(task.rules),
+    JSON.parse(task.documentJson) as EvidenceDocument,
+    task.gameType,
+  );
+}
+
+export interface PageTask {
+  documentJson: string;
+  request: EvidenceViewRequest;
+}
+
+/** One page of a stored document, for the evidence view. */
+export function page(task: PageTask): EvidenceView {
+  return evidenceView(JSON.parse(task.documentJson) as EvidenceDocument, task.request);
+}

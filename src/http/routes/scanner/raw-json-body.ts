@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A scanner body kept as bytes (inflated, unparsed): the intake's workers parse it. */
+    rawJsonBody?: Buffer;
+  }
+}
+
+/**
+ * In the calling plugin only: JSON bodies are kept as bytes instead of parsed on the event loop, for
+ * the routes whose bodies are large enough that parsing them there would stall every other answer
+ * (docs/security.md, "Evidence uploads"). The routes keep their body schema for the OpenAPI document;
+ * the workers check the bytes against it.
+ */
+export function keepRawJsonBody(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    request.rawJsonBody = body as Buffer;
+    done(null, null);
+  });
+}
+
+/** The bytes keepRawJsonBody kept. */
+export function rawJsonBodyOf(request: { rawJsonBody?: Buffer; routeOptions: { url?: string } }): Buffer {
+  if (request.rawJsonBody === undefined) throw new Error(`${request.routeOptions.url} read no body`);
+  return request.rawJsonBody;
+}
+
+/** The workers validate the body against the route's schema; Fastify's validator must not see `null`. */
+export const validatedInWorker = () => () => true;

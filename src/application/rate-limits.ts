@@ -147,10 +147,12 @@ export function createRateLimiter(
     forUnauthenticated: (ip) => slide('ip', ip, settings.unauthenticatedPerMinute),
     forSignedOut: (ip) => slide('signed-out', ip, settings.unauthenticatedPerMinute),
     forScannerStart: (ip) => slide('scanner-start', ip, settings.scannerStartPerMinute),
+    // The session's own bucket first: a session that keeps uploading spends only its own budget,
+    // not its address's, which other players behind the same address share.
     async forEvidenceUpload(pinId, ip) {
-      const perAddress = await slide('evidence', ip, settings.evidenceUploadsPerMinute);
-      if (!perAddress.allowed) return perAddress;
-      return hit(`evidence-scan:${pinId}`, settings.evidenceUploadsPerScan, 'hour');
+      const perScan = await hit(`evidence-scan:${pinId}`, settings.evidenceUploadsPerScan, 'hour');
+      if (!perScan.allowed) return perScan;
+      return slide('evidence', ip, settings.evidenceUploadsPerMinute);
     },
     forSession: (sessionId) => hit(`session:${sessionId}`, SESSION_PER_MINUTE, 'minute'),
   };

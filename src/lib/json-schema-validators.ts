@@ -21,11 +21,13 @@ const common = { strict: false, useDefaults: true, removeAdditional: false } as 
 
 /**
  * Bodies are validated as sent: no type coercion ("true" is not a boolean), unknown fields refused
- * rather than dropped, every error collected so the detail can name them all. The HTTP validators
+ * rather than dropped, every error collected so the detail can name them all (`allErrors: false`
+ * stops at the first, for a body whose every item could fail). The HTTP validators
  * (http/plugins/validation.ts) and the evidence intake worker use the same settings.
  */
-export function createBodyAjv(): Ajv {
-  return addTimestampFormat(addFormats(new Ajv({ ...common, coerceTypes: false, allErrors: true })));
+export function createBodyAjv(options: { allErrors?: boolean } = {}): Ajv {
+  const allErrors = options.allErrors ?? true;
+  return addTimestampFormat(addFormats(new Ajv({ ...common, coerceTypes: false, allErrors })));
 }
 
 /** Params and querystrings are coerced, since everything in a URL is a string. */

@@ -39,11 +39,11 @@ export async function updateRule(ctx: UseCaseContext, ruleId: number, changes: R
       const now = ctx.clock();
       const before = await repos.rules.find(ruleId);
       if (before === undefined) refuse({ code: 'rule_not_found', ruleId });
-      const kind = changes.kind ?? before.kind;
-      const pattern = changes.pattern === undefined ? undefined : normalisePattern(kind, changes.pattern);
+      // The pattern is normalised for the kind the rule will have, whichever of the two changed.
+      const pattern = normalisePattern(changes.kind ?? before.kind, changes.pattern ?? before.pattern);
       const rule = await repos.rules.update(
         ruleId,
-        { ...changes, ...(pattern === undefined ? {} : { pattern }) },
+        { ...changes, ...(pattern === before.pattern ? {} : { pattern }) },
         now,
       );
       if (rule === undefined) refuse({ code: 'rule_not_found', ruleId });

@@ -69,8 +69,19 @@ export type BodySchemas = Record<BodySchemaName, object>;
 
 type Validator = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null | undefined };
 
-// One compiled validator per body and one compiled rule set per worker; a new rules version replaces the old.
-let validators: Record<BodySchemaName, Validator> | null = null;
+/**
+ * Each body's schema compiled twice: `first` stops at the first error, so a body of millions of bad
+ * items is refused in one pass; `all` names every error, and runs only on bodies small enough that
+ * listing them all is cheap (docs/api.md, "Errors").
+ */
+interface BodyValidators {
+  first: Validator;
+  all: Validator;
+}
+const LIST_ALL_ERRORS_MAX_BYTES = 256 * 1024;
+
+// One pair of validators per body and one compiled rule set per thread; a new rules version replaces the old.
+let validators: Record<BodySchemaName, BodyValidators> | null = null;
 let validatorsOf: BodySchemas | null = null;
 let compiled: { version: string; rules: CompiledRules } | null = null;
 
@@ -78,11 +89,13 @@ let compiled: { version: string; rules: CompiledRules } | null = null;
 export function useBodySchemas(schemas: BodySchemas): void {
   if (validatorsOf === schemas) return;
   validatorsOf = schemas;
-  const ajv = createBodyAjv();
-  validators = { evidence: ajv.compile(schemas.evidence), finish: ajv.compile(schemas.finish) };
+  const all = createBodyAjv();
+  const first = createBodyAjv({ allErrors: false });
+  const pair = (schema: object) => ({ first: first.compile(schema), all: all.compile(schema) });
+  validators = { evidence: pair(schemas.evidence), finish: pair(schemas.finish) };
 }
 
-function validatorOf(name: BodySchemaName): Validator {
+function validatorOf(name: BodySchemaName): BodyValidators {
   if (validators === null) throw new Error('the body schemas were not set in this thread');
   return validators[name];
 }
@@ -127,14 +140,10 @@ export type Decoded = { ok: true; value: unknown } | { ok: false; refusal: 'inva
 export function decodeBody(task: DecodeTask): Decoded {
   const decoded = decode(task.body);
   if ('refused' in decoded) return { ok: false, refusal: 'invalid_body', detail: decoded.refused };
-  const validator = validatorOf(task.schema);
-  if (!validator(decoded.value))
-    return {
-      ok: false,
-      refusal: 'invalid_body',
-      detail: describeValidationErrors(validator.errors ?? [], 'body'),
-    };
-  return { ok: true, value: decoded.value };
+  const { first, all } = validatorOf(task.schema);
+  if (first(decoded.value)) return { ok: true, value: decoded.value };
+  const named = task.body.length <= LIST_ALL_ERRORS_MAX_BYTES && !all(decoded.value) ? all : first;
+  return { ok: false, refusal: 'invalid_body', detail: describeValidationErrors(named.errors ?? [], 'body') };
 }
 
 /** An upload: decoded, checked against the schema and the scan's nonce, judged, reported. */

@@ -1,8 +1,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { GAME_TYPES } from '../domain/game-types.js';
 import { RULE_KINDS, RULE_MATCHES, RULE_SEVERITIES } from '../domain/rules.js';
-import type { Output } from './admin.js';
-import { type Connection, call, resolveConnection } from './admin-client.js';
+import { CliError, type Connection, call, resolveConnection } from './admin-client.js';
+import type { CliIo } from './index.js';
 
 interface RuleView {
   id: number;
@@ -16,18 +16,58 @@ interface RuleView {
   source: string | null;
 }
 
-interface RuleTest {
-  rule: RuleView;
+/** A rule test as GET /admin/v1/rule-tests/{id} answers it (docs/scan-client.md, "Testing a rule"). */
+interface RuleTestJob {
+  id: number;
+  ruleId: number;
+  status: 'running' | 'finished' | 'timed-out' | 'failed' | 'abandoned';
   examined: number;
+  total: number;
   matched: number;
-  scans: Array<{ pin: string; gameType: string; receivedAt: string; findings: string[] }>;
+  skipped: number;
+  partial: boolean;
+  reason: string | null;
 }
+
+interface RuleTestMatch {
+  pin: string;
+  gameType: string;
+  receivedAt: string;
+  findings: string[];
+  omitted: number;
+}
+
+interface RuleTestPage extends RuleTestJob {
+  data: RuleTestMatch[];
+  next: number | null;
+}
+
+/** How often a waiting `rules test` asks for progress; the server writes it about once a second. */
+const POLL_EVERY_MS = 1_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function ruleId(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1)
     throw new InvalidArgumentError('must be a rule id (a positive whole number)');
   return n;
+}
+
+function testId(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new InvalidArgumentError('must be a rule test id (a positive whole number)');
+  return n;
+}
+
+function progressLine(t: RuleTestJob): string {
+  const skipped = t.skipped > 0 ? `, ${t.skipped} skipped (server busy)` : '';
+  return `Rule test ${t.id} (rule #${t.ruleId}) ${t.status}: ${t.examined} of ${t.total} stored scans examined, ${t.matched} matched${skipped}`;
+}
+
+function matchLine(m: RuleTestMatch): string {
+  const more = m.omitted > 0 ? `  (+${m.omitted} more places)` : '';
+  return `  ${m.receivedAt}  ${m.pin}  ${m.gameType}  ${m.findings.join('; ')}${more}`;
 }
 
 function gameList(value: string): string[] {
@@ -53,7 +93,7 @@ export function ruleLine(r: RuleView): string {
  * `scanpin rules …` (docs/cli.md, "Rules"): the operator's detection rules over /admin/v1/rules. They
  * judge scan evidence on the server and are never sent to a scan client.
  */
-export function rulesCommand(io: Output): Command {
+export function rulesCommand(io: CliIo): Command {
   const rules = new Command('rules')
     .description('detection rules that judge scan evidence (operator; over /admin/v1/rules)')
     .option('--url <url>', 'server base URL (default $SCANPIN_URL or http://$HOST:$PORT)')
@@ -126,21 +166,90 @@ export function rulesCommand(io: Output): Command {
       });
   }
 
+  /** Every match found so far, page by page; `show` gets each page as it arrives. */
+  async function allMatches(
+    c: Connection,
+    id: number,
+    show: (page: RuleTestPage) => void,
+  ): Promise<RuleTestPage> {
+    let after = 0;
+    for (;;) {
+      const page = await call<RuleTestPage>(c, 'GET', `/admin/v1/rule-tests/${id}?after=${after}&limit=100`);
+      show(page);
+      if (page.next === null) return page;
+      after = page.next;
+    }
+  }
+
+  /** The test's summary and its matches; a test that failed or was abandoned exits non-zero after. */
+  async function report(c: Connection, id: number, json: boolean | undefined): Promise<void> {
+    const data: RuleTestMatch[] = [];
+    let first = true;
+    const last = await allMatches(c, id, (page) => {
+      if (json) {
+        data.push(...page.data);
+        return;
+      }
+      if (first) {
+        io.out(`${page.matched} of ${page.total} stored scans would match.`);
+        if (page.status === 'running')
+          io.out('The test is still running: these are the matches found so far.');
+        else if (page.reason !== null) io.out(`Test ${page.status}: ${page.reason}`);
+        if (page.skipped > 0)
+          io.out(`${page.skipped} scans were skipped: the server was too busy to judge them.`);
+      }
+      first = false;
+      for (const m of page.data) io.out(matchLine(m));
+    });
+    if (json) print({ ...last, data, next: null });
+    if (last.status === 'failed' || last.status === 'abandoned')
+      throw new CliError(`rule test ${id} ${last.status}: ${last.reason ?? ''}`);
+  }
+
   rules
     .command('test <id>')
     .description(
-      'run a rule over stored evidence and list the past scans it would have matched (changes nothing)',
+      'test a rule over stored evidence in the background, wait for it and list the past scans it would have matched (changes nothing)',
     )
-    .option('--json', 'print the API answer as JSON')
+    .option('--no-wait', 'start the test, print its id and return (follow it with `rules test-status`)')
+    .option('--json', 'print the API answers as JSON')
+    .action(async (id: string, opts: { wait: boolean; json?: boolean }, cmd: Command) => {
+      const c = conn(cmd);
+      const started = await call<RuleTestJob>(c, 'POST', `/admin/v1/rules/${ruleId(id)}/test`);
+      if (!opts.wait) {
+        if (opts.json) print(started);
+        else
+          io.out(`Rule test ${started.id} started; follow it with: scanpin rules test-status ${started.id}`);
+        return;
+      }
+      const show = io.progress ?? ((line: string) => io.err(line));
+      let job: RuleTestJob = started;
+      let shown = '';
+      for (;;) {
+        const line = progressLine(job);
+        if (!opts.json && line !== shown) show(line);
+        shown = line;
+        if (job.status !== 'running') break;
+        await sleep(POLL_EVERY_MS);
+        job = await call<RuleTestPage>(c, 'GET', `/admin/v1/rule-tests/${started.id}?limit=1`);
+      }
+      // Ends the progress line, which a terminal shows without a newline.
+      if (io.progress && !opts.json) io.err('');
+      await report(c, started.id, opts.json);
+    });
+
+  rules
+    .command('test-status <testId>')
+    .description("a rule test's progress and the scans it matched so far")
+    .option('--json', 'print the API answers as JSON')
     .action(async (id: string, opts: { json?: boolean }, cmd: Command) => {
-      const answer = await call<RuleTest>(conn(cmd), 'POST', `/admin/v1/rules/${ruleId(id)}/test`);
-      if (opts.json) return print(answer);
-      io.out(ruleLine(answer.rule));
-      io.out(`${answer.matched} of ${answer.examined} stored scans would match.`);
-      for (const scan of answer.scans)
-        io.out(`  ${scan.receivedAt}  ${scan.pin}  ${scan.gameType}  ${scan.findings.join('; ')}`);
-      if (answer.matched > answer.scans.length)
-        io.out(`  … and ${answer.matched - answer.scans.length} more`);
+      const c = conn(cmd);
+      const n = testId(id);
+      if (!opts.json) {
+        const job = await call<RuleTestPage>(c, 'GET', `/admin/v1/rule-tests/${n}?limit=1`);
+        io.out(progressLine(job));
+      }
+      await report(c, n, opts.json);
     });
 
   return rules;

@@ -444,6 +444,35 @@ export interface ScanEvidenceTable {
   received_at: number;
 }
 
+/** A rule's dry run over stored evidence, run as a background job (domain/rule-test.ts). */
+export interface RuleTestsTable {
+  id: Generated<number>;
+  rule_id: number;
+  status: string;
+  examined: number;
+  total: number;
+  matched: number;
+  skipped: number;
+  time_limit_seconds: number;
+  started_at: number;
+  /** The last progress write: a running test left behind a minute is abandoned. */
+  updated_at: number;
+  finished_at: number | null;
+  reason: string | null;
+}
+
+/** A scan a rule test matched, in the test's order (`seq`, oldest first). */
+export interface RuleTestMatchesTable {
+  test_id: number;
+  seq: number;
+  pin_id: number;
+  received_at: number;
+  /** JSON array of the findings' texts. */
+  findings: string;
+  /** Places the findings' bounds left out. */
+  omitted: number;
+}
+
 /** Who a PIN was made for: the player the staff named, and the account the player proved. */
 export interface PinPlayersTable {
   pin_id: number;
@@ -513,6 +542,8 @@ export interface Database {
   discord_scan_messages: DiscordScanMessagesTable;
   discord_interactions_seen: DiscordInteractionsSeenTable;
   used_sign_in_states: UsedSignInStatesTable;
+  rule_tests: RuleTestsTable;
+  rule_test_matches: RuleTestMatchesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -98,10 +98,45 @@ describe('detection rules: operator API and `scanpin rules`', () => {
     const id = Number(/^#(\d+)/.exec(added.out)?.[1]);
     expect(added.out).toContain('(disabled)');
 
+    // The test runs in the background; the command follows it, then lists what it matched.
     const tested = await rules('test', String(id));
     expect(tested.code, tested.err).toBe(0);
+    expect(tested.err).toMatch(
+      new RegExp(`Rule test \\d+ \\(rule #${id}\\) finished: 1 of 1 stored scans examined, 1 matched`),
+    );
     expect(tested.out).toContain('1 of 1 stored scans would match.');
     expect(tested.out).toContain(`${past.pin}  Java  Example clicker in ~/.minecraft/mods/tool.jar`);
+
+    const started = await rules('test', String(id), '--no-wait');
+    expect(started.code, started.err).toBe(0);
+    const testId = Number(
+      /^Rule test (\d+) started; follow it with: scanpin rules test-status \1$/.exec(started.out)?.[1],
+    );
+    expect(testId).toBeGreaterThan(0);
+    let status = await rules('test-status', String(testId));
+    for (let i = 0; i < 100 && status.out.includes(' running: '); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = await rules('test-status', String(testId));
+    }
+    expect(status.code, status.err).toBe(0);
+    expect(status.out).toContain(
+      `Rule test ${testId} (rule #${id}) finished: 1 of 1 stored scans examined, 1 matched`,
+    );
+    expect(status.out).toContain(`${past.pin}  Java  Example clicker in ~/.minecraft/mods/tool.jar`);
+    const json = await rules('test-status', String(testId), '--json');
+    expect(JSON.parse(json.out)).toMatchObject({
+      id: testId,
+      ruleId: id,
+      status: 'finished',
+      matched: 1,
+      data: [
+        { pin: past.pin, gameType: 'Java', findings: ['Example clicker in ~/.minecraft/mods/tool.jar'] },
+      ],
+      next: null,
+    });
+    const unknown = await rules('test-status', '999999');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('404 rule_test_not_found');
     // A dry run: the past verdict stands.
     const results = await t.api('GET', `/v1/pins/${past.pin}/results`, { key: owner.key });
     expect(results.json().data.cheating).toBe('legit');

@@ -52,6 +52,8 @@ export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promi
       await privacy.rewriteEvidence(row.pin_id, eraseFromEvidence(before, discordId));
       evidenceRewritten++;
     }
+    // Before their scans' links go: rule tests' listings of those scans (docs/scan-client.md).
+    await privacy.forgetRuleTestMatches(userId, discordId);
     // PINs /scan named after them, and the Discord messages that mention them (docs/discord.md).
     rewritten.push(...(await repos.discord.forgetPlayer(discordId)));
     await privacy.forgetScanAccounts(discordId);

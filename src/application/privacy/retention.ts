@@ -1,3 +1,4 @@
+import { RULE_TEST_KEEP_DAYS } from '../../domain/rule-test.js';
 import { DAY_MS } from '../../domain/time.js';
 import type { UseCaseContext } from '../context.js';
 
@@ -11,6 +12,8 @@ export interface RetentionRun {
   usersRecounted: number;
   /** Players with no scan left, no ban and no staff note: their record, links and notes went too. */
   playersRemoved: number;
+  /** Rule tests that ended RULE_TEST_KEEP_DAYS ago, with their matches (docs/scan-client.md). */
+  ruleTestsRemoved: number;
 }
 
 /** PINs removed per transaction: each batch is short, and consistent on its own. */
@@ -26,7 +29,8 @@ const LAST_RUN_SETTING = 'privacy_retention_last_day';
  * given one of them again. Each batch of removals recounts, in the same
  * transaction, the hardware profiles and users whose counters included those scans, so every risk
  * score and lookup equals a recomputation from the scans that remain. A player left with no scan, no
- * ban and no staff note is removed as an erasure would (no report names them any more).
+ * ban and no staff note is removed as an erasure would (no report names them any more). Rule tests
+ * go a week after they were last written.
  */
 export async function applyRetention(ctx: UseCaseContext): Promise<RetentionRun> {
   const now = ctx.clock();
@@ -36,7 +40,12 @@ export async function applyRetention(ctx: UseCaseContext): Promise<RetentionRun>
     profilesRecounted: 0,
     usersRecounted: 0,
     playersRemoved: 0,
+    ruleTestsRemoved: 0,
   };
+  // A test's matches list PINs and findings: scan data kept a week, whatever else is kept for good.
+  run.ruleTestsRemoved = await ctx.transaction(({ ruleTests }) =>
+    ruleTests.removeWrittenBefore(now - RULE_TEST_KEEP_DAYS * DAY_MS),
+  );
   const { ipRetentionDays, reportRetentionDays } = ctx.config;
   if (ipRetentionDays > 0) {
     run.ipHashesForgotten = await ctx.repos.privacy.forgetIpHashesBefore(now - ipRetentionDays * DAY_MS);

@@ -72,6 +72,8 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /^\/admin\/v1\/keys\/\{id\}$/, codes: ['key_not_found'] },
   { path: /^\/admin\/v1\/bans\/\{id\}$/, codes: ['ban_not_found'] },
   { path: /^\/admin\/v1\/rules\/\{id\}/, codes: ['rule_not_found'] },
+  { method: 'post', path: /^\/admin\/v1\/rules\/\{id\}\/test$/, codes: ['rule_test_running'] },
+  { path: /^\/admin\/v1\/rule-tests\/\{id\}$/, codes: ['rule_test_not_found'] },
   { path: /^\/admin\/v1\/scanned-users\//, codes: ['scanned_user_not_found'] },
   { method: 'put', path: /\/discord-guilds\/\{guildId\}$/, codes: ['discord_guild_taken'] },
   { method: 'delete', path: /\/discord-guilds\/\{guildId\}$/, codes: ['discord_guild_not_found'] },

@@ -19,6 +19,7 @@ import { windowsRules } from './0019-windows-rules.js';
 import { discord } from './0020-discord.js';
 import { usedSignInStates } from './0022-used-sign-in-states.js';
 import { reportProvenance } from './0023-report-provenance.js';
+import { ruleTests } from './0024-rule-tests.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -61,6 +62,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0020-discord': discord(ctx),
       '0022-used-sign-in-states': usedSignInStates(),
       '0023-report-provenance': reportProvenance(),
+      '0024-rule-tests': ruleTests(ctx),
     };
   }
 }

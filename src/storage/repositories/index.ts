@@ -21,6 +21,7 @@ import {
   scanAccountsRecorder,
 } from './report-provenance.js';
 import { finishedScanRecorder, type HubPolicy } from './risk-profiles.js';
+import { type RuleTestsRepository, ruleTestsRepository } from './rule-tests.js';
 import { type RulesRepository, rulesRepository } from './rules.js';
 import { type ScansRepository, scansRepository } from './scans.js';
 import { type SessionsRepository, sessionsRepository } from './sessions.js';
@@ -46,6 +47,7 @@ export interface Repositories {
   webhooks: WebhooksRepository;
   audit: AuditRepository;
   rules: RulesRepository;
+  ruleTests: RuleTestsRepository;
   evidence: EvidenceRepository;
   hardwareHubs: HardwareHubsRepository;
   discord: DiscordRepository;
@@ -113,6 +115,7 @@ function repositoryMakers(
     webhooks: () => webhooksRepository(db, store.dialect),
     audit: () => auditRepository(db),
     rules: () => rulesRepository(db),
+    ruleTests: () => ruleTestsRepository(db),
     evidence: () => evidenceRepository(db),
     hardwareHubs: () => hardwareHubsRepository(db, store.dialect),
     discord: () => discordRepository(db),

@@ -302,6 +302,19 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         .execute();
     },
 
+    /**
+     * Rule tests' matches among the person's scans: an operator's listing of PINs and findings,
+     * derived from the evidence and made again by testing the rule again, so they go rather than
+     * being rewritten (docs/privacy.md, "Erasure"). Returns how many went.
+     */
+    async forgetRuleTestMatches(userId: number | null, discordId: string): Promise<number> {
+      const removed = await db
+        .deleteFrom('rule_test_matches')
+        .where('pin_id', 'in', pinsOf(userId, discordId))
+        .executeTakeFirst();
+      return Number(removed.numDeletedRows);
+    },
+
     async rewriteEvidence(pinId: number, document: unknown): Promise<void> {
       await db
         .updateTable('scan_evidence')
@@ -493,6 +506,7 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         'scan_evidence',
         'scan_accounts',
         'pin_players',
+        'rule_test_matches',
       ] as const) {
         await db.deleteFrom(table).where('pin_id', 'in', pinIds).execute();
       }

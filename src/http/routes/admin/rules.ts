@@ -2,10 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
 import { addRule, listRules, updateRule } from '../../../application/rules/manage-rules.js';
-import { RULE_TEST_LIST_LIMIT, testRule } from '../../../application/rules/test-rule.js';
+import { readRuleTest } from '../../../application/rules/read-rule-test.js';
+import { startRuleTest, stopRuleTest } from '../../../application/rules/test-rule.js';
 import { GAME_TYPES } from '../../../domain/game-types.js';
+import {
+  isPartial,
+  RULE_TEST_PAGE_LIMIT,
+  RULE_TEST_STATUSES,
+  type RuleTest,
+} from '../../../domain/rule-test.js';
 import { RULE_KINDS, RULE_MATCHES, RULE_SEVERITIES, type Rule } from '../../../domain/rules.js';
-import { iso } from '../../../domain/time.js';
+import { iso, isoOrNull } from '../../../domain/time.js';
 import { Nullable, Timestamp } from '../../schemas/common.js';
 import { adminErrors, IdParams } from './schemas.js';
 
@@ -64,20 +71,74 @@ const UpdateRuleBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-const RuleTestView = Type.Object({
-  rule: RuleView,
-  examined: Type.Integer({ description: 'Stored evidence documents the rule was run over.' }),
-  matched: Type.Integer({ description: 'How many of them it matches.' }),
-  scans: Type.Array(
+const RuleTestJob = {
+  id: Type.Integer({ description: 'The test: follow it at GET /admin/v1/rule-tests/{id}.' }),
+  ruleId: Type.Integer(),
+  status: Type.Enum([...RULE_TEST_STATUSES], {
+    description:
+      '`running` until it ends: `finished` (every stored document examined), `timed-out` (RULE_TEST_TIME_LIMIT_SECONDS passed; the matches found before are kept), `failed` (`reason` says why), `abandoned` (the instance running it stopped writing it for a minute: a server restart or crash ends a running test).',
+  }),
+  examined: Type.Integer({ description: 'Stored evidence documents looked at so far.' }),
+  total: Type.Integer({
+    description: 'Stored evidence documents when the test started: the ones it covers.',
+  }),
+  matched: Type.Integer({ description: 'How many of them the rule matches.' }),
+  skipped: Type.Integer({
+    description: 'Documents not judged: the evidence intake was busy for them twice in a row.',
+  }),
+  partial: Type.Boolean({
+    description: 'true unless `finished`: the matches may not be all of them (yet).',
+  }),
+  timeLimitSeconds: Type.Integer({ description: 'RULE_TEST_TIME_LIMIT_SECONDS when it started.' }),
+  startedAt: Timestamp,
+  updatedAt: Timestamp,
+  finishedAt: Nullable(Timestamp),
+  reason: Nullable(Type.String({ description: 'Why it ended other than `finished`.' })),
+};
+
+const RuleTestStarted = Type.Object(RuleTestJob);
+
+const RuleTestPage = Type.Object({
+  ...RuleTestJob,
+  data: Type.Array(
     Type.Object({
       pin: Type.String(),
       gameType: Type.String(),
       receivedAt: Timestamp,
-      findings: Type.Array(Type.String()),
+      findings: Type.Array(Type.String(), {
+        description: 'The findings the rule adds to this scan, at most 25 (the bound per rule).',
+      }),
+      omitted: Type.Integer({ description: 'Further places it matched, beyond the bound.' }),
     }),
-    { description: `The first ${RULE_TEST_LIST_LIMIT} matching scans, oldest first.` },
+    { description: 'Matching scans after `after`, oldest first.' },
+  ),
+  next: Nullable(
+    Type.Integer({
+      description:
+        'Pass as `after` for the next page; null when no more were found so far (while the test runs, ask again later).',
+    }),
   ),
 });
+
+const RuleTestQuery = Type.Object(
+  {
+    after: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'A `next` from the previous page.' }),
+    ),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: RULE_TEST_PAGE_LIMIT, default: 50 })),
+  },
+  { additionalProperties: false },
+);
+
+function presentTest(test: RuleTest) {
+  return {
+    ...test,
+    partial: isPartial(test),
+    startedAt: iso(test.startedAt),
+    updatedAt: iso(test.updatedAt),
+    finishedAt: isoOrNull(test.finishedAt),
+  };
+}
 
 function present(rule: Rule) {
   return { ...rule, createdAt: iso(rule.createdAt), updatedAt: iso(rule.updatedAt) };
@@ -148,21 +209,48 @@ export function ruleAdminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox 
         schema: {
           tags,
           security,
-          summary: 'Test a rule over stored evidence',
+          summary: 'Start testing a rule over stored evidence',
           description:
-            'Runs the rule (enabled or not) over every stored evidence document and lists the past scans it would have matched. Changes no verdict.',
+            'Starts a background test of the rule (enabled or not) over every stored evidence document and answers at once with the test; `Location` names where to follow it (GET /admin/v1/rule-tests/{id}), on any instance. It changes no verdict. One test runs per instance at a time (`409 rule_test_running`); it stops after RULE_TEST_TIME_LIMIT_SECONDS (300 by default), keeping what it found.',
           params: IdParams,
-          response: { 200: RuleTestView, ...adminErrors },
+          response: { 202: RuleTestStarted, ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const test = await startRuleTest(ctx, request.params.id, {
+          onError: (err) => app.log.error({ err, ruleTest: true }, 'a rule test failed'),
+        });
+        return reply.code(202).header('location', `/admin/v1/rule-tests/${test.id}`).send(presentTest(test));
+      },
+    );
+
+    app.get(
+      '/admin/v1/rule-tests/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Follow a rule test and page through its matches',
+          description:
+            'The test’s progress and one page of the scans it matched so far, oldest first. Tests are kept for 7 days after they end.',
+          params: IdParams,
+          querystring: RuleTestQuery,
+          response: { 200: RuleTestPage, ...adminErrors },
         },
       },
       async (request) => {
-        const result = await testRule(ctx, request.params.id);
+        const { after = 0, limit = 50 } = request.query;
+        const page = await readRuleTest(ctx, request.params.id, { after, limit });
         return {
-          ...result,
-          rule: present(result.rule),
-          scans: result.scans.map((s) => ({ ...s, receivedAt: iso(s.receivedAt) })),
+          ...presentTest(page.test),
+          data: page.matches.map(({ seq: _seq, ...m }) => ({ ...m, receivedAt: iso(m.receivedAt) })),
+          next: page.next,
         };
       },
     );
+
+    // A test still running when the server stops is ended as abandoned while the store is still
+    // open: onClose hooks of the root (the store's close) run before a plugin's, preClose before both.
+    app.addHook('preClose', async () => stopRuleTest(ctx));
   };
 }

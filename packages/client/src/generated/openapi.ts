@@ -2719,6 +2719,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/rule-tests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a rule test and page through its matches
+         * @description The test’s progress and one page of the scans it matched so far, oldest first. Tests are kept for 7 days after they end.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A `next` from the previous page. */
+                    after?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "ruleId": 1,
+                         *       "status": "running",
+                         *       "examined": 1,
+                         *       "total": 1,
+                         *       "matched": 1,
+                         *       "skipped": 1,
+                         *       "partial": false,
+                         *       "timeLimitSeconds": 1,
+                         *       "startedAt": "2026-02-11T15:25:00.000Z",
+                         *       "updatedAt": "2026-02-11T15:25:00.000Z",
+                         *       "finishedAt": "2026-02-11T15:25:00.000Z",
+                         *       "reason": "example",
+                         *       "data": [
+                         *         {
+                         *           "pin": "example",
+                         *           "gameType": "example",
+                         *           "receivedAt": "2026-02-11T15:25:00.000Z",
+                         *           "findings": [
+                         *             "example"
+                         *           ],
+                         *           "omitted": 1
+                         *         }
+                         *       ],
+                         *       "next": 1
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Matching scans after `after`, oldest first. */
+                            data: {
+                                /** @description The findings the rule adds to this scan, at most 25 (the bound per rule). */
+                                findings: string[];
+                                gameType: string;
+                                /** @description Further places it matched, beyond the bound. */
+                                omitted: number;
+                                pin: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                receivedAt: string;
+                            }[];
+                            /** @description Stored evidence documents looked at so far. */
+                            examined: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            finishedAt: string | null;
+                            /** @description The test: follow it at GET /admin/v1/rule-tests/{id}. */
+                            id: number;
+                            /** @description How many of them the rule matches. */
+                            matched: number;
+                            /** @description Pass as `after` for the next page; null when no more were found so far (while the test runs, ask again later). */
+                            next: number | null;
+                            /** @description true unless `finished`: the matches may not be all of them (yet). */
+                            partial: boolean;
+                            /** @description Why it ended other than `finished`. */
+                            reason: string | null;
+                            ruleId: number;
+                            /** @description Documents not judged: the evidence intake was busy for them twice in a row. */
+                            skipped: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            startedAt: string;
+                            /**
+                             * @description `running` until it ends: `finished` (every stored document examined), `timed-out` (RULE_TEST_TIME_LIMIT_SECONDS passed; the matches found before are kept), `failed` (`reason` says why), `abandoned` (the instance running it stopped writing it for a minute: a server restart or crash ends a running test).
+                             * @enum {unknown}
+                             */
+                            status: "running" | "finished" | "timed-out" | "failed" | "abandoned";
+                            /** @description RULE_TEST_TIME_LIMIT_SECONDS when it started. */
+                            timeLimitSeconds: number;
+                            /** @description Stored evidence documents when the test started: the ones it covers. */
+                            total: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: rule_test_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/rules": {
         parameters: {
             query?: never;
@@ -3226,8 +3414,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Test a rule over stored evidence
-         * @description Runs the rule (enabled or not) over every stored evidence document and lists the past scans it would have matched. Changes no verdict.
+         * Start testing a rule over stored evidence
+         * @description Starts a background test of the rule (enabled or not) over every stored evidence document and answers at once with the test; `Location` names where to follow it (GET /admin/v1/rule-tests/{id}), on any instance. It changes no verdict. One test runs per instance at a time (`409 rule_test_running`); it stops after RULE_TEST_TIME_LIMIT_SECONDS (300 by default), keeping what it found.
          *
          *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
          */
@@ -3242,90 +3430,67 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
-                200: {
+                /** @description Accepted */
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         /**
                          * @example {
-                         *       "rule": {
-                         *         "id": 1,
-                         *         "name": "example",
-                         *         "kind": "memory-string",
-                         *         "pattern": "example",
-                         *         "match": "contains",
-                         *         "severity": "detection",
-                         *         "games": [
-                         *           "example"
-                         *         ],
-                         *         "enabled": false,
-                         *         "source": "example",
-                         *         "createdAt": "2026-02-11T15:25:00.000Z",
-                         *         "updatedAt": "2026-02-11T15:25:00.000Z"
-                         *       },
+                         *       "id": 1,
+                         *       "ruleId": 1,
+                         *       "status": "running",
                          *       "examined": 1,
+                         *       "total": 1,
                          *       "matched": 1,
-                         *       "scans": [
-                         *         {
-                         *           "pin": "example",
-                         *           "gameType": "example",
-                         *           "receivedAt": "2026-02-11T15:25:00.000Z",
-                         *           "findings": [
-                         *             "example"
-                         *           ]
-                         *         }
-                         *       ]
+                         *       "skipped": 1,
+                         *       "partial": false,
+                         *       "timeLimitSeconds": 1,
+                         *       "startedAt": "2026-02-11T15:25:00.000Z",
+                         *       "updatedAt": "2026-02-11T15:25:00.000Z",
+                         *       "finishedAt": "2026-02-11T15:25:00.000Z",
+                         *       "reason": "example"
                          *     }
                          */
                         "application/json": {
-                            /** @description Stored evidence documents the rule was run over. */
+                            /** @description Stored evidence documents looked at so far. */
                             examined: number;
-                            /** @description How many of them it matches. */
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            finishedAt: string | null;
+                            /** @description The test: follow it at GET /admin/v1/rule-tests/{id}. */
+                            id: number;
+                            /** @description How many of them the rule matches. */
                             matched: number;
-                            rule: {
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-02-11T15:25:00.000Z
-                                 */
-                                createdAt: string;
-                                enabled: boolean;
-                                games: string[];
-                                id: number;
-                                /** @enum {unknown} */
-                                kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
-                                /**
-                                 * @description Case-sensitive; `contains` by default.
-                                 * @enum {unknown}
-                                 */
-                                match: "contains" | "prefix" | "exact";
-                                name: string;
-                                pattern: string;
-                                /**
-                                 * @description Which result field a match fills.
-                                 * @enum {unknown}
-                                 */
-                                severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
-                                /** @description Where the pattern was found publicly (starter pack). */
-                                source: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-02-11T15:25:00.000Z
-                                 */
-                                updatedAt: string;
-                            };
-                            /** @description The first 100 matching scans, oldest first. */
-                            scans: {
-                                findings: string[];
-                                gameType: string;
-                                pin: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-02-11T15:25:00.000Z
-                                 */
-                                receivedAt: string;
-                            }[];
+                            /** @description true unless `finished`: the matches may not be all of them (yet). */
+                            partial: boolean;
+                            /** @description Why it ended other than `finished`. */
+                            reason: string | null;
+                            ruleId: number;
+                            /** @description Documents not judged: the evidence intake was busy for them twice in a row. */
+                            skipped: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            startedAt: string;
+                            /**
+                             * @description `running` until it ends: `finished` (every stored document examined), `timed-out` (RULE_TEST_TIME_LIMIT_SECONDS passed; the matches found before are kept), `failed` (`reason` says why), `abandoned` (the instance running it stopped writing it for a minute: a server restart or crash ends a running test).
+                             * @enum {unknown}
+                             */
+                            status: "running" | "finished" | "timed-out" | "failed" | "abandoned";
+                            /** @description RULE_TEST_TIME_LIMIT_SECONDS when it started. */
+                            timeLimitSeconds: number;
+                            /** @description Stored evidence documents when the test started: the ones it covers. */
+                            total: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            updatedAt: string;
                         };
                     };
                 };
@@ -3349,6 +3514,15 @@ export interface paths {
                 };
                 /** @description Not Found: rule_not_found. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: rule_test_running. */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -16872,7 +17046,7 @@ export interface components {
              * @example pin_not_found
              * @enum {unknown}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "rule_not_found";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "rule_not_found" | "rule_test_running" | "rule_test_not_found";
             /** @description What happened and what to do next, for people. */
             detail: string;
             /** @example 404 */

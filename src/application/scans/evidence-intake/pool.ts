@@ -75,23 +75,32 @@ const workerFile = fileURLToPath(
  * process, and each would otherwise start its own threads (docs/architecture.md, "Tests"). Idle
  * threads do not keep the process alive and end after a minute.
  */
-const pools = new WeakMap<BodySchemas, Map<string, Piscina>>();
+interface SharedPool {
+  piscina: Piscina;
+  /**
+   * Tasks handed to the pool and not yet settled. Counted here rather than by Piscina's maxQueue,
+   * whose count leaves out tasks given to a thread that is still starting: a cold pool took any burst.
+   */
+  inFlight: number;
+}
 
-function poolFor(settings: EvidenceIntakeSettings, schemas: BodySchemas): Piscina {
+const pools = new WeakMap<BodySchemas, Map<string, SharedPool>>();
+
+function poolFor(settings: EvidenceIntakeSettings, schemas: BodySchemas): SharedPool {
   let bySettings = pools.get(schemas);
   if (bySettings === undefined) pools.set(schemas, (bySettings = new Map()));
   const key = JSON.stringify(settings);
   let pool = bySettings.get(key);
   if (pool === undefined) {
-    pool = new Piscina({
+    const piscina = new Piscina({
       filename: workerFile,
       minThreads: 0,
       maxThreads: settings.threads,
-      maxQueue: settings.maxQueue,
       idleTimeout: 60_000,
       workerData: { schemas },
       resourceLimits: { maxOldGenerationSizeMb: settings.heapMb },
     });
+    pool = { piscina, inFlight: 0 };
     bySettings.set(key, pool);
   }
   return pool;
@@ -103,15 +112,17 @@ export function createEvidenceIntake(settings: EvidenceIntakeSettings, schemas: 
   useBodySchemas(schemas);
 
   async function run<T>(name: string, task: unknown): Promise<T> {
+    if (pool.inFlight >= settings.threads + settings.maxQueue) throw new IntakeBusy('queue-full');
+    pool.inFlight++;
     const signal = AbortSignal.timeout(settings.timeLimitMs);
     try {
-      return (await pool.run(task, { name, signal })) as T;
+      return (await pool.piscina.run(task, { name, signal })) as T;
     } catch (error) {
       if (signal.aborted) throw new IntakeBusy('time-limit');
-      if (error instanceof Error && /queue is at limit/i.test(error.message))
-        throw new IntakeBusy('queue-full');
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new IntakeTooCostly();
       throw error;
+    } finally {
+      pool.inFlight--;
     }
   }
 

@@ -164,4 +164,61 @@ describe.each(stores)('dashboard evidence on $name', (backend) => {
     ]);
     expect(kept?.findings).toHaveLength(1);
   });
+
+  it('pages a large document: each long list cut to its first page, the rest read by path', async () => {
+    const pin = await t.createPin(owner.key, { type: 'Java' });
+    const start = await t.api('POST', '/v1/scanner/start', { body: { pin, hwids: [`HWID-${pin}`] } });
+    const { sessionToken: token, nonce } = start.json<{ sessionToken: string; nonce: string }>();
+    const entries = Array.from({ length: 60 }, (_, i) => `com/example/pack/Class${i}.class`);
+    const items = Array.from({ length: 400 }, (_, i) => jar(`~/.minecraft/mods/mod-${i}.jar`, entries));
+    expect(
+      (await uploadEvidence(t, token, evidence(nonce, { files: { items } }), { gzip: true })).statusCode,
+    ).toBe(200);
+
+    const res = await ownerP.get(`/pins/${pin}/evidence`);
+    expect(res.statusCode).toBe(200);
+    const kept = res.json<{
+      evidence: {
+        cut: Record<string, number>;
+        document: { sources: { files: { items: Array<{ entries: string[] }> } } };
+      };
+    }>().evidence;
+    // At most 200 items and about 256 KiB of JSON per first page (domain/evidence-view.ts).
+    const files = kept.document.sources.files.items;
+    const shown = files.length;
+    expect(shown).toBeGreaterThan(100);
+    expect(shown).toBeLessThanOrEqual(200);
+    expect(files[0]?.entries).toHaveLength(50);
+    expect(kept.cut['sources.files.items']).toBe(400);
+    expect(kept.cut['sources.files.items.0.entries']).toBe(60);
+
+    const rest = await ownerP.get(`/pins/${pin}/evidence/list?path=sources.files.items&offset=${shown}&limit=500`);
+    expect(rest.statusCode, rest.body).toBe(200);
+    const page = rest.json<{
+      total: number;
+      offset: number;
+      items: Array<{ path: string }>;
+      cut: Record<string, number>;
+    }>();
+    expect(page).toMatchObject({ total: 400, offset: shown });
+    expect(page.items.map((f) => f.path)).toEqual(items.slice(shown).map((f) => f.path));
+    expect(page.cut['sources.files.items.399.entries']).toBe(60);
+
+    const nested = await ownerP.get(
+      `/pins/${pin}/evidence/list?path=sources.files.items.3.entries&offset=50`,
+    );
+    expect(nested.json<{ items: string[] }>().items).toEqual(entries.slice(50));
+
+    await expectProblem(
+      await ownerP.get(`/pins/${pin}/evidence/list?path=sources.nothing.items`),
+      404,
+      'evidence_list_not_found',
+    );
+    await expectProblem(await ownerP.get(`/pins/${pin}/evidence/list?path=../x`), 400, 'invalid_parameter');
+    await expectProblem(
+      await strangerP.get(`/pins/${pin}/evidence/list?path=sources.files.items`),
+      404,
+      'pin_not_found',
+    );
+  });
 });

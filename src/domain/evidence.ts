@@ -77,12 +77,16 @@ export interface MemoryEvidence {
 
 export interface FileEvidence {
   path: string;
+  /** Where the file points when it is a symbolic link to a regular file (read as the game loads it). */
+  linkTarget?: string;
   kind: 'jar' | 'zip' | 'file';
   size: number;
   modifiedAt: string | null;
   createdAt: string | null;
   sha256: string;
+  /** The first entries, class files first when there are more than the cap. */
   entries: string[];
+  /** Every entry of the archive, listed or not. */
   entriesTotal: number;
 }
 
@@ -214,7 +218,15 @@ export interface ProgramEvidence {
 export interface EvidenceSources {
   processes: SectionHeader & { items: ProcessEvidence[] };
   memory: SectionHeader & { items: MemoryEvidence[] };
-  files: SectionHeader & { installations: string[]; items: FileEvidence[] };
+  files: SectionHeader & {
+    installations: string[];
+    items: FileEvidence[];
+    /**
+     * How many files would have been listed without the cap (absent from older clients); more than
+     * `items` holds means a file may be hidden among the rest (domain/evidence-coverage.ts).
+     */
+    itemsTotal?: number;
+  };
   logs: SectionHeader & { items: LogEvidence[] };
   discord: SectionHeader & { accounts: DiscordAccountEvidence[] };
   network: SectionHeader & { adapters: AdapterEvidence[] };

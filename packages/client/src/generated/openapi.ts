@@ -8367,6 +8367,7 @@ export interface paths {
                          *                   "entries": [
                          *                     "example"
                          *                   ],
+                         *                   "linkTarget": "example",
                          *                   "entriesTotal": 0
                          *                 }
                          *               ]
@@ -8381,7 +8382,8 @@ export interface paths {
                          *                     "example"
                          *                   ]
                          *                 }
-                         *               ]
+                         *               ],
+                         *               "itemsTotal": 0
                          *             },
                          *             "discord": {
                          *               "status": "collected",
@@ -8606,7 +8608,7 @@ export interface paths {
                                                  * @example 2026-02-11T15:25:00.000Z
                                                  */
                                                 createdAt: string | null;
-                                                /** @description Entry paths inside the archive (class paths such as `a/b/C.class`). */
+                                                /** @description Entry paths inside the archive (class paths such as `a/b/C.class`); class files first when there are more than the cap. */
                                                 entries: string[];
                                                 entriesTotal: number;
                                                 /**
@@ -8621,12 +8623,15 @@ export interface paths {
                                                  */
                                                 modifiedAt: string | null;
                                                 /** @description The home folder shortened to `~`. */
+                                                /** @description Every entry of the archive, listed or not. */
                                                 path: string;
                                                 /**
                                                  * @description SHA-256, lowercase hex.
                                                  * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
                                                  */
                                                 sha256: string;
+                                                /** @description Where the file points, when it is a symbolic link to a regular file (read as the game loads it). */
+                                                linkTarget?: string;
                                                 size: number;
                                             }[];
                                             /** @description Why it was skipped or failed, in words a person understands. */
@@ -8642,6 +8647,8 @@ export interface paths {
                                             /** @description Folders that were searched and exist. */
                                             folders: string[];
                                             items: {
+                                            /** @description How many files would have been listed without the cap; more than `items` holds means the list is not the whole folder. */
+                                            itemsTotal?: number;
                                                 /**
                                                  * Format: date-time
                                                  * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
@@ -13783,6 +13790,7 @@ export interface paths {
                      *               "signature": {
                      *                 "status": "unsigned",
                      *                 "signer": "example",
+                     *               "linkTarget": "example",
                      *                 "issuer": "example",
                      *                 "selfSigned": false,
                      *                 "reason": "example",
@@ -13795,7 +13803,8 @@ export interface paths {
                      *                 }
                      *               ]
                      *             }
-                     *           ]
+                     *           ],
+                     *           "itemsTotal": 0
                      *         }
                      *       }
                      *     }
@@ -13863,7 +13872,7 @@ export interface paths {
                                      * @example 2026-02-11T15:25:00.000Z
                                      */
                                     createdAt: string | null;
-                                    /** @description Entry paths inside the archive (class paths such as `a/b/C.class`). */
+                                    /** @description Entry paths inside the archive (class paths such as `a/b/C.class`); class files first when there are more than the cap. */
                                     entries: string[];
                                     entriesTotal: number;
                                     /**
@@ -14025,12 +14034,15 @@ export interface paths {
                                  * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                  * @example 2026-02-11T15:25:00.000Z
                                  */
+                                    /** @description Every entry of the archive, listed or not. */
                                 folderModifiedAt: string | null;
                                 items: {
                                     /**
                                      * Format: date-time
                                      * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                      * @example 2026-02-11T15:25:00.000Z
+                                    /** @description Where the file points, when it is a symbolic link to a regular file (read as the game loads it). */
+                                    linkTarget?: string;
                                      */
                                     createdAt: string | null;
                                     executable: string;
@@ -14046,6 +14058,8 @@ export interface paths {
                                      */
                                     modifiedAt: string | null;
                                     /** @description The `.pf` file. */
+                                /** @description How many files would have been listed without the cap; more than `items` holds means the list is not the whole folder. */
+                                itemsTotal?: number;
                                     path: string;
                                     runCount: number;
                                     version: number;

@@ -68,6 +68,12 @@ export const EvidenceMemory = Type.Object(
 export const EvidenceFile = Type.Object(
   {
     path: Text(L.path, 'The home folder shortened to `~`.'),
+    linkTarget: Type.Optional(
+      Text(
+        L.path,
+        'Where the file points, when it is a symbolic link to a regular file (read as the game loads it).',
+      ),
+    ),
     kind: Type.Enum(['jar', 'zip', 'file'], {
       description: '`zip`: a zip archive under another extension than `.jar`.',
     }),
@@ -75,8 +81,11 @@ export const EvidenceFile = Type.Object(
     modifiedAt: When,
     createdAt: When,
     sha256: Sha256,
-    entries: Strings(L.entries, 'Entry paths inside the archive (class paths such as `a/b/C.class`).'),
-    entriesTotal: Count,
+    entries: Strings(
+      L.entries,
+      'Entry paths inside the archive (class paths such as `a/b/C.class`); class files first when there are more than the cap.',
+    ),
+    entriesTotal: Type.Integer({ minimum: 0, description: 'Every entry of the archive, listed or not.' }),
   },
   { additionalProperties: false },
 );
@@ -223,6 +232,13 @@ export const EvidenceSources = Type.Object(
     files: Section('Game installations: mods and versions jars, renamed archives.', {
       installations: Strings(L.installations, 'Installation folders that were searched.'),
       items: Type.Array(EvidenceFile, { maxItems: L.files }),
+      itemsTotal: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          description:
+            'How many files would have been listed without the cap; more than `items` holds means the list is not the whole folder.',
+        }),
+      ),
     }),
     logs: Section('Game logs: the newest log’s lines that match a hint.', {
       items: Type.Array(EvidenceLogLines, { maxItems: L.logs }),

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.js';
+import { evidence, jar, startScan, uploadEvidence } from '../support/evidence.js';
+import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
+
+// Judging touches the store only, never the shared counters: SQLite and PostgreSQL suffice.
+const stores = backends().filter((b) => b.redisUrl === undefined);
+
+/**
+ * An upload that admits a cut (more game files than listed, a jar's entries capped, a memory harvest
+ * truncated) is never `legit`: a file may be hidden past the cut (docs/scan-client.md, "What a
+ * capped scan means"; domain/evidence-coverage.ts).
+ */
+describe.each(stores)('a capped scan on $name', (backend) => {
+  let t: TestApp;
+  let owner: Owner;
+
+  beforeEach(async () => {
+    t = await startTestApp(backend);
+    owner = await t.createOwner();
+  });
+  afterEach(async () => t.close());
+
+  const results = async (pin: string) =>
+    (await t.api('GET', `/v1/pins/${pin}/results`, { key: owner.key })).json<{
+      data: { cheating: string; integrity: string[]; detections: string[] };
+    }>().data;
+
+  it('comes back suspicious with the integrity entry, where the same scan whole is legit', async () => {
+    const items = [jar('~/.minecraft/mods/harmless.jar', ['com/example/harmless/Mod.class'])];
+
+    const whole = await startScan(t, owner.key);
+    const wholeRes = await uploadEvidence(
+      t,
+      whole.token,
+      evidence(whole.nonce, { files: { items, itemsTotal: 1 } }),
+    );
+    expect(wholeRes.json()).toMatchObject({ result: 'legit' });
+
+    const capped = await startScan(t, owner.key);
+    const res = await uploadEvidence(
+      t,
+      capped.token,
+      evidence(capped.nonce, { files: { items, itemsTotal: 5_001 } }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ result: 'suspicious' });
+    const data = await results(capped.pin);
+    expect(data.cheating).toBe('suspicious');
+    expect(data.integrity).toEqual([
+      'The scan could not send everything: 1 of 5,001 game files were listed; a file may be hidden among the rest.',
+    ]);
+  });
+
+  it('a capped jar keeps a detection a detection, and says what was cut', async () => {
+    const scan = await startScan(t, owner.key);
+    const padded = {
+      ...jar('~/.minecraft/mods/optimizer.jar', ['net/wurstclient/WurstClient.class']),
+      entriesTotal: 20_001,
+    };
+    const res = await uploadEvidence(
+      t,
+      scan.token,
+      evidence(scan.nonce, { files: { items: [padded], itemsTotal: 1 } }),
+    );
+    expect(res.json()).toMatchObject({ result: 'cheating' });
+    const data = await results(scan.pin);
+    expect(data.detections).toEqual(['Wurst in ~/.minecraft/mods/optimizer.jar']);
+    expect(data.integrity).toEqual([
+      'The scan could not send everything: 1 of 20,001 entries of ~/.minecraft/mods/optimizer.jar were listed; a class may be hidden among the rest.',
+    ]);
+  });
+
+  it('refuses a negative count like any invalid document', async () => {
+    const scan = await startScan(t, owner.key);
+    const res = await uploadEvidence(t, scan.token, evidence(scan.nonce, { files: { itemsTotal: -1 } }));
+    expect(res.statusCode).toBe(400);
+  });
+});

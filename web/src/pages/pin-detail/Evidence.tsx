@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, CopyButton, ErrorState, Loading, Table, Time } from '../../components';
+import { Badge, Button, CopyButton, ErrorState, Loading, Table, Time } from '../../components';
 import { EvidenceSources, type Matched } from './EvidenceSources';
 import { type EvidenceSource, type ScanEvidence, usePinEvidence } from './evidence-api';
-import { itemId, itemName, LINKED_SOURCES, proofWords, SEVERITY } from './evidence-words';
+import { EvidencePagesContext, loadCutLists } from './evidence-pages';
+import { itemId, itemName, LINKED_SOURCES, proofWords, SEVERITY, SOURCE_TITLES } from './evidence-words';
 
 interface Target {
   source: EvidenceSource;
@@ -19,6 +20,73 @@ function matchedValues(evidence: ScanEvidence): Matched {
     map.set(id, (map.get(id) ?? new Set()).add(f.evidence.value));
   }
   return map;
+}
+
+/** A rule's matches past the server's bounds on findings: counted, not listed (docs/scan-client.md). */
+function OmittedFindings({ evidence }: { evidence: ScanEvidence }) {
+  if (evidence.omitted.length === 0) return null;
+  return (
+    <div className="stack">
+      <p>Some rules matched in more places than are listed (at most 25 per rule and 500 in all are kept):</p>
+      <ul>
+        {evidence.omitted.map((o) => (
+          <li key={o.ruleId}>
+            {o.rule}{' '}
+            <span className="muted">
+              (rule #{o.ruleId}, {SEVERITY[o.severity][0]})
+            </span>
+            : {o.places.toLocaleString('en-US')} more place{o.places === 1 ? '' : 's'}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The lists of whole items the answer cut (`sources.files.items`), with a way to read them all. */
+function CutLists({
+  code,
+  evidence,
+  onLoaded,
+}: {
+  code: string;
+  evidence: ScanEvidence;
+  onLoaded: (evidence: ScanEvidence) => void;
+}) {
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const lists = Object.entries(evidence.cut).filter(([path]) => path.split('.').length === 3);
+  if (lists.length === 0) return null;
+  const load = async () => {
+    setLoading(true);
+    setFailed(false);
+    try {
+      const { document, cut } = await loadCutLists(code, evidence.document, evidence.cut);
+      onLoaded({ ...evidence, document, cut });
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <p className="row">
+      <span>
+        This evidence is large: only the first part of{' '}
+        {lists
+          .map(([path, total]) => {
+            const source = path.split('.')[1] as keyof typeof SOURCE_TITLES;
+            return `${SOURCE_TITLES[source] ?? source} (${total.toLocaleString('en-US')} in all)`;
+          })
+          .join(', ')}{' '}
+        is shown.
+      </span>
+      <Button className="btn-small" disabled={loading} onClick={() => void load()}>
+        {loading ? 'Loading…' : 'Load the rest'}
+      </Button>
+      {failed ? <span className="small">Could not load the rest; try again.</span> : null}
+    </p>
+  );
 }
 
 function Findings({ evidence, open }: { evidence: ScanEvidence; open: (target: Target) => void }) {
@@ -84,7 +152,11 @@ function Findings({ evidence, open }: { evidence: ScanEvidence; open: (target: T
 export function Evidence({ code }: { code: string }) {
   const query = usePinEvidence(code);
   const [target, setTarget] = useState<Target | null>(null);
-  const evidence = query.data?.evidence ?? null;
+  // The answer with the lists someone asked to read in full (CutLists), while it is the same upload.
+  const [loaded, setLoaded] = useState<ScanEvidence | null>(null);
+  const answered = query.data?.evidence ?? null;
+  const evidence = loaded !== null && loaded.receiptId === answered?.receiptId ? loaded : answered;
+  const pages = useMemo(() => (evidence ? { code, cut: evidence.cut } : null), [code, evidence]);
   const matched = useMemo(() => (evidence ? matchedValues(evidence) : new Map()), [evidence]);
 
   // Opened at an item (a link followed, or a shared address with its #anchor): draw it, then go there.
@@ -134,13 +206,17 @@ export function Evidence({ code }: { code: string }) {
             </div>
           </dl>
           <Findings evidence={evidence} open={setTarget} />
-          <EvidenceSources
-            sources={evidence.document.sources}
-            matched={matched}
-            findings={evidence.findings}
-            revealFile={target?.source === 'files' ? target.index : -1}
-            revealProgram={target?.source === 'programs' ? target.index : -1}
-          />
+          <OmittedFindings evidence={evidence} />
+          <CutLists code={code} evidence={evidence} onLoaded={setLoaded} />
+          <EvidencePagesContext.Provider value={pages}>
+            <EvidenceSources
+              sources={evidence.document.sources}
+              matched={matched}
+              findings={evidence.findings}
+              revealFile={target?.source === 'files' ? target.index : -1}
+              revealProgram={target?.source === 'programs' ? target.index : -1}
+            />
+          </EvidencePagesContext.Provider>
         </>
       )}
     </section>

@@ -1,8 +1,9 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useContext, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, Table, Time } from '../../components';
 import { CollapsibleList, PAGE } from './EvidenceList';
 import type { Finding, EvidenceSources as Sources } from './evidence-api';
+import { EvidencePagesContext } from './evidence-pages';
 import { count, formatBytes, itemId, SOURCE_TITLES, STATUS } from './evidence-words';
 import { ProgramTimelines } from './ProgramTimelines';
 
@@ -87,6 +88,7 @@ function Processes({ section }: { section: Sources['processes'] }) {
 }
 
 function Memory({ section, matched }: { section: Sources['memory']; matched: Matched }) {
+  const cut = useContext(EvidencePagesContext)?.cut ?? {};
   if (section.items.length === 0) return <p className="muted">No game process memory was read.</p>;
   return (
     <ul className="plain-list stack">
@@ -102,8 +104,12 @@ function Memory({ section, matched }: { section: Sources['memory']; matched: Mat
             <dl className="facts">
               <Fact label="Memory read">{formatBytes(m.bytesScanned)}</Fact>
               <Fact label="Regions">{count(m.regions)}</Fact>
-              <Fact label="Class names">{count(m.classNames.length)}</Fact>
-              <Fact label="Strings with a hint">{count(m.strings.length)}</Fact>
+              <Fact label="Class names">
+                {count(cut[`sources.memory.items.${i}.classNames`] ?? m.classNames.length)}
+              </Fact>
+              <Fact label="Strings with a hint">
+                {count(cut[`sources.memory.items.${i}.strings`] ?? m.strings.length)}
+              </Fact>
             </dl>
             {m.truncated ? (
               <p className="muted">A cap was reached: the lists hold the first finds only.</p>
@@ -111,11 +117,13 @@ function Memory({ section, matched }: { section: Sources['memory']; matched: Mat
             <CollapsibleList
               title="Class names"
               items={m.classNames}
+              path={`sources.memory.items.${i}.classNames`}
               {...(matched.has(id) ? { marked: matched.get(id) } : {})}
             />
             <CollapsibleList
               title="Strings with a hint"
               items={m.strings}
+              path={`sources.memory.items.${i}.strings`}
               {...(matched.has(id) ? { marked: matched.get(id) } : {})}
             />
           </li>
@@ -176,6 +184,7 @@ function Files({
                   <CollapsibleList
                     title="Entries"
                     items={f.entries}
+                    path={`sources.files.items.${i}.entries`}
                     total={f.entriesTotal}
                     {...(matched.has(id) ? { marked: matched.get(id) } : {})}
                   />
@@ -203,10 +212,10 @@ function Logs({ section }: { section: Sources['logs'] }) {
   if (section.items.length === 0) return <p className="muted">No log line contained a hint.</p>;
   return (
     <ul className="plain-list stack">
-      {section.items.map((log) => (
+      {section.items.map((log, i) => (
         <li key={log.path}>
           <div className="mono small wrap-anywhere">{log.path}</div>
-          <CollapsibleList title="Matching lines" items={log.lines} />
+          <CollapsibleList title="Matching lines" items={log.lines} path={`sources.logs.items.${i}.lines`} />
         </li>
       ))}
     </ul>

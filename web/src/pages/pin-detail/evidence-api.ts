@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../api/client';
+import { queryString, request } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
 /*
@@ -138,10 +138,21 @@ export interface EvidenceSources {
   programs?: Section & { items: ProgramItem[] };
 }
 
+/** A rule's places past the bounds on findings: counted by the server, not listed. */
+export interface OmittedFindings {
+  ruleId: number;
+  rule: string;
+  severity: Severity;
+  places: number;
+}
+
 export interface ScanEvidence {
   receiptId: string;
   receivedAt: string;
   findings: Finding[];
+  omitted: OmittedFindings[];
+  /** Lists answered only in part, by path (`sources.files.items.3.entries`), with their full length. */
+  cut: Record<string, number>;
   document: {
     schema: number;
     client: { version: string; platform: string; arch: string };
@@ -159,4 +170,19 @@ export function usePinEvidence(code: string) {
         signal,
       }),
   });
+}
+
+/** One page of a list of the evidence document (`GET /app/api/pins/:code/evidence/list`). */
+export interface EvidenceListPage<T = unknown> {
+  path: string;
+  total: number;
+  offset: number;
+  items: T[];
+  cut: Record<string, number>;
+}
+
+export function fetchEvidenceList<T>(code: string, path: string, offset: number, limit = 500) {
+  return request<EvidenceListPage<T>>(
+    `/app/api/pins/${encodeURIComponent(code)}/evidence/list${queryString({ path, offset, limit })}`,
+  );
 }

@@ -7,6 +7,7 @@ import { hardwareIds } from '../hardware-id.js';
 import { displayPath, foldersOf } from '../paths.js';
 import { receiptText } from '../receipt.js';
 import { checkServerUrl } from '../server/address.js';
+import { redactEvidence, redactText } from '../redact.js';
 import { ScanServer, ServerRefusal } from '../server/client.js';
 import { SCANNER_VERSION } from '../version.js';
 import { bakedServerUrl } from './default-server.js';
@@ -126,12 +127,14 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
         });
       },
     );
-    const doc: EvidenceDocument = {
+    // Every string that leaves the machine goes through the one redaction (redact.ts); what is
+    // printed below is exactly what was sent.
+    const doc: EvidenceDocument = redactEvidence({
       schema: 2,
       nonce: start.nonce,
       client: { version: SCANNER_VERSION, platform: machine.platform, arch: process.arch },
       sources,
-    };
+    });
     say(' 96%  Uploading the evidence');
     const answer = await server.evidence(start.sessionToken, doc);
     if (args.json)
@@ -146,7 +149,7 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
       error instanceof ServerRefusal ? error.message : `The scan failed: ${(error as Error).message}`;
     say(message);
     // Tell the server, so the staff see a failed scan rather than one that went quiet.
-    await server.fail(start.sessionToken, message).catch(() => undefined);
+    await server.fail(start.sessionToken, redactText(message)).catch(() => undefined);
     return error instanceof ServerRefusal ? EXIT.refused : EXIT.failed;
   }
 }

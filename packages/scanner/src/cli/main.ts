@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util';
 import type { Machine } from '../collect/context.js';
+import { removeStaleCopies } from '../collect/discord.js';
 import { collectEvidence } from '../collect/run.js';
 import { disclosureText } from '../disclosure.js';
 import type { EvidenceDocument } from '../evidence/document.js';
 import { hardwareIds } from '../hardware-id.js';
 import { displayPath, foldersOf } from '../paths.js';
 import { receiptText } from '../receipt.js';
-import { checkServerUrl } from '../server/address.js';
 import { redactEvidence, redactText } from '../redact.js';
+import { checkServerUrl } from '../server/address.js';
 import { ScanServer, ServerRefusal } from '../server/client.js';
 import { SCANNER_VERSION } from '../version.js';
 import { bakedServerUrl } from './default-server.js';
@@ -56,6 +57,8 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
     process.stdout.write(`scanpin-scan ${SCANNER_VERSION}\n`);
     return EXIT.delivered;
   }
+  // A scanner killed while an older version copied a Discord store left the copy behind: remove it.
+  await removeStaleCopies();
   const serverRaw = args.server ?? bakedServerUrl();
   if (serverRaw === null || serverRaw === undefined) {
     say(`No server given. Pass --server with the address the community gave you.\n\n${USAGE}`);

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { lstat, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVIDENCE_CAPS } from '../evidence/caps.js';
@@ -47,27 +47,51 @@ function storeFolder(base: string, client: string): string {
 }
 
 /**
+ * Scanners before this one copied each store to a temporary folder with this prefix and removed it
+ * afterwards; a run killed in between left the copy, token included. The scanner now reads the store
+ * in place, in memory, and removes such leftovers when it starts (cli/main.ts).
+ */
+export const STALE_COPY_PREFIX = 'scanpin-discord-';
+
+/**
+ * Removes the private copies of Discord stores that a killed scanner left in the temporary folder:
+ * only real folders with the prefix, and on Unix only the user's own. Never throws.
+ */
+export async function removeStaleCopies(temp: string = tmpdir()): Promise<number> {
+  let removed = 0;
+  const names = await readdir(temp).catch(() => [] as string[]);
+  const uid = process.getuid?.();
+  for (const name of names) {
+    if (!name.startsWith(STALE_COPY_PREFIX)) continue;
+    const path = join(temp, name);
+    const info = await lstat(path).catch(() => null);
+    if (info === null || !info.isDirectory() || (uid !== undefined && info.uid !== uid)) continue;
+    await rm(path, { recursive: true, force: true }).then(
+      () => removed++,
+      () => undefined,
+    );
+  }
+  return removed;
+}
+
+/**
  * The Discord accounts signed in on this machine (docs/scan-client.md), from each Discord app's Local
- * Storage. The store is copied to a private temporary folder first (Discord holds a lock on it while
- * it runs), read there, and the copy is removed.
+ * Storage. The store is read where it is (LevelDB's lock binds LevelDB, not a reader of its files),
+ * into memory only: no copy of it, token included, is ever written to the disk. Only the store
+ * folder's own regular files are read, within the bounds of `readNewestValue`.
  */
 export const collectDiscord: Collector<'discord'> = async (ctx) => {
   const base = foldersOf(ctx.machine).appData;
   const present: Array<{ client: string; dir: string }> = [];
   for (const client of CLIENTS) {
     const dir = storeFolder(base, client);
-    if ((await stat(dir).catch(() => null))?.isDirectory()) present.push({ client, dir });
+    if ((await lstat(dir).catch(() => null))?.isDirectory()) present.push({ client, dir });
   }
   if (present.length === 0) throw new SkipSource('No Discord app data was found on this machine.');
   const accounts: DiscordAccountEvidence[] = [];
   for (const { client, dir } of present) {
-    const copy = await mkdtemp(join(tmpdir(), 'scanpin-discord-'));
     try {
-      for (const name of await readdir(dir)) {
-        if (name === 'LOCK') continue;
-        await cp(join(dir, name), join(copy, name)).catch(() => undefined);
-      }
-      const value = await readNewestValue(copy, MULTI_ACCOUNT_KEY);
+      const value = await readNewestValue(dir, MULTI_ACCOUNT_KEY);
       if (value === null) continue;
       for (const a of accountsOf(decodeValue(value))) {
         if (accounts.length >= EVIDENCE_CAPS.discordAccounts) break;
@@ -75,8 +99,6 @@ export const collectDiscord: Collector<'discord'> = async (ctx) => {
       }
     } catch {
       // A store that cannot be read counts as none; the others still tell.
-    } finally {
-      await rm(copy, { recursive: true, force: true });
     }
   }
   return { accounts };

@@ -1,16 +1,20 @@
-import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readBounded } from '../bounded-read.js';
 import { EVIDENCE_CAPS } from '../evidence/caps.js';
 import type { LogEvidence } from '../evidence/document.js';
 import { minecraftInstallations } from '../minecraft/installations.js';
 import { type Collector, SkipSource } from './context.js';
 
-/** Logs larger than this are read from their end only: the newest lines are the ones that matter. */
-const MAX_LOG_BYTES = 32 * 1024 * 1024;
+/**
+ * Of a larger log only its last this many bytes are read: the newest lines are the ones that matter,
+ * and a log of gigabytes (a crash loop, or a planted sparse file) costs no more than this.
+ */
+export const MAX_LOG_BYTES = 32 * 1024 * 1024;
 
 /**
  * The newest game log of each installation (`logs/latest.log`): only its lines that contain one of
- * the plan's hints, case-insensitive (docs/scan-client.md).
+ * the plan's hints, case-insensitive (docs/scan-client.md). The game writes the log itself, so a link
+ * there, a FIFO or a device is not read (bounded-read.ts).
  */
 export const collectLogs: Collector<'logs'> = async (ctx) => {
   const installations = await minecraftInstallations(ctx.machine);
@@ -20,10 +24,9 @@ export const collectLogs: Collector<'logs'> = async (ctx) => {
   const items: LogEvidence[] = [];
   for (const dir of installations.slice(0, EVIDENCE_CAPS.logs)) {
     const path = join(dir, 'logs', 'latest.log');
-    const info = await stat(path).catch(() => null);
-    if (info === null || !info.isFile()) continue;
-    const data = await readFile(path);
-    const text = data.subarray(Math.max(0, data.length - MAX_LOG_BYTES)).toString('utf8');
+    const read = await readBounded(path, { maxBytes: MAX_LOG_BYTES, from: 'end' });
+    if (read === null) continue;
+    const text = read.data.toString('utf8');
     const lines: string[] = [];
     for (const line of text.split(/\r?\n/)) {
       const lower = line.toLowerCase();

@@ -1,3 +1,4 @@
+import type { Budget } from '../bounded-read.js';
 import type { Found } from './types.js';
 import { readVarint } from './varint.js';
 
@@ -34,11 +35,12 @@ function* batches(file: Uint8Array): Generator<Uint8Array> {
 
 /**
  * Every value written for `key` in a write-ahead log, with its sequence number. Other keys' values are
- * stepped over by their length, never decoded.
+ * stepped over by their length, never decoded. The work is charged to `budget`.
  */
-export function findInLog(file: Uint8Array, key: Uint8Array): Found[] {
+export function findInLog(file: Uint8Array, key: Uint8Array, budget: Budget): Found[] {
   const found: Found[] = [];
   for (const batch of batches(file)) {
+    budget.charge(batch.length);
     if (batch.length < 12) continue;
     const view = Buffer.from(batch.buffer, batch.byteOffset, batch.byteLength);
     let sequence = Number(view.readBigUInt64LE(0));

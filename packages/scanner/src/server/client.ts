@@ -26,6 +26,22 @@ const FOR_PLAYERS: Record<string, string> = {
 
 const TIMEOUT_MS = 60_000;
 
+/**
+ * Redirects followed within the server's own origin (a reverse proxy's trailing-slash rule, say).
+ * Each call re-sends the PIN, the hardware IDs or the evidence, so a redirect to any other origin
+ * (another host, port, or https to http) is never followed (docs/scan-client.md, "The server address").
+ */
+const MAX_REDIRECTS = 3;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** The server sent the scanner somewhere it will not go; the message is for the player. */
+export class RedirectRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RedirectRefused';
+  }
+}
+
 /** The scanner API of one scanpin server (docs/scanner.md). */
 export class ScanServer {
   constructor(private readonly base: URL) {}
@@ -35,26 +51,57 @@ export class ScanServer {
     return new URL(path, this.base).toString();
   }
 
+  /**
+   * One POST, following at most `MAX_REDIRECTS` redirects inside the server's origin, each re-sending
+   * the same request; a redirect anywhere else is refused before anything is sent there.
+   */
+  private async post(
+    path: string,
+    body: Uint8Array | string,
+    headers: Record<string, string>,
+  ): Promise<Response> {
+    let url = new URL(path, this.base);
+    const signal = AbortSignal.timeout(TIMEOUT_MS);
+    for (let redirects = 0; ; redirects++) {
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+          redirect: 'manual',
+          signal,
+        });
+      } catch (error) {
+        const { cause } = error as { cause?: { code?: string; message?: string } };
+        const why = cause?.code ?? cause?.message ?? (error as Error).message;
+        throw new Error(
+          `Cannot reach the scan server at ${this.base.origin} (${why}). Check your connection and the address.`,
+        );
+      }
+      if (!REDIRECT_STATUSES.has(res.status)) return res;
+      await res.body?.cancel();
+      const location = res.headers.get('location');
+      const next =
+        location === null ? null : URL.canParse(location, url.href) ? new URL(location, url) : null;
+      if (next === null || next.origin !== this.base.origin)
+        throw new RedirectRefused(
+          `The scan server at ${this.base.origin} tried to send the scan to ${next?.origin ?? 'another address'}. The scanner does not follow it: your PIN and the scan are only for the address you gave. Check the address with the staff.`,
+        );
+      if (redirects >= MAX_REDIRECTS)
+        throw new RedirectRefused(
+          `The scan server at ${this.base.origin} redirected the scanner more than ${MAX_REDIRECTS} times. Check the address with the staff.`,
+        );
+      url = next;
+    }
+  }
+
   private async call<T>(
     path: string,
     body: Uint8Array | string,
     headers: Record<string, string>,
   ): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(new URL(path, this.base), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (error) {
-      const { cause } = error as { cause?: { code?: string; message?: string } };
-      const why = cause?.code ?? cause?.message ?? (error as Error).message;
-      throw new Error(
-        `Cannot reach the scan server at ${this.base.origin} (${why}). Check your connection and the address.`,
-      );
-    }
+    const res = await this.post(path, body, headers);
     const text = await res.text();
     if (!res.ok) {
       let problem: { code?: string; detail?: string } = {};

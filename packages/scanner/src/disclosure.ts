@@ -27,7 +27,7 @@ export const COLLECTED: readonly Disclosed[] = [
     source: 'memory',
     title: "Text in the game's memory",
     detail:
-      'Java class names (like net/example/Client) and short texts that contain a word from the server’s public list of hints. The memory itself never leaves your computer.',
+      'Java class names (like net/example/Client) and short texts that contain a word from the server’s public list of hints, with passwords and tokens in them replaced by <redacted>. The memory itself never leaves your computer.',
   },
   {
     source: 'files',

@@ -59,11 +59,11 @@ const shapes: fc.Arbitrary<Shape> = fc.oneof(
   })),
   fc.integer({ min: 1_000, max: MAX_BODY }).map((bytes) => ({
     name: `one string of ${bytes} bytes`,
-    body: (nonce) => JSON.stringify({ ...evidence(nonce), schema: 'x'.repeat(bytes) }),
+    body: (nonce: string) => JSON.stringify({ ...evidence(nonce), schema: 'x'.repeat(bytes) }),
   })),
   fc.integer({ min: 1, max: MAX_ITEMS }).map((items) => ({
     name: `${items} files past every cap, matching rules`,
-    body: (nonce) =>
+    body: (nonce: string) =>
       JSON.stringify(
         evidence(nonce, {
           files: {
@@ -76,7 +76,7 @@ const shapes: fc.Arbitrary<Shape> = fc.oneof(
   })),
   fc.integer({ min: 1, max: MAX_ITEMS * 5 }).map((items) => ({
     name: `a valid document with ${items} matching class names`,
-    body: (nonce) =>
+    body: (nonce: string) =>
       JSON.stringify(
         evidence(nonce, {
           memory: {
@@ -102,7 +102,7 @@ const shapes: fc.Arbitrary<Shape> = fc.oneof(
   fc.jsonValue({ maxDepth: 6 }).map((value) => ({ name: 'random JSON', body: () => JSON.stringify(value) })),
   fc.integer({ min: 10, max: 1_000_000 }).map((cut) => ({
     name: `a document cut after ${cut} bytes`,
-    body: (nonce) => JSON.stringify(evidence(nonce)).repeat(50).slice(0, cut),
+    body: (nonce: string) => JSON.stringify(evidence(nonce)).repeat(50).slice(0, cut),
   })),
 );
 

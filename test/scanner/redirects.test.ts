@@ -118,3 +118,18 @@ describe('redirects from the scan server', () => {
     expect(loop.seen).toHaveLength(4);
   });
 });
+
+describe('the scan client’s evidence upload', () => {
+  it('sends the nonce in the Scanpin-Nonce header too, so a wrong one is refused before the body', async () => {
+    let nonceHeader: string | undefined;
+    const scan = await local((req, res) => {
+      nonceHeader = req.headers['scanpin-nonce'] as string | undefined;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ result: 'legit', receipt: { id: 'rcpt_x', counts: {} } }));
+    });
+    const client = new ScanServer(new URL(scan.origin));
+    const doc = { nonce: 'the-scans-own-nonce-0123' } as Parameters<ScanServer['evidence']>[1];
+    await client.evidence('token', doc);
+    expect(nonceHeader).toBe('the-scans-own-nonce-0123');
+  });
+});

@@ -213,12 +213,10 @@ describe.each(backends().slice(0, 1))('the planted Windows scan judged by a real
       .selectFrom('scan_evidence')
       .select(['findings'])
       .executeTakeFirstOrThrow();
-    const findings = JSON.parse(stored.findings) as Array<{
-      rule: string;
-      kind: string;
-      proves: string;
-      evidence: unknown;
-    }>;
+    // Kept as the judgement: the listed findings and, per rule, the places past their bounds.
+    const { findings } = JSON.parse(stored.findings) as {
+      findings: Array<{ rule: string; kind: string; proves: string; evidence: unknown }>;
+    };
     expect(findings.find((f) => f.rule === 'Executed, file deleted')).toMatchObject({
       kind: 'signal',
       proves: 'execution',

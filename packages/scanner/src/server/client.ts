@@ -128,11 +128,15 @@ export class ScanServer {
     });
   }
 
-  /** The evidence, gzip-compressed: documents of a large machine compress about tenfold. */
+  /**
+   * The evidence, gzip-compressed: documents of a large machine compress about tenfold. The nonce
+   * goes in a header too, so the server can refuse a wrong one before reading the body (docs/scanner.md).
+   */
   evidence(token: string, doc: EvidenceDocument): Promise<EvidenceReceipt> {
     return this.call('/v1/scanner/evidence', gzipSync(JSON.stringify(doc)), {
       authorization: `Bearer ${token}`,
       'content-encoding': 'gzip',
+      'scanpin-nonce': doc.nonce,
     });
   }
 

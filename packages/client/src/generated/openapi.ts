@@ -8304,6 +8304,14 @@ export interface paths {
                          *             }
                          *           }
                          *         ],
+                         *         "omitted": [
+                         *           {
+                         *             "ruleId": 1,
+                         *             "rule": "example",
+                         *             "severity": "detection",
+                         *             "places": 1
+                         *           }
+                         *         ],
                          *         "document": {
                          *           "schema": 1,
                          *           "client": {
@@ -8359,6 +8367,7 @@ export interface paths {
                          *               "items": [
                          *                 {
                          *                   "path": "example",
+                         *                   "linkTarget": "example",
                          *                   "kind": "jar",
                          *                   "size": 0,
                          *                   "modifiedAt": "2026-02-11T15:25:00.000Z",
@@ -8367,10 +8376,10 @@ export interface paths {
                          *                   "entries": [
                          *                     "example"
                          *                   ],
-                         *                   "linkTarget": "example",
                          *                   "entriesTotal": 0
                          *                 }
-                         *               ]
+                         *               ],
+                         *               "itemsTotal": 0
                          *             },
                          *             "logs": {
                          *               "status": "collected",
@@ -8382,8 +8391,7 @@ export interface paths {
                          *                     "example"
                          *                   ]
                          *                 }
-                         *               ],
-                         *               "itemsTotal": 0
+                         *               ]
                          *             },
                          *             "discord": {
                          *               "status": "collected",
@@ -8536,12 +8544,17 @@ export interface paths {
                          *               ]
                          *             }
                          *           }
-                         *         }
+                         *         },
+                         *         "cut": {}
                          *       }
                          *     }
                          */
                         "application/json": {
                             evidence: {
+                                /** @description Lists answered only in part, by path (`sources.files.items`, `sources.files.items.3.entries`), with how many items each has in all: read the rest from `/pins/:pinCode/evidence/list`. */
+                                cut: {
+                                    [key: string]: number;
+                                };
                                 /** @description The evidence document as uploaded (docs/scan-client.md), without its one-time nonce. */
                                 document: {
                                     client: {
@@ -8610,12 +8623,15 @@ export interface paths {
                                                 createdAt: string | null;
                                                 /** @description Entry paths inside the archive (class paths such as `a/b/C.class`); class files first when there are more than the cap. */
                                                 entries: string[];
+                                                /** @description Every entry of the archive, listed or not. */
                                                 entriesTotal: number;
                                                 /**
                                                  * @description `zip`: a zip archive under another extension than `.jar`.
                                                  * @enum {unknown}
                                                  */
                                                 kind: "jar" | "zip" | "file";
+                                                /** @description Where the file points, when it is a symbolic link to a regular file (read as the game loads it). */
+                                                linkTarget?: string;
                                                 /**
                                                  * Format: date-time
                                                  * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
@@ -8623,17 +8639,16 @@ export interface paths {
                                                  */
                                                 modifiedAt: string | null;
                                                 /** @description The home folder shortened to `~`. */
-                                                /** @description Every entry of the archive, listed or not. */
                                                 path: string;
                                                 /**
                                                  * @description SHA-256, lowercase hex.
                                                  * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
                                                  */
                                                 sha256: string;
-                                                /** @description Where the file points, when it is a symbolic link to a regular file (read as the game loads it). */
-                                                linkTarget?: string;
                                                 size: number;
                                             }[];
+                                            /** @description How many files would have been listed without the cap; more than `items` holds means the list is not the whole folder. */
+                                            itemsTotal?: number;
                                             /** @description Why it was skipped or failed, in words a person understands. */
                                             reason: string | null;
                                             /**
@@ -8647,8 +8662,6 @@ export interface paths {
                                             /** @description Folders that were searched and exist. */
                                             folders: string[];
                                             items: {
-                                            /** @description How many files would have been listed without the cap; more than `items` holds means the list is not the whole folder. */
-                                            itemsTotal?: number;
                                                 /**
                                                  * Format: date-time
                                                  * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
@@ -8961,7 +8974,7 @@ export interface paths {
                                         };
                                     };
                                 };
-                                /** @description In the order the document lists its evidence. */
+                                /** @description In the order the document lists its evidence: at most 25 per rule and 500 in all. */
                                 findings: {
                                     /** @description Where in the document the rule matched. */
                                     evidence: {
@@ -8991,6 +9004,15 @@ export interface paths {
                                     /** @description As the result field shows it, e.g. `Wurst in ~/.minecraft/mods/a.jar`. */
                                     text: string;
                                 }[];
+                                /** @description Per rule, the places it matched past those bounds. */
+                                omitted: {
+                                    /** @description Places matched but not listed. */
+                                    places: number;
+                                    rule: string;
+                                    ruleId: number;
+                                    /** @enum {unknown} */
+                                    severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                }[];
                                 /** @description The receipt id the scan client printed for the player. */
                                 receiptId: string;
                                 /**
@@ -9003,6 +9025,144 @@ export interface paths {
                     };
                 };
                 /** @description Bad Request: invalid_pin_code. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: pin_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/pins/{pinCode}/evidence/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of one list of a scan’s evidence
+         * @description The evidence answer cuts every long list to its first page and names it in `cut`; this reads any such list a page at a time.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query: {
+                    limit: number;
+                    offset: number;
+                    /** @description A path that `cut` names, e.g. `sources.files.items.3.entries`. */
+                    path: string;
+                };
+                header?: never;
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "path": "example",
+                         *       "total": 1,
+                         *       "offset": 1,
+                         *       "items": [
+                         *         null
+                         *       ],
+                         *       "cut": {}
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Lists answered only in part, by path (`sources.files.items`, `sources.files.items.3.entries`), with how many items each has in all: read the rest from `/pins/:pinCode/evidence/list`. */
+                            cut: {
+                                [key: string]: number;
+                            };
+                            /** @description Items from `offset`, at most `limit` and about 1 MiB of JSON; lists inside them are cut as in the document (see `cut`). */
+                            items: unknown[];
+                            offset: number;
+                            path: string;
+                            /** @description Items in the whole list. */
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_pin_code, invalid_parameter. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -13560,7 +13720,7 @@ export interface paths {
         put?: never;
         /**
          * Upload the scan evidence
-         * @description The evidence document the scan client collected (JSON, `Content-Encoding: gzip` accepted, at most 16 MiB once inflated), carrying the start answer’s `nonce`. The server judges it with its rules, fills the report, finishes the scan as `/finish` does and answers with the verdict and a receipt. A wrong nonce is `409 nonce_mismatch` and an invalid document `400 invalid_body`; the scan stays open after both.
+         * @description The evidence document the scan client collected (JSON, `Content-Encoding: gzip` accepted, at most 16 MiB once inflated), carrying the start answer’s `nonce`; send the nonce in the `Scanpin-Nonce` header too, so a wrong one is refused before the body is read. The server judges it with its rules, fills the report, finishes the scan as `/finish` does and answers with the verdict and a receipt. A wrong nonce is `409 nonce_mismatch` and an invalid document `400 invalid_body`; the scan stays open after both. A closed scan is refused before the body is read; a session may upload a few times an hour and an address a few times a minute (`429`); `503` with `Retry-After` when the server is busy judging other uploads.
          *
          *     **Access:** the scanner session token from POST /v1/scanner/start, as `Authorization: Bearer <token>`.
          */
@@ -13630,6 +13790,7 @@ export interface paths {
                      *           "items": [
                      *             {
                      *               "path": "example",
+                     *               "linkTarget": "example",
                      *               "kind": "jar",
                      *               "size": 0,
                      *               "modifiedAt": "2026-02-11T15:25:00.000Z",
@@ -13640,7 +13801,8 @@ export interface paths {
                      *               ],
                      *               "entriesTotal": 0
                      *             }
-                     *           ]
+                     *           ],
+                     *           "itemsTotal": 0
                      *         },
                      *         "logs": {
                      *           "status": "collected",
@@ -13790,7 +13952,6 @@ export interface paths {
                      *               "signature": {
                      *                 "status": "unsigned",
                      *                 "signer": "example",
-                     *               "linkTarget": "example",
                      *                 "issuer": "example",
                      *                 "selfSigned": false,
                      *                 "reason": "example",
@@ -13803,8 +13964,7 @@ export interface paths {
                      *                 }
                      *               ]
                      *             }
-                     *           ],
-                     *           "itemsTotal": 0
+                     *           ]
                      *         }
                      *       }
                      *     }
@@ -13874,12 +14034,15 @@ export interface paths {
                                     createdAt: string | null;
                                     /** @description Entry paths inside the archive (class paths such as `a/b/C.class`); class files first when there are more than the cap. */
                                     entries: string[];
+                                    /** @description Every entry of the archive, listed or not. */
                                     entriesTotal: number;
                                     /**
                                      * @description `zip`: a zip archive under another extension than `.jar`.
                                      * @enum {unknown}
                                      */
                                     kind: "jar" | "zip" | "file";
+                                    /** @description Where the file points, when it is a symbolic link to a regular file (read as the game loads it). */
+                                    linkTarget?: string;
                                     /**
                                      * Format: date-time
                                      * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
@@ -13895,6 +14058,8 @@ export interface paths {
                                     sha256: string;
                                     size: number;
                                 }[];
+                                /** @description How many files would have been listed without the cap; more than `items` holds means the list is not the whole folder. */
+                                itemsTotal?: number;
                                 /** @description Why it was skipped or failed, in words a person understands. */
                                 reason: string | null;
                                 /**
@@ -14034,15 +14199,12 @@ export interface paths {
                                  * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                  * @example 2026-02-11T15:25:00.000Z
                                  */
-                                    /** @description Every entry of the archive, listed or not. */
                                 folderModifiedAt: string | null;
                                 items: {
                                     /**
                                      * Format: date-time
                                      * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                                      * @example 2026-02-11T15:25:00.000Z
-                                    /** @description Where the file points, when it is a symbolic link to a regular file (read as the game loads it). */
-                                    linkTarget?: string;
                                      */
                                     createdAt: string | null;
                                     executable: string;
@@ -14058,8 +14220,6 @@ export interface paths {
                                      */
                                     modifiedAt: string | null;
                                     /** @description The `.pf` file. */
-                                /** @description How many files would have been listed without the cap; more than `items` holds means the list is not the whole folder. */
-                                itemsTotal?: number;
                                     path: string;
                                     runCount: number;
                                     version: number;

@@ -13,6 +13,9 @@ import type { Store } from '../../src/storage/database.js';
  * - `used_sign_in_states`: a Discord sign-in attempt is spent by its first return, whatever became of
  *   it (docs/dashboard.md, "Sign in with Discord").
  * - `kysely_migration`, `kysely_migration_lock`: the migrator's bookkeeping, not data.
+ * - `rule_tests`' progress and `rule_test_matches`: a rule test an accepted request started goes on in
+ *   the background, writing its progress and matches while later cases run (docs/scan-client.md,
+ *   "Testing a rule"); a refused start that made a test would still show as a new `rule_tests` row.
  * Rate-limit counters live in process memory or Redis, never in these tables, so nothing else is
  * left out.
  */
@@ -21,10 +24,12 @@ export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'kysely_migration',
   'kysely_migration_lock',
   'used_sign_in_states',
+  'rule_test_matches',
 ]);
 export const EXCLUDED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   api_keys: ['last_used_at'],
   sessions: ['last_seen_at', 'expires_at'],
+  rule_tests: ['status', 'examined', 'matched', 'skipped', 'updated_at', 'finished_at', 'reason'],
 };
 
 async function tableNames(store: Store): Promise<string[]> {

@@ -296,7 +296,10 @@ export function evaluateEvidence(compiled: CompiledRules, doc: EvidenceDocument,
     for (const rule of matchesOf(matcher, c.ref.value)) {
       if (rule.games.length > 0 && !rule.games.includes(game)) continue;
       let seen = places.get(rule.id);
-      if (seen === undefined) places.set(rule.id, (seen = new Set()));
+      if (seen === undefined) {
+        seen = new Set();
+        places.set(rule.id, seen);
+      }
       if (seen.has(c.where)) continue;
       seen.add(c.where);
       if (seen.size > FINDINGS_PER_RULE || findings.length >= FINDINGS_TOTAL) {

@@ -142,7 +142,9 @@ describe('rules judge evidence (docs/scan-client.md, "Rules")', () => {
     fc.assert(
       fc.property(rules, document, (all, doc) => {
         const key = (list: Rule[]) =>
-          new Set(evaluateEvidence(compileRules(list), doc, 'Java').findings.map((f) => `${f.ruleId}|${f.text}`));
+          new Set(
+            evaluateEvidence(compileRules(list), doc, 'Java').findings.map((f) => `${f.ruleId}|${f.text}`),
+          );
         expect(key([...all].reverse())).toEqual(key(all));
         const off = all.map((r) => ({ ...r, enabled: false }));
         expect(evaluateEvidence(compileRules(off), doc, 'Java')).toEqual({ findings: [], omitted: [] });

@@ -192,7 +192,9 @@ describe.each(stores)('dashboard evidence on $name', (backend) => {
     expect(kept.cut['sources.files.items']).toBe(400);
     expect(kept.cut['sources.files.items.0.entries']).toBe(60);
 
-    const rest = await ownerP.get(`/pins/${pin}/evidence/list?path=sources.files.items&offset=${shown}&limit=500`);
+    const rest = await ownerP.get(
+      `/pins/${pin}/evidence/list?path=sources.files.items&offset=${shown}&limit=500`,
+    );
     expect(rest.statusCode, rest.body).toBe(200);
     const page = rest.json<{
       total: number;

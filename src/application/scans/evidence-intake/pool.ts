@@ -88,7 +88,10 @@ const pools = new WeakMap<BodySchemas, Map<string, SharedPool>>();
 
 function poolFor(settings: EvidenceIntakeSettings, schemas: BodySchemas): SharedPool {
   let bySettings = pools.get(schemas);
-  if (bySettings === undefined) pools.set(schemas, (bySettings = new Map()));
+  if (bySettings === undefined) {
+    bySettings = new Map();
+    pools.set(schemas, bySettings);
+  }
   const key = JSON.stringify(settings);
   let pool = bySettings.get(key);
   if (pool === undefined) {

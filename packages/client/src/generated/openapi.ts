@@ -3433,6 +3433,8 @@ export interface paths {
                 /** @description Accepted */
                 202: {
                     headers: {
+                        /** @description Where to follow the test: /admin/v1/rule-tests/{id}. */
+                        Location?: string;
                         [name: string]: unknown;
                     };
                     content: {

@@ -96,7 +96,15 @@ const RuleTestJob = {
   reason: Nullable(Type.String({ description: 'Why it ended other than `finished`.' })),
 };
 
-const RuleTestStarted = Type.Object(RuleTestJob);
+// `headers` documents the answer's Location header in /openapi.json (@fastify/swagger reads it).
+const RuleTestStarted = Type.Object(RuleTestJob, {
+  headers: {
+    Location: Type.String({
+      description: 'Where to follow the test: /admin/v1/rule-tests/{id}.',
+      examples: ['/admin/v1/rule-tests/3'],
+    }),
+  },
+});
 
 const RuleTestPage = Type.Object({
   ...RuleTestJob,

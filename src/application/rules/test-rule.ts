@@ -197,10 +197,13 @@ async function runRuleTest(
   heartbeat.unref();
 
   let end: { status: Exclude<RuleTestStatus, 'running'>; reason: string | null };
+  // Whether it stopped before the last document: a limit that passes after it changes nothing.
+  let stopped = false;
   try {
     end = { status: 'finished', reason: null };
     for await (const key of evidenceKeys(ctx, last)) {
-      if (signal.aborted) break;
+      stopped = signal.aborted;
+      if (stopped) break;
       const doc = await ctx.repos.ruleTests.evidenceToJudge(key.pinId);
       if (doc !== undefined) {
         const verdict = await judge(
@@ -208,7 +211,10 @@ async function runRuleTest(
           { documentJson: doc.documentJson, rules, gameType: doc.gameType },
           signal,
         );
-        if (verdict === 'stopped') break;
+        if (verdict === 'stopped') {
+          stopped = true;
+          break;
+        }
         progress.examined++;
         if (verdict === 'skipped') progress.skipped++;
         else if (verdict.findings.length > 0) {
@@ -230,13 +236,13 @@ async function runRuleTest(
       // Other requests get their turn between documents.
       await nextTurn();
     }
-    if (stop.aborted)
+    if (stopped && stop.aborted)
       end = {
         status: 'abandoned',
         reason:
           'The server stopped while the test ran (a restart ends a running test); the matches listed are those found before. Start it again.',
       };
-    else if (limit.aborted)
+    else if (stopped)
       end = {
         status: 'timed-out',
         reason: timedOutReason({

@@ -43,9 +43,12 @@ export type EvidenceView =
 
 export const pathText = (path: ListPath): string => path.join('.');
 
+/** A list's path as text: names and indexes joined by dots, ten at most. */
+export const LIST_PATH_PATTERN = '^[A-Za-z0-9]+(\\.[A-Za-z0-9]+){0,9}$';
+
 /** "sources.files.items.3.entries" → its parts; numbers where the text is an index. */
 export function parseListPath(text: string): ListPath | null {
-  if (!/^[A-Za-z0-9]+(\.[A-Za-z0-9]+){0,9}$/.test(text)) return null;
+  if (!new RegExp(LIST_PATH_PATTERN).test(text)) return null;
   return text.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 

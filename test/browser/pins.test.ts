@@ -107,7 +107,8 @@ browserSuite('the PIN list in the browser', (backend) => {
 
     await page.goto(b.url(`/pins/${code}`));
     const accounts = page.getByRole('region', { name: 'Discord accounts on the machine' });
-    await accounts.getByText('named by you, counts for every community').waitFor();
+    // Named but not proven by the player: it counts only inside the Enterprise (docs/risk-score.md).
+    await accounts.getByText('named by you, counts only for your Enterprise').waitFor();
     await accounts.getByText('found on the machine, counts only for your Enterprise').waitFor();
   });
 

@@ -9121,7 +9121,7 @@ export interface paths {
                 query: {
                     limit: number;
                     offset: number;
-                    /** @description A path that `cut` names, e.g. `sources.files.items.3.entries`. */
+                    /** @description A list that `cut` names, e.g. `sources.files.items.3.entries`; the game files by default. */
                     path: string;
                 };
                 header?: never;

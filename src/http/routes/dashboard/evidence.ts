@@ -8,7 +8,12 @@ import {
 } from '../../../application/dashboard/scan-evidence.js';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { EVIDENCE_LIMITS } from '../../../domain/evidence.js';
-import { PAGE_MAX_CHARS, PAGE_MAX_ITEMS, parseListPath } from '../../../domain/evidence-view.js';
+import {
+  LIST_PATH_PATTERN,
+  PAGE_MAX_CHARS,
+  PAGE_MAX_ITEMS,
+  parseListPath,
+} from '../../../domain/evidence-view.js';
 import {
   EVIDENCE_REF_SOURCES,
   FINDINGS_PER_RULE,
@@ -109,8 +114,10 @@ const Cut = Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
 
 const EvidenceListQuery = Type.Object({
   path: Type.String({
+    pattern: LIST_PATH_PATTERN,
     maxLength: 200,
-    description: 'A path that `cut` names, e.g. `sources.files.items.3.entries`.',
+    default: 'sources.files.items',
+    description: 'A list that `cut` names, e.g. `sources.files.items.3.entries`; the game files by default.',
   }),
   offset: Type.Integer({ minimum: 0, default: 0 }),
   limit: Type.Integer({ minimum: 1, maximum: PAGE_MAX_ITEMS, default: 200 }),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { problems } from '../../problem.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,9 +22,9 @@ export function keepRawJsonBody(app: FastifyInstance): void {
   });
 }
 
-/** The bytes keepRawJsonBody kept. */
-export function rawJsonBodyOf(request: { rawJsonBody?: Buffer; routeOptions: { url?: string } }): Buffer {
-  if (request.rawJsonBody === undefined) throw new Error(`${request.routeOptions.url} read no body`);
+/** The bytes keepRawJsonBody kept; a request that sent none is refused as every JSON route refuses it. */
+export function rawJsonBodyOf(request: { rawJsonBody?: Buffer }): Buffer {
+  if (request.rawJsonBody === undefined) throw problems.invalidBody('The body is empty. Send a JSON object.');
   return request.rawJsonBody;
 }
 

@@ -25,11 +25,11 @@ import { ADMIN_TOKEN } from '../support/test-app.js';
  */
 const SCALE = Number(process.env.SCANPIN_FUZZ_SCALE ?? '1');
 const SEED = Number(process.env.SCANPIN_FUZZ_SEED ?? (SCALE > 1 ? Date.now() % 1_000_000 : 32_032));
-const RUNS = 16 * SCALE;
+const RUNS = (SCALE > 1 ? 16 : 10) * SCALE;
 const MAX_STALL_MS = 100;
 const LIMIT = 16 * 1024 * 1024;
-/** The short pass keeps bodies within 4 MiB (the bombs still inflate to the limit); the full one, 16. */
-const MAX_BODY = SCALE > 1 ? LIMIT - 100 : 4 * 1024 * 1024;
+/** The short pass keeps bodies within 2 MiB (the bombs still inflate to the limit); the full one, 16. */
+const MAX_BODY = SCALE > 1 ? LIMIT - 100 : 2 * 1024 * 1024;
 const MAX_ITEMS = SCALE > 1 ? 60_000 : 10_000;
 
 type Shape = { name: string; body: (nonce: string) => string };

@@ -4,7 +4,7 @@ import type { Finding, OmittedFindings } from '../../domain/rules.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
-import { IntakeBusy } from '../scans/evidence-intake/pool.js';
+import { inIntake } from '../scans/evidence-intake/refusals.js';
 import { readVisiblePin } from './pins.js';
 
 /** The evidence document as kept with a scan: the nonce is kept only as the scan's hash. */
@@ -32,19 +32,14 @@ export interface EvidenceListPage {
 }
 
 /** A page of a stored document, made in the evidence intake's workers (a document can hold 16 MiB). */
-async function pageInWorker(
+function pageInWorker(
   ctx: UseCaseContext,
   documentJson: string,
   list: ListPath | null,
   offset: number,
   limit: number,
 ): Promise<EvidenceView> {
-  try {
-    return await ctx.evidenceIntake.page({ documentJson, request: { list, offset, limit } });
-  } catch (error) {
-    if (error instanceof IntakeBusy) refuse({ code: 'service_unavailable', cause: 'busy' });
-    throw error;
-  }
+  return inIntake(ctx.evidenceIntake.page({ documentJson, request: { list, offset, limit } }));
 }
 
 /**

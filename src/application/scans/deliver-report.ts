@@ -3,7 +3,7 @@ import type { Verdict } from '../../domain/pin-lifecycle.js';
 import type { ScanReport } from '../../domain/scan-report.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
-import { IntakeBusy, IntakeTooCostly } from './evidence-intake/pool.js';
+import { inIntake } from './evidence-intake/refusals.js';
 import { type Decoded, decodeBody, INLINE_DECODE_MAX_BYTES } from './evidence-intake/tasks.js';
 import { finishScan } from './finish-scan.js';
 
@@ -18,20 +18,12 @@ export async function deliverReport(
   body: Uint8Array,
   clientAddress: string,
 ): Promise<Verdict> {
-  let decoded: Decoded;
-  try {
-    // A report of a few KiB, which is nearly all of them, is decoded here: a worker's round trip
-    // would cost more than the parse (docs/benchmarks.md), and this much parses in a millisecond or two.
-    decoded =
-      body.length <= INLINE_DECODE_MAX_BYTES
-        ? decodeBody({ body, schema: 'finish' })
-        : await ctx.evidenceIntake.decodeBody({ body, schema: 'finish' });
-  } catch (error) {
-    if (error instanceof IntakeBusy) refuse({ code: 'service_unavailable', cause: 'busy' });
-    if (error instanceof IntakeTooCostly)
-      refuse({ code: 'invalid_body', detail: `Invalid request body: ${error.message}` });
-    throw error;
-  }
+  // A report of a few KiB, which is nearly all of them, is decoded here: a worker's round trip
+  // would cost more than the parse, and this much parses in a millisecond or two (docs/security.md).
+  const decoded: Decoded =
+    body.length <= INLINE_DECODE_MAX_BYTES
+      ? decodeBody({ body, schema: 'finish' })
+      : await inIntake(ctx.evidenceIntake.decodeBody({ body, schema: 'finish' }));
   if (!decoded.ok) refuse({ code: 'invalid_body', detail: decoded.detail });
   return finishScan(ctx, pin, decoded.value as ScanReport, clientAddress);
 }

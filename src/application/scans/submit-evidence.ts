@@ -5,7 +5,7 @@ import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { lifecycleSettings } from '../settings.js';
 import { refusalFailure } from './apply-move.js';
-import { IntakeBusy, IntakeTooCostly } from './evidence-intake/pool.js';
+import { inIntake } from './evidence-intake/refusals.js';
 import { finishScan } from './finish-scan.js';
 
 export interface EvidenceReceipt {
@@ -56,21 +56,15 @@ export async function submitEvidence(
   const { nonceHash, startedAt } = await ctx.repos.scans.evidenceContext(pin.id);
   if (nonceHash === null) refuse({ code: 'nonce_mismatch', pin: pin.code });
   const rules = await ctx.currentRules();
-  let outcome: Awaited<ReturnType<typeof ctx.evidenceIntake.intake>>;
-  try {
-    outcome = await ctx.evidenceIntake.intake({
+  const outcome = await inIntake(
+    ctx.evidenceIntake.intake({
       body,
       nonceHash,
       rules,
       gameType: pin.type,
       facts: { receivedAt: ctx.clock(), startedAt },
-    });
-  } catch (error) {
-    if (error instanceof IntakeBusy) refuse({ code: 'service_unavailable', cause: 'busy' });
-    if (error instanceof IntakeTooCostly)
-      refuse({ code: 'invalid_body', detail: `Invalid request body: ${error.message}` });
-    throw error;
-  }
+    }),
+  );
   if (!outcome.ok) {
     if (outcome.refusal === 'nonce_mismatch') refuse({ code: 'nonce_mismatch', pin: pin.code });
     refuse({ code: 'invalid_body', detail: outcome.detail });

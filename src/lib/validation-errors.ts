@@ -22,7 +22,8 @@ function withoutNullableNoise(errors: readonly ErrorObject[]): readonly ErrorObj
 
 /** One sentence per schema error, naming the field the way the caller wrote it. */
 export function describeValidationErrors(errors: readonly ErrorObject[], part: string): string {
-  const parts = withoutNullableNoise(errors).map((e) => {
+  // Five are named; the words for the first fifty suffice to find them, whatever the body held.
+  const parts = withoutNullableNoise(errors.slice(0, 50)).map((e) => {
     const where = e.instancePath ? `${part}${e.instancePath.replaceAll('/', '.')}` : part;
     const field = where.replace(/^body\./, '');
     switch (e.keyword) {
@@ -59,5 +60,6 @@ export function describeValidationErrors(errors: readonly ErrorObject[], part: s
   });
   const unique = [...new Set(parts)];
   const text = unique.slice(0, 5).join('; ');
-  return `Invalid request ${part}: ${text}${unique.length > 5 ? `; and ${unique.length - 5} more` : ''}.`;
+  const more = unique.length - 5 + Math.max(0, errors.length - 50);
+  return `Invalid request ${part}: ${text}${more > 0 ? `; and ${more} more` : ''}.`;
 }

@@ -153,6 +153,38 @@ describe.each(sqlite)('evidence uploads under hostile input on $name', (backend)
     expect((await post('/v1/scanner/evidence', third.token, '{}')).statusCode).toBe(429);
   });
 
+  it('limits report sends per scan like evidence uploads: a refused report leaves the scan open', async () => {
+    const scan = await startScan(t, owner.key);
+    for (let i = 0; i < 3; i++)
+      expect((await post('/v1/scanner/finish', scan.token, '{}')).statusCode).toBe(400);
+    const fourth = await post('/v1/scanner/finish', scan.token, JSON.stringify(report()));
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('refuses a body of tens of thousands of bad items at its first error, without holding the event loop', async () => {
+    const hwids = `{"pin":"ABCDEFGH","hwids":[${Array(30_000).fill('0').join(',')}]}`;
+    let answer: Awaited<ReturnType<typeof post>> | undefined;
+    const stall = await longestStall(async () => {
+      answer = await t.app.inject({
+        method: 'POST',
+        url: '/v1/scanner/start',
+        headers: { 'content-type': 'application/json' },
+        payload: hwids,
+      });
+    });
+    expect(answer?.statusCode).toBe(400);
+    expect(stall).toBeLessThan(100);
+    // A small body still names every error it has.
+    const few = await t.app.inject({
+      method: 'POST',
+      url: '/v1/scanner/start',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"pin":"ABCDEFGH","hwids":[0,1,2]}',
+    });
+    expect(few.json<{ detail: string }>().detail).toMatch(/hwids\.0 .*hwids\.1 .*hwids\.2 /);
+  });
+
   it('gives each scanner call only the body it needs: start 64 KiB, progress and fail 4 KiB', async () => {
     const pin = await t.createPin(owner.key);
     const start = await t.api('POST', '/v1/scanner/start', {
@@ -208,6 +240,11 @@ describe.each(sqlite)('evidence uploads under hostile input on $name', (backend)
       kind: 'file-sha256',
     });
     expect(patched.pattern).toBe(upper.toLowerCase());
+    // A pattern sent again in upper case, and with spaces, is normalised too.
+    const again = await t.admin<{ pattern: string }>('PATCH', `/admin/v1/rules/${rule.id}`, {
+      pattern: ` ${upper} `,
+    });
+    expect(again.pattern).toBe(upper.toLowerCase());
     const scan = await startScan(t, owner.key);
     const doc = evidence(scan.nonce, {
       files: { items: [jar('~/.minecraft/mods/x.jar', [], 'c'.repeat(64))] },

@@ -19,7 +19,7 @@ export async function deliverReport(
   clientAddress: string,
 ): Promise<Verdict> {
   // A report of a few KiB, which is nearly all of them, is decoded here: a worker's round trip
-  // would cost more than the parse, and this much parses in a millisecond or two (docs/security.md).
+  // would cost more than the decoding, which stays within a few milliseconds (docs/security.md).
   const decoded: Decoded =
     body.length <= INLINE_DECODE_MAX_BYTES
       ? decodeBody({ body, schema: 'finish' })

@@ -17,7 +17,12 @@ declare module 'fastify' {
  */
 export const NUL_ALLOWED = 'x-nul-allowed';
 
-import { createBodyAjv, createUrlAjv } from '../../lib/json-schema-validators.js';
+import {
+  type BodyValidator,
+  bodyValidator,
+  createBodyAjv,
+  createUrlAjv,
+} from '../../lib/json-schema-validators.js';
 import { containsNul } from '../../lib/json-values.js';
 import { problems } from '../problem.js';
 import { compiledOnce } from './compiled-schemas.js';
@@ -25,19 +30,20 @@ import { compiledOnce } from './compiled-schemas.js';
 const bodyAjv = createBodyAjv();
 const urlAjv = createUrlAjv();
 // One set per process, each schema compiled once (http/plugins/compiled-schemas.ts says why).
-const bodyValidators = new Map<string, ReturnType<Ajv['compile']>>();
+const bodyValidators = new Map<string, BodyValidator>();
 const urlValidators = new Map<string, ReturnType<Ajv['compile']>>();
 
 /**
  * Two validators instead of Fastify's default one:
  * - bodies are validated as sent: no type coercion ("true" is not a boolean) and unknown fields are
- *   refused rather than silently dropped, with every error collected so the detail can name them all;
+ *   refused rather than silently dropped, with every error collected so the detail can name them all
+ *   (for a body of a few thousand values at most: past that, the first error, lib/json-schema-validators.ts);
  * - params and querystrings are coerced, since everything in a URL is a string.
  */
 export function installValidators(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     httpPart === 'body'
-      ? compiledOnce(bodyValidators, schema, () => bodyAjv.compile(schema as object))
+      ? compiledOnce(bodyValidators, schema, () => bodyValidator(schema as object, bodyAjv))
       : compiledOnce(urlValidators, schema, () => urlAjv.compile(schema as object)),
   );
   // PostgreSQL text cannot hold U+0000; refusing it up front keeps bad input from becoming a 500.

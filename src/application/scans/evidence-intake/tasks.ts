@@ -1,4 +1,3 @@
-import type { ErrorObject } from 'ajv';
 import type { EvidenceDocument } from '../../../domain/evidence.js';
 import { receiptCounts } from '../../../domain/evidence-receipt.js';
 import { type EvidenceFacts, reportFromEvidence } from '../../../domain/evidence-report.js';
@@ -13,7 +12,7 @@ import {
 import type { ScanReport } from '../../../domain/scan-report.js';
 import { sha256Hex } from '../../../lib/crypto.js';
 import { nestsDeeperThan } from '../../../lib/json-nesting.js';
-import { createBodyAjv } from '../../../lib/json-schema-validators.js';
+import { type BodyValidator, bodyValidator } from '../../../lib/json-schema-validators.js';
 import { containsNul, hasPrototypeKey } from '../../../lib/json-values.js';
 import { describeValidationErrors } from '../../../lib/validation-errors.js';
 
@@ -59,29 +58,16 @@ export type IntakeOutcome =
 
 /**
  * A body this small may be decoded on the event loop instead (deliver-report.ts): its worst case,
- * 64 KiB of the costliest JSON to parse, takes a few milliseconds.
+ * 16 KiB of the costliest JSON to decode and check, takes a few milliseconds (64 KiB took 13–28 ms).
  */
-export const INLINE_DECODE_MAX_BYTES = 64 * 1024;
+export const INLINE_DECODE_MAX_BYTES = 16 * 1024;
 
 /** The bodies read in the workers, each checked against its route's schema. */
 export type BodySchemaName = 'evidence' | 'finish';
 export type BodySchemas = Record<BodySchemaName, object>;
 
-type Validator = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null | undefined };
-
-/**
- * Each body's schema compiled twice: `first` stops at the first error, so a body of millions of bad
- * items is refused in one pass; `all` names every error, and runs only on bodies small enough that
- * listing them all is cheap (docs/api.md, "Errors").
- */
-interface BodyValidators {
-  first: Validator;
-  all: Validator;
-}
-const LIST_ALL_ERRORS_MAX_BYTES = 256 * 1024;
-
-// One pair of validators per body and one compiled rule set per thread; a new rules version replaces the old.
-let validators: Record<BodySchemaName, BodyValidators> | null = null;
+// One validator per body and one compiled rule set per thread; a new rules version replaces the old.
+let validators: Record<BodySchemaName, BodyValidator> | null = null;
 let validatorsOf: BodySchemas | null = null;
 let compiled: { version: string; rules: CompiledRules } | null = null;
 
@@ -89,13 +75,10 @@ let compiled: { version: string; rules: CompiledRules } | null = null;
 export function useBodySchemas(schemas: BodySchemas): void {
   if (validatorsOf === schemas) return;
   validatorsOf = schemas;
-  const all = createBodyAjv();
-  const first = createBodyAjv({ allErrors: false });
-  const pair = (schema: object) => ({ first: first.compile(schema), all: all.compile(schema) });
-  validators = { evidence: pair(schemas.evidence), finish: pair(schemas.finish) };
+  validators = { evidence: bodyValidator(schemas.evidence), finish: bodyValidator(schemas.finish) };
 }
 
-function validatorOf(name: BodySchemaName): BodyValidators {
+function validatorOf(name: BodySchemaName): BodyValidator {
   if (validators === null) throw new Error('the body schemas were not set in this thread');
   return validators[name];
 }
@@ -140,9 +123,9 @@ export type Decoded = { ok: true; value: unknown } | { ok: false; refusal: 'inva
 export function decodeBody(task: DecodeTask): Decoded {
   const decoded = decode(task.body);
   if ('refused' in decoded) return { ok: false, refusal: 'invalid_body', detail: decoded.refused };
-  const { first, all } = validatorOf(task.schema);
-  if (first(decoded.value)) return { ok: true, value: decoded.value };
-  const named = task.body.length <= LIST_ALL_ERRORS_MAX_BYTES && !all(decoded.value) ? all : first;
+  const validate = validatorOf(task.schema);
+  if (validate(decoded.value)) return { ok: true, value: decoded.value };
+  const named = validate;
   return { ok: false, refusal: 'invalid_body', detail: describeValidationErrors(named.errors ?? [], 'body') };
 }
 
@@ -180,11 +163,22 @@ export function evaluate(task: EvaluateTask): Judgement {
 }
 
 export interface PageTask {
-  documentJson: string;
+  /** Which stored document (its receipt id): each worker keeps the last one it parsed. */
+  key: string;
+  /** The document's JSON; left out when the caller hopes the worker still holds it. */
+  documentJson?: string;
   request: EvidenceViewRequest;
 }
 
-/** One page of a stored document, for the evidence view. */
-export function page(task: PageTask): EvidenceView {
-  return evidenceView(JSON.parse(task.documentJson) as EvidenceDocument, task.request);
+// A person reading a large document page by page asks for the same one again and again: parsing
+// 16 MiB for each page would keep the workers busy for everyone (docs/security.md).
+let lastPaged: { key: string; document: EvidenceDocument } | null = null;
+
+/** One page of a stored document, for the evidence view; 'not-held' when its JSON is needed. */
+export function page(task: PageTask): EvidenceView | { kind: 'not-held' } {
+  if (lastPaged?.key !== task.key) {
+    if (task.documentJson === undefined) return { kind: 'not-held' };
+    lastPaged = { key: task.key, document: JSON.parse(task.documentJson) as EvidenceDocument };
+  }
+  return evidenceView(lastPaged.document, task.request);
 }

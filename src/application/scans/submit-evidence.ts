@@ -7,6 +7,7 @@ import { lifecycleSettings } from '../settings.js';
 import { refusalFailure } from './apply-move.js';
 import { inIntake } from './evidence-intake/refusals.js';
 import { finishScan } from './finish-scan.js';
+import { admitUpload } from './upload-limits.js';
 
 export interface EvidenceReceipt {
   id: string;
@@ -16,9 +17,9 @@ export interface EvidenceReceipt {
 
 /**
  * Before an upload's body is read, once its session named an open scan (session.ts), docs/security.md
- * "Evidence uploads": the session and its address must be within their upload limits, and the nonce
- * right when the client sends it in the `Scanpin-Nonce` header too. Each refusal costs the server one
- * small query, whatever the body.
+ * "Evidence uploads": the session and its address must be within their upload limits
+ * (upload-limits.ts), and the nonce right when the client sends it in the `Scanpin-Nonce` header too.
+ * Each refusal costs the server one small query, whatever the body.
  */
 export async function admitEvidenceUpload(
   ctx: UseCaseContext,
@@ -26,8 +27,7 @@ export async function admitEvidenceUpload(
   clientAddress: string,
   headerNonce: string | undefined,
 ): Promise<void> {
-  const limit = await ctx.rateLimiter.forEvidenceUpload(pin.id, clientAddress);
-  if (!limit.allowed) refuse({ code: 'rate_limited', limit });
+  await admitUpload(ctx, pin, clientAddress);
   if (headerNonce === undefined) return;
   const { nonceHash } = await ctx.repos.scans.evidenceContext(pin.id);
   if (nonceHash === null || nonceHash !== sha256Hex(headerNonce))

@@ -67,4 +67,13 @@ describe('the evidence intake pool', () => {
     expect(busy.length).toBeGreaterThanOrEqual(1);
     expect(outcomes.filter((o) => o.status === 'fulfilled').length).toBeGreaterThanOrEqual(2);
   }, 60_000);
+
+  it('pages a stored document from the copy a worker holds, and asks for it only when it holds none', async () => {
+    const intake = createEvidenceIntake({ ...defaultIntakeSettings(), threads: 1 }, WORKER_BODY_SCHEMAS);
+    const documentJson = JSON.stringify(evidence(nonce));
+    const request = { list: null, offset: 0, limit: 0 };
+    expect(await intake.page({ key: 'rcpt_unseen', request })).toEqual({ kind: 'not-held' });
+    expect((await intake.page({ key: 'rcpt_a', documentJson, request })).kind).toBe('document');
+    expect((await intake.page({ key: 'rcpt_a', request })).kind).toBe('document');
+  });
 });

@@ -1,6 +1,7 @@
 import type { EvidenceDocument } from '../../domain/evidence.js';
 import type { EvidenceView, ListPath } from '../../domain/evidence-view.js';
 import type { Finding, OmittedFindings } from '../../domain/rules.js';
+import type { StoredEvidence } from '../../storage/repositories/evidence.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
@@ -32,14 +33,23 @@ export interface EvidenceListPage {
 }
 
 /** A page of a stored document, made in the evidence intake's workers (a document can hold 16 MiB). */
-function pageInWorker(
+async function pageInWorker(
   ctx: UseCaseContext,
-  documentJson: string,
+  stored: StoredEvidence,
   list: ListPath | null,
   offset: number,
   limit: number,
 ): Promise<EvidenceView> {
-  return inIntake(ctx.evidenceIntake.page({ documentJson, request: { list, offset, limit } }));
+  const request = { list, offset, limit };
+  const key = stored.receiptId;
+  const held = await inIntake(ctx.evidenceIntake.page({ key, request }));
+  if (held.kind !== 'not-held') return held;
+  const documentJson = await ctx.repos.evidence.documentOf(stored.pinId);
+  if (documentJson === undefined)
+    throw new Error(`the evidence of PIN ${stored.pinId} went while it was read`);
+  const view = await inIntake(ctx.evidenceIntake.page({ key, documentJson, request }));
+  if (view.kind === 'not-held') throw new Error('a worker given the document did not hold it');
+  return view;
 }
 
 /**
@@ -57,7 +67,7 @@ export async function scanEvidence(
   const { pin } = await readVisiblePin(ctx, caller, pinCode);
   const stored = await ctx.repos.evidence.ofPin(pin.id);
   if (stored === undefined) return null;
-  const view = await pageInWorker(ctx, stored.documentJson, null, 0, 0);
+  const view = await pageInWorker(ctx, stored, null, 0, 0);
   if (view.kind !== 'document') throw new Error('a whole-document page came back as a list');
   // Lists are only shortened, so the page is still a document of the schema's shape.
   const { nonce: _nonce, ...document } = view.document as EvidenceDocument;
@@ -83,7 +93,7 @@ export async function scanEvidenceList(
   const { pin } = await readVisiblePin(ctx, caller, pinCode);
   const stored = await ctx.repos.evidence.ofPin(pin.id);
   if (stored === undefined) refuse({ code: 'evidence_list_not_found', pin: pin.code, path: list.join('.') });
-  const view = await pageInWorker(ctx, stored.documentJson, list, offset, limit);
+  const view = await pageInWorker(ctx, stored, list, offset, limit);
   if (view.kind !== 'list') refuse({ code: 'evidence_list_not_found', pin: pin.code, path: list.join('.') });
   const { kind: _kind, ...page } = view;
   return page;

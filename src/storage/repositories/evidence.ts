@@ -1,12 +1,13 @@
 import type { Finding, Judgement } from '../../domain/rules.js';
 import type { Db } from '../database.js';
 
-/** A scan's kept evidence upload (docs/scan-client.md, "What the server keeps"). */
+/**
+ * A scan's kept evidence upload (docs/scan-client.md, "What the server keeps"), without its document:
+ * that is read on its own (`documentOf`), only when the intake's workers need it.
+ */
 export interface StoredEvidence {
   pinId: number;
   receiptId: string;
-  /** Kept as JSON: the evidence view pages it in the intake's workers, never parsing it here. */
-  documentJson: string;
   judgement: Judgement;
   receivedAt: number;
 }
@@ -22,17 +23,26 @@ export function evidenceRepository(db: Db) {
     async ofPin(pinId: number): Promise<StoredEvidence | undefined> {
       const row = await db
         .selectFrom('scan_evidence')
-        .selectAll()
+        .select(['pin_id', 'receipt_id', 'findings', 'received_at'])
         .where('pin_id', '=', pinId)
         .executeTakeFirst();
       if (row === undefined) return undefined;
       return {
         pinId: Number(row.pin_id),
         receiptId: row.receipt_id,
-        documentJson: row.document,
         judgement: judgementOf(row.findings),
         receivedAt: Number(row.received_at),
       };
+    },
+
+    /** The document as kept, JSON: it is parsed in the intake's workers, never here. */
+    async documentOf(pinId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('scan_evidence')
+        .select('document')
+        .where('pin_id', '=', pinId)
+        .executeTakeFirst();
+      return row?.document;
     },
   };
 }

@@ -61,7 +61,7 @@ export interface EvidenceIntake {
   intake(task: IntakeTask): Promise<IntakeOutcome>;
   decodeBody(task: DecodeTask): Promise<Decoded>;
   evaluate(task: EvaluateTask): Promise<Judgement>;
-  page(task: PageTask): Promise<EvidenceView>;
+  page(task: PageTask): Promise<EvidenceView | { kind: 'not-held' }>;
 }
 
 // Run from the TypeScript sources (tests, `npm run dev`), the worker loads them through tsx.

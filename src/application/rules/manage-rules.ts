@@ -41,11 +41,7 @@ export async function updateRule(ctx: UseCaseContext, ruleId: number, changes: R
       if (before === undefined) refuse({ code: 'rule_not_found', ruleId });
       // The pattern is normalised for the kind the rule will have, whichever of the two changed.
       const pattern = normalisePattern(changes.kind ?? before.kind, changes.pattern ?? before.pattern);
-      const rule = await repos.rules.update(
-        ruleId,
-        { ...changes, ...(pattern === before.pattern ? {} : { pattern }) },
-        now,
-      );
+      const rule = await repos.rules.update(ruleId, { ...changes, pattern }, now);
       if (rule === undefined) refuse({ code: 'rule_not_found', ruleId });
       await recordAudit(repos, {
         ...attempt,

@@ -1,4 +1,13 @@
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collectFiles } from '../../packages/scanner/src/collect/files.js';
@@ -28,7 +37,8 @@ describe('a cheat jar hidden from the files source', () => {
     const target = plant(join(m.home, 'Downloads/wurst-7.41.jar'), buildJar(WURST_ENTRIES));
     mkdirSync(join(m.minecraft, 'mods'), { recursive: true });
     symlinkSync(target, join(m.minecraft, 'mods/optimizer.jar'));
-    // A linked folder is not entered: it could lead anywhere, even back into itself.
+    // A linked folder is not entered (it could lead anywhere, even back into itself), but counted: the
+    // game may load what it holds, so the server must see that the list is not the whole folder.
     mkdirSync(join(m.home, 'elsewhere'), { recursive: true });
     plant(join(m.home, 'elsewhere/other.jar'), buildJar(HARMLESS_ENTRIES));
     symlinkSync(join(m.home, 'elsewhere'), join(m.minecraft, 'mods/linked-folder'));
@@ -42,6 +52,20 @@ describe('a cheat jar hidden from the files source', () => {
         entries: WURST_ENTRIES,
       }),
     ]);
+    expect(itemsTotal).toBe(2);
+  });
+
+  it('a jar too large to read is counted, so the server sees the gap', async () => {
+    const m = machine();
+    mkdirSync(join(m.minecraft, 'mods'), { recursive: true });
+    // 257 MiB, sparse: a zip's first bytes, then nothing the disk stores.
+    const big = join(m.minecraft, 'mods/padded.jar');
+    const fd = openSync(big, 'w');
+    writeSync(fd, Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    ftruncateSync(fd, 257 * 1024 * 1024);
+    closeSync(fd);
+    const { items, itemsTotal } = await collectFiles(contextFor({ env: m.env }));
+    expect(items).toEqual([]);
     expect(itemsTotal).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { readdir, realpath } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { headOf, readBounded } from '../bounded-read.js';
 import { EVIDENCE_CAPS } from '../evidence/caps.js';
@@ -15,10 +15,15 @@ const MAX_DEPTH = 3;
 /** Larger files are not opened (no mod or version jar is near this). */
 const MAX_ARCHIVE_BYTES = 256 * 1024 * 1024;
 
-/** A file found in a content folder; `link`: it is a symbolic link to a regular file, read as the game would load it. */
+/**
+ * A file found in a content folder; `link`: it is a symbolic link to a regular file, read as the game
+ * would load it; `linkedFolder`: a link (or junction) to a folder, which is not entered but counted,
+ * since the game may load what it holds.
+ */
 interface Found {
   path: string;
   link: boolean;
+  linkedFolder?: boolean;
 }
 
 /**
@@ -32,7 +37,10 @@ async function* filesUnder(dir: string, depth = 0): AsyncGenerator<Found> {
     const path = join(dir, e.name);
     if (e.isDirectory() && depth < MAX_DEPTH) yield* filesUnder(path, depth + 1);
     else if (e.isFile()) yield { path, link: false };
-    else if (e.isSymbolicLink()) yield { path, link: true };
+    else if (e.isSymbolicLink()) {
+      const target = await stat(path).catch(() => null);
+      yield target?.isDirectory() ? { path, link: true, linkedFolder: true } : { path, link: true };
+    }
   }
 }
 
@@ -55,13 +63,26 @@ async function isArchive(found: Found): Promise<boolean> {
 
 const iso = (ms: number) => (ms > 0 ? new Date(ms).toISOString() : null);
 
-/** One file as evidence: a jar (or a zip under another name) with its entries, else just its hash. */
-async function describe(found: Found, display: (p: string) => string): Promise<FileEvidence | null> {
+/** A file or linked folder the scan should account for: an archive, or a folder the game may load. */
+async function isCandidate(found: Found): Promise<boolean> {
+  return found.linkedFolder === true || (await isArchive(found));
+}
+
+/**
+ * One file as evidence: a jar (or a zip under another name) with its entries, else just its hash.
+ * null: not evidence at all; undefined: a candidate that could not be read (over 256 MiB, locked,
+ * denied, or a linked folder), which is counted in `itemsTotal` so the server sees the gap.
+ */
+async function describe(
+  found: Found,
+  display: (p: string) => string,
+): Promise<FileEvidence | null | undefined> {
   const { path, link } = found;
   const jar = path.toLowerCase().endsWith('.jar');
-  if (!(await isArchive(found))) return null;
-  const read = await readBounded(path, { maxBytes: MAX_ARCHIVE_BYTES, followLinks: link });
-  if (read === null) return null;
+  if (!(await isCandidate(found))) return null;
+  if (found.linkedFolder) return undefined;
+  const read = await readBounded(path, { maxBytes: MAX_ARCHIVE_BYTES, followLinks: link }).catch(() => null);
+  if (read === null) return undefined;
   const { data } = read;
   const entries = zipEntries(data);
   const target = link ? await realpath(path).catch(() => null) : null;
@@ -82,7 +103,8 @@ async function describe(found: Found, display: (p: string) => string): Promise<F
  * Every jar in the Minecraft installations' mods and versions folders, and every file there that is
  * a zip archive under another name (docs/scan-client.md): path, size, times, SHA-256 and the entry
  * names inside. File contents never leave the machine. Past the cap on files, the rest are still
- * counted (`itemsTotal`), so the server knows the list is not the whole folder.
+ * counted (`itemsTotal`), and so is every archive that could not be read and every linked folder, so
+ * the server knows the list is not the whole folder.
  */
 export const collectFiles: Collector<'files'> = async (ctx) => {
   const installations = await minecraftInstallations(ctx.machine);
@@ -94,12 +116,10 @@ export const collectFiles: Collector<'files'> = async (ctx) => {
     for (const folder of CONTENT_FOLDERS) {
       for await (const found of filesUnder(join(dir, folder))) {
         if (items.length < EVIDENCE_CAPS.files) {
-          const item = await describe(found, ctx.display).catch(() => null);
-          if (item !== null) {
-            items.push(item);
-            itemsTotal++;
-          }
-        } else if (await isArchive(found)) itemsTotal++;
+          const item = await describe(found, ctx.display).catch(() => undefined);
+          if (item !== null) itemsTotal++;
+          if (item) items.push(item);
+        } else if (await isCandidate(found)) itemsTotal++;
       }
     }
   }

@@ -98,3 +98,17 @@ describe('a machine without Minecraft', () => {
     rmSync(m.root, { recursive: true, force: true });
   });
 });
+
+describe('a hinted log line with a token across its cut', () => {
+  it('is redacted whole before it is cut, so no piece of the token is sent', async () => {
+    const m = plantedMachine('linux');
+    const token = 'Qx7Lm2Vb9Rt4Kp8Zw3Ny6Hc1Jd5Fg0Aa';
+    const line = `[12:00:05] [KillAura] ${'x'.repeat(470)} ${token}`;
+    plant(join(m.minecraft, 'logs/latest.log'), `${line}\n`);
+    const { items } = await collectLogs(contextFor({ env: m.env }));
+    const sent = items.flatMap((i) => i.lines).join('\n');
+    expect(sent).toContain('[KillAura]');
+    expect(sent).not.toContain(token.slice(0, 6));
+    rmSync(m.root, { recursive: true, force: true });
+  });
+});

@@ -3,6 +3,7 @@ import { readBounded } from '../bounded-read.js';
 import { EVIDENCE_CAPS } from '../evidence/caps.js';
 import type { LogEvidence } from '../evidence/document.js';
 import { minecraftInstallations } from '../minecraft/installations.js';
+import { redactText } from '../redact.js';
 import { type Collector, SkipSource } from './context.js';
 
 /**
@@ -31,7 +32,8 @@ export const collectLogs: Collector<'logs'> = async (ctx) => {
     for (const line of text.split(/\r?\n/)) {
       const lower = line.toLowerCase();
       if (!hints.some((h) => lower.includes(h))) continue;
-      lines.push(line.slice(0, EVIDENCE_CAPS.text));
+      // Redacted whole, then cut: a token cut short first could slip past the token shapes.
+      lines.push(redactText(line).slice(0, EVIDENCE_CAPS.text));
       if (lines.length >= EVIDENCE_CAPS.logLines) break;
     }
     items.push({ path: ctx.display(path), lines });

@@ -88,6 +88,9 @@ export async function stopRuleTest(ctx: UseCaseContext): Promise<void> {
   const running = runningTests.get(ctx);
   if (running === undefined) return;
   running.stop.abort();
+  // A stop that lands before the test's row is written waits for that row, then for the job, which
+  // sees the abort at once: the store is never closed under it.
+  await running.id.catch(() => {});
   await running.done;
 }
 

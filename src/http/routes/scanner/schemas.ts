@@ -12,8 +12,9 @@ export const MAX_ENTRY_LENGTH = REPORT_MAX_ENTRY_LENGTH;
 /** Discord accounts one report may name. */
 export const MAX_DISCORD_ACCOUNTS = 100;
 /**
- * Room for a report at those bounds (6,000 entries of 500 characters, any script); a larger body is
- * 413 payload_too_large. The body is parsed in the intake's workers, never on the event loop.
+ * Room for a report at those bounds in ASCII and most two-byte scripts (6,000 entries of 500
+ * characters; in a three-byte script such as CJK, about 5,500 of them); a larger body is 413
+ * payload_too_large. A body over 16 KiB is parsed in the intake's workers, never on the event loop.
  */
 export const FINISH_BODY_LIMIT = 8 * 1024 * 1024;
 /** Progress and failure bodies: one short message (docs/security.md, "Body limits"). */

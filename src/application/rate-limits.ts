@@ -93,6 +93,12 @@ export interface RateLimiter {
    * session that keeps uploading, or an address with many sessions, is refused before the body is read.
    */
   forEvidenceUpload(pinId: number, ip: string): Promise<RateLimitDecision>;
+  /**
+   * A report sent to `finish`, in the same per-scan bucket as evidence uploads (a refused report leaves
+   * its scan open too), but not per address: a report is small and decoded at once, and bots and
+   * tests finish many scans from one address.
+   */
+  forReport(pinId: number): Promise<RateLimitDecision>;
   /** The dashboard's API: per signed-in session, not against any key's budget. */
   forSession(sessionId: number): Promise<RateLimitDecision>;
 }
@@ -149,6 +155,7 @@ export function createRateLimiter(
     forScannerStart: (ip) => slide('scanner-start', ip, settings.scannerStartPerMinute),
     // The session's own bucket first: a session that keeps uploading spends only its own budget,
     // not its address's, which other players behind the same address share.
+    forReport: (pinId) => hit(`evidence-scan:${pinId}`, settings.evidenceUploadsPerScan, 'hour'),
     async forEvidenceUpload(pinId, ip) {
       const perScan = await hit(`evidence-scan:${pinId}`, settings.evidenceUploadsPerScan, 'hour');
       if (!perScan.allowed) return perScan;

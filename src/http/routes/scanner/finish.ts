@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { UseCaseContext } from '../../../application/context.js';
 import { deliverReport } from '../../../application/scans/deliver-report.js';
-import { admitUpload } from '../../../application/scans/upload-limits.js';
+import { admitReport } from '../../../application/scans/upload-limits.js';
 import { keepRawJsonBody, rawJsonBodyOf, validatedInWorker } from './raw-json-body.js';
 import { FINISH_BODY_LIMIT, FinishBody, FinishResponse, sessionErrors } from './schemas.js';
 import { sessionPin } from './session-token.js';
@@ -18,8 +18,8 @@ export function scannerFinishRoute(ctx: UseCaseContext): FastifyPluginAsyncTypeb
       '/v1/scanner/finish',
       {
         bodyLimit: FINISH_BODY_LIMIT,
-        // A refused report leaves the scan open: its sends are limited as evidence uploads are.
-        onRequest: async (request) => admitUpload(ctx, sessionPin(request), request.ip),
+        // A refused report leaves the scan open: its sends count in the scan's upload limit.
+        onRequest: async (request) => admitReport(ctx, sessionPin(request)),
         validatorCompiler: validatedInWorker,
         schema: {
           summary: 'Deliver the scan report',

@@ -15,9 +15,13 @@ import { refusalFailure } from './apply-move.js';
 export async function openScanOfSession(ctx: UseCaseContext, token: string | null): Promise<Pin> {
   const pin = token === null ? undefined : await ctx.repos.pins.findBySessionHash(sha256Hex(token));
   if (pin === undefined) refuse({ code: 'invalid_session_token' });
+  refuseUnlessOpen(ctx, pin);
+  return pin;
+}
+
+/** scan_closed or pin_expired unless the scan could still be finished now: a scan is open exactly then. */
+export function refuseUnlessOpen(ctx: UseCaseContext, pin: Pin): void {
   const now = ctx.clock();
-  // A scan is open exactly when it could still be finished.
   const open = finish(observe(pin.state, now, lifecycleSettings(ctx.config)), 'legit', now);
   if (!open.ok) refuse(refusalFailure(open.refusal, pin.code));
-  return pin;
 }

@@ -1,12 +1,11 @@
 import type { Pin } from '../../domain/pin.js';
-import { finish, observe, type Verdict } from '../../domain/pin-lifecycle.js';
+import type { Verdict } from '../../domain/pin-lifecycle.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
-import { lifecycleSettings } from '../settings.js';
-import { refusalFailure } from './apply-move.js';
 import { inIntake } from './evidence-intake/refusals.js';
 import { finishScan } from './finish-scan.js';
+import { refuseUnlessOpen } from './session.js';
 import { admitUpload } from './upload-limits.js';
 
 export interface EvidenceReceipt {
@@ -49,10 +48,8 @@ export async function submitEvidence(
   /** The address the upload came from (see finishScan). */
   clientAddress: string,
 ): Promise<{ result: Verdict; receipt: EvidenceReceipt }> {
-  // A closed scan says so first, as every scanner call does; only an open one is checked for its nonce.
-  const now = ctx.clock();
-  const open = finish(observe(pin.state, now, lifecycleSettings(ctx.config)), 'legit', now);
-  if (!open.ok) refuse(refusalFailure(open.refusal, pin.code));
+  // A scan that expired since its session was checked says so first; only an open one is judged.
+  refuseUnlessOpen(ctx, pin);
   const { nonceHash, startedAt } = await ctx.repos.scans.evidenceContext(pin.id);
   if (nonceHash === null) refuse({ code: 'nonce_mismatch', pin: pin.code });
   const rules = await ctx.currentRules();

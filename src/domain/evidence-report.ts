@@ -1,5 +1,4 @@
 import type { EvidenceDocument } from './evidence.js';
-import { coverageIntegrity } from './evidence-coverage.js';
 import type { Judgement, OmittedFindings, RuleSeverity } from './rules.js';
 import type { ScanReport } from './scan-report.js';
 import { parseTimestamp } from './timestamp-input.js';
@@ -159,8 +158,9 @@ export function reportFromEvidence(
     suspicious: byField('suspicious'),
     warnings: unique([...byField('warnings'), ...systemWarnings(doc, facts)]),
     untrusted: byField('untrusted'),
-    // A capped or truncated source is an integrity finding of its own (domain/evidence-coverage.ts).
-    integrity: unique([...byField('integrity'), ...coverageIntegrity(doc)]),
+    // What lowers the scan's assurance (a capped source, the game not running, …) is added to
+    // integrity with the assurance (domain/evidence-assurance.ts), where every client's scan gets it.
+    integrity: byField('integrity'),
     artifacts: unique(artifactsOf(doc)),
     vpn: vpnField(doc),
     country: null,

@@ -63,6 +63,14 @@ export interface ProcessEvidence {
   injections: string[];
 }
 
+export interface GameRunning {
+  /** The process names the client looked for. */
+  expected: string[];
+  running: boolean;
+  /** How long the client waited for the player to start the game. */
+  waitedSeconds: number;
+}
+
 export interface MemoryEvidence {
   pid: number;
   process: string;
@@ -216,7 +224,11 @@ export interface ProgramEvidence {
 }
 
 export interface EvidenceSources {
-  processes: SectionHeader & { items: ProcessEvidence[] };
+  processes: SectionHeader & {
+    items: ProcessEvidence[];
+    /** Whether the PIN's game was running (absent from older clients): domain/evidence-assurance.ts. */
+    game?: GameRunning;
+  };
   memory: SectionHeader & { items: MemoryEvidence[] };
   files: SectionHeader & {
     installations: string[];

@@ -1,4 +1,6 @@
+import type { AssuranceReason } from '../../../domain/assurance.js';
 import type { EvidenceDocument } from '../../../domain/evidence.js';
+import { evidenceReasons } from '../../../domain/evidence-assurance.js';
 import { receiptCounts } from '../../../domain/evidence-receipt.js';
 import { type EvidenceFacts, reportFromEvidence } from '../../../domain/evidence-report.js';
 import { type EvidenceView, type EvidenceViewRequest, evidenceView } from '../../../domain/evidence-view.js';
@@ -49,6 +51,8 @@ export type IntakeOutcome =
       report: ScanReport;
       judgement: Judgement;
       counts: Record<string, number>;
+      /** What the document admits about its own worth (domain/evidence-assurance.ts). */
+      assuranceReasons: AssuranceReason[];
       /** The document as kept: without its nonce, which is kept only as the scan's hash. */
       documentJson: string;
       findingsJson: string;
@@ -142,6 +146,7 @@ export function intake(task: IntakeTask): IntakeOutcome {
     report,
     judgement,
     counts: receiptCounts(doc),
+    assuranceReasons: evidenceReasons(doc, task.gameType),
     documentJson: JSON.stringify({ ...doc, nonce: '' }),
     findingsJson: JSON.stringify(judgement),
   };

@@ -50,6 +50,23 @@ export const EvidenceProcess = Type.Object(
   { additionalProperties: false },
 );
 
+/** Whether the PIN's game was running (absent from clients before it was sent): docs/scan-client.md, "Trust". */
+export const EvidenceGame = Type.Object(
+  {
+    expected: Type.Array(Text(L.name), {
+      maxItems: L.processes,
+      description: 'The process names the client looked for, for the PIN’s game.',
+    }),
+    running: Type.Boolean({ description: 'A process of the game was running when the scan read the processes.' }),
+    waitedSeconds: Type.Integer({
+      minimum: 0,
+      maximum: 3600,
+      description: 'How long the client waited for the player to start the game.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const EvidenceMemory = Type.Object(
   {
     pid: Count,
@@ -225,6 +242,7 @@ export const EvidenceSources = Type.Object(
   {
     processes: Section('The game’s processes and launchers.', {
       items: Type.Array(EvidenceProcess, { maxItems: L.processes }),
+      game: Type.Optional(EvidenceGame),
     }),
     memory: Section('Strings in the game processes’ memory (raw memory never leaves the machine).', {
       items: Type.Array(EvidenceMemory, { maxItems: L.processes }),

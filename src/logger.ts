@@ -1,8 +1,11 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
 
-/** Sign-in, share and invite links carry their secret in the path: logs show the route, not the token. */
+/**
+ * Sign-in, share, invite and proof links carry their secret in the path: logs show the route, not the
+ * token.
+ */
 export function withoutTokens(path: string): string {
-  return path.replace(/^\/(sign-in|share|invite)\/[^/]+/, '/$1/[token]');
+  return path.replace(/^\/(sign-in|share|invite|scan\/prove)\/[^/]+/, '/$1/[token]');
 }
 
 /**
@@ -30,7 +33,7 @@ export function withoutPinCodes(path: string): string {
   return path.replace(PIN_SEGMENT, '/$1/$2******');
 }
 
-const MAY_HOLD_A_SECRET = /^\/(sign-in|share|invite)\/|\d{15}|\/pins\//i;
+const MAY_HOLD_A_SECRET = /^\/(sign-in|share|invite|scan\/prove)\/|\d{15}|\/pins\//i;
 
 /** A request's path as a log line shows it: no query string, no token, no PIN code, no Discord ID. */
 export function loggedPath(url: string): string {
@@ -40,7 +43,7 @@ export function loggedPath(url: string): string {
   return MAY_HOLD_A_SECRET.test(path) ? withoutPinCodes(withoutDiscordIds(withoutTokens(path))) : path;
 }
 
-const TOKEN_IN_TEXT = new RegExp(`/(sign-in|share|invite)/[^${SEGMENT_END}]+`, 'g');
+const TOKEN_IN_TEXT = new RegExp(`/(sign-in|share|invite|scan/prove)/[^${SEGMENT_END}]+`, 'g');
 const DISCORD_ID_IN_TEXT = new RegExp(`/\\d{15,}(?=[${SEGMENT_END}]|$)`, 'g');
 
 const STACK_FRAMES = /\n\s+at /;

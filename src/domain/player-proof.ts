@@ -1,7 +1,9 @@
 /**
- * The rules of a player proving their Discord account before a scan (docs/risk-score.md, "Whose scan
- * it is"; docs/scan-client.md, "For players"): how long an attempt may take, which PINs may be
- * proven, and the reasons an attempt ends without a proof, which the player's page words.
+ * The rules of a player proving their Discord account for a scan (docs/risk-score.md, "Whose scan it
+ * is"; docs/scan-client.md, "For players"): the proof goes through a one-time link the scanner shows
+ * after its start, so it is bound to that scanner session, not merely to the PIN (whoever else holds
+ * the PIN cannot reuse a player's proof); how long an attempt may take, and the reasons an attempt
+ * ends without a proof, which the player's page words.
  */
 
 /** From leaving for Discord to coming back: the attempt (PIN, state, PKCE verifier) lives this long. */
@@ -11,9 +13,9 @@ export const PLAYER_PROOF_TTL_MS = 10 * 60_000;
 export const PLAYER_PROOF_ERRORS = [
   /** The server has no Discord application configured. */
   'disabled',
-  /** The code is not a PIN waiting for its scan (unknown, already scanned, expired): not told apart. */
+  /** The link names no running scan (unknown, finished, expired, another session): not told apart. */
   'pin_not_waiting',
-  /** Another Discord account proved this PIN first. */
+  /** Another Discord account proved this scan first. */
   'already_proven',
   /** The staff named another account for this PIN: only that account may prove it. */
   'not_the_named_player',
@@ -30,18 +32,21 @@ export type PlayerProofError = (typeof PLAYER_PROOF_ERRORS)[number];
 export const PLAYER_PROOF_MESSAGES: Record<PlayerProofError, string> = {
   disabled: 'This server cannot check Discord accounts: its operator has not set up a Discord application.',
   pin_not_waiting:
-    'That PIN is not waiting for a scan: check it with the staff who gave it to you. A PIN can be proven only before its scan starts.',
+    'This link is not for a scan that is running now. Use the link your scanner shows while it runs, before it uploads; a finished or expired scan can no longer be proven.',
   already_proven:
-    'Another Discord account was already proven for this PIN. If that was not you, tell the staff who gave you the PIN.',
+    'Another Discord account was already proven for this scan. If that was not you, tell the staff who gave you the PIN.',
   not_the_named_player:
     'This PIN was made for another Discord account. Sign in with the account the staff named, or ask them for a new PIN.',
   denied: 'You cancelled on Discord, so nothing was recorded.',
   invalid_state:
-    'This attempt has run out or was not started in this browser. Start again from the scan page.',
+    'This attempt has run out or was not started in this browser. Open the link your scanner shows again.',
   discord_unavailable: 'Discord did not answer. Try again in a minute.',
 };
 
-/** Only a PIN still waiting for its scan may be proven: the proof must come before the scan. */
+/**
+ * Only a running scan may be proven, through its own session: after the scanner's start (the link
+ * names the session) and before its upload (which finishes the scan).
+ */
 export function mayProve(state: { status: string; expiresAt: number }, now: number): boolean {
-  return state.status === 'pending' && state.expiresAt > now;
+  return state.status === 'scanning' && state.expiresAt > now;
 }

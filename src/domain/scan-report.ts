@@ -1,3 +1,4 @@
+import type { Assurance } from './assurance.js';
 import type { Verdict } from './pin-lifecycle.js';
 import type { Provenance, Reach } from './report-provenance.js';
 
@@ -25,21 +26,33 @@ export interface ScanReport {
 
 /**
  * The verdict (docs/api.md, "Reading a finished scan"): `cheating` with any detection; else
- * `suspicious` with any suspicious, untrusted, integrity or custom-keyword finding; else `legit`.
- * Warnings alone never change the verdict.
+ * `suspicious` with any suspicious, untrusted, integrity or custom-keyword finding, or when the scan's
+ * assurance is not `high` (docs/scan-client.md, "Trust": a scan that cannot be trusted is never
+ * clean); else `legit`. Warnings alone never change the verdict.
  */
-export function verdictOf(report: ScanReport, customSuspicious: readonly string[]): Verdict {
+export function verdictOf(
+  report: ScanReport,
+  customSuspicious: readonly string[],
+  assurance: Pick<Assurance, 'level'>,
+): Verdict {
   if (report.detections.length > 0) return 'cheating';
   const flagged =
     report.suspicious.length > 0 ||
     report.untrusted.length > 0 ||
     report.integrity.length > 0 ||
-    customSuspicious.length > 0;
+    customSuspicious.length > 0 ||
+    assurance.level !== 'high';
   return flagged ? 'suspicious' : 'legit';
 }
 
-/** The finished report as kept: the client's report less its artifacts and IP, plus the keyword matches. */
-export type StoredReport = Omit<ScanReport, 'artifacts' | 'ip'> & { customSuspicious: string[] };
+/**
+ * The finished report as kept: the client's report less its artifacts and IP, plus the keyword matches
+ * and the scan's assurance (null for scans finished before it was kept).
+ */
+export type StoredReport = Omit<ScanReport, 'artifacts' | 'ip'> & {
+  customSuspicious: string[];
+  assurance: Assurance | null;
+};
 
 /** suspicious + untrusted + integrity + custom keyword matches: what the risk score calls findings. */
 export function suspiciousFindings(report: ScanReport, customSuspicious: readonly string[]): number {
@@ -49,7 +62,11 @@ export function suspiciousFindings(report: ScanReport, customSuspicious: readonl
 }
 
 /** What is kept of a delivered report: its artifacts and the IP are not (docs/scanner.md). */
-export function toStoredReport(report: ScanReport, customSuspicious: readonly string[]): StoredReport {
+export function toStoredReport(
+  report: ScanReport,
+  customSuspicious: readonly string[],
+  assurance: Assurance,
+): StoredReport {
   const { artifacts: _artifacts, ip: _ip, ...kept } = report;
-  return { ...kept, customSuspicious: [...customSuspicious] };
+  return { ...kept, customSuspicious: [...customSuspicious], assurance };
 }

@@ -17,7 +17,7 @@ export interface FuzzApp {
   app: FastifyInstance;
   store: Store;
   /**
-   * Records `account` as proven for the waiting PIN, as the /scan page's Discord sign-in does
+   * Records `account` as proven for the PIN's running scan, as the proof link's Discord sign-in does
    * (fixture set-up; test/http/report-provenance.test.ts drives the real flow).
    */
   prove(pin: string, account: { id: string; username: string }): Promise<void>;
@@ -59,10 +59,11 @@ export async function startFuzzApp(backend: Backend): Promise<FuzzApp> {
     app,
     store: services.context.store,
     async prove(pin, account) {
-      const found = await repos.pins.findByCode(pin);
-      if (found === undefined) throw new Error(`world: no PIN ${pin}`);
+      const found = await repos.reportProvenance.proofContext(pin);
+      if (found?.sessionHash == null) throw new Error(`world: PIN ${pin} has no running scan`);
       const proven = await repos.reportProvenance.prove(
-        found.id,
+        found.pinId,
+        found.sessionHash,
         { discordId: account.id, username: account.username },
         clock(),
       );
@@ -168,8 +169,8 @@ export async function buildWorld({ app, prove }: Pick<FuzzApp, 'app' | 'prove'>)
   // The player proved the account, so the scan makes them a known player (docs/risk-score.md,
   // "Whose scan it is") whom bans, notes, exports and erasures can name.
   const player = { id: discordId, username: `player${n}` };
-  await prove(finished, player);
   const finishedToken = await start(finished, `HWID-FUZZ-${n}`);
+  await prove(finished, player);
   await call('POST', '/v1/scanner/finish', report({ detections: ['Cheat X'], discord: [player] }), {
     authorization: `Bearer ${finishedToken}`,
   });

@@ -34,8 +34,8 @@ describe.each(backends())('dashboard players on $name', (backend) => {
     // The player proved the account: the scan counts for every community, through its hardware too
     // (docs/risk-score.md, "Whose scan it is").
     const player = body.discord[0];
-    if (player !== undefined) await proveFor(t, pin, player);
     const token = await scanner(t).startOk(pin, hwids);
+    if (player !== undefined) await proveFor(t, pin, player);
     const res = await scanner(t).finish(token, body);
     if (res.statusCode !== 200) throw new Error(`finish -> ${res.statusCode} ${res.body}`);
     return pin;

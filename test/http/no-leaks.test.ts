@@ -29,9 +29,9 @@ describe.each(backends())('hardware IDs and IPs never leave the store on $name',
     const sc = scanner(t);
     pin = await t.createPin(owner.key);
     // The player proved the account, so the scan links the hardware (docs/risk-score.md, "Whose scan it is").
-    await proveFor(t, pin, PLAYER);
     answers.push(await sc.start(pin, HWIDS));
     const token = answers[0]?.json().sessionToken as string;
+    await proveFor(t, pin, PLAYER);
     answers.push(await sc.progress(token, 50, 'Half way'));
     answers.push(await sc.finish(token, report({ detections: ['Eulen'], discord: [PLAYER], ip: IP })));
     // A second account on the same hardware, so related accounts and shared IDs show up too.

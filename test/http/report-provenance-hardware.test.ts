@@ -54,9 +54,10 @@ describe.each(backends())('whose scan it is, through hardware, on $name', (backe
   /** A scan whose player proved `player` (who may be left out of the report). */
   async function provenScan(player: { id: string; username: string }, body: Report, hwids: string[]) {
     const pin = await t.createPin(a.key, { type: 'FiveM' });
-    await proveFor(t, pin, player);
     const sc = scanner(t);
-    const res = await sc.finish(await sc.startOk(pin, hwids), body);
+    const token = await sc.startOk(pin, hwids);
+    await proveFor(t, pin, player);
+    const res = await sc.finish(token, body);
     expect(res.statusCode, res.body).toBe(200);
     return pin;
   }

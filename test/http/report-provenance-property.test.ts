@@ -128,11 +128,11 @@ describe.each(backends())('no report raises another Enterprise’s view without 
     });
     expect(created.statusCode, created.body).toBe(201);
     const pin = created.json<{ pin: string }>().pin;
-    if (s.attackerProves) await proveFor(t, pin, who.attacker);
     const start = await t.api('POST', '/v1/scanner/start', {
       body: { pin, hwids: [hardwareOf(run, s.hardware)] },
     });
     expect(start.statusCode, start.body).toBe(201);
+    if (s.attackerProves) await proveFor(t, pin, who.attacker);
     const { sessionToken, nonce } = start.json<{ sessionToken: string; nonce: string }>();
     const accounts = s.accounts.map((a) => who[a]);
     if (s.via === 'report') {

@@ -29,11 +29,9 @@ describe.each(backends())('concurrent scans on $name', (backend) => {
       ] as const) {
         const pin = await t.createPin(owner.key);
         // Proven, so each finish links its hardware (docs/risk-score.md, "Whose scan it is").
+        const token = await sc.startOk(pin, [hwid]);
         await proveFor(t, pin, user);
-        started.push({
-          token: await sc.startOk(pin, [hwid]),
-          body: report({ discord: [user], detections: [`cheat-${i}`] }),
-        });
+        started.push({ token, body: report({ discord: [user], detections: [`cheat-${i}`] }) });
       }
     }
     const answers = await Promise.all(started.map(({ token, body }) => sc.finish(token, body)));

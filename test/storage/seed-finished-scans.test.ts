@@ -170,9 +170,9 @@ describe.each(backends().filter((b) => !b.redisUrl))('bulk seeding of finished s
         const pin = await live.createPin(liveOwner.key, { type: scan.type });
         // The first account is the player, proven on the /scan page; the others are only claimed.
         const player = scan.report.discord[0];
-        if (player !== undefined) await proveFor(live, pin, player);
         now = scan.startedAt;
         const token = await sc.startOk(pin, [...scan.hwids]);
+        if (player !== undefined) await proveFor(live, pin, player);
         now = scan.finishedAt;
         const res = await sc.finish(token, scan.report);
         expect(res.statusCode).toBe(200);

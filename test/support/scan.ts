@@ -24,12 +24,16 @@ export function report(overrides: Partial<Report> = {}): Report {
   };
 }
 
-/** Records `account` as proven for the waiting PIN, as the /scan page's Discord sign-in does. */
+/**
+ * Records `account` as proven for the PIN's running scan, as the Discord sign-in through the proof
+ * link its scanner shows does (docs/risk-score.md, "Whose scan it is"): call it after the start.
+ */
 export async function proveFor(t: TestApp, pin: string, account: { id: string; username: string }) {
-  const found = await t.deps.repos.pins.findByCode(pin);
-  if (found === undefined) throw new Error(`no PIN ${pin}`);
+  const found = await t.deps.repos.reportProvenance.proofContext(pin);
+  if (found?.sessionHash == null) throw new Error(`PIN ${pin} has no running scan to prove`);
   const proven = await t.deps.repos.reportProvenance.prove(
-    found.id,
+    found.pinId,
+    found.sessionHash,
     { discordId: account.id, username: account.username },
     t.deps.clock(),
   );
@@ -69,9 +73,9 @@ export function scanner(t: TestApp) {
       options: { proven?: boolean } = {},
     ): Promise<string> {
       const pin = await t.createPin(key, { type });
+      const token = await this.startOk(pin, hwids);
       const player = body.discord[0];
       if (player !== undefined && options.proven !== false) await proveFor(t, pin, player);
-      const token = await this.startOk(pin, hwids);
       const res = await post('finish', body, token);
       if (res.statusCode !== 200) throw new Error(`finish -> ${res.statusCode} ${res.body}`);
       return pin;

@@ -36,6 +36,7 @@ export function resultsView(pin: PinWithReport, state: PinState) {
         scantime: report.scantime,
         windows: report.windows,
         discord: report.discord,
+        assurance: report.assurance,
       },
       createdAt: iso(pin.createdAt),
     };

@@ -21,6 +21,7 @@ function summaryOf(report: StoredReport, verdict: Verdict) {
     warningsCount: report.warnings.length,
     suspiciousCount: report.suspicious.length,
     discord: report.discord,
+    assurance: report.assurance,
   };
 }
 

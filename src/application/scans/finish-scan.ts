@@ -1,3 +1,4 @@
+import type { AssuranceReason } from '../../domain/assurance.js';
 import { matchCustomKeywords } from '../../domain/custom-keywords.js';
 import type { Pin } from '../../domain/pin.js';
 import { finish, type Verdict } from '../../domain/pin-lifecycle.js';
@@ -10,10 +11,20 @@ import { timelineRows } from '../pins/timeline.js';
 import { pinEvent } from '../webhooks/pin-events.js';
 import { applyMove } from './apply-move.js';
 import { placeReport } from './network-origin.js';
+import { assuranceOfScan } from './scan-assurance.js';
+
+/** What an evidence upload adds to a finish: the document kept with the scan and what it admits. */
+export interface FinishEvidence {
+  row: EvidenceRow;
+  /** Reasons the document gives to trust it less (domain/evidence-assurance.ts). */
+  reasons: readonly AssuranceReason[];
+}
 
 /**
  * scanning → finished: the server fills the report's country and VPN from the address it came from,
- * computes the verdict from the report and the PIN owner's custom keywords, and the player-risk aggregates are updated in the same transaction.
+ * weighs what the result is worth (its assurance: scan-assurance.ts), computes the verdict from the
+ * report, the PIN owner's custom keywords and the assurance, and the player-risk aggregates are
+ * updated in the same transaction.
  */
 export async function finishScan(
   ctx: UseCaseContext,
@@ -21,13 +32,16 @@ export async function finishScan(
   delivered: ScanReport,
   /** The address the report came from: only the country and network it places are kept. */
   clientAddress: string,
-  /** Kept with the scan when the report was judged from an evidence upload. */
-  evidence?: EvidenceRow,
+  /** Present when the report was judged from an evidence upload. */
+  evidence?: FinishEvidence,
 ): Promise<Verdict> {
   const placed = await placeReport(ctx, delivered, clientAddress);
+  const assurance = await assuranceOfScan(ctx, pin, evidence?.reasons ?? [], []);
+  // Each reason to trust the result less is an integrity finding, in the words staff read.
+  const integrity = [...new Set([...placed.integrity, ...assurance.reasons])];
   const keywords = await ctx.repos.accounts.keywords(pin.accountId);
   const customSuspicious = matchCustomKeywords(placed.artifacts, keywords);
-  const verdict = verdictOf(placed, customSuspicious);
+  const verdict = verdictOf({ ...placed, integrity }, customSuspicious, assurance);
   const { player, enterpriseShared } = await ctx.repos.reportProvenance.finishContext(pin.id);
   // Accounts from an evidence upload are the machine's Discord store's; a bare report only claims them.
   const accounts = accountsOfScan({
@@ -37,13 +51,14 @@ export async function finishScan(
     enterpriseShared,
   });
   // The kept report says of each account how the scan knows it, for the PIN's owner to see.
-  const report: ScanReport = { ...placed, discord: withProvenance(placed.discord, accounts) };
+  const report: ScanReport = { ...placed, integrity, discord: withProvenance(placed.discord, accounts) };
   const extra = {
     customSuspicious,
     suspiciousFindings: suspiciousFindings(report, customSuspicious),
     // The scanned person's IP is kept only as a keyed hash (docs/scanner.md: never stored raw).
     ipHash: report.ip ? hmacHex(ctx.hashSecret, `ip:${report.ip}`) : null,
-    evidence,
+    assurance,
+    evidence: evidence?.row,
     accounts,
   };
   await applyMove(
@@ -57,7 +72,7 @@ export async function finishScan(
         report,
         extra,
         now,
-        [pinEvent(current, current.state, next, toStoredReport(report, customSuspicious), now)],
+        [pinEvent(current, current.state, next, toStoredReport(report, customSuspicious, assurance), now)],
         timelineRows(current, current.state, next),
       ),
   );

@@ -1,3 +1,4 @@
+import { assuranceOf } from '../../domain/assurance.js';
 import { matchCustomKeywords } from '../../domain/custom-keywords.js';
 import type { GameType } from '../../domain/game-types.js';
 import { isHardwareHub, isPlaceholderHwid } from '../../domain/hardware-id.js';
@@ -26,6 +27,9 @@ import { type AggregatedScan, SeedAggregates } from './seed-aggregates.js';
  * as a bare report claims them. Only the accounts whose reports are shared feed the aggregates, and a
  * scan none of whose accounts is shared changes none, as its finish would.
  */
+
+/** Seeded scans stand for scans an official build made, with nothing that lowers their trust. */
+const SEEDED_ASSURANCE = assuranceOf({ kind: 'official', name: 'seeded', version: null }, []);
 
 export interface SeedScan {
   /** A PIN code never used before. */
@@ -94,7 +98,7 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
         const scan: AggregatedScan = {
           pinId: firstPin + i,
           gameType: seed.type,
-          verdict: verdictOf(seed.report, custom),
+          verdict: verdictOf(seed.report, custom, SEEDED_ASSURANCE),
           detections: seed.report.detections,
           suspiciousFindings: suspiciousFindings(seed.report, custom),
           hwids: hashesOf(ctx, seed.hwids),
@@ -168,6 +172,7 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
           windows: seed.report.windows,
           discord: json(withProvenance(seed.report.discord, accounts)),
           ip_hash: seed.report.ip ? hmacHex(ctx.hashSecret, `ip:${seed.report.ip}`) : null,
+          assurance: JSON.stringify(SEEDED_ASSURANCE),
           created_at: seed.finishedAt,
         })),
         pinTimeline: facts.flatMap(({ seed, scan }) => timelineOf(scan, seed, ttlMs)),

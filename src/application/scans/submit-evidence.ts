@@ -68,9 +68,8 @@ export async function submitEvidence(
   }
   const receipt: EvidenceReceipt = { id: `rcpt_${randomToken(16)}`, counts: outcome.counts };
   const result = await finishScan(ctx, pin, outcome.report, clientAddress, {
-    receiptId: receipt.id,
-    document: outcome.documentJson,
-    findings: outcome.findingsJson,
+    row: { receiptId: receipt.id, document: outcome.documentJson, findings: outcome.findingsJson },
+    reasons: outcome.assuranceReasons,
   });
   return { result, receipt };
 }

@@ -51,17 +51,36 @@ function retentionHtml(days: number): string {
 }
 
 /**
- * Proving the account before the scan (docs/risk-score.md, "Whose scan it is"): without it, a
- * scan's result counts only for the community that ran it, since anyone could claim any account.
+ * Proving the account for the scan (docs/risk-score.md, "Whose scan it is"): without it, a scan's
+ * result counts only for the community that ran it, since anyone could claim any account. The proof
+ * goes through the link the scanner shows once it started, so it is bound to that scan.
  */
 function proofHtml(enabled: boolean): string {
   if (!enabled) return '';
   return `<h2>Prove it is your account</h2>
-<p>Before you run the scanner, sign in with Discord for your PIN. The scan then counts as yours, and your risk score is built only from scans proven to be you: nobody can put someone else's scan on your account. Discord tells this server only your user ID and name (scope <code>identify</code>), nothing else, and the server keeps no Discord token.</p>
+<p>Once the scanner has started, it shows a link: open it and sign in with Discord before the scan finishes. The scan then counts as yours, and your risk score is built only from scans proven to be you: nobody can put someone else's scan on your account. Discord tells this server only your user ID and name (scope <code>identify</code>), nothing else, and the server keeps no Discord token.</p>`;
+}
+
+/** What a proof link opens: which scan it ties to the account, and one button (docs/risk-score.md). */
+export function proofConfirmPage(target: {
+  token: string;
+  pinCode: string;
+  gameType: string;
+  enterprise: string;
+  startedAt: string | null;
+}): string {
+  return serverPage({
+    title: 'Prove your Discord account for this scan',
+    robots: 'noindex, nofollow',
+    body: `<h1>Prove your Discord account for this scan</h1>
+<p>This ties the scan that is running on <strong>your computer</strong> right now to your Discord account: the ${escapeHtml(target.gameType)} check for <strong>${escapeHtml(target.enterprise)}</strong> with PIN <code>${escapeHtml(target.pinCode)}</code>${target.startedAt === null ? '' : `, started at ${escapeHtml(target.startedAt)} (UTC)`}.</p>
+<p><strong>Only continue if you are running this scan yourself.</strong> If someone sent you this link, close this page: their scan would count as yours.</p>
 <form method="post" action="/scan/discord">
-<p><label>PIN <input name="pin" required minlength="8" maxlength="8" autocomplete="off" autocapitalize="characters" spellcheck="false"></label>
-<button type="submit">Sign in with Discord</button></p>
-</form>`;
+<input type="hidden" name="token" value="${escapeHtml(target.token)}">
+<p><button type="submit">Sign in with Discord</button></p>
+</form>
+<p class="muted">Discord tells this server only your user ID and name (scope <code>identify</code>), nothing else, and the server keeps no Discord token.</p>`,
+  });
 }
 
 /** What the player sees after proving (or failing to prove) their account. */
@@ -70,7 +89,7 @@ export function proofResultPage(
 ): string {
   const body = outcome.ok
     ? `<h1>Your account is proven for this scan</h1>
-<p>Signed in with Discord as <strong>${escapeHtml(outcome.username)}</strong>. Now run the scanner with the same PIN. If this is not your account, tell the staff who gave you the PIN before you scan.</p>`
+<p>Signed in with Discord as <strong>${escapeHtml(outcome.username)}</strong>. Go back to the scanner and let it finish. If this is not your account, tell the staff who gave you the PIN.</p>`
     : `<h1>Your account was not proven</h1>
 <p>${escapeHtml(outcome.message)}</p>`;
   return serverPage({

@@ -7,12 +7,15 @@ import { discordSignInEnabled } from '../../application/people/discord-sign-in.j
 import {
   finishPlayerProof,
   PLAYER_PROOF_CALLBACK_PATH,
+  PLAYER_PROOF_LINK_PATH,
+  proofTargetOf,
   startPlayerProof,
 } from '../../application/scans/prove-player.js';
 import { findScannerDownload, listScannerDownloads } from '../../application/scans/scanner-downloads.js';
 import { publicBaseUrl } from '../../config.js';
 import { PLAYER_PROOF_MESSAGES } from '../../domain/player-proof.js';
-import { proofResultPage, scanPage } from '../pages/scan-page.js';
+import { iso } from '../../domain/time.js';
+import { proofConfirmPage, proofResultPage, scanPage } from '../pages/scan-page.js';
 import { SERVER_PAGE_STYLE_SOURCE } from '../pages/server-page.js';
 import { limitByClientAddress } from '../plugins/client-address-limit.js';
 import { sendProblem } from '../plugins/errors.js';
@@ -20,9 +23,9 @@ import { assertSameOrigin } from '../plugins/session-auth.js';
 import { problems } from '../problem.js';
 
 /**
- * The page loads nothing, not even a stylesheet: only its own inline style may apply. With Discord
- * configured, its one form posts here and is sent on to Discord's consent page, which browsers check
- * against form-action too; without, it has no form.
+ * The pages load nothing, not even a stylesheet: only their own inline style may apply. The proof
+ * link's page has one form, posted here and sent on to Discord's consent page, which browsers check
+ * against form-action too; the others have none.
  */
 export function scanPageCsp(discordAuthorizeOrigin: string | null): string {
   const formAction = discordAuthorizeOrigin === null ? "'none'" : `'self' ${discordAuthorizeOrigin}`;
@@ -38,10 +41,11 @@ const PROOF_COOKIE_PATH = '/scan/discord';
 
 const OneOrMore = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
 const CallbackQuery = Type.Object({ code: OneOrMore, state: OneOrMore, error: OneOrMore });
+const ProofLinkParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 // Any text: a name the folder does not offer is answered 404 below, like a path with no route.
-/** The proof form holds one PIN: a kilobyte is plenty. */
+/** The proof form holds one link's token: a kilobyte is plenty. */
 const FORM_BODY_LIMIT = 1024;
 const FileParams = Type.Object({ file: Type.String() });
 
@@ -62,9 +66,7 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         .type('text/html; charset=utf-8')
         .header(
           'content-security-policy',
-          scanPageCsp(
-            discordSignInEnabled(ctx.config) ? new URL(ctx.config.discordAuthorizeUrl).origin : null,
-          ),
+          scanPageCsp(null),
         )
         .header('cache-control', 'no-cache')
         .send(
@@ -99,15 +101,43 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
-    // Only the page's own form may start a proof: another site must not bind a visitor's Discord
-    // account to a PIN of its choosing (docs/risk-score.md, "Whose scan it is").
+    // The scanner's one-time link: a page saying which scan it ties to the account, with one button.
+    // Nothing is recorded by opening it (a link preview or a prefetch opens links too).
+    app.get(
+      `${PLAYER_PROOF_LINK_PATH}/:token`,
+      { schema: { hide: true, params: ProofLinkParams }, onRequest },
+      async (request, reply) => {
+        if (!discordSignInEnabled(ctx.config))
+          return proofPage(reply, { ok: false, message: PLAYER_PROOF_MESSAGES.disabled }, 404);
+        const target = await proofTargetOf(ctx, request.params.token);
+        if (target === undefined)
+          return proofPage(reply, { ok: false, message: PLAYER_PROOF_MESSAGES.pin_not_waiting }, 404);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('content-security-policy', scanPageCsp(new URL(ctx.config.discordAuthorizeUrl).origin))
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .send(
+            proofConfirmPage({
+              token: request.params.token,
+              pinCode: target.pinCode,
+              gameType: target.gameType,
+              enterprise: target.enterprise,
+              startedAt: target.startedAt === null ? null : iso(target.startedAt).slice(0, 16).replace('T', ' '),
+            }),
+          );
+      },
+    );
+
+    // Only the link page's own form may start a proof: another site must not bind a visitor's Discord
+    // account to a scan of its choosing (docs/risk-score.md, "Whose scan it is").
     const sameOrigin = async (request: FastifyRequest) => assertSameOrigin(request, ctx);
     app.post(
       '/scan/discord',
       { schema: { hide: true }, bodyLimit: FORM_BODY_LIMIT, onRequest: [onRequest, sameOrigin] },
       async (request, reply) => {
-        const body = request.body as { pin?: unknown } | null;
-        const started = await startPlayerProof(ctx, typeof body?.pin === 'string' ? body.pin : '');
+        const body = request.body as { token?: unknown } | null;
+        const started = await startPlayerProof(ctx, typeof body?.token === 'string' ? body.token : '');
         if (!started.ok)
           return proofPage(reply, { ok: false, message: PLAYER_PROOF_MESSAGES[started.error] }, 400);
         reply.setCookie(PROOF_COOKIE, started.pending, { ...cookieOptions, maxAge: started.maxAgeSeconds });
@@ -127,6 +157,7 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           state: single(request.query.state),
           code: single(request.query.code),
           error: single(request.query.error),
+          clientAddress: request.ip,
         });
         reply.clearCookie(PROOF_COOKIE, cookieOptions);
         if (outcome.ok) return proofPage(reply, outcome);

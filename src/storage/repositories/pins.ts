@@ -121,6 +121,7 @@ const REPORT_COLUMNS = [
   'scan_reports.scantime as r_scantime',
   'scan_reports.windows as r_windows',
   'scan_reports.discord as r_discord',
+  'scan_reports.assurance as r_assurance',
 ] as const;
 
 function reportOf(row: Partial<ReportColumns>): StoredReport | null {
@@ -139,6 +140,7 @@ function reportOf(row: Partial<ReportColumns>): StoredReport | null {
         scantime: row.r_scantime ?? null,
         windows: row.r_windows ?? null,
         discord: row.r_discord as string,
+        assurance: row.r_assurance ?? null,
       });
 }
 

@@ -46,24 +46,28 @@ export function reportProvenanceRepository(db: Db) {
     },
 
     /**
-     * Records the account the player proved for a PIN, only while the PIN waits for its scan (checked
-     * in the same statement, so a scan starting meanwhile wins) and unless another account proved it
-     * first. Returns the account on record, or undefined when the PIN no longer waits.
+     * Records the account the player proved for a scan through its own session, only while that scan
+     * runs with that session (checked in the same statement, so an upload finishing it meanwhile wins)
+     * and unless another account proved it first. Returns the account on record, or undefined when
+     * the scan no longer runs with that session.
      */
     async prove(
       pinId: number,
+      sessionHash: string,
       account: { discordId: string; username: string },
       at: number,
     ): Promise<{ discordId: string; username: string } | undefined> {
-      // A scan start takes the PIN row's lock too (PostgreSQL): the two cannot cross. SQLite runs
-      // one transaction at a time anyway.
+      // A finish takes the PIN row's lock too (PostgreSQL): the two cannot cross. SQLite runs one
+      // transaction at a time anyway.
       if (dialectOf(db) === 'postgres')
         await db.selectFrom('pins').select('id').where('id', '=', pinId).forUpdate().execute();
-      const waiting = (eb: ExpressionBuilder<Database, 'pins'>) =>
-        eb('pins.id', '=', pinId).and('pins.status', '=', 'pending');
+      const running = (eb: ExpressionBuilder<Database, 'pins'>) =>
+        eb('pins.id', '=', pinId)
+          .and('pins.status', '=', 'scanning')
+          .and('pins.session_token_hash', '=', sessionHash);
       await db
         .insertInto('pin_players')
-        .columns(['pin_id', 'proven_discord_id', 'proven_username', 'proven_at'])
+        .columns(['pin_id', 'proven_discord_id', 'proven_username', 'proven_at', 'proven_session_hash'])
         .expression((eb) =>
           eb
             .selectFrom('pins')
@@ -72,8 +76,9 @@ export function reportProvenanceRepository(db: Db) {
               eb.val(account.discordId).as('proven_discord_id'),
               eb.val(account.username).as('proven_username'),
               eb.val(at).as('proven_at'),
+              eb.val(sessionHash).as('proven_session_hash'),
             ])
-            .where(waiting),
+            .where(running),
         )
         .onConflict((oc) =>
           oc
@@ -82,29 +87,72 @@ export function reportProvenanceRepository(db: Db) {
               proven_discord_id: account.discordId,
               proven_username: account.username,
               proven_at: at,
+              proven_session_hash: sessionHash,
             })
             .where((eb) =>
               eb.and([
+                // A proof from before this session (an older scanner's, or another holder's) is replaced.
                 eb.or([
                   eb('pin_players.proven_discord_id', 'is', null),
+                  eb('pin_players.proven_session_hash', 'is', null),
+                  eb('pin_players.proven_session_hash', '!=', sessionHash),
                   eb('pin_players.proven_discord_id', '=', account.discordId),
                 ]),
-                eb.exists(eb.selectFrom('pins').select('pins.id').where(waiting)),
+                eb.exists(eb.selectFrom('pins').select('pins.id').where(running)),
               ]),
             ),
         )
         .execute();
       const row = await db
         .selectFrom('pin_players')
-        .innerJoin('pins', 'pins.id', 'pin_players.pin_id')
-        .select(['proven_discord_id', 'proven_username', 'proven_at', 'pins.status'])
+        .select(['proven_discord_id', 'proven_username', 'proven_at', 'proven_session_hash'])
         .where('pin_id', '=', pinId)
         .executeTakeFirst();
-      if (row?.proven_discord_id == null) return undefined;
-      // Another account's proof stands; this one's counts only if it was recorded now, while waiting.
+      if (row?.proven_discord_id == null || row.proven_session_hash !== sessionHash) return undefined;
+      // Another account's proof stands; this one's counts only if it was recorded now, while running.
       if (row.proven_discord_id !== account.discordId)
         return { discordId: row.proven_discord_id, username: row.proven_username ?? '' };
       return Number(row.proven_at) === at ? account : undefined;
+    },
+
+    /** What a proof link's page needs of the scan a PIN code names. */
+    async proofContext(code: string): Promise<
+      | {
+          pinId: number;
+          pinCode: string;
+          sessionHash: string | null;
+          gameType: string;
+          enterprise: string;
+          startedAt: number | null;
+          state: { status: string; expiresAt: number };
+        }
+      | undefined
+    > {
+      const row = await db
+        .selectFrom('pins')
+        .innerJoin('enterprises', 'enterprises.id', 'pins.enterprise_id')
+        .select([
+          'pins.id',
+          'pins.code',
+          'pins.session_token_hash',
+          'pins.type',
+          'pins.status',
+          'pins.expires_at',
+          'pins.scan_started_at',
+          'enterprises.name',
+        ])
+        .where('pins.code', '=', code)
+        .executeTakeFirst();
+      if (row === undefined) return undefined;
+      return {
+        pinId: row.id,
+        pinCode: row.code,
+        sessionHash: row.session_token_hash,
+        gameType: row.type,
+        enterprise: row.name,
+        startedAt: row.scan_started_at === null ? null : Number(row.scan_started_at),
+        state: { status: row.status, expiresAt: Number(row.expires_at) },
+      };
     },
 
     /** Who the PIN was made for, and whether its Enterprise's reports are shared. */
@@ -119,6 +167,8 @@ export function reportProvenanceRepository(db: Db) {
           'pp.named_username',
           'pp.proven_discord_id',
           'pp.proven_username',
+          'pp.proven_session_hash',
+          'pins.session_token_hash',
         ])
         .where('pins.id', '=', pinId)
         .executeTakeFirst();
@@ -129,8 +179,11 @@ export function reportProvenanceRepository(db: Db) {
             row.named_discord_id === null
               ? null
               : { discordId: row.named_discord_id, username: row.named_username },
+          // A proof counts only when it came through this scan's own session (docs/risk-score.md).
           proven:
-            row.proven_discord_id === null
+            row.proven_discord_id === null ||
+            row.proven_session_hash === null ||
+            row.proven_session_hash !== row.session_token_hash
               ? null
               : { discordId: row.proven_discord_id, username: row.proven_username ?? row.proven_discord_id },
         },

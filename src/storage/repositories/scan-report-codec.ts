@@ -1,3 +1,4 @@
+import type { Assurance } from '../../domain/assurance.js';
 import type { StoredReport } from '../../domain/scan-report.js';
 import type { ScanReportRow } from '../schema.js';
 
@@ -17,5 +18,6 @@ export function decodeReport(row: Omit<ScanReportRow, 'pin_id' | 'ip_hash' | 'cr
     scantime: row.scantime,
     windows: row.windows,
     discord: JSON.parse(row.discord) as Array<{ id: string; username: string }>,
+    assurance: row.assurance === null ? null : (JSON.parse(row.assurance) as Assurance),
   };
 }

@@ -1,9 +1,13 @@
 import { Type } from 'typebox';
+import { ASSURANCE_LEVELS, CLIENT_KINDS } from '../../../domain/assurance.js';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
 import { GAME_TYPES } from '../../../domain/game-types.js';
 import { PIN_CODE_PATTERN } from '../../../domain/pin-code.js';
 import { PIN_STATUSES } from '../../../domain/pin-lifecycle.js';
 import { KEYED_ERRORS, Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
+
+/** Room for the longest IPv6 spelling with a dotted IPv4 tail and a zone. */
+const PLAYER_ADDRESS_MAX_LENGTH = 100;
 
 // `type: 'string'` beside the enum tells a wrong type (invalid_body) from an unknown game (invalid_game_type).
 export const GameTypeSchema = Type.Enum(GAME_TYPES, {
@@ -32,6 +36,17 @@ export const CreatePinBody = Type.Object(
           pattern: DISCORD_ID_PATTERN,
           description:
             'The player\'s Discord user ID (17 to 20 digits), when you know who is being scanned. Only this account may then prove the PIN on the /scan page; a report about it counts for every community only once the player proved it there (finding the account on the machine is not enough); see docs/risk-score.md, "Whose scan it is".',
+        }),
+      ),
+    ),
+    playerAddress: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: 2,
+          maxLength: PLAYER_ADDRESS_MAX_LENGTH,
+          examples: ['203.0.113.7'],
+          description:
+            'Extension (not in the published API): the IPv4 or IPv6 address your game server or bot sees the player connect from. The server keeps only a keyed hash of its network (the /24 or /64) with its country and ASN, never the address, and never returns it; the scan\'s result then says when the scan ran on a different network (docs/scanner.md, "Where the scan ran").',
         }),
       ),
     ),
@@ -70,6 +85,36 @@ const DiscordAccount = Type.Object({
 });
 const NullableString = Nullable(Type.String());
 
+/** What a finished scan's result is worth (docs/scan-client.md, "Trust"): our extension of the spec. */
+export const AssuranceBody = Nullable(
+  Type.Object(
+    {
+      client: Type.Object({
+        kind: Type.Enum([...CLIENT_KINDS], {
+          description:
+            '`official`: a scanner build this server registered, every call signed; `third-party`: an integration the operator registered, signed; `development`: the scanner run from source; `unverified`: any other client.',
+        }),
+        name: Nullable(
+          Type.String({ description: 'The registered client’s name; null for unregistered ones.' }),
+        ),
+        version: Nullable(Type.String({ description: 'The version the client gave at the start.' })),
+      }),
+      level: Type.Enum([...ASSURANCE_LEVELS], {
+        description:
+          '`high`: a registered client with nothing that lowers trust; `medium` or `low`: see `reasons`. A scan that is not `high` is never `legit`.',
+      }),
+      reasons: Type.Array(Type.String(), {
+        description:
+          'Why the level is lower than `high`, lowest first; each is also an entry of `integrity`.',
+      }),
+    },
+    {
+      description:
+        'How far the result can be trusted: the scan client and what lowers trust in it. Null for scans finished before it was recorded.',
+    },
+  ),
+);
+
 /** Summary of a finished scan on the status endpoint. */
 export const StatusSummary = Type.Object({
   cheating: NullableString,
@@ -81,6 +126,7 @@ export const StatusSummary = Type.Object({
   warningsCount: Type.Integer(),
   suspiciousCount: Type.Integer(),
   discord: Type.Array(DiscordAccount),
+  assurance: AssuranceBody,
 });
 
 export const PinStatusResponse = Type.Object({
@@ -115,6 +161,7 @@ export const ResultsData = Type.Object({
   scantime: NullableString,
   windows: NullableString,
   discord: Type.Array(DiscordAccount),
+  assurance: AssuranceBody,
 });
 
 export const PinResultsResponse = Type.Union([

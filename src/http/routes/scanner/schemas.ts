@@ -66,6 +66,18 @@ export const StartResponse = Type.Object({
     },
     { description: 'What to collect (docs/scan-client.md, "The scan plan").' },
   ),
+  proof: Nullable(
+    Type.Object(
+      {
+        url: Type.String({ description: 'Show it to the player: opening it proves their Discord account.' }),
+        expiresAt: Timestamp,
+      },
+      {
+        description:
+          'A one-time link for the player to prove their Discord account for this scan session, before the upload (docs/risk-score.md, "Whose scan it is"); null when the server cannot check Discord accounts.',
+      },
+    ),
+  ),
 });
 
 export const ProgressBody = Type.Object(

@@ -16,7 +16,13 @@ export type Failure =
   /** `action` says what needed ownership, so the refusal can say what to do about it. */
   | {
       code: 'not_enterprise_owner';
-      action: 'create_pin' | 'issue_pins_create_key' | 'manage_members' | 'read_audit' | 'manage_discord';
+      action:
+        | 'create_pin'
+        | 'issue_pins_create_key'
+        | 'manage_members'
+        | 'read_audit'
+        | 'manage_discord'
+        | 'manage_settings';
     }
   | { code: 'licence_required' }
   | { code: 'active_pin_limit'; limit: number }

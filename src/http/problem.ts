@@ -213,7 +213,9 @@ export function problemFor(failure: Failure): Problem {
               ? 'Only the Enterprise’s owner can read its audit trail. Ask the owner.'
               : failure.action === 'manage_discord'
                 ? 'Only the Enterprise’s owner can connect Discord servers and choose their staff roles. Ask the owner.'
-                : 'Only the owner of an active Enterprise may hold the pins:create permission. Make this account the owner of an active Enterprise first, or issue the key without pins:create.',
+                : failure.action === 'manage_settings'
+                  ? 'Only the Enterprise’s owner can change its settings. Ask the owner.'
+                  : 'Only the owner of an active Enterprise may hold the pins:create permission. Make this account the owner of an active Enterprise first, or issue the key without pins:create.',
       );
     case 'licence_required':
       return new Problem(

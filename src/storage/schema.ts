@@ -79,6 +79,8 @@ export interface EnterprisesTable {
   created_at: number;
   /** 0: an operator keeps this Enterprise's reports inside it (docs/risk-score.md, "Whose scan it is"). */
   reports_shared: ColumnType<Flag, Flag | undefined, Flag>;
+  /** 1: the scanner shows the Enterprise's players their verdict (docs/dashboard.md); off by default. */
+  verdict_to_players: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 export interface EnterpriseMembersTable {

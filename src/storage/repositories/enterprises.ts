@@ -72,6 +72,26 @@ export function enterprisesRepository(db: Db) {
       );
     },
 
+    /** Whether the scanner shows this Enterprise's players their verdict; false for an unknown one. */
+    async verdictToPlayers(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('enterprises')
+        .select('verdict_to_players')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.verdict_to_players === 1;
+    },
+
+    /** false when there is no such Enterprise. */
+    async setVerdictToPlayers(id: number, shown: boolean): Promise<boolean> {
+      const res = await db
+        .updateTable('enterprises')
+        .set({ verdict_to_players: shown ? 1 : 0 })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return res.numUpdatedRows > 0n;
+    },
+
     /** The account's oldest active owned Enterprise: the one its PINs are created under. */
     async activeOwnedBy(accountId: number): Promise<Enterprise | undefined> {
       const row = await db

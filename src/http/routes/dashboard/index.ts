@@ -4,6 +4,7 @@ import { requireSession } from '../../plugins/session-auth.js';
 import { dashboardAuditRoutes } from './audit.js';
 import { authOptionsRoutes } from './auth-options.js';
 import { dashboardDiscordRoutes } from './discord.js';
+import { enterpriseSettingsRoutes } from './enterprise-settings.js';
 import { enterpriseRoutes } from './enterprises.js';
 import { eventRoutes } from './events.js';
 import { evidenceRoutes } from './evidence.js';
@@ -26,6 +27,7 @@ export function dashboardApi(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(dashboardPinRoutes(ctx));
     await app.register(shareLinkRoutes(ctx));
     await app.register(enterpriseRoutes(ctx));
+    await app.register(enterpriseSettingsRoutes(ctx));
     await app.register(timelineRoutes(ctx));
     await app.register(evidenceRoutes(ctx));
     await app.register(eventRoutes(ctx));

@@ -185,6 +185,21 @@ export interface HwidsTable {
   hub_since: number | null;
 }
 
+/**
+ * What one scan told about the machine behind one of its hardware profiles (docs/scan-client.md,
+ * "Same machine, same story"); adapters and Discord accounts as JSON arrays of keyed hashes.
+ */
+export interface HardwareFactsTable {
+  hwid_id: number;
+  pin_id: number;
+  scanned_at: number;
+  os: string | null;
+  booted_at: number | null;
+  clock_offset: number | null;
+  adapters: string | null;
+  discord: string | null;
+}
+
 /** A player's lookup facts as of `version` (storage/repositories/player-documents.ts). */
 export interface PlayerDocumentsTable {
   user_id: number;
@@ -518,6 +533,7 @@ export interface Database {
   pin_timeline: PinTimelineTable;
   hwids: HwidsTable;
   scan_hwids: ScanHwidsTable;
+  hardware_facts: HardwareFactsTable;
   account_keywords: AccountKeywordsTable;
   hwid_detections: HwidDetectionsTable;
   scanned_users: ScannedUsersTable;

@@ -6,6 +6,7 @@ import { type AuditRepository, auditRepository } from './audit.js';
 import { type DiscordRepository, discordRepository } from './discord.js';
 import { type EnterprisesRepository, enterprisesRepository } from './enterprises.js';
 import { type EvidenceRepository, evidenceRepository } from './evidence.js';
+import { type HardwareFactsRepository, hardwareFactsRepository } from './hardware-facts.js';
 import { type HardwareHubsRepository, hardwareHubsRepository } from './hardware-hubs.js';
 import { type InvitesRepository, invitesRepository } from './invites.js';
 import { type PinStatsRepository, pinStatsRepository } from './pin-stats.js';
@@ -50,6 +51,7 @@ export interface Repositories {
   ruleTests: RuleTestsRepository;
   evidence: EvidenceRepository;
   hardwareHubs: HardwareHubsRepository;
+  hardwareFacts: HardwareFactsRepository;
   discord: DiscordRepository;
   reportProvenance: ReportProvenanceRepository;
 }
@@ -118,6 +120,7 @@ function repositoryMakers(
     ruleTests: () => ruleTestsRepository(db),
     evidence: () => evidenceRepository(db),
     hardwareHubs: () => hardwareHubsRepository(db, store.dialect),
+    hardwareFacts: () => hardwareFactsRepository(db),
     discord: () => discordRepository(db),
     reportProvenance: () => reportProvenanceRepository(db),
   };

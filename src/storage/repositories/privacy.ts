@@ -315,6 +315,19 @@ export function privacyRepository(db: Db, dialect: Dialect) {
       return Number(removed.numDeletedRows);
     },
 
+    /**
+     * What the person's scans told about their machines (docs/scan-client.md, "Same machine, same
+     * story"): derived from the evidence, keyed hashes of their Discord accounts among it, so it goes
+     * with them rather than being rewritten. Returns how many rows went.
+     */
+    async forgetHardwareFacts(userId: number | null, discordId: string): Promise<number> {
+      const removed = await db
+        .deleteFrom('hardware_facts')
+        .where('pin_id', 'in', pinsOf(userId, discordId))
+        .executeTakeFirst();
+      return Number(removed.numDeletedRows);
+    },
+
     async rewriteEvidence(pinId: number, document: unknown): Promise<void> {
       await db
         .updateTable('scan_evidence')
@@ -507,6 +520,7 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         'scan_accounts',
         'pin_players',
         'rule_test_matches',
+        'hardware_facts',
       ] as const) {
         await db.deleteFrom(table).where('pin_id', 'in', pinIds).execute();
       }

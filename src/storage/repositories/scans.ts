@@ -5,6 +5,7 @@ import { type ScanAccount, sharedAccountsOf } from '../../domain/report-provenan
 import type { ScanReport } from '../../domain/scan-report.js';
 import type { Db, Store } from '../database.js';
 import { SerialQueue } from '../serial-queue.js';
+import { type HardwareFactsEntry, recordHardwareFacts } from './hardware-facts.js';
 import { type PinTimelineEntry, pinTimelineRepository } from './pin-timeline.js';
 import { stateColumns } from './pins.js';
 import { announcingOutdated } from './player-documents.js';
@@ -133,6 +134,8 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
       accounts: readonly ScanAccount[];
       /** The evidence document the report was judged from, kept with the scan (docs/scan-client.md). */
       evidence?: EvidenceRow | undefined;
+      /** What the scan told about its machine (docs/scan-client.md, "Same machine, same story"). */
+      hardwareFacts?: HardwareFactsEntry | null | undefined;
     },
     now: number,
     events: readonly OutboxEvent[] = [],
@@ -197,6 +200,7 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
             })
             .execute();
         }
+        if (extra.hardwareFacts) await recordHardwareFacts(trx, pin.id, extra.hardwareFacts);
         const scan: FinishedScan = {
           pinId: pin.id,
           gameType: pin.type,

@@ -4,6 +4,7 @@ import { evidenceReasons } from '../../../domain/evidence-assurance.js';
 import { receiptCounts } from '../../../domain/evidence-receipt.js';
 import { type EvidenceFacts, reportFromEvidence } from '../../../domain/evidence-report.js';
 import { type EvidenceView, type EvidenceViewRequest, evidenceView } from '../../../domain/evidence-view.js';
+import { type MachineFacts, machineFactsOf } from '../../../domain/machine-facts.js';
 import {
   type CompiledRules,
   compileRules,
@@ -56,6 +57,8 @@ export type IntakeOutcome =
       /** The document as kept: without its nonce, which is kept only as the scan's hash. */
       documentJson: string;
       findingsJson: string;
+      /** What the document says about its machine, compared with its history at finish. */
+      machineFacts: MachineFacts;
     }
   | { ok: false; refusal: 'invalid_body'; detail: string }
   | { ok: false; refusal: 'nonce_mismatch' };
@@ -149,6 +152,7 @@ export function intake(task: IntakeTask): IntakeOutcome {
     assuranceReasons: evidenceReasons(doc, task.gameType),
     documentJson: JSON.stringify({ ...doc, nonce: '' }),
     findingsJson: JSON.stringify(judgement),
+    machineFacts: machineFactsOf(doc, task.facts.receivedAt),
   };
 }
 

@@ -490,6 +490,19 @@ export interface RuleTestMatchesTable {
   omitted: number;
 }
 
+/** A network a scan's call came from (docs/scanner.md, "Where the scan ran"): hashed, never the address. */
+export interface ScanNetworksTable {
+  id: Generated<number>;
+  pin_id: number;
+  /** `game-connection`, `start`, `progress`, `upload` or `proof`. */
+  stage: string;
+  /** `v4:` or `v6:` and the keyed hash of the address's /24 or /64. */
+  network_hash: string;
+  country: string | null;
+  asn: number | null;
+  at: number;
+}
+
 /** Who a PIN was made for: the player the staff named, and the account the player proved. */
 export interface PinPlayersTable {
   pin_id: number;
@@ -562,6 +575,7 @@ export interface Database {
   used_sign_in_states: UsedSignInStatesTable;
   rule_tests: RuleTestsTable;
   rule_test_matches: RuleTestMatchesTable;
+  scan_networks: ScanNetworksTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -8,6 +8,7 @@ import { actorOf, recordAudit } from '../audit/record.js';
 import { type AccountCaller, liveAccountOf } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
+import { sightingOf } from '../scans/scan-network.js';
 import { lifecycleSettings } from '../settings.js';
 import { pinEvent } from '../webhooks/pin-events.js';
 import { timelineRows } from './timeline.js';
@@ -30,6 +31,11 @@ export interface NewPinInput {
    * community once the scan also finds it on the machine (docs/risk-score.md, "Whose scan it is").
    */
   player?: { discordId: string; username: string | null } | null;
+  /**
+   * The address the game server or bot sees the player connect from: only its network's keyed hash,
+   * country and ASN are kept, to compare with the scan's (docs/scanner.md, "Where the scan ran").
+   */
+  playerAddress?: string | null;
 }
 
 /** A code collision is about 1 in 10^12 per existing PIN; a few draws always suffice. */
@@ -64,6 +70,7 @@ export async function createPin(
 ): Promise<Pin> {
   const settings = lifecycleSettings(ctx.config);
   const max = ctx.config.maxActivePins;
+  const gameNetwork = input.playerAddress ? await sightingOf(ctx, input.playerAddress) : null;
   for (let attempt = 1; ; attempt++) {
     const now = ctx.clock();
     try {
@@ -96,6 +103,7 @@ export async function createPin(
           detail: { type: input.type, private: input.private },
         });
         if (input.player) await repos.reportProvenance.name(pin.id, input.player);
+        if (gameNetwork) await repos.scanNetworks.record(pin.id, 'game-connection', gameNetwork, now);
         await also?.(repos, pin);
         return pin;
       });

@@ -54,6 +54,8 @@ export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promi
     }
     // Before their scans' links go: rule tests' listings of those scans (docs/scan-client.md).
     await privacy.forgetRuleTestMatches(userId, discordId);
+    // ...and the networks those scans were seen on: IP-derived, they go with the person.
+    await privacy.forgetScanNetworks(userId, discordId);
     // And what those scans told about their machines, which holds the person's accounts as hashes.
     await privacy.forgetHardwareFacts(userId, discordId);
     // PINs /scan named after them, and the Discord messages that mention them (docs/discord.md).

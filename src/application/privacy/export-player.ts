@@ -1,6 +1,7 @@
 import type { EvidenceDocument } from '../../domain/evidence.js';
 import type { GameType } from '../../domain/game-types.js';
 import type { Verdict } from '../../domain/pin-lifecycle.js';
+import type { ScanNetworkStage } from '../../domain/scan-network.js';
 import type { ScannedUserRow } from '../../storage/schema.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
@@ -77,6 +78,17 @@ export interface PlayerExport {
     scantime: string | null;
     windows: string | null;
     ipAddress: 'keyed_hash_stored' | 'not_stored';
+    /**
+     * The networks the scan's calls came from (docs/privacy.md, "Where the scan ran"): only that a
+     * keyed hash is stored, with the stage, country and ASN; never the hash or an address.
+     */
+    networks: Array<{
+      stage: ScanNetworkStage;
+      network: 'keyed_hash_stored';
+      country: string | null;
+      asn: number | null;
+      seenAt: number;
+    }>;
     /** The scan client's evidence, other people's accounts on the machine given only as a count. */
     evidence: {
       receiptId: string;
@@ -163,6 +175,8 @@ export async function exportPlayer(ctx: UseCaseContext, discordId: string): Prom
               await privacy.names('user_own_detections', found.id),
               await privacy.names('user_games', found.id),
             ];
+      const networks = new Map<number, Awaited<ReturnType<typeof repos.scanNetworks.forExport>>>();
+      for (const s of scans) networks.set(s.pinId, await repos.scanNetworks.forExport(s.pinId));
       await recordPrivacyAction(repos, 'scanned_user.export', now);
       return {
         discordId: user.discord_id,
@@ -236,6 +250,13 @@ export async function exportPlayer(ctx: UseCaseContext, discordId: string): Prom
           scantime: s.scantime,
           windows: s.windows,
           ipAddress: s.ipHashStored ? ('keyed_hash_stored' as const) : ('not_stored' as const),
+          networks: (networks.get(s.pinId) ?? []).map((n) => ({
+            stage: n.stage,
+            network: 'keyed_hash_stored' as const,
+            country: n.country,
+            asn: n.asn,
+            seenAt: n.at,
+          })),
           evidence: s.evidence === null ? null : evidenceOfPerson(s.evidence, discordId),
         })),
         exportedAt: now,

@@ -5,6 +5,8 @@ import type { UseCaseContext } from '../context.js';
 export interface RetentionRun {
   /** Reports whose IP hash was dropped. */
   ipHashesForgotten: number;
+  /** Networks scans were seen on (keyed hashes of /24 or /64 with country and ASN) that were removed. */
+  scanNetworksForgotten: number;
   /** PINs removed with their reports, timelines, share links and webhook events. */
   pinsRemoved: number;
   /** Hardware profiles and users whose counters were recomputed from what remains. */
@@ -36,6 +38,7 @@ export async function applyRetention(ctx: UseCaseContext): Promise<RetentionRun>
   const now = ctx.clock();
   const run: RetentionRun = {
     ipHashesForgotten: 0,
+    scanNetworksForgotten: 0,
     pinsRemoved: 0,
     profilesRecounted: 0,
     usersRecounted: 0,
@@ -49,6 +52,8 @@ export async function applyRetention(ctx: UseCaseContext): Promise<RetentionRun>
   const { ipRetentionDays, reportRetentionDays } = ctx.config;
   if (ipRetentionDays > 0) {
     run.ipHashesForgotten = await ctx.repos.privacy.forgetIpHashesBefore(now - ipRetentionDays * DAY_MS);
+    // Derived from addresses too (docs/privacy.md, "Where the scan ran"): kept no longer than the IP hashes.
+    run.scanNetworksForgotten = await ctx.repos.scanNetworks.removeBefore(now - ipRetentionDays * DAY_MS);
   }
   if (reportRetentionDays === 0) return run;
   const cutoff = now - reportRetentionDays * DAY_MS;

@@ -24,6 +24,7 @@ import {
 import { finishedScanRecorder, type HubPolicy } from './risk-profiles.js';
 import { type RuleTestsRepository, ruleTestsRepository } from './rule-tests.js';
 import { type RulesRepository, rulesRepository } from './rules.js';
+import { type ScanNetworksRepository, scanNetworksRepository } from './scan-networks.js';
 import { type ScansRepository, scansRepository } from './scans.js';
 import { type SessionsRepository, sessionsRepository } from './sessions.js';
 import { type SettingsRepository, settingsRepository } from './settings.js';
@@ -54,6 +55,7 @@ export interface Repositories {
   hardwareFacts: HardwareFactsRepository;
   discord: DiscordRepository;
   reportProvenance: ReportProvenanceRepository;
+  scanNetworks: ScanNetworksRepository;
 }
 
 /** The repositories a transaction sees: every read and write in it goes through `trx`. */
@@ -123,6 +125,7 @@ function repositoryMakers(
     hardwareFacts: () => hardwareFactsRepository(db),
     discord: () => discordRepository(db),
     reportProvenance: () => reportProvenanceRepository(db),
+    scanNetworks: () => scanNetworksRepository(db),
   };
 }
 

@@ -328,6 +328,15 @@ export function privacyRepository(db: Db, dialect: Dialect) {
       return Number(removed.numDeletedRows);
     },
 
+    /** The networks the user's scans were seen on (docs/privacy.md, "Where the scan ran"). */
+    async forgetScanNetworks(userId: number | null, discordId: string): Promise<number> {
+      const removed = await db
+        .deleteFrom('scan_networks')
+        .where('pin_id', 'in', pinsOf(userId, discordId))
+        .executeTakeFirst();
+      return Number(removed.numDeletedRows);
+    },
+
     async rewriteEvidence(pinId: number, document: unknown): Promise<void> {
       await db
         .updateTable('scan_evidence')
@@ -520,6 +529,7 @@ export function privacyRepository(db: Db, dialect: Dialect) {
         'scan_accounts',
         'pin_players',
         'rule_test_matches',
+        'scan_networks',
         'hardware_facts',
       ] as const) {
         await db.deleteFrom(table).where('pin_id', 'in', pinIds).execute();

@@ -4,6 +4,7 @@ import type { UseCaseContext } from '../../../application/context.js';
 import { erasePlayer } from '../../../application/privacy/erase-player.js';
 import { exportPlayer, type PlayerExport } from '../../../application/privacy/export-player.js';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
+import { SCAN_NETWORK_STAGES } from '../../../domain/scan-network.js';
 import { iso, isoOrNull } from '../../../domain/time.js';
 import { Nullable, Timestamp } from '../../schemas/common.js';
 import { discordIdValidation } from '../players/validation.js';
@@ -112,6 +113,21 @@ const ExportBody = Type.Object({
       ipAddress: Type.Enum(['keyed_hash_stored', 'not_stored'], {
         description: 'Only whether a keyed hash of the IP is kept; the value is never exported.',
       }),
+      networks: Type.Array(
+        Type.Object({
+          stage: Type.Enum(SCAN_NETWORK_STAGES),
+          network: Type.Literal('keyed_hash_stored', {
+            description: 'A keyed hash of the /24 or /64 is kept; the value is never exported.',
+          }),
+          country: Nullable(Type.String()),
+          asn: Nullable(Type.Integer()),
+          seenAt: Timestamp,
+        }),
+        {
+          description:
+            'The networks the scan\'s calls came from (docs/privacy.md, "Where the scan ran"), in the order seen.',
+        },
+      ),
       evidence: Nullable(
         Type.Object(
           {
@@ -178,6 +194,7 @@ function presentExport(e: PlayerExport) {
     scans: e.scans.map((s) => ({
       ...s,
       finishedAt: iso(s.finishedAt),
+      networks: s.networks.map((n) => ({ ...n, seenAt: iso(n.seenAt) })),
       evidence: s.evidence === null ? null : { ...s.evidence, receivedAt: iso(s.evidence.receivedAt) },
     })),
     exportedAt: iso(e.exportedAt),

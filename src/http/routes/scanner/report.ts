@@ -43,7 +43,7 @@ export function scannerReportRoutes(ctx: UseCaseContext): FastifyPluginAsyncType
         },
       },
       async (request, reply) => {
-        await reportProgress(ctx, sessionPin(request), request.body);
+        await reportProgress(ctx, sessionPin(request), request.body, request.ip);
         return reply.code(204).send(null);
       },
     );

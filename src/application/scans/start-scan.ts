@@ -9,11 +9,14 @@ import { refuse } from '../failures.js';
 import { timelineRows } from '../pins/timeline.js';
 import { pinEvent } from '../webhooks/pin-events.js';
 import { applyMove } from './apply-move.js';
+import { recordScanNetwork } from './scan-network.js';
 
 export interface StartScanInput {
   pin: string;
   hwids: readonly string[];
   clientVersion: string | null;
+  /** The address the start came from: only its network's keyed hash, country and ASN are kept (scan-network.ts). */
+  clientAddress?: string;
 }
 
 export interface StartedScan {
@@ -61,5 +64,6 @@ export async function startScan(ctx: UseCaseContext, input: StartScanInput): Pro
       timelineRows(current, current.state, next),
     ),
   );
+  if (input.clientAddress !== undefined) await recordScanNetwork(ctx, pin, 'start', input.clientAddress);
   return { pin: { ...pin, state }, sessionToken, nonce, plan: scanPlanFor(pin.type) };
 }

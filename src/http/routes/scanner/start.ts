@@ -44,6 +44,7 @@ export function scannerStartRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebo
           pin: request.body.pin,
           hwids: request.body.hwids,
           clientVersion: request.body.clientVersion ?? null,
+          clientAddress: request.ip,
         });
         return reply.code(201).send({
           sessionToken,

@@ -76,16 +76,20 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
   async function start(pin: string, hwid: string) {
     const res = await t.api('POST', '/v1/scanner/start', { body: { pin, hwids: [hwid] } });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ sessionToken: string; nonce: string }>();
+    return res.json<{ sessionToken: string; nonce: string; proof: { url: string; expiresAt: string } }>();
   }
+  type Player = { id: string; username: string };
   /** A scan the scan client ran: the accounts come from the machine's Discord store. */
   async function evidenceScan(
     pin: string,
     hwid: string,
-    accounts: Array<{ id: string; username: string }>,
+    accounts: Player[],
     cheating = true,
+    /** The player proves this account through the link the scanner showed, before the upload. */
+    proveAs?: Player,
   ) {
-    const { sessionToken, nonce } = await start(pin, hwid);
+    const { sessionToken, nonce, proof } = await start(pin, hwid);
+    if (proveAs !== undefined) expect((await prove(proof.url, proveAs)).statusCode).toBe(200);
     const doc = evidence(nonce, {
       files: { items: cheating ? [WURST] : [] },
       discord: { accounts: accounts.map((x) => ({ ...x, client: 'discord' })) },
@@ -94,24 +98,33 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     expect(res.statusCode, res.body).toBe(200);
   }
   /** A bare report: the accounts are only claimed. */
-  async function claimedScan(pin: string, hwid: string, accounts: Array<{ id: string; username: string }>) {
-    const { sessionToken } = await start(pin, hwid);
+  async function claimedScan(pin: string, hwid: string, accounts: Player[], proveAs?: Player) {
+    const { sessionToken, proof } = await start(pin, hwid);
+    if (proveAs !== undefined) expect((await prove(proof.url, proveAs)).statusCode).toBe(200);
     const res = await scanner(t).finish(sessionToken, report({ detections: ['Wurst'], discord: accounts }));
     expect(res.statusCode, res.body).toBe(200);
   }
 
-  /** The /scan page's form, Discord's consent page (the stand-in), and back: the player's proof. */
+  /** The token of a proof link, as its page's form sends it. */
+  const tokenOf = (link: string) => new URL(link).pathname.split('/').pop() ?? '';
+  /**
+   * The link the scanner showed, its page's form, Discord's consent page (the stand-in), and back:
+   * the player's proof.
+   */
   async function prove(
-    pin: string,
-    user: { id: string; username: string },
+    link: string,
+    user: Player,
     headers: Record<string, string> = { origin: PUBLIC_URL },
   ): Promise<LightMyRequestResponse> {
     discord.user = { ...user, global_name: null };
+    const page = await t.app.inject({ method: 'GET', url: new URL(link).pathname });
+    if (page.statusCode !== 200) return page;
+    expect(page.body).toContain(`value="${tokenOf(link)}"`);
     const leave = await t.app.inject({
       method: 'POST',
       url: '/scan/discord',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      payload: `pin=${pin.toLowerCase()}`,
+      payload: `token=${tokenOf(link)}`,
     });
     if (leave.statusCode !== 303) return leave;
     const attempt = leave.cookies.find((c) => c.name === PROOF_COOKIE)?.value ?? '';
@@ -201,8 +214,7 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     const victim = account('forged-victim');
     // Known to everyone from a clean scan they proved on their own machine.
     const own = await createPin(b);
-    expect((await prove(own, victim)).statusCode).toBe(200);
-    await evidenceScan(own, 'HW-VICTIM-OWN', [victim], false);
+    await evidenceScan(own, 'HW-VICTIM-OWN', [victim], false, victim);
     const before = [await risk(licensed, victim.id), await lookup(licensed, victim.id)];
     // Whoever holds a PIN naming the victim uploads a document listing their account and a cheat.
     await evidenceScan(await createPin(a, { playerDiscordId: victim.id }), 'HW-FORGER', [victim]);
@@ -214,8 +226,7 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     const player = account('named-proven');
     const other = account('beside');
     const pin = await createPin(a, { playerDiscordId: player.id });
-    expect((await prove(pin, player)).statusCode).toBe(200);
-    await evidenceScan(pin, 'HW-NAMED-PROVEN', [player, other]);
+    await evidenceScan(pin, 'HW-NAMED-PROVEN', [player, other], true, player);
     expect(await lookup(b.key, player.id)).toMatchObject({
       found: true,
       totalScans: 1,
@@ -232,15 +243,24 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     ]);
   });
 
-  it('shares the account the player proved on the /scan page, even when the report left it out', async () => {
+  it('shares the account the player proved through the scanner’s link, even when the report left it out', async () => {
     const player = account('proven');
     const pin = await createPin(a);
-    const page = await prove(pin, player);
+    const { sessionToken, proof } = await start(pin, 'HW-PROVEN-1');
+    expect(proof.url).toMatch(new RegExp(`^${PUBLIC_URL}/scan/prove/${pin}[A-Za-z0-9_-]{32}$`));
+    // Opening the link records nothing (a link preview opens links too): it says which scan it ties.
+    const link = await t.app.inject({ method: 'GET', url: new URL(proof.url).pathname });
+    expect(link.statusCode).toBe(200);
+    expect(link.body).toContain(`PIN <code>${pin}</code>`);
+    expect(link.body).toContain('Only continue if you are running this scan yourself');
+    expect(link.headers['content-security-policy']).toContain(`form-action 'self' ${discord.origin};`);
+    const page = await prove(proof.url, player);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.body).toContain('Signed in with Discord as <strong>proven</strong>');
     expect(page.headers['cache-control']).toBe('no-store');
 
-    await claimedScan(pin, 'HW-PROVEN-1', []);
+    const res = await scanner(t).finish(sessionToken, report({ detections: ['Wurst'] }));
+    expect(res.statusCode, res.body).toBe(200);
     expect(await risk(b.key, player.id)).toMatchObject({
       found: true,
       linkedProfiles: 1,
@@ -249,42 +269,78 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     });
   });
 
-  it('records the first proof of a PIN only, and only while the PIN waits for its scan', async () => {
+  it('records the first proof of a scan only, and only while it runs with the session of its link', async () => {
     const first = account('first');
     const second = account('second');
     const pin = await createPin(a);
-    expect((await prove(pin, first)).statusCode).toBe(200);
-    const again = await prove(pin, second);
+    const { sessionToken, proof } = await start(pin, 'HW-FIRST-PROOF');
+    expect((await prove(proof.url, first)).statusCode).toBe(200);
+    const again = await prove(proof.url, second);
     expect(again.statusCode).toBe(400);
-    expect(again.body).toContain('Another Discord account was already proven for this PIN');
+    expect(again.body).toContain('Another Discord account was already proven for this scan');
     // The same account may sign in again.
-    expect((await prove(pin, first)).statusCode).toBe(200);
+    expect((await prove(proof.url, first)).statusCode).toBe(200);
 
-    const started = await createPin(a);
-    await start(started, 'HW-STARTED');
-    const late = await prove(started, first);
-    expect(late.statusCode).toBe(400);
-    expect(late.body).toContain('not waiting for a scan');
-    const unknown = await prove('ZZZZZZZZ', first);
-    expect(unknown.statusCode).toBe(400);
+    // Once the scan uploaded, its link is spent; a link with another secret never named a scan.
+    expect((await scanner(t).finish(sessionToken, report())).statusCode).toBe(200);
+    const late = await prove(proof.url, first);
+    expect(late.statusCode).toBe(404);
+    expect(late.body).toContain('This link is not for a scan that is running now');
+    const forged = await prove(`${PUBLIC_URL}/scan/prove/${pin}${'A'.repeat(32)}`, first);
+    expect(forged.statusCode).toBe(404);
+    expect(forged.body).toBe(late.body);
+    const unknown = await prove(`${PUBLIC_URL}/scan/prove/ZZZZZZZZ${'A'.repeat(32)}`, first);
     expect(unknown.body).toBe(late.body);
+    // The form refuses a token as the page does, without going to Discord.
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/scan/discord',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_URL },
+      payload: `token=${tokenOf(proof.url)}`,
+    });
+    expect(posted.statusCode).toBe(400);
+  });
+
+  // docs/risk-score.md, "Whose scan it is": holding a PIN is not being the player. A proof recorded
+  // for the PIN outside its scanner session (as the /scan page's form once did, before the scan)
+  // does not make a forged upload count for the proven account anywhere but the Enterprise.
+  it('does not share a scan whose proof did not come through its own session', async () => {
+    const victim = account('framed');
+    const pin = await createPin(a);
+    const found = await t.deps.repos.pins.findByCode(pin);
+    // A proof on record from before the scan started: no session.
+    await t.deps.store.db
+      .insertInto('pin_players')
+      .values({
+        pin_id: found?.id ?? 0,
+        proven_discord_id: victim.id,
+        proven_username: victim.username,
+        proven_at: t.deps.clock(),
+        proven_session_hash: null,
+      })
+      .execute();
+    await evidenceScan(pin, 'HW-FRAMER', [victim]);
+    for (const key of [b.key, licensed]) expect(await lookup(key, victim.id)).toMatchObject({ found: false });
+    expect((await results(a.key, pin)).data.discord).toEqual([
+      { ...victim, provenance: 'seen', reach: 'enterprise' },
+    ]);
   });
 
   it('refuses a proof started from another site', async () => {
-    const pin = await createPin(a);
-    const res = await prove(pin, account(), { origin: 'https://evil.example' });
+    const { proof } = await start(await createPin(a), 'HW-CROSS-SITE');
+    const res = await prove(proof.url, account(), { origin: 'https://evil.example' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'cross_site_request' });
   });
 
   it('refuses a callback that is not this browser’s attempt, or replayed', async () => {
-    const pin = await createPin(a);
+    const { proof } = await start(await createPin(a), 'HW-REPLAYED-PROOF');
     discord.user = { ...account(), global_name: null };
     const leave = await t.app.inject({
       method: 'POST',
       url: '/scan/discord',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_URL },
-      payload: `pin=${pin}`,
+      payload: `token=${tokenOf(proof.url)}`,
     });
     const atDiscord = await fetch(new URL(leave.headers.location as string), { redirect: 'manual' });
     const back = new URL(atDiscord.headers.get('location') ?? '');
@@ -331,8 +387,7 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
 
     const player = account('kept');
     const pin = await createPin(c, { playerDiscordId: player.id });
-    expect((await prove(pin, player)).statusCode).toBe(200);
-    await evidenceScan(pin, 'HW-KEPT-1', [player]);
+    await evidenceScan(pin, 'HW-KEPT-1', [player], true, player);
     expect(await lookup(b.key, player.id)).toMatchObject({ found: false });
     expect(await lookup(c.key, player.id)).toMatchObject({
       found: true,
@@ -347,8 +402,7 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     const player = account('both');
     // Proven on HW-BOTH, shared.
     const first = await createPin(b);
-    expect((await prove(first, player)).statusCode).toBe(200);
-    await evidenceScan(first, 'HW-BOTH', [player], false);
+    await evidenceScan(first, 'HW-BOTH', [player], false, player);
     const before = await risk(a.key, player.id);
     expect(before).toMatchObject({ found: true, stats: { totalScans: 1, cheatingScans: 0 }, riskScore: 0 });
 
@@ -383,10 +437,11 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     });
   });
 
-  it('offers the proof on the /scan page, whose form may go only here and on to Discord', async () => {
+  it('tells players on the /scan page that the scanner shows the proof link, with no form there', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/scan' });
-    expect(res.body).toContain('<form method="post" action="/scan/discord">');
-    expect(res.headers['content-security-policy']).toContain(`form-action 'self' ${discord.origin};`);
+    expect(res.body).toContain('Once the scanner has started, it shows a link');
+    expect(res.body).not.toContain('<form');
+    expect(res.headers['content-security-policy']).toContain("form-action 'none'");
   });
 
   it('exports and erases someone only an Enterprise’s own reports name', async () => {
@@ -427,8 +482,7 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     const victim = account('later-proven');
     await claimedScan(await createPin(a), 'HW-FIRST-LINK', [victim]);
     const pin = await createPin(b);
-    expect((await prove(pin, victim)).statusCode).toBe(200);
-    await evidenceScan(pin, 'HW-FIRST-LINK', [victim], false);
+    await evidenceScan(pin, 'HW-FIRST-LINK', [victim], false, victim);
     for (const key of [b.key, licensed]) {
       expect(await risk(key, victim.id)).toMatchObject({
         riskScore: 0,
@@ -443,17 +497,17 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     const named = account('named-player');
     const onlooker = account('onlooker');
     const pin = await createPin(a, { playerDiscordId: named.id });
-    const taken = await prove(pin, onlooker);
+    const { proof } = await start(pin, 'HW-NAMED-ONLY');
+    const taken = await prove(proof.url, onlooker);
     expect(taken.statusCode).toBe(400);
     expect(taken.body).toContain('This PIN was made for another Discord account');
-    expect((await prove(pin, named)).statusCode).toBe(200);
+    expect((await prove(proof.url, named)).statusCode).toBe(200);
   });
 
   it('keeps the name Discord gave for a proven account, not the one the report claims', async () => {
     const player = account('real-name');
     const pin = await createPin(a);
-    expect((await prove(pin, player)).statusCode).toBe(200);
-    await claimedScan(pin, 'HW-NAME-1', [{ id: player.id, username: 'renamed-by-report' }]);
+    await claimedScan(pin, 'HW-NAME-1', [{ id: player.id, username: 'renamed-by-report' }], player);
     expect(await lookup(b.key, player.id)).toMatchObject({ username: 'real-name' });
   });
 });

@@ -1,4 +1,5 @@
 import type { AssuranceReason } from '../../domain/assurance.js';
+import type { MachineFacts } from '../../domain/machine-facts.js';
 import { matchCustomKeywords } from '../../domain/custom-keywords.js';
 import type { Pin } from '../../domain/pin.js';
 import { finish, type Verdict } from '../../domain/pin-lifecycle.js';
@@ -10,14 +11,18 @@ import type { UseCaseContext } from '../context.js';
 import { timelineRows } from '../pins/timeline.js';
 import { pinEvent } from '../webhooks/pin-events.js';
 import { applyMove } from './apply-move.js';
+import { hardwareConsistency } from './hardware-consistency.js';
 import { placeReport } from './network-origin.js';
 import { assuranceOfScan } from './scan-assurance.js';
+import { networkReasons } from './scan-network.js';
 
 /** What an evidence upload adds to a finish: the document kept with the scan and what it admits. */
 export interface FinishEvidence {
   row: EvidenceRow;
   /** Reasons the document gives to trust it less (domain/evidence-assurance.ts). */
   reasons: readonly AssuranceReason[];
+  /** The facts a forger must keep consistent across scans of one machine (domain/machine-facts.ts). */
+  machineFacts: MachineFacts;
 }
 
 /**
@@ -36,12 +41,18 @@ export async function finishScan(
   evidence?: FinishEvidence,
 ): Promise<Verdict> {
   const placed = await placeReport(ctx, delivered, clientAddress);
-  const assurance = await assuranceOfScan(ctx, pin, evidence?.reasons ?? [], []);
-  // Each reason to trust the result less is an integrity finding, in the words staff read.
+  const [networks, machine] = await Promise.all([
+    networkReasons(ctx, pin, clientAddress),
+    hardwareConsistency(ctx, pin, evidence?.machineFacts ?? null),
+  ]);
+  const assurance = await assuranceOfScan(ctx, pin, evidence?.reasons ?? [], networks);
+  // Each reason to trust the result less is an integrity finding, in the words staff read; what the
+  // machine's history says is a warning only (docs/scan-client.md, "Same machine, same story").
   const integrity = [...new Set([...placed.integrity, ...assurance.reasons])];
+  const warnings = [...new Set([...placed.warnings, ...machine.warnings])];
   const keywords = await ctx.repos.accounts.keywords(pin.accountId);
   const customSuspicious = matchCustomKeywords(placed.artifacts, keywords);
-  const verdict = verdictOf({ ...placed, integrity }, customSuspicious, assurance);
+  const verdict = verdictOf({ ...placed, integrity, warnings }, customSuspicious, assurance);
   const { player, enterpriseShared } = await ctx.repos.reportProvenance.finishContext(pin.id);
   // Accounts from an evidence upload are the machine's Discord store's; a bare report only claims them.
   const accounts = accountsOfScan({
@@ -51,7 +62,12 @@ export async function finishScan(
     enterpriseShared,
   });
   // The kept report says of each account how the scan knows it, for the PIN's owner to see.
-  const report: ScanReport = { ...placed, integrity, discord: withProvenance(placed.discord, accounts) };
+  const report: ScanReport = {
+    ...placed,
+    integrity,
+    warnings,
+    discord: withProvenance(placed.discord, accounts),
+  };
   const extra = {
     customSuspicious,
     suspiciousFindings: suspiciousFindings(report, customSuspicious),
@@ -59,6 +75,7 @@ export async function finishScan(
     ipHash: report.ip ? hmacHex(ctx.hashSecret, `ip:${report.ip}`) : null,
     assurance,
     evidence: evidence?.row,
+    hardwareFacts: machine.facts,
     accounts,
   };
   await applyMove(

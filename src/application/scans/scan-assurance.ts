@@ -1,5 +1,6 @@
 import { type Assurance, type AssuranceReason, assuranceOf, type ScanClient } from '../../domain/assurance.js';
 import type { Pin } from '../../domain/pin.js';
+import { scanClientOf } from '../scanner-clients/scan-client.js';
 import type { UseCaseContext } from '../context.js';
 
 /**
@@ -16,10 +17,6 @@ export async function assuranceOfScan(
   /** The reasons of the networks the scan's calls came from. */
   networkReasons: readonly AssuranceReason[],
 ): Promise<Assurance> {
-  const client: ScanClient = await clientOfScan(ctx, pin);
+  const client: ScanClient = await scanClientOf(ctx, pin);
   return assuranceOf(client, [...evidenceReasons, ...networkReasons]);
-}
-
-async function clientOfScan(_ctx: UseCaseContext, _pin: Pin): Promise<ScanClient> {
-  return { kind: 'unverified', name: null, version: null };
 }

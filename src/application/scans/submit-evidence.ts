@@ -5,6 +5,7 @@ import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { inIntake } from './evidence-intake/refusals.js';
 import { finishScan } from './finish-scan.js';
+import { verdictShownToPlayer } from './verdict-to-player.js';
 import { refuseUnlessOpen } from './session.js';
 import { admitUpload } from './upload-limits.js';
 
@@ -47,7 +48,7 @@ export async function submitEvidence(
   body: Uint8Array,
   /** The address the upload came from (see finishScan). */
   clientAddress: string,
-): Promise<{ result: Verdict; receipt: EvidenceReceipt }> {
+): Promise<{ result: Verdict; receipt: EvidenceReceipt; showResult: boolean }> {
   // A scan that expired since its session was checked says so first; only an open one is judged.
   refuseUnlessOpen(ctx, pin);
   const { nonceHash, startedAt } = await ctx.repos.scans.evidenceContext(pin.id);
@@ -70,6 +71,7 @@ export async function submitEvidence(
   const result = await finishScan(ctx, pin, outcome.report, clientAddress, {
     row: { receiptId: receipt.id, document: outcome.documentJson, findings: outcome.findingsJson },
     reasons: outcome.assuranceReasons,
+    machineFacts: outcome.machineFacts,
   });
-  return { result, receipt };
+  return { result, receipt, showResult: await verdictShownToPlayer(ctx, pin) };
 }

@@ -350,6 +350,10 @@ export const EvidenceResponse = Type.Object({
       description: 'What was received, by category: processes, memoryStrings, files, discordAccounts, …',
     }),
   }),
+  showResult: Type.Boolean({
+    description:
+      'Whether the scanner may show the player `result`: only when the Enterprise turned it on. Otherwise it says the scan is complete and that the community’s staff have the result (docs/scan-client.md, "Nothing to learn from the result").',
+  }),
 });
 
 // The wire schema and the domain type must describe the same document.

@@ -5,15 +5,45 @@ import type { TestApp } from './test-app.js';
 
 type Overrides = { [K in keyof EvidenceSources]?: Partial<EvidenceSources[K]> };
 
-/** An evidence document of a clean Linux machine; override the sources a test is about. */
+/** The game the default document found running, its memory read (docs/scan-client.md, "Trust"). */
+export const GAME_PROCESS = {
+  pid: 4242,
+  name: 'java',
+  path: null,
+  sha256: null,
+  startedAt: null,
+  commandLine: 'java net.minecraft.client.main.Main',
+  injections: [],
+};
+export const GAME_MEMORY = {
+  pid: 4242,
+  process: 'java',
+  readable: true,
+  reason: null,
+  bytesScanned: 64 * 1024 * 1024,
+  regions: 120,
+  classNames: ['net/minecraft/client/main/Main'],
+  strings: [],
+  truncated: false,
+};
+
+/**
+ * An evidence document of a clean Linux machine with the game running and its memory read, which
+ * nothing lowers the trust in; override the sources a test is about.
+ */
 export function evidence(
   nonce: string,
   overrides: Overrides = {},
   clientTime = new Date(),
 ): EvidenceDocument {
   const base: EvidenceSources = {
-    processes: { status: 'collected', reason: null, items: [] },
-    memory: { status: 'skipped', reason: 'No game process was running.', items: [] },
+    processes: {
+      status: 'collected',
+      reason: null,
+      items: [GAME_PROCESS],
+      game: { expected: ['java', 'javaw'], running: true, waitedSeconds: 0 },
+    },
+    memory: { status: 'collected', reason: null, items: [GAME_MEMORY] },
     files: { status: 'collected', reason: null, installations: ['~/.minecraft'], items: [] },
     logs: { status: 'collected', reason: null, items: [] },
     discord: { status: 'collected', reason: null, accounts: [] },

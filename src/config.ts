@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_MAX_ACTIVE_PINS } from './domain/active-pin-limit.js';
 import { DEFAULT_HWID_HUB_THRESHOLD } from './domain/hardware-id.js';
+import { ACCEPT_ANY, parseScannerAccept } from './domain/scanner-clients.js';
 import { DEFAULT_RETRY_SCHEDULE, DELIVERY_TIMEOUT_MS } from './domain/webhook-events.js';
 import { weakDiscordPublicKey } from './lib/discord-signature.js';
 import { nonRegularFileAt } from './lib/geoip/regular-file.js';
@@ -44,6 +45,7 @@ const EnvSchema = Type.Object({
   REPORT_RETENTION_DAYS: Type.Integer({ minimum: 0, default: 365 }),
   RULE_TEST_TIME_LIMIT_SECONDS: Type.Integer({ minimum: 1, default: 300 }),
   SCANNER_DOWNLOADS_DIR: Type.String({ minLength: 1, default: 'packages/scanner/dist-sea' }),
+  SCANNER_ACCEPT: Type.String({ minLength: 1, default: ACCEPT_ANY }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' })),
   DISCORD_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
   DISCORD_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
@@ -120,6 +122,8 @@ const FROM_ENV = {
   ruleTestTimeLimitSeconds: 'RULE_TEST_TIME_LIMIT_SECONDS',
   /** The built scanners the /scan page offers, relative to the working directory (docs/scan-client.md). */
   scannerDownloadsDir: 'SCANNER_DOWNLOADS_DIR',
+  /** The scanner client kinds accepted at all, or `any` (docs/operations.md, "Scanner clients"). */
+  scannerAccept: 'SCANNER_ACCEPT',
   /** Where people reach this server; sign-in links and share links are built from it. */
   publicUrl: 'PUBLIC_URL',
   /** "Sign in with Discord" is offered only when both are set (docs/dashboard.md, "Signing in"). */
@@ -182,6 +186,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (weakKey !== undefined) {
     throw new ConfigError(
       `Invalid configuration:\n  DISCORD_PUBLIC_KEY ${weakKey}; copy the Public Key again from the developer portal (General Information).`,
+    );
+  }
+  // A typo must not open the server to every client, nor close it to all: refused at start.
+  const accept = parseScannerAccept(e.SCANNER_ACCEPT);
+  if (!accept.ok) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SCANNER_ACCEPT names ${accept.unknown.map((w) => JSON.stringify(w)).join(', ')}, which is not a scanner client kind; give a comma-separated list of official, third-party, development, unverified, or any.`,
     );
   }
   // Read whole at start: a FIFO there would hang the start without a word (docs/operations.md).

@@ -13,6 +13,7 @@ import { convertHubsOverThreshold } from './application/players/hardware-hubs.js
 import { type PlayerChanges, PlayerFactsCache } from './application/players/player-facts-cache.js';
 import { createRateLimiter } from './application/rate-limits.js';
 import { currentRulesSnapshot } from './application/rules/compiled-rules.js';
+import { importManifestAtStartUp } from './application/scanner-clients/import-manifest.js';
 import { createEvidenceIntake, defaultIntakeSettings } from './application/scans/evidence-intake/pool.js';
 import type { Config } from './config.js';
 import { WORKER_BODY_SCHEMAS } from './http/routes/scanner/worker-bodies.js';
@@ -222,6 +223,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
     enterpriseReports: new EnterpriseReportsCache(pinChanges, clock),
     keyPrincipals: new KeyPrincipals((hash) => repos.apiKeys.findPrincipal(hash), pinChanges, clock),
     webhookSecrets: new SecretBox(hash.value, 'webhook-secrets'),
+    scannerClientKeys: new SecretBox(hash.value, 'scanner-client-keys'),
     currentRules: currentRulesSnapshot(() => repos.rules),
     evidenceIntake: createEvidenceIntake(
       {
@@ -245,6 +247,8 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
       'hardware IDs over HWID_HUB_THRESHOLD stopped linking (docs/risk-score.md)',
     );
   }
+  // The builds `npm run build:scanner` left beside the downloads are registered (counts logged, never keys).
+  await importManifestAtStartUp(context, log);
   const jobs: BackgroundJobs | null =
     overrides.backgroundJobs === false ? null : startBackgroundJobs(context, log);
 

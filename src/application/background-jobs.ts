@@ -4,6 +4,7 @@ import { deliverDueScanMessages } from './discord/deliver-scan-messages.js';
 import { forgetRunOutSignInStates } from './people/discord-sign-in.js';
 import { sweepDuePins } from './pins/sweep-due-pins.js';
 import { dailyRetention } from './privacy/retention.js';
+import { forgetStaleSignatures } from './scanner-clients/identify-caller.js';
 import { storeFailureOf } from './store-faults.js';
 import { deliverDueWebhooks } from './webhooks/deliver-due.js';
 
@@ -22,6 +23,9 @@ const RETENTION_CHECK_EVERY_MS = 300_000;
 
 /** The states of Discord sign-in attempts that ran out are removed this often (they last 10 minutes). */
 const SIGN_IN_STATES_EVERY_MS = 600_000;
+
+/** Scanner signatures whose timestamps left the window are forgotten this often (the window is 5 minutes). */
+const SIGNATURES_EVERY_MS = 60_000;
 
 /** While the database is away, each job says so at most this often instead of at every run. */
 const STORE_FAULT_LOG_EVERY_MS = 30_000;
@@ -147,6 +151,7 @@ export function startBackgroundJobs(ctx: UseCaseContext, log: ServiceLog): Backg
       log,
     ),
     every(SIGN_IN_STATES_EVERY_MS, 'sign-in state sweep', () => forgetRunOutSignInStates(ctx), log),
+    every(SIGNATURES_EVERY_MS, 'scanner signature sweep', () => forgetStaleSignatures(ctx), log),
   ];
   const unfollow: Array<() => void> = [];
   // Only with the built-in Discord app set up (docs/discord.md, "The scan message"): run on every

@@ -43,6 +43,8 @@ export interface UseCaseContext {
   keyPrincipals: KeyPrincipals;
   /** Seals webhook signing secrets at rest. */
   webhookSecrets: SecretBox;
+  /** Seals registered scanner clients' keys at rest (scanner-clients/). */
+  scannerClientKeys: SecretBox;
   /** The detection rules as of the store's latest rule change, for the evidence intake to compile. */
   currentRules: CurrentRules;
   /** Worker threads that read, judge and page evidence documents off the event loop (scans/evidence-intake/). */

@@ -1,4 +1,6 @@
+import type { ClientKind } from '../domain/assurance.js';
 import type { PinStatus } from '../domain/pin-lifecycle.js';
+import type { SignatureRefusal } from '../domain/scanner-clients.js';
 import type { RateLimitDecision } from './rate-limits.js';
 
 /**
@@ -34,6 +36,18 @@ export type Failure =
   | { code: 'scan_closed'; pin: string; status: PinStatus }
   | { code: 'progress_backwards'; current: number }
   | { code: 'nonce_mismatch'; pin: string }
+  /** A registered client's call whose signature is missing, bad, stale or replayed, or an unknown client id. */
+  | { code: 'invalid_client_signature'; reason: SignatureRefusal }
+  /** A revoked or expired scanner build; `downloadUrl` is where the current one is. */
+  | { code: 'scanner_client_retired'; status: 'revoked' | 'expired'; downloadUrl: string }
+  /** The caller's client kind is not in SCANNER_ACCEPT. */
+  | {
+      code: 'scanner_client_not_accepted';
+      kind: ClientKind;
+      accepted: readonly ClientKind[];
+      downloadUrl: string;
+    }
+  | { code: 'scanner_client_not_found'; scannerClientId: number }
   | { code: 'rule_not_found'; ruleId: number }
   /** This instance already runs a rule test (one at a time per instance); `testId` is that test. */
   | { code: 'rule_test_running'; testId: number }

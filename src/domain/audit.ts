@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = [
   'scanned_user.lookup',
   'scanned_user.risk_score',
   'share_link.create',
+  'scanner_client.register',
+  'scanner_client.expire',
+  'scanner_client.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,6 +53,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'pin',
   'scanned_user',
   'rule',
+  'scanner_client',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

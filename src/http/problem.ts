@@ -1,7 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Failure, FailureCode } from '../application/failures.js';
 import type { RateLimitDecision } from '../application/rate-limits.js';
+import type { ClientKind } from '../domain/assurance.js';
 import { RULE_TEST_KEEP_DAYS } from '../domain/rule-test.js';
+import type { SignatureRefusal } from '../domain/scanner-clients.js';
 
 /**
  * Every `code` a problem body can carry (docs/api.md, "Errors"): the application's failures plus
@@ -95,6 +97,10 @@ export const PROBLEM_CODES = [
   'scanned_user_not_found',
   'invalid_evidence',
   'nonce_mismatch',
+  'invalid_client_signature',
+  'scanner_client_retired',
+  'scanner_client_not_accepted',
+  'scanner_client_not_found',
   'rule_not_found',
   'rule_test_running',
   'rule_test_not_found',
@@ -157,6 +163,30 @@ const ENDED: Record<string, string> = {
   finished: 'has already been used for a finished scan',
   expired: 'has expired',
   error: 'was used for a scan that failed',
+};
+
+/** What an `invalid_client_signature` says, per reason (docs/scanner.md, "Signed calls"): never the signature or key. */
+const SIGNATURE_REFUSED: Record<SignatureRefusal, string> = {
+  unknown_client:
+    'The Scanpin-Client header names a client this server does not know. Use a current scanner build, or ask the operator to register your integration.',
+  missing_timestamp: 'A registered client must send the Scanpin-Timestamp header (unix time in whole seconds).',
+  malformed_timestamp: 'The Scanpin-Timestamp header must be unix time in whole seconds, in decimal digits.',
+  stale_timestamp:
+    'The Scanpin-Timestamp is more than 300 seconds from the server clock. Set the computer clock right and try again.',
+  missing_signature: 'A registered client must sign every call: send Scanpin-Signature: v1=<signature>.',
+  bad_signature:
+    'The Scanpin-Signature does not match this request signed with the client key. Sign the method, path, timestamp, session and body digest exactly as sent.',
+  replayed: 'This signature was already used. Every call is signed anew, with its own timestamp.',
+  other_client:
+    'This scan session was started by another scanner client. Every call of a session must be signed by the client that started it.',
+};
+
+/** How a client kind reads in a refusal. */
+const KIND_WORDS: Record<ClientKind, string> = {
+  official: 'official scanner builds',
+  'third-party': 'registered third-party scanners',
+  development: 'development copies of the scanner run from source',
+  unverified: 'unregistered scan clients',
 };
 
 function rateLimited(limit: RateLimitDecision): Problem {
@@ -268,6 +298,26 @@ export function problemFor(failure: Failure): Problem {
         409,
         failure.code,
         `The evidence does not carry the nonce that /v1/scanner/start gave for PIN ${failure.pin}. Send the nonce of this scan's start answer; the scan stays open.`,
+      );
+    case 'invalid_client_signature':
+      return new Problem(401, failure.code, SIGNATURE_REFUSED[failure.reason]);
+    case 'scanner_client_retired':
+      return new Problem(
+        403,
+        failure.code,
+        `This scanner build has been ${failure.status === 'revoked' ? 'withdrawn' : 'retired'} and is no longer accepted. Download the current scanner from ${failure.downloadUrl} and run the scan again.`,
+      );
+    case 'scanner_client_not_accepted':
+      return new Problem(
+        403,
+        failure.code,
+        `This server does not accept scans from ${KIND_WORDS[failure.kind]}; it accepts ${failure.accepted.map((k) => KIND_WORDS[k]).join(', ')}. Download the official scanner from ${failure.downloadUrl} and run the scan with it.`,
+      );
+    case 'scanner_client_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        `There is no scanner client ${failure.scannerClientId}. GET /admin/v1/scanner-clients lists them and their ids.`,
       );
     case 'rule_not_found':
       return new Problem(

@@ -133,6 +133,10 @@ export interface PinsTable {
   scan_started_at: number | null;
   client_version: string | null;
   finished_at: number | null;
+  /** The scanner client kind the scan started with (domain/assurance.ts ClientKind); null before it starts. */
+  client_kind: string | null;
+  /** scanner_clients.id of the registered client that started the scan; null for unregistered ones. */
+  scanner_client_id: number | null;
   /** Bumped by every write: a write applies only to the revision its decision was made on. */
   revision: Generated<number>;
 }
@@ -419,6 +423,29 @@ export interface DiscordInteractionsSeenTable {
   seen_at: number;
 }
 
+/** A registered scanner client (docs/operations.md, "Scanner clients"); its key sealed at rest. */
+export interface ScannerClientsTable {
+  id: Generated<number>;
+  /** Public: `spc_` + 24 base62 characters, sent as `Scanpin-Client`. */
+  client_id: string;
+  name: string;
+  kind: 'official' | 'third-party';
+  version: string | null;
+  platform: string | null;
+  /** The HMAC key, sealed with the scanner-client-keys SecretBox; never stored or logged plain. */
+  key_sealed: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+  last_used_at: number | null;
+}
+
+/** Replay memory of signed scanner calls: a signature's digest until its timestamp leaves the window. */
+export interface ScannerRequestSignaturesTable {
+  digest: string;
+  expires_at: number;
+}
+
 /** "Sign in with Discord" attempts that came back once (docs/dashboard.md, "Signing in"). */
 export interface UsedSignInStatesTable {
   /** SHA-256 of the attempt's `state`, hex. */
@@ -573,6 +600,8 @@ export interface Database {
   discord_scan_messages: DiscordScanMessagesTable;
   discord_interactions_seen: DiscordInteractionsSeenTable;
   used_sign_in_states: UsedSignInStatesTable;
+  scanner_clients: ScannerClientsTable;
+  scanner_request_signatures: ScannerRequestSignaturesTable;
   rule_tests: RuleTestsTable;
   rule_test_matches: RuleTestMatchesTable;
   scan_networks: ScanNetworksTable;

@@ -3,6 +3,7 @@ import type { Pin } from '../../domain/pin.js';
 import { normalisePinCode } from '../../domain/pin-code.js';
 import { start } from '../../domain/pin-lifecycle.js';
 import { type ScanPlan, scanPlanFor } from '../../domain/scan-plan.js';
+import type { StartedClient } from '../../domain/scanner-clients.js';
 import { hmacHex, randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
@@ -15,6 +16,8 @@ export interface StartScanInput {
   pin: string;
   hwids: readonly string[];
   clientVersion: string | null;
+  /** The client the start came from (application/scanner-clients/identify-caller.ts), fixed for the session. */
+  client: StartedClient;
   /** The address the start came from: only its network's keyed hash, country and ASN are kept (scan-network.ts). */
   clientAddress?: string;
 }
@@ -57,6 +60,7 @@ export async function startScan(ctx: UseCaseContext, input: StartScanInput): Pro
         sessionHash: sha256Hex(sessionToken),
         nonceHash: sha256Hex(nonce),
         clientVersion: input.clientVersion,
+        client: input.client,
         hwidHashes,
         now,
       },

@@ -60,6 +60,11 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   },
   { path: /^\/v1\/scanner\/(progress|finish|evidence|fail)$/, codes: ['scan_closed', 'pin_expired'] },
   { path: /^\/v1\/scanner\/evidence$/, codes: ['nonce_mismatch'] },
+  // Every scanner call is identified (docs/scanner.md, "Signed calls").
+  {
+    path: /^\/v1\/scanner\/(start|progress|finish|evidence|fail)$/,
+    codes: ['invalid_client_signature', 'scanner_client_retired', 'scanner_client_not_accepted'],
+  },
   { path: /^\/v1\/scanner\/progress$/, codes: ['progress_backwards'] },
   // Operator
   { path: /^\/admin\/v1\/accounts\/\{id\}/, codes: ['account_not_found'] },
@@ -74,6 +79,7 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /^\/admin\/v1\/rules\/\{id\}/, codes: ['rule_not_found'] },
   { method: 'post', path: /^\/admin\/v1\/rules\/\{id\}\/test$/, codes: ['rule_test_running'] },
   { path: /^\/admin\/v1\/rule-tests\/\{id\}$/, codes: ['rule_test_not_found'] },
+  { path: /^\/admin\/v1\/scanner-clients\/(\{id\}|retire-previous)/, codes: ['scanner_client_not_found'] },
   { path: /^\/admin\/v1\/scanned-users\//, codes: ['scanned_user_not_found'] },
   { method: 'put', path: /\/discord-guilds\/\{guildId\}$/, codes: ['discord_guild_taken'] },
   { method: 'delete', path: /\/discord-guilds\/\{guildId\}$/, codes: ['discord_guild_not_found'] },

@@ -20,6 +20,7 @@ import { discord } from './0020-discord.js';
 import { usedSignInStates } from './0022-used-sign-in-states.js';
 import { reportProvenance } from './0023-report-provenance.js';
 import { ruleTests } from './0024-rule-tests.js';
+import { scannerClients } from './0025-scanner-clients.js';
 import { scanNetworks } from './0026-scan-networks.js';
 import { hardwareFacts } from './0027-hardware-facts.js';
 import { verdictToPlayers } from './0028-verdict-to-players.js';
@@ -66,6 +67,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0022-used-sign-in-states': usedSignInStates(),
       '0023-report-provenance': reportProvenance(),
       '0024-rule-tests': ruleTests(ctx),
+      '0025-scanner-clients': scannerClients(ctx),
       '0026-scan-networks': scanNetworks(ctx),
       '0027-hardware-facts': hardwareFacts(),
       '0028-verdict-to-players': verdictToPlayers(),

@@ -25,6 +25,7 @@ import { finishedScanRecorder, type HubPolicy } from './risk-profiles.js';
 import { type RuleTestsRepository, ruleTestsRepository } from './rule-tests.js';
 import { type RulesRepository, rulesRepository } from './rules.js';
 import { type ScanNetworksRepository, scanNetworksRepository } from './scan-networks.js';
+import { type ScannerClientsRepository, scannerClientsRepository } from './scanner-clients.js';
 import { type ScansRepository, scansRepository } from './scans.js';
 import { type SessionsRepository, sessionsRepository } from './sessions.js';
 import { type SettingsRepository, settingsRepository } from './settings.js';
@@ -55,6 +56,7 @@ export interface Repositories {
   hardwareFacts: HardwareFactsRepository;
   discord: DiscordRepository;
   reportProvenance: ReportProvenanceRepository;
+  scannerClients: ScannerClientsRepository;
   scanNetworks: ScanNetworksRepository;
 }
 
@@ -125,6 +127,7 @@ function repositoryMakers(
     hardwareFacts: () => hardwareFactsRepository(db),
     discord: () => discordRepository(db),
     reportProvenance: () => reportProvenanceRepository(db),
+    scannerClients: () => scannerClientsRepository(db),
     scanNetworks: () => scanNetworksRepository(db),
   };
 }

@@ -3,6 +3,7 @@ import type { Pin } from '../../domain/pin.js';
 import type { PinState, Verdict } from '../../domain/pin-lifecycle.js';
 import { type ScanAccount, sharedAccountsOf } from '../../domain/report-provenance.js';
 import type { ScanReport } from '../../domain/scan-report.js';
+import type { StartedClient } from '../../domain/scanner-clients.js';
 import type { Db, Store } from '../database.js';
 import { SerialQueue } from '../serial-queue.js';
 import { type HardwareFactsEntry, recordHardwareFacts } from './hardware-facts.js';
@@ -57,6 +58,8 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
         /** SHA-256 of the scan's one-time nonce, which its evidence must carry. */
         nonceHash: string;
         clientVersion: string | null;
+        /** The client the scan starts with: every later call of its session must come from it. */
+        client: StartedClient;
         hwidHashes: readonly string[];
         now: number;
       },
@@ -76,6 +79,8 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
               scan_nonce_hash: input.nonceHash,
               scan_started_at: input.now,
               client_version: input.clientVersion,
+              client_kind: input.client.kind,
+              scanner_client_id: input.client.scannerClientId,
               revision: eb('revision', '+', 1),
             }))
             .where('id', '=', pin.id)

@@ -9,6 +9,7 @@ import { scannerEvidenceRoute } from './evidence.js';
 import { scannerFinishRoute } from './finish.js';
 import { FailBody, ProgressBody, SCANNER_SMALL_BODY_LIMIT, sessionErrors } from './schemas.js';
 import { sessionPin, sessionTokenOf } from './session-token.js';
+import { signedScannerCalls } from './signed-calls.js';
 
 const tags = ['Scanner'];
 const security = [{ sessionToken: [] }];
@@ -29,6 +30,8 @@ export function scannerReportRoutes(ctx: UseCaseContext): FastifyPluginAsyncType
         throw refused;
       }
     });
+    // The session's client, from what its start fixed: before the body is read (signed-calls.ts).
+    signedScannerCalls(ctx, app, 'session');
 
     app.post(
       '/v1/scanner/progress',

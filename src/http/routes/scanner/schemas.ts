@@ -124,5 +124,6 @@ export const FailBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const startErrors = problemResponses(400, 404, 409, 410, 413, 429);
-export const sessionErrors = problemResponses(400, 401, 409, 410, 413, 429);
+// 401 and 403: the caller's client is identified on every call (docs/scanner.md, "Signed calls").
+export const startErrors = problemResponses(400, 401, 403, 404, 409, 410, 413, 429);
+export const sessionErrors = problemResponses(400, 401, 403, 409, 410, 413, 429);

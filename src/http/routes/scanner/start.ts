@@ -7,6 +7,7 @@ import type { ValidationMapper } from '../../plugins/errors.js';
 import { setRateLimitHeaders } from '../../plugins/rate-limit-headers.js';
 import { problems, rateLimitedProblem } from '../../problem.js';
 import { START_BODY_LIMIT, StartBody, StartResponse, startErrors } from './schemas.js';
+import { signedScannerCalls, startedClientOf } from './signed-calls.js';
 
 const startValidation: ValidationMapper = (part, errors) =>
   part === 'body' &&
@@ -24,6 +25,8 @@ export function scannerStartRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebo
   }
 
   return async (app) => {
+    // Who is calling: refused before the body is read, signature checked once it is (signed-calls.ts).
+    signedScannerCalls(ctx, app, 'start');
     app.post(
       '/v1/scanner/start',
       {
@@ -44,6 +47,7 @@ export function scannerStartRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebo
           pin: request.body.pin,
           hwids: request.body.hwids,
           clientVersion: request.body.clientVersion ?? null,
+          client: startedClientOf(request),
           clientAddress: request.ip,
         });
         return reply.code(201).send({

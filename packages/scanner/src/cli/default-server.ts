@@ -1,18 +1,38 @@
+import { CLIENT_ID } from '../identity/client-id.js';
+import { unmaskKey } from '../identity/masked-key.js';
+import { type ClientIdentity, DEVELOPMENT } from '../server/signature.js';
+
 /**
- * The server address a build carries (docs/scan-client.md, "Building the executables"), so players
- * type only the PIN: the `config.json` asset of a single-executable build, made by
- * `npm run build:scanner -- --server-url URL`. Null when the build carries none. `node:sea` is
- * reached through `process.getBuiltinModule`, which works in the CommonJS bundle a build embeds.
+ * What a single-executable build carries in its `config.json` asset (docs/scan-client.md, "Building
+ * the executables" and "Official builds"): the server address, so players type only the PIN, and the
+ * build's client id with its key in masked shares. Null outside such a build. `node:sea` is reached
+ * through `process.getBuiltinModule`, which works in the CommonJS bundle a build embeds.
  */
-export function bakedServerUrl(): string | null {
+function bakedConfig(): { serverUrl?: unknown; client?: { id?: unknown; key?: unknown } } | null {
   try {
     const sea = process.getBuiltinModule?.('node:sea') as
       | { isSea(): boolean; getAsset(key: string, encoding: string): string }
       | undefined;
     if (sea === undefined || !sea.isSea()) return null;
-    const config = JSON.parse(sea.getAsset('config.json', 'utf8')) as { serverUrl?: unknown };
-    return typeof config.serverUrl === 'string' && config.serverUrl !== '' ? config.serverUrl : null;
+    return JSON.parse(sea.getAsset('config.json', 'utf8'));
   } catch {
     return null;
   }
+}
+
+/** The server address the build carries; null when it carries none. */
+export function bakedServerUrl(): string | null {
+  const serverUrl = bakedConfig()?.serverUrl;
+  return typeof serverUrl === 'string' && serverUrl !== '' ? serverUrl : null;
+}
+
+/**
+ * Who this scanner is: the registered client an official build carries, else the `development` client
+ * (the run from source, which has no key to sign with).
+ */
+export function bakedClientIdentity(): ClientIdentity {
+  const client = bakedConfig()?.client;
+  if (typeof client?.id !== 'string' || !CLIENT_ID.test(client.id)) return DEVELOPMENT;
+  const key = unmaskKey(client.key);
+  return key === null ? DEVELOPMENT : { kind: 'registered', clientId: client.id, key };
 }

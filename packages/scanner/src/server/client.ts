@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import type { EvidenceDocument, EvidenceReceipt, StartAnswer } from '../evidence/document.js';
+import { type ClientIdentity, DEVELOPMENT, identityHeaders } from './signature.js';
 
 /** A refusal from the server, with its stable code and a sentence for the player. */
 export class ServerRefusal extends Error {
@@ -42,9 +44,25 @@ export class RedirectRefused extends Error {
   }
 }
 
-/** The scanner API of one scanpin server (docs/scanner.md). */
+/**
+ * The server refuses a signature whose timestamp is more than 300 s from its clock. A player's clock
+ * that far off is corrected from the server's `Date` header (docs/scan-client.md, "Official builds").
+ */
+const CLOCK_TRUST_MS = 60_000;
+/** The server remembers an accepted signature until its timestamp leaves that window. */
+const REPLAY_WINDOW_MS = 600_000;
+
+/** The scanner API of one scanpin server (docs/scanner.md), signed as `identity`. */
 export class ScanServer {
-  constructor(private readonly base: URL) {}
+  /** The server's clock minus this one's, once a response showed them far apart. */
+  private clockOffsetMs = 0;
+  /** Signatures sent, with when: two identical calls in one second would sign alike and be refused. */
+  private readonly sent = new Map<string, number>();
+
+  constructor(
+    private readonly base: URL,
+    private readonly identity: ClientIdentity = DEVELOPMENT,
+  ) {}
 
   /** A page of this server, for the player to open in a browser. */
   pageUrl(path: string): string {
@@ -57,17 +75,19 @@ export class ScanServer {
    */
   private async post(
     path: string,
-    body: Uint8Array | string,
+    body: Uint8Array,
     headers: Record<string, string>,
+    sessionToken: string | null,
   ): Promise<Response> {
     let url = new URL(path, this.base);
     const signal = AbortSignal.timeout(TIMEOUT_MS);
     for (let redirects = 0; ; redirects++) {
       let res: Response;
+      const signed = await this.sign(url.pathname, body, sessionToken);
       try {
         res = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
+          headers: { 'content-type': 'application/json', ...headers, ...signed },
           body,
           redirect: 'manual',
           signal,
@@ -79,6 +99,7 @@ export class ScanServer {
           `Cannot reach the scan server at ${this.base.origin} (${why}). Check your connection and the address.`,
         );
       }
+      this.learnClock(res);
       if (!REDIRECT_STATUSES.has(res.status)) return res;
       await res.body?.cancel();
       const location = res.headers.get('location');
@@ -96,26 +117,67 @@ export class ScanServer {
     }
   }
 
+  /**
+   * The identity headers of one request (docs/scan-client.md, "Official builds"): the timestamp is on
+   * the server's clock as far as it is known, and a signature already sent is never sent again (the
+   * server would refuse it as a replay), so an identical call in the same second waits for the next.
+   */
+  private async sign(path: string, body: Uint8Array, sessionToken: string | null) {
+    const now = Date.now();
+    for (const [signature, at] of this.sent) if (now - at > REPLAY_WINDOW_MS) this.sent.delete(signature);
+    for (;;) {
+      const serverNow = Date.now() + this.clockOffsetMs;
+      const timestamp = Math.floor(serverNow / 1000);
+      const headers = identityHeaders(this.identity, { method: 'POST', path, timestamp, sessionToken, body });
+      const signature = headers['scanpin-signature'];
+      if (signature === undefined) return headers;
+      if (!this.sent.has(signature)) {
+        this.sent.set(signature, Date.now());
+        return headers;
+      }
+      await sleep(1000 - (serverNow % 1000) + 5);
+    }
+  }
+
+  /** Takes the server's clock from its `Date` header when it is far from this one's. */
+  private learnClock(res: Response): boolean {
+    const date = Date.parse(res.headers.get('date') ?? '');
+    if (Number.isNaN(date)) return false;
+    const offset = date - Date.now();
+    if (Math.abs(offset - this.clockOffsetMs) <= CLOCK_TRUST_MS) return false;
+    this.clockOffsetMs = Math.abs(offset) <= CLOCK_TRUST_MS ? 0 : offset;
+    return true;
+  }
+
   private async call<T>(
     path: string,
-    body: Uint8Array | string,
+    payload: Uint8Array | string,
     headers: Record<string, string>,
+    sessionToken: string | null = null,
   ): Promise<T> {
-    const res = await this.post(path, body, headers);
-    const text = await res.text();
-    if (!res.ok) {
+    const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
+    let offsetBefore = this.clockOffsetMs;
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.post(path, body, headers, sessionToken);
+      const text = await res.text();
+      if (res.ok) return (text === '' ? undefined : JSON.parse(text)) as T;
       let problem: { code?: string; detail?: string } = {};
       try {
         problem = JSON.parse(text);
       } catch {}
       const code = problem.code ?? `http_${res.status}`;
+      // A signature refused because this computer's clock is far from the server's: once, again on
+      // the server's clock.
+      if (code === 'invalid_client_signature' && attempt === 0 && this.clockOffsetMs !== offsetBefore) {
+        offsetBefore = this.clockOffsetMs;
+        continue;
+      }
       throw new ServerRefusal(
         res.status,
         code,
         FOR_PLAYERS[code] ?? problem.detail ?? `The server answered ${res.status}.`,
       );
     }
-    return (text === '' ? undefined : JSON.parse(text)) as T;
   }
 
   start(pin: string, hwids: string[], clientVersion: string): Promise<StartAnswer> {
@@ -123,9 +185,12 @@ export class ScanServer {
   }
 
   async progress(token: string, progress: number, statusMessage: string): Promise<void> {
-    await this.call('/v1/scanner/progress', JSON.stringify({ progress, statusMessage }), {
-      authorization: `Bearer ${token}`,
-    });
+    await this.call(
+      '/v1/scanner/progress',
+      JSON.stringify({ progress, statusMessage }),
+      { authorization: `Bearer ${token}` },
+      token,
+    );
   }
 
   /**
@@ -133,16 +198,20 @@ export class ScanServer {
    * goes in a header too, so the server can refuse a wrong one before reading the body (docs/scanner.md).
    */
   evidence(token: string, doc: EvidenceDocument): Promise<EvidenceReceipt> {
-    return this.call('/v1/scanner/evidence', gzipSync(JSON.stringify(doc)), {
-      authorization: `Bearer ${token}`,
-      'content-encoding': 'gzip',
-      'scanpin-nonce': doc.nonce,
-    });
+    return this.call(
+      '/v1/scanner/evidence',
+      gzipSync(JSON.stringify(doc)),
+      { authorization: `Bearer ${token}`, 'content-encoding': 'gzip', 'scanpin-nonce': doc.nonce },
+      token,
+    );
   }
 
   async fail(token: string, message: string): Promise<void> {
-    await this.call('/v1/scanner/fail', JSON.stringify({ message: message.slice(0, 200) }), {
-      authorization: `Bearer ${token}`,
-    });
+    await this.call(
+      '/v1/scanner/fail',
+      JSON.stringify({ message: message.slice(0, 200) }),
+      { authorization: `Bearer ${token}` },
+      token,
+    );
   }
 }

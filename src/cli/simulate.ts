@@ -140,10 +140,15 @@ export function simulateCommand(io: Output): Command {
           auth,
         );
         io.out(`Scan finished. Verdict: ${result}`);
+        if (opts.outcome === 'legit' && result !== 'legit')
+          io.out(
+            'The simulator is not a registered scanner build, so its report has low assurance and is never ' +
+              'legit: its integrity says so (docs/scan-client.md, "Trust").',
+          );
         if (discord.length > 0)
           io.out(
             'A report only claims its Discord accounts: they count for your Enterprise, and for other ' +
-              'communities only when the player proved the account on the /scan page before the scan ' +
+              "communities only when the player proved the account through the scanner's one-time link " +
               '(docs/risk-score.md, "Whose scan it is").',
           );
       },

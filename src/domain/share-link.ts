@@ -1,3 +1,4 @@
+import type { AssuranceLevel } from './assurance.js';
 import type { Verdict } from './pin-lifecycle.js';
 import type { StoredReport } from './scan-report.js';
 
@@ -48,6 +49,11 @@ export interface SharedResult {
   country: string | null;
   windows: string | null;
   scantime: string | null;
+  /**
+   * How far the result can be trusted and why not more (docs/scan-client.md, "Trust"); null for scans
+   * finished before it was recorded. The client's name is left out: the reasons say what matters.
+   */
+  assurance: { level: AssuranceLevel; reasons: string[] } | null;
 }
 
 /** What a profile folder's name is replaced with on a shared page. */
@@ -116,5 +122,9 @@ export function redactForSharing(
     country: report.country,
     windows: report.windows,
     scantime: report.scantime,
+    assurance:
+      report.assurance === null
+        ? null
+        : { level: report.assurance.level, reasons: scrub(report.assurance.reasons) },
   };
 }

@@ -110,8 +110,12 @@ describe.each(backends())('Discord channel webhooks on $name', (backend) => {
     expect(message.allowed_mentions).toEqual({ parse: [] });
     expect(message.embeds[0].title).toContain(pin);
     // Discord's markdown characters in findings are escaped, so they show as written.
-    expect(message.embeds[0].fields[0].value).toContain('Eulen \\(FiveM\\)');
+    const fields = message.embeds[0].fields as Array<{ name: string; value: string }>;
+    expect(fields.find((f) => f.name.startsWith('Detections'))?.value).toContain('Eulen \\(FiveM\\)');
     expect(message.embeds[0].description).toContain('cheating');
+    // A bare report is an unknown client's: the assurance and its reasons come first.
+    expect(message.embeds[0].description).toContain('**Assurance:** Low (unknown client)');
+    expect(fields[0]?.name).toBe('Why the assurance is low');
     expect(mine()[0]?.headers['webhook-signature']).toBeUndefined();
     // Only the final event: not created, started or progress.
     await new Promise((r) => setTimeout(r, 1500));

@@ -8,6 +8,7 @@ import type { DiscordMessageBody } from '../../lib/discord-rest.js';
 import type { UseCaseContext } from '../context.js';
 import { resultsView } from '../pins/results-view.js';
 import { statusView } from '../pins/status-view.js';
+import { withAssurance } from './assurance-embed.js';
 
 /** The states after which a scan's message changes no more. */
 export function isFinalStatus(status: PinStatus): boolean {
@@ -25,9 +26,9 @@ const HEADLINE: Record<PinStatus, string> = {
 /**
  * A scan's message in Discord (docs/discord.md, "The scan message"): one message per PIN, edited as
  * the PIN moves. The embed is the SDK's rendering of the API's own bodies, within Discord's limits:
- * the status while the scan runs, the results once it finished (verdict, counts, the findings that
- * fit). Buttons: the scanner's page while it waits, the full result in the dashboard and a share
- * link once finished (the share button is an interaction, checked like a command).
+ * the status while the scan runs, the results once it finished (verdict, assurance, counts, the
+ * findings that fit). Buttons: the scanner's page while it waits, the full result in the dashboard
+ * and a share link once finished (the share button is an interaction, checked like a command).
  */
 export function scanMessage(
   ctx: Pick<UseCaseContext, 'config'>,
@@ -39,7 +40,7 @@ export function scanMessage(
   const base = publicBaseUrl(ctx.config);
   const embed: DiscordEmbed =
     state.status === 'finished'
-      ? toDiscordEmbed(resultsView(pin, state))
+      ? withAssurance(toDiscordEmbed(resultsView(pin, state)), pin.report?.assurance)
       : toDiscordEmbed(statusView(pin, state, pin.report));
   const who = playerDiscordId === null ? '' : ` for <@${playerDiscordId}>`;
   const content = `Scan PIN${who}: **${pin.code}** (${pin.type}). ${HEADLINE[state.status]}`;

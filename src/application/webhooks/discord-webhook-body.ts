@@ -2,13 +2,15 @@ import { toDiscordEmbed } from '@scanpin/client';
 import { observe } from '../../domain/pin-lifecycle.js';
 import type { ClaimedDelivery } from '../../storage/repositories/webhooks.js';
 import type { UseCaseContext } from '../context.js';
+import { withAssurance } from '../discord/assurance-embed.js';
 import { resultsView } from '../pins/results-view.js';
 import { lifecycleSettings } from '../settings.js';
 
 /**
  * The message a Discord channel's webhook is sent (docs/webhooks.md, "Discord channels"): the
- * finished scan's result as an embed, within Discord's limits (the SDK's rules), mentioning nobody.
- * A test delivery (ping) says what the channel will receive. Built when sent, from the PIN as stored.
+ * finished scan's result and its assurance as an embed, within Discord's limits (the SDK's rules),
+ * mentioning nobody. A test delivery (ping) says what the channel will receive. Built when sent,
+ * from the PIN as stored.
  */
 export async function discordWebhookBody(ctx: UseCaseContext, claimed: ClaimedDelivery): Promise<string> {
   const base = { username: 'scanpin', allowed_mentions: { parse: [] } };
@@ -24,5 +26,6 @@ export async function discordWebhookBody(ctx: UseCaseContext, claimed: ClaimedDe
     });
   }
   const state = observe(pin.state, ctx.clock(), lifecycleSettings(ctx.config));
-  return JSON.stringify({ ...base, embeds: [toDiscordEmbed(resultsView(pin, state))] });
+  const embed = withAssurance(toDiscordEmbed(resultsView(pin, state)), pin.report?.assurance);
+  return JSON.stringify({ ...base, embeds: [embed] });
 }

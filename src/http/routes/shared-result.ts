@@ -17,6 +17,20 @@ function list(title: string, items: readonly string[]): string {
 
 const ROBOTS = 'noindex, nofollow';
 
+/** The verdict badges' colours, repeated for the assurance level; the words carry the meaning. */
+const LEVEL_CLASS = { high: 'legit', medium: 'suspicious', low: 'cheating' } as const;
+
+/** How far the result can be trusted (docs/scan-client.md, "Trust"), and why not more. */
+function assurancePart(assurance: SharedResult['assurance']): string {
+  if (assurance === null) return '<p class="muted">This scan finished before its assurance was recorded.</p>';
+  const level = assurance.level;
+  const words = `${level[0]?.toUpperCase()}${level.slice(1)} assurance`;
+  const badge = `<p><span class="badge ${LEVEL_CLASS[level]}">${words}</span></p>`;
+  return assurance.reasons.length === 0
+    ? badge
+    : `${badge}${list(`Why the assurance is ${level}`, assurance.reasons)}`;
+}
+
 function resultPage(r: SharedResult): string {
   const fact = (label: string, value: string | null) =>
     `<dt>${label}</dt><dd>${value === null ? 'Unknown' : escapeHtml(value)}</dd>`;
@@ -24,6 +38,7 @@ function resultPage(r: SharedResult): string {
     title: `scanpin scan result: ${r.verdict}`,
     robots: ROBOTS,
     body: `<h1>Scan result: <span class="badge ${escapeHtml(r.verdict)}">${escapeHtml(r.verdict)}</span></h1>
+${assurancePart(r.assurance)}
 <dl>${fact('Game', r.game)}${fact('Scanned', iso(r.scannedAt))}${fact('VPN', r.vpn)}${fact('Country', r.country)}${fact('Windows', r.windows)}${fact('Scan time', r.scantime)}</dl>
 ${list('Detections', r.detections)}${list('Suspicious', r.suspicious)}${list('Warnings', r.warnings)}${list('Untrusted', r.untrusted)}${list('Integrity', r.integrity)}${list('Custom suspicious', r.customSuspicious)}
 <footer>Shared from scanpin. This page shows no account names, hardware IDs or addresses.</footer>`,

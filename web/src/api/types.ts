@@ -41,6 +41,24 @@ export interface DiscordAccount {
   reach?: 'shared' | 'enterprise';
 }
 
+/** Who sent a scan, as the server knows it (docs/scan-client.md, "Trust"). */
+export interface ScanClient {
+  kind: 'official' | 'third-party' | 'development' | 'unverified';
+  /** The registered client's name (`scanpin-scan 0.1.0 linux-x64`); null for unregistered ones. */
+  name: string | null;
+  version: string | null;
+}
+
+export type AssuranceLevel = 'high' | 'medium' | 'low';
+
+/** How much a finished scan's result can be trusted, and why not more. */
+export interface Assurance {
+  client: ScanClient;
+  level: AssuranceLevel;
+  /** What lowers it, lowest level first; empty for `high`. */
+  reasons: string[];
+}
+
 export interface StatusSummary {
   cheating: string | null;
   vpn: string | null;
@@ -51,6 +69,8 @@ export interface StatusSummary {
   warningsCount: number;
   suspiciousCount: number;
   discord: DiscordAccount[];
+  /** null for scans finished before assurance was recorded. */
+  assurance?: Assurance | null;
 }
 
 /** One PIN as the dashboard lists it: the /v1 status body plus who made it and whether it is private. */
@@ -106,6 +126,8 @@ export interface ResultsData {
   scantime: string | null;
   windows: string | null;
   discord: DiscordAccount[];
+  /** null for scans finished before assurance was recorded. */
+  assurance?: Assurance | null;
 }
 
 export type PinResults =

@@ -1,4 +1,5 @@
 // The shared pieces every page uses (see ../README-for-pages.md).
+export { AssuranceBadge, clientWords } from './Assurance';
 export { Badge, StatusBadge, type Tone, VerdictBadge } from './Badge';
 export { Button, ButtonAnchor, ButtonLink, type ButtonVariant } from './Button';
 export { CopyButton } from './CopyButton';

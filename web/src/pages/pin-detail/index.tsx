@@ -17,9 +17,10 @@ import { Evidence } from './Evidence';
 import { Results } from './Results';
 import { Share } from './Share';
 import { Timeline } from './Timeline';
+import { Verdict } from './Verdict';
 
 /**
- * `/pins/:code`: one PIN, its timeline, full results, the Discord accounts seen, the evidence, sharing,
+ * `/pins/:code`: one PIN, its verdict and assurance, its timeline, full results, the Discord accounts seen, the evidence, sharing,
  * and the Discord app's message for it.
  */
 export default function PinDetailPage() {
@@ -105,6 +106,7 @@ export default function PinDetailPage() {
           ) : null}
         </dl>
       </section>
+      <Verdict results={results} />
       <Timeline code={status.pin} />
       <Results results={results} />
       {status.isFinished ? <Evidence code={status.pin} /> : null}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ListedPin } from '../../api/types';
-import { Badge, ProgressBar, StatusBadge, Table, Time, VerdictBadge } from '../../components';
+import { AssuranceBadge, Badge, ProgressBar, StatusBadge, Table, Time, VerdictBadge } from '../../components';
 
 function PinRow({ pin }: { pin: ListedPin }) {
   return (
@@ -25,6 +25,12 @@ function PinRow({ pin }: { pin: ListedPin }) {
       </td>
       <td data-label="Verdict" data-cell="verdict">
         <VerdictBadge verdict={pin.result} />
+        {pin.result !== null ? (
+          <>
+            {' '}
+            <AssuranceBadge assurance={pin.data?.assurance} />
+          </>
+        ) : null}
       </td>
       <td data-label="Creator">
         {pin.mine ? 'You' : pin.creator}

@@ -4008,6 +4008,15 @@ export interface paths {
                          *           "scantime": "example",
                          *           "windows": "example",
                          *           "ipAddress": "keyed_hash_stored",
+                         *           "networks": [
+                         *             {
+                         *               "stage": "game-connection",
+                         *               "network": "keyed_hash_stored",
+                         *               "country": "example",
+                         *               "asn": 1,
+                         *               "seenAt": "2026-02-11T15:25:00.000Z"
+                         *             }
+                         *           ],
                          *           "evidence": {
                          *             "receiptId": "example",
                          *             "receivedAt": "2026-02-11T15:25:00.000Z",
@@ -4153,6 +4162,23 @@ export interface paths {
                                  */
                                 ipAddress: "keyed_hash_stored" | "not_stored";
                                 logon: string | null;
+                                /** @description The networks the scan's calls came from (docs/privacy.md, "Where the scan ran"), in the order seen. */
+                                networks: {
+                                    asn: number | null;
+                                    country: string | null;
+                                    /**
+                                     * @description A keyed hash of the /24 or /64 is kept; the value is never exported.
+                                     * @enum {string}
+                                     */
+                                    network: "keyed_hash_stored";
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    seenAt: string;
+                                    /** @enum {unknown} */
+                                    stage: "game-connection" | "start" | "progress" | "upload" | "proof";
+                                }[];
                                 /** @description Other chat-platform accounts in the same report; who they are is not exported. */
                                 otherAccountsNamed: number;
                                 pin: string;
@@ -7565,7 +7591,8 @@ export interface paths {
                      *       "pinName": "example",
                      *       "ramDump": false,
                      *       "private": false,
-                     *       "playerDiscordId": "123456789012345678"
+                     *       "playerDiscordId": "123456789012345678",
+                     *       "playerAddress": "203.0.113.7"
                      *     }
                      */
                     "application/json": {
@@ -7843,6 +7870,11 @@ export interface paths {
                          *       "results": {
                          *         "pin": "A7K3M2P9",
                          *         "type": "example",
+                        /**
+                         * @description Extension (not in the published API): the IPv4 or IPv6 address your game server or bot sees the player connect from. The server keeps only a keyed hash of its network (the /24 or /64) with its country and ASN, never the address, and never returns it; the scan's result then says when the scan ran on a different network (docs/scanner.md, "Where the scan ran").
+                         * @example 203.0.113.7
+                         */
+                        playerAddress?: string | null;
                          *         "status": "finished",
                          *         "result": "legit",
                          *         "pinName": "example",
@@ -13190,7 +13222,8 @@ export interface paths {
                      *       "pinName": "example",
                      *       "ramDump": false,
                      *       "private": false,
-                     *       "playerDiscordId": "123456789012345678"
+                     *       "playerDiscordId": "123456789012345678",
+                     *       "playerAddress": "203.0.113.7"
                      *     }
                      */
                     "application/json": {
@@ -13616,6 +13649,11 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Whole seconds until the window resets. */
                         "X-RateLimit-Reset"?: number;
+                        /**
+                         * @description Extension (not in the published API): the IPv4 or IPv6 address your game server or bot sees the player connect from. The server keeps only a keyed hash of its network (the /24 or /64) with its country and ASN, never the address, and never returns it; the scan's result then says when the scan ran on a different network (docs/scanner.md, "Where the scan ran").
+                         * @example 203.0.113.7
+                         */
+                        playerAddress?: string | null;
                         [name: string]: unknown;
                     };
                     content: {

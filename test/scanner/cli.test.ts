@@ -47,16 +47,33 @@ describe('scanpin-scan as a player meets it', () => {
     expect(run.stderr).toContain('That PIN does not exist');
   });
 
-  it('prints a receipt by category, and the scan is finished on the server', async () => {
+  it('prints a receipt by category but not the verdict, and the scan is finished on the server', async () => {
     const m = plantedMachine('linux');
     const pin = await server.t.createPin(server.owner.key, { type: 'FiveM' });
-    const run = await scanWith('node', [bin, '--server', server.url, '--pin', pin, '--yes'], m.env);
+    const run = await scanWith(
+      'node',
+      [bin, '--server', server.url, '--pin', pin, '--yes', '--wait-seconds', '0'],
+      m.env,
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Receipt rcpt_/);
     expect(run.stdout).toContain('evidence sources collected');
+    expect(run.stdout).toContain("The scan is complete. The community's staff have the result.");
     expect(run.stderr).toMatch(/Reading system information/);
-    const status = await server.t.api('GET', `/v1/pins/${pin}/status`, { key: server.owner.key });
-    expect(status.json()).toMatchObject({ status: 'finished', result: 'legit' });
+    const status = (await server.t.api('GET', `/v1/pins/${pin}/status`, { key: server.owner.key })).json();
+    expect(status.status).toBe('finished');
+    expect(status.result).toEqual(expect.any(String));
+    expect(run.stdout + run.stderr).not.toContain('Verdict');
+  });
+
+  it('refuses a wait that is not a whole number of seconds', async () => {
+    const run = await scanWith(
+      'node',
+      [bin, '--server', server.url, '--pin', 'ABCDEFGH', '--yes', '--wait-seconds', 'soon'],
+      {},
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--wait-seconds must be a whole number of seconds from 0 to 3600');
   });
 
   it('prints its version', async () => {

@@ -13,7 +13,12 @@ const LABELS: Record<string, string> = {
   networkAdapters: 'network adapters',
 };
 
-/** What the player is shown after the upload: what was sent, by category and count, and the receipt. */
+/**
+ * What the player is shown after the upload: what was sent, by category and count, and the receipt.
+ * Not the verdict: a player who learns at once whether a bypass worked can try again until one does,
+ * so only the community's staff see it, unless its Enterprise chose to show it (`showResult`;
+ * docs/scan-client.md, "For players").
+ */
 export function receiptText(doc: EvidenceDocument, answer: EvidenceReceipt, pin: string): string {
   const lines = ['', `Scan for PIN ${pin} delivered. Receipt ${answer.receipt.id}.`, 'What was sent:'];
   for (const [key, count] of Object.entries(answer.receipt.counts))
@@ -22,7 +27,9 @@ export function receiptText(doc: EvidenceDocument, answer: EvidenceReceipt, pin:
     if (section.status !== 'collected')
       lines.push(`  ${name}: ${section.status} (${section.reason ?? 'no reason'})`);
   }
-  lines.push(`Verdict: ${answer.result}. The community's staff have the full result.`);
+  if (answer.showResult === true)
+    lines.push(`Verdict: ${answer.result}. The community's staff have the full result.`);
+  else lines.push("The scan is complete. The community's staff have the result.");
   lines.push('Run with --json to see every item that was sent.');
   return lines.join('\n');
 }

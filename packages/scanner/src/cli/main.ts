@@ -11,7 +11,9 @@ import { redactEvidence, redactText } from '../redact.js';
 import { checkServerUrl } from '../server/address.js';
 import { ScanServer, ServerRefusal } from '../server/client.js';
 import { SCANNER_VERSION } from '../version.js';
-import { bakedServerUrl } from './default-server.js';
+import { bakedClientIdentity, bakedServerUrl } from './default-server.js';
+import { DEFAULT_WAIT_SECONDS, waitForGame, withGameFacts } from './game-wait.js';
+import { proofText, waitForProof } from './proof-wait.js';
 import { ask, say } from './terminal.js';
 
 /** Exit codes (docs/scan-client.md, "For players"). */
@@ -23,13 +25,15 @@ export const EXIT = {
   refused: 4,
 } as const;
 
-const USAGE = `Usage: scanpin-scan [--server URL] [--pin PIN] [--yes] [--json] [--insecure]
+const USAGE = `Usage: scanpin-scan [--server URL] [--pin PIN] [--yes] [--json] [--insecure] [--wait-seconds N]
 
   --server URL   the community's scanpin server (https://…)
   --pin PIN      the 8-character PIN the staff gave you (asked for when missing)
   --yes          agree to the scan without being asked (for automation)
   --json         print the whole evidence document that was sent, as JSON
   --insecure     allow plain http:// to a server that is not this computer
+  --wait-seconds N  how long to wait for the game to start, and for the Discord sign-in before
+                 the upload (default ${DEFAULT_WAIT_SECONDS}; also SCANPIN_WAIT_SECONDS)
   --version      print the version
   --self-test DIR  run every collector on a planted Windows tree and print what was found`;
 
@@ -65,8 +69,10 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
     return EXIT.usage;
   }
   let server: ScanServer;
+  let waitSeconds: number;
   try {
-    server = new ScanServer(checkServerUrl(serverRaw, args.insecure === true));
+    server = new ScanServer(checkServerUrl(serverRaw, args.insecure === true), bakedClientIdentity());
+    waitSeconds = waitSecondsOf(args['wait-seconds'] ?? machine.env.SCANPIN_WAIT_SECONDS);
   } catch (error) {
     say((error as Error).message);
     return EXIT.usage;
@@ -80,11 +86,6 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
 
   // Consent comes before anything is read: the plan is not known yet, so every source is listed.
   say(disclosureText(['processes', 'memory', 'files', 'logs', 'discord', 'network', 'system']));
-  // A scan counts as the player's everywhere only once they proved their Discord account for the
-  // PIN, before it starts (the server's docs/risk-score.md, "Whose scan it is").
-  say(
-    `\nTo make this scan count as yours in every community, first sign in with Discord for this PIN at ${server.pageUrl('/scan')} (optional).`,
-  );
   if (args.yes !== true) {
     const answer = await ask('\nDo you agree to this scan? [y/N] ');
     if (answer === null) {
@@ -109,6 +110,10 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
     return error instanceof ServerRefusal ? EXIT.refused : EXIT.failed;
   }
   say(`\nScan started for a ${start.type} check. Keep the game running until it finishes.`);
+  // A scan counts as the player's everywhere only when they prove their Discord account for this
+  // scan, through the link the start answer carries, before the upload (the server's
+  // docs/risk-score.md, "Whose scan it is").
+  if (start.proof) say(proofText(start.proof));
   const skew = Date.now() - Date.parse(start.serverTime);
   if (Math.abs(skew) > CLOCK_NOTICE_MS)
     say(
@@ -116,7 +121,15 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
     );
 
   const home = foldersOf(machine).home;
+  // A lost progress report is not worth the scan; a closed scan is.
+  const report = (percent: number, message: string) =>
+    server.progress(start.sessionToken, percent, message).catch((error: unknown) => {
+      if (error instanceof ServerRefusal) throw error;
+    });
   try {
+    const wait = start.plan.sources.includes('processes')
+      ? await waitForGame(machine, start.type, waitSeconds, (message) => report(1, message))
+      : null;
     const sources = await collectEvidence(
       machine,
       start.type,
@@ -124,10 +137,7 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
       (p) => displayPath(home, p),
       async (percent, message) => {
         say(`${String(percent).padStart(3)}%  ${message}`);
-        // A lost progress report is not worth the scan; a closed scan is.
-        await server.progress(start.sessionToken, percent, message).catch((error: unknown) => {
-          if (error instanceof ServerRefusal) throw error;
-        });
+        await report(percent, message);
       },
     );
     // Every string that leaves the machine goes through the one redaction (redact.ts); what is
@@ -136,13 +146,16 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
       schema: 2,
       nonce: start.nonce,
       client: { version: SCANNER_VERSION, platform: machine.platform, arch: process.arch },
-      sources,
+      sources: withGameFacts(sources, start.type, wait),
     });
+    if (start.proof) await waitForProof(start.proof, waitSeconds, -skew, (message) => report(95, message));
     say(' 96%  Uploading the evidence');
     const answer = await server.evidence(start.sessionToken, doc);
+    // The verdict is the staff's (receipt.ts): printed only when the Enterprise shows it to players.
+    const shown = answer.showResult === true ? { result: answer.result } : {};
     if (args.json)
       process.stdout.write(
-        `${JSON.stringify({ result: answer.result, receipt: answer.receipt, evidence: doc }, null, 2)}\n`,
+        `${JSON.stringify({ ...shown, receipt: answer.receipt, evidence: doc }, null, 2)}\n`,
       );
     else process.stdout.write(`${receiptText(doc, answer, start.pin)}\n`);
     if (args.json) say(receiptText(doc, answer, start.pin));
@@ -157,6 +170,16 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
   }
 }
 
+/** The wait for the game and for the Discord sign-in, in whole seconds (docs/scan-client.md). */
+function waitSecondsOf(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_WAIT_SECONDS;
+  if (!/^\d{1,4}$/.test(raw) || Number(raw) > 3600)
+    throw new Error(
+      `--wait-seconds must be a whole number of seconds from 0 to 3600, not "${raw}".\n\n${USAGE}`,
+    );
+  return Number(raw);
+}
+
 function parse(argv: readonly string[]) {
   return parseArgs({
     args: [...argv],
@@ -166,6 +189,7 @@ function parse(argv: readonly string[]) {
       yes: { type: 'boolean' },
       json: { type: 'boolean' },
       insecure: { type: 'boolean' },
+      'wait-seconds': { type: 'string' },
       version: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       'self-test': { type: 'boolean' },

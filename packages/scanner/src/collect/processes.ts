@@ -17,7 +17,10 @@ export async function sha256OfFile(path: string): Promise<string | null> {
   }
 }
 
-async function runningProcesses(platform: NodeJS.Platform, procRoot: string): Promise<RunningProcess[]> {
+export async function runningProcesses(
+  platform: NodeJS.Platform,
+  procRoot: string,
+): Promise<RunningProcess[]> {
   if (platform === 'win32') return (await import('../processes/windows.js')).listWindowsProcesses();
   if (platform === 'linux') return (await import('../processes/linux.js')).listLinuxProcesses(procRoot);
   throw new SkipSource(`Reading processes is not supported on ${platform} yet.`);

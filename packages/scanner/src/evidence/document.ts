@@ -7,11 +7,32 @@ import type { RequestBody, ResponseBody } from '@scanpin/client';
 export type EvidenceDocument = RequestBody<'/v1/scanner/evidence', 'post'>;
 export type EvidenceSources = EvidenceDocument['sources'];
 export type EvidenceSourceName = keyof EvidenceSources;
-export type EvidenceReceipt = ResponseBody<'/v1/scanner/evidence', 'post', 200>;
-export type StartAnswer = ResponseBody<'/v1/scanner/start', 'post', 201>;
+/**
+ * The upload's answer. `showResult` is true only when the community's Enterprise shows players their
+ * verdict; the field is optional here so that a server without it is read as not showing it.
+ */
+export type EvidenceReceipt = ResponseBody<'/v1/scanner/evidence', 'post', 200> & { showResult?: boolean };
+/**
+ * The start answer. `proof` is the one-time link through which the player proves their Discord account
+ * for this scan (docs/scan-client.md, "For players"); optional here for a server without it.
+ */
+export type StartAnswer = ResponseBody<'/v1/scanner/start', 'post', 201> & { proof?: ProofLink | null };
+export interface ProofLink {
+  url: string;
+  expiresAt: string;
+}
 export type ScanPlan = StartAnswer['plan'];
 
 export type ProcessEvidence = EvidenceSources['processes']['items'][number];
+/**
+ * Whether the PIN's game was running when the processes were read (docs/scan-client.md, "The game must
+ * run"): the names looked for, the answer, and how long the scanner waited for the player to start it.
+ */
+export interface GameEvidence {
+  expected: string[];
+  running: boolean;
+  waitedSeconds: number;
+}
 export type MemoryEvidence = EvidenceSources['memory']['items'][number];
 export type FileEvidence = EvidenceSources['files']['items'][number];
 export type LogEvidence = EvidenceSources['logs']['items'][number];

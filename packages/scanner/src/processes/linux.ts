@@ -22,6 +22,20 @@ function startTicks(stat: string): number | null {
   return Number.isFinite(ticks) ? ticks : null;
 }
 
+/**
+ * The kernel keeps at most 15 characters of a name in `comm` (`RobloxPlayerBet`, `FiveM_b2944_GTA`
+ * under Wine), too few to match a game's name (games/game-processes.ts): a cut name is taken whole from
+ * the executable or the first argument (a Windows path under Wine) when that starts with it.
+ */
+function fullName(comm: string, exe: string | null, argv0: string | undefined): string {
+  if (comm.length < 15) return comm;
+  for (const path of [exe, argv0]) {
+    const base = path?.split(/[\\/]/).pop();
+    if (base?.startsWith(comm)) return base;
+  }
+  return comm;
+}
+
 /** Every process under `procRoot` that can be described; ones that end meanwhile are left out. */
 export async function listLinuxProcesses(procRoot: string): Promise<RunningProcess[]> {
   const boot = await bootTimeMs(procRoot);
@@ -30,17 +44,18 @@ export async function listLinuxProcesses(procRoot: string): Promise<RunningProce
   for (const pid of pids) {
     const dir = join(procRoot, String(pid));
     try {
-      const name = (await readFile(join(dir, 'comm'), 'utf8')).trim();
+      const comm = (await readFile(join(dir, 'comm'), 'utf8')).trim();
       const args = (await readFile(join(dir, 'cmdline'), 'latin1'))
         .split('\0')
         .filter((a, i, all) => a !== '' || i < all.length - 1);
       const exe = await readlink(join(dir, 'exe')).catch(() => null);
       const ticks = startTicks(await readFile(join(dir, 'stat'), 'utf8'));
       const startedAt = boot !== null && ticks !== null ? boot + (ticks * 1000) / CLOCK_TICKS : null;
+      const path = exe?.replace(/ \(deleted\)$/, '') ?? null;
       out.push({
         pid,
-        name,
-        exe: exe?.replace(/ \(deleted\)$/, '') ?? null,
+        name: fullName(comm, path, args[0]),
+        exe: path,
         startedAt,
         args: args.map((a) => Buffer.from(a, 'latin1').toString('utf8')),
       });

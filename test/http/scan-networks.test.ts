@@ -8,6 +8,7 @@ import { applyRetention } from '../../src/application/privacy/retention.js';
 import { DAY_MS } from '../../src/domain/time.js';
 import { createLogger } from '../../src/logger.js';
 import { backends } from '../support/backends.js';
+import { type DiscordStandIn, startDiscordStandIn } from '../support/discord-stand-in.js';
 import { asnDatabase, countryDatabase } from '../support/mmdb-writer.js';
 import { proveFor, report } from '../support/scan.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
@@ -273,6 +274,67 @@ describe.each(backends())('where the scan ran on $name', (backend) => {
       expect(results.data.integrity).toContain(ELSEWHERE);
       expect(results.data.integrity.join('\n')).not.toContain('different networks');
       expect(results.result).not.toBe('legit');
+    });
+  });
+
+  describe('the player’s Discord proof', () => {
+    const PUBLIC_URL = 'http://127.0.0.1:8080';
+    const PROOF_COOKIE = 'scanpin_player_proof';
+    let discord: DiscordStandIn;
+    beforeAll(async () => {
+      discord = await startDiscordStandIn();
+      await start({ ...databases, ...discord.env(PUBLIC_URL) });
+    });
+    afterAll(async () => {
+      await t.close();
+      await discord.close();
+    });
+
+    /** The link the scanner showed, its page's form, Discord (the stand-in), and back, from `from`. */
+    async function prove(link: string, from: string) {
+      discord.user = { id: '512345678901234567', username: 'proving_player', global_name: null };
+      const token = new URL(link).pathname.split('/').pop() ?? '';
+      const leave = await t.app.inject({
+        method: 'POST',
+        url: '/scan/discord',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_URL },
+        payload: `token=${token}`,
+        remoteAddress: from,
+      });
+      expect(leave.statusCode, leave.body).toBe(303);
+      const attempt = leave.cookies.find((c) => c.name === PROOF_COOKIE)?.value ?? '';
+      const atDiscord = await fetch(new URL(leave.headers.location as string), { redirect: 'manual' });
+      const back = new URL(atDiscord.headers.get('location') ?? '');
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${back.pathname}${back.search}`,
+        headers: { cookie: `${PROOF_COOKIE}=${encodeURIComponent(attempt)}` },
+        remoteAddress: from,
+      });
+      answers.push(res);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    it('is kept as a sighting of the scan, and a proof from another network says so', async () => {
+      const code = await createPin();
+      const started = await send('POST', '/v1/scanner/start', {
+        body: { pin: code, hwids: [`HW-${code}`] },
+        remoteAddress: HOME,
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const { sessionToken, proof } = started.json<{ sessionToken: string; proof: { url: string } }>();
+      await prove(proof.url, FRIEND);
+      const finished = await send('POST', '/v1/scanner/finish', {
+        body: report(),
+        remoteAddress: HOME,
+        headers: { authorization: `Bearer ${sessionToken}` },
+      });
+      expect(finished.statusCode, finished.body).toBe(200);
+      expect((await rows(code)).map((r) => r.stage)).toEqual(['start', 'proof', 'upload']);
+      const results = await send('GET', `/v1/pins/${code}/results`, { key: owner.key });
+      expect(results.json<{ data: ResultsData }>().data.integrity).toContain(
+        "The scan's calls came from 2 different networks (start: NL AS1136, Discord proof: DE AS3320): part of the scan may have run on another machine.",
+      );
     });
   });
 

@@ -1,6 +1,13 @@
-import { rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash, createHmac } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildScanner } from '../../packages/scanner/scripts/build-sea.js';
+import { buildScanner, MANIFEST, type ManifestClient } from '../../packages/scanner/scripts/build-sea.js';
+import { SCANNER_VERSION } from '../../packages/scanner/src/version.js';
 import {
   type AcceptanceServer,
   canReadMemory,
@@ -15,30 +22,179 @@ import type { GameProcess } from './fixtures/game-process.js';
 
 const linuxX64 = process.platform === 'linux' && process.arch === 'x64';
 
-describe.skipIf(!linuxX64 || !canReadMemory)('the Linux single executable', () => {
+/** Debian's `strings` (binutils): the independent look a curious player would take at the file. */
+function stringsOf(file: string): string {
+  try {
+    execFileSync('strings', ['--version'], { stdio: 'ignore' });
+  } catch {
+    throw new Error(
+      "`strings` is missing: install Debian's binutils (apt-get install binutils), as .ci/run does.",
+    );
+  }
+  // Every section of the file, and 16-bit little-endian text too, not only the defaults.
+  return ['s', 'l']
+    .map((e) => execFileSync('strings', ['-a', '-e', e, file], { maxBuffer: 1 << 30 }).toString())
+    .join('\n');
+}
+
+describe.skipIf(!linuxX64)('the Linux single executable', () => {
   let exe: string;
-  let server: AcceptanceServer;
-  let game: GameProcess;
+  let outDir: string;
+  let client: ManifestClient;
 
   beforeAll(async () => {
-    [exe = ''] = await buildScanner(['linux-x64'], null);
-    server = await startAcceptanceServer();
-    game = await startCheatingGame();
+    outDir = mkdtempSync(join(tmpdir(), 'scanpin-sea-'));
+    [exe = ''] = await buildScanner(['linux-x64'], null, outDir);
+    const manifest = JSON.parse(readFileSync(join(outDir, MANIFEST), 'utf8')) as {
+      clients: ManifestClient[];
+    };
+    [client] = manifest.clients as [ManifestClient];
   }, 180_000);
-  afterAll(async () => {
-    game?.stop();
-    await server?.close();
+  afterAll(() => {
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
-  it('runs on its own and gives the same acceptance scan', async () => {
-    const version = await scanWith(exe, ['--version'], {});
-    expect(version.stdout.trim()).toBe('scanpin-scan 0.1.0');
-    const m = await plantCheatingMachine();
-    const pin = await server.t.createPin(server.owner.key, { type: 'Java', playerDiscordId: PLAYER.id });
-    const scan = await scanWith(exe, ['--server', server.url, '--pin', pin, '--yes', '--json'], m.env);
-    await expectCheatingScan(server, pin, scan, game.pid);
-    rmSync(m.root, { recursive: true, force: true });
+  it('is a client of its own, listed in a manifest only its owner can read', () => {
+    expect(statSync(join(outDir, MANIFEST)).mode & 0o777).toBe(0o600);
+    const manifest = JSON.parse(readFileSync(join(outDir, MANIFEST), 'utf8')) as {
+      clients: ManifestClient[];
+    };
+    expect(manifest.clients).toHaveLength(1);
+    expect(client).toEqual({
+      clientId: expect.stringMatching(/^spc_[0-9A-Za-z]{24}$/),
+      name: `scanpin-scan ${SCANNER_VERSION} linux-x64`,
+      version: SCANNER_VERSION,
+      platform: 'linux-x64',
+      key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      builtAt: expect.any(String),
+      sha256: createHash('sha256').update(readFileSync(exe)).digest('hex'),
+    });
+    expect(Buffer.from(client.key, 'base64url')).toHaveLength(32);
+    expect(Math.abs(Date.parse(client.builtAt) - Date.now())).toBeLessThan(600_000);
   });
+
+  it('never shows its key to `strings`, in any encoding, nor holds its bytes', () => {
+    const key = Buffer.from(client.key, 'base64url');
+    const forms = [
+      key.toString('hex'),
+      key.toString('hex').toUpperCase(),
+      key.toString('base64'),
+      key.toString('base64').replace(/=+$/, ''),
+      key.toString('base64url'),
+    ];
+    const seen = stringsOf(exe);
+    // The client id is public and baked in: `strings` finding it shows the look reaches the config.
+    expect(seen).toContain(client.clientId);
+    for (const form of forms) expect(seen).not.toContain(form);
+    const bytes = readFileSync(exe);
+    expect(bytes.includes(key)).toBe(false);
+    for (const form of forms) expect(bytes.includes(Buffer.from(form))).toBe(false);
+    // Nothing else the build leaves beside the executable holds the key, but the manifest.
+    for (const name of readdirSync(outDir).filter((n) => n !== MANIFEST)) {
+      const other = readFileSync(join(outDir, name));
+      expect(other.includes(key), name).toBe(false);
+      for (const form of forms) expect(other.includes(Buffer.from(form)), name).toBe(false);
+    }
+  });
+
+  it('signs every call as that client, with that key', async () => {
+    const seen: { path: string; headers: IncomingHttpHeaders; body: Buffer }[] = [];
+    const server: Server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+        if (req.url === '/v1/scanner/start') {
+          res.writeHead(201, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              sessionToken: 'session-of-the-executable',
+              nonce: 'nonce-0123456789',
+              pin: 'ABCDEFGH',
+              type: 'Java',
+              serverTime: new Date().toISOString(),
+              plan: { sources: ['system'], hints: [] },
+              proof: null,
+            }),
+          );
+        } else if (req.url === '/v1/scanner/evidence') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ result: 'legit', receipt: { id: 'rcpt_0123456789', counts: {} } }));
+        } else {
+          res.writeHead(204);
+          res.end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const run = await scanWith(exe, ['--server', url, '--pin', 'ABCDEFGH', '--yes'], {});
+      expect(run.code, run.stderr).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(seen.map((s) => s.path)).toEqual([
+      '/v1/scanner/start',
+      '/v1/scanner/progress',
+      '/v1/scanner/evidence',
+    ]);
+    const key = Buffer.from(client.key, 'base64url');
+    const hex = (d: Buffer | string) => createHash('sha256').update(d).digest('hex');
+    for (const [i, s] of seen.entries()) {
+      expect(s.headers['scanpin-client']).toBe(client.clientId);
+      const canonical = [
+        'scanpin-signature-v1',
+        'POST',
+        s.path,
+        String(s.headers['scanpin-timestamp']),
+        i === 0 ? '-' : hex('session-of-the-executable'),
+        hex(s.body),
+      ].join('\n');
+      expect(s.headers['scanpin-signature']).toBe(
+        `v1=${createHmac('sha256', key).update(canonical).digest('base64url')}`,
+      );
+    }
+  });
+
+  describe.skipIf(!canReadMemory)('against a server that registered the build', () => {
+    let server: AcceptanceServer;
+    let game: GameProcess;
+
+    beforeAll(async () => {
+      // The server registers the clients of the manifest in its downloads folder at start-up.
+      server = await startAcceptanceServer({ SCANNER_DOWNLOADS_DIR: outDir });
+      game = await startCheatingGame();
+    }, 60_000);
+    afterAll(async () => {
+      game?.stop();
+      await server?.close();
+    });
+
+    it('runs on its own and gives the same acceptance scan', async () => {
+      const version = await scanWith(exe, ['--version'], {});
+      expect(version.stdout.trim()).toBe('scanpin-scan 0.1.0');
+      const m = await plantCheatingMachine();
+      const pin = await server.t.createPin(server.owner.key, { type: 'Java', playerDiscordId: PLAYER.id });
+      const scan = await scanWith(exe, ['--server', server.url, '--pin', pin, '--yes', '--json'], m.env);
+      await expectCheatingScan(server, pin, scan, game.pid);
+      rmSync(m.root, { recursive: true, force: true });
+    });
+  });
+
+  it('is a new client with a new key when built again, and the manifest lists the new one', async () => {
+    const before = readFileSync(exe);
+    await buildScanner(['linux-x64'], null, outDir);
+    const { clients } = JSON.parse(readFileSync(join(outDir, MANIFEST), 'utf8')) as {
+      clients: ManifestClient[];
+    };
+    expect(clients).toHaveLength(1);
+    expect(clients[0]?.clientId).not.toBe(client.clientId);
+    expect(clients[0]?.key).not.toBe(client.key);
+    expect(clients[0]?.sha256).not.toBe(createHash('sha256').update(before).digest('hex'));
+    expect(statSync(join(outDir, MANIFEST)).mode & 0o777).toBe(0o600);
+  }, 180_000);
 });
-if (!linuxX64 || !canReadMemory)
-  console.warn('NOT TESTED: the Linux single executable is built and run on linux-x64 as root only.');
+if (!linuxX64) console.warn('NOT TESTED: the Linux single executable is built on linux-x64 only.');
+if (linuxX64 && !canReadMemory)
+  console.warn('NOT TESTED: the Linux single executable’s acceptance scan reads game memory, as root only.');

@@ -12,9 +12,14 @@
  * prebuilt Windows module (`@koromix/koffi-win32-x64`, fetched the same way), which the executable
  * unpacks beside itself and loads with `process.dlopen` (src/windows/koffi-loader.ts). Fetched
  * packages are kept in `~/.cache/scanpin/<package>-<version>` (or `SCANPIN_CACHE_DIR`).
+ *
+ * Each executable is an official client of its own (docs/scan-client.md, "Official builds"): a new
+ * client id and key per target and per build, the key baked into that target's blob in masked shares
+ * (never as a string), and an entry in `scanner-clients.json` beside the executables, which the
+ * server reads at start-up to register them. That manifest holds the keys: mode 0600, never served.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
   copyFileSync,
@@ -22,6 +27,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -31,6 +37,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { newClientId } from '../src/identity/client-id.js';
+import { maskKey } from '../src/identity/masked-key.js';
+import { SCANNER_VERSION } from '../src/version.js';
 import { KOFFI_ASSET } from '../src/windows/koffi-loader.js';
 
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -43,6 +52,26 @@ const version = process.version.slice(1);
 const require = createRequire(import.meta.url);
 
 type Target = 'linux-x64' | 'win-x64';
+
+/** The manifest beside the executables: one registered client per executable. */
+export const MANIFEST = 'scanner-clients.json';
+
+export interface ManifestClient {
+  clientId: string;
+  name: string;
+  version: string;
+  platform: Target;
+  /** 32 bytes, base64url without padding. */
+  key: string;
+  builtAt: string;
+  /** SHA-256 of the executable, hex. */
+  sha256: string;
+}
+
+interface BuiltClient {
+  clientId: string;
+  key: Buffer;
+}
 
 function say(line: string): void {
   process.stderr.write(`${line}\n`);
@@ -108,10 +137,25 @@ async function bundle(outDir: string): Promise<string> {
   return out;
 }
 
-/** The blob for one target: the Windows one carries koffi's native module (koffi-loader.ts). */
-function blobFor(outDir: string, target: Target, main: string, serverUrl: string | null): string {
-  const config = join(outDir, 'config.json');
-  writeFileSync(config, JSON.stringify({ serverUrl }));
+/**
+ * The blob for one target: its server address and client (the key in masked shares), and for Windows
+ * koffi's native module (koffi-loader.ts).
+ */
+function blobFor(
+  outDir: string,
+  target: Target,
+  main: string,
+  serverUrl: string | null,
+  client: BuiltClient,
+): string {
+  const config = join(outDir, `config-${target}.json`);
+  writeFileSync(
+    config,
+    JSON.stringify({ serverUrl, client: { id: client.clientId, key: maskKey(client.key) } }),
+    {
+      mode: 0o600,
+    },
+  );
   const blob = join(outDir, `scanpin-scan-${target}.blob`);
   const seaConfig = join(outDir, `sea-config-${target}.json`);
   const assets: Record<string, string> = { 'config.json': config };
@@ -127,14 +171,43 @@ function blobFor(outDir: string, target: Target, main: string, serverUrl: string
       assets,
     }),
   );
-  execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  try {
+    execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  } finally {
+    rmSync(config, { force: true });
+  }
   return blob;
 }
 
+/**
+ * Writes the manifest (mode 0600, replaced in one rename so the server never reads half of it): the
+ * clients just built, and those of the other targets' executables still in the folder from an earlier
+ * build.
+ */
+function writeManifest(outDir: string, built: ManifestClient[]): string {
+  const path = join(outDir, MANIFEST);
+  let kept: ManifestClient[] = [];
+  try {
+    const earlier = JSON.parse(readFileSync(path, 'utf8')) as { clients?: ManifestClient[] };
+    kept = (earlier.clients ?? []).filter(
+      (c) => !built.some((b) => b.platform === c.platform) && existsSync(executableOf(outDir, c.platform)),
+    );
+  } catch {}
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify({ clients: [...kept, ...built] }, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(temporary, 0o600);
+  renameSync(temporary, path);
+  return path;
+}
+
+function executableOf(outDir: string, target: Target): string {
+  return join(outDir, target === 'win-x64' ? 'scanpin-scan-win-x64.exe' : 'scanpin-scan-linux-x64');
+}
+
 async function inject(outDir: string, target: Target, blob: string): Promise<string> {
-  const out = join(outDir, target === 'win-x64' ? 'scanpin-scan-win-x64.exe' : 'scanpin-scan-linux-x64');
+  const out = executableOf(outDir, target);
   rmSync(out, { force: true });
   copyFileSync(nodeBinaryFor(target), out);
   chmodSync(out, 0o755);
@@ -159,14 +232,32 @@ export async function buildScanner(
   const started = Date.now();
   const main = await bundle(outDir);
   const built: string[] = [];
+  const clients: ManifestClient[] = [];
   for (const target of targets) {
-    const file = await inject(outDir, target, blobFor(outDir, target, main, serverUrl));
+    const client: BuiltClient = { clientId: newClientId(), key: randomBytes(32) };
+    const blob = blobFor(outDir, target, main, serverUrl, client);
+    const file = await inject(outDir, target, blob);
+    // The blob holds the masked key; only the executable is needed from here on.
+    rmSync(blob, { force: true });
     const data = readFileSync(file);
+    const sha256 = createHash('sha256').update(data).digest('hex');
     say(
-      `${file}  ${(data.length / 1024 / 1024).toFixed(1)} MiB  sha256 ${createHash('sha256').update(data).digest('hex')}`,
+      `${file}  ${(data.length / 1024 / 1024).toFixed(1)} MiB  sha256 ${sha256}  client ${client.clientId}`,
     );
     built.push(file);
+    clients.push({
+      clientId: client.clientId,
+      name: `scanpin-scan ${SCANNER_VERSION} ${target}`,
+      version: SCANNER_VERSION,
+      platform: target,
+      key: client.key.toString('base64url'),
+      builtAt: new Date().toISOString(),
+      sha256,
+    });
   }
+  say(
+    `${writeManifest(outDir, clients)}: the build's clients, for the server to register (keep it private).`,
+  );
   say(
     `Built in ${((Date.now() - started) / 1000).toFixed(1)} s${serverUrl ? `, server ${serverUrl} baked in` : ''}.`,
   );

@@ -66,8 +66,8 @@ export async function hardwareConsistency(
   if (machine.length === 0) return { warnings: [], facts: null };
   const current = facts === null ? null : keptFacts(secret, facts);
   const [history, seenBefore] = await Promise.all([
-    repo.history(machine, pin.id),
-    repo.seenBefore(machine, pin.id),
+    repo.history(machine, pin.id, pin.enterpriseId),
+    repo.seenBefore(machine, pin.id, pin.enterpriseId),
   ]);
   let earlierScansElsewhere = 0;
   if (!seenBefore) {

@@ -1,10 +1,15 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { KeptMachineFacts } from '../../domain/machine-facts.js';
 import type { Db } from '../database.js';
+import type { Database } from '../schema.js';
 
 /**
  * The facts each scan told about its machine, per hardware profile (docs/scan-client.md, "Same
  * machine, same story"), and the histories a new scan is compared with. Hubs never count as a
- * machine's history: many machines share them (docs/risk-score.md, "Placeholders and hubs").
+ * machine's history: many machines share them (docs/risk-score.md, "Placeholders and hubs"). Only
+ * scans that reach the Enterprise asking count: its own, and those shared with every community
+ * (docs/risk-score.md, "Whose scan it is"), so a scan tied to nobody tells other communities
+ * nothing, and a forger's throwaway Enterprise cannot poison another community's history.
  */
 
 /** A scan's facts and the hardware profiles they are kept under, written with the scan's finish. */
@@ -17,6 +22,23 @@ export interface HardwareFactsEntry {
 export const MACHINE_HISTORY_LIMIT = 50;
 /** How many of the player's earlier scans' profiles are read to count them (a count, so a cap is fine). */
 export const PLAYER_HISTORY_LIMIT = 500;
+
+type Reach = (eb: ExpressionBuilder<Database, 'pins'>) => Expression<SqlBool>;
+
+/** A scan that reaches the Enterprise: its own, or tied to an account it shares with everyone. */
+const reaching =
+  (enterpriseId: number): Reach =>
+  (eb) =>
+    eb.or([
+      eb('pins.enterprise_id', '=', enterpriseId),
+      eb.exists(
+        eb
+          .selectFrom('scan_accounts as shared')
+          .select('shared.pin_id')
+          .whereRef('shared.pin_id', '=', 'pins.id')
+          .where('shared.shared', '=', 1),
+      ),
+    ]);
 
 const list = (text: string | null): string[] | null =>
   text === null ? null : (JSON.parse(text) as string[]);
@@ -63,10 +85,14 @@ export function hardwareFactsRepository(db: Db) {
       return rows.map((r) => r.id).sort((a, b) => a - b);
     },
 
-    /** Whether any other finished scan reported one of these profiles, with facts or without. */
-    async seenBefore(hwidIds: readonly number[], pinId: number): Promise<boolean> {
+    /**
+     * Whether another finished scan reported one of these profiles: one that counts for someone
+     * (a scan tied to nobody loses its hardware rows at finish: repositories/risk-profiles.ts), or one
+     * whose facts reach the Enterprise.
+     */
+    async seenBefore(hwidIds: readonly number[], pinId: number, enterpriseId: number): Promise<boolean> {
       if (hwidIds.length === 0) return false;
-      const row = await db
+      const counted = await db
         .selectFrom('scan_hwids as s')
         .innerJoin('scan_reports as r', 'r.pin_id', 's.pin_id')
         .select('s.pin_id')
@@ -74,19 +100,43 @@ export function hardwareFactsRepository(db: Db) {
         .where('s.pin_id', '!=', pinId)
         .limit(1)
         .executeTakeFirst();
-      return row !== undefined;
+      if (counted !== undefined) return true;
+      const told = await db
+        .selectFrom('hardware_facts as f')
+        .innerJoin('pins', 'pins.id', 'f.pin_id')
+        .select('f.pin_id')
+        .where('f.hwid_id', 'in', hwidIds)
+        .where('f.pin_id', '!=', pinId)
+        .where(reaching(enterpriseId))
+        .limit(1)
+        .executeTakeFirst();
+      return told !== undefined;
     },
 
-    /** The facts of the latest other scans of these profiles, one per scan, newest first. */
-    async history(hwidIds: readonly number[], pinId: number): Promise<KeptMachineFacts[]> {
+    /** The facts of the latest other scans of these profiles that reach the Enterprise, newest first. */
+    async history(
+      hwidIds: readonly number[],
+      pinId: number,
+      enterpriseId: number,
+    ): Promise<KeptMachineFacts[]> {
       if (hwidIds.length === 0) return [];
       const rows = await db
-        .selectFrom('hardware_facts')
-        .select(['pin_id', 'scanned_at', 'os', 'booted_at', 'clock_offset', 'adapters', 'discord'])
-        .where('hwid_id', 'in', hwidIds)
-        .where('pin_id', '!=', pinId)
-        .orderBy('scanned_at', 'desc')
-        .orderBy('pin_id', 'desc')
+        .selectFrom('hardware_facts as f')
+        .innerJoin('pins', 'pins.id', 'f.pin_id')
+        .select([
+          'f.pin_id',
+          'f.scanned_at',
+          'f.os',
+          'f.booted_at',
+          'f.clock_offset',
+          'f.adapters',
+          'f.discord',
+        ])
+        .where('f.hwid_id', 'in', hwidIds)
+        .where('f.pin_id', '!=', pinId)
+        .where(reaching(enterpriseId))
+        .orderBy('f.scanned_at', 'desc')
+        .orderBy('f.pin_id', 'desc')
         .limit(MACHINE_HISTORY_LIMIT * hwidIds.length)
         .execute();
       const seen = new Set<number>();
@@ -109,7 +159,9 @@ export function hardwareFactsRepository(db: Db) {
     /**
      * The hardware profiles of the accounts' other finished scans that reach the scan's Enterprise:
      * the ones shared with every community, and the Enterprise's own (docs/risk-score.md, "Whose scan
-     * it is"). Hubs left out; the caller leaves out one-off profiles, which it can name.
+     * it is"). A scan's profiles are its hardware rows, or, for a scan tied to nobody, which loses
+     * those at finish, the ones its facts were kept under. Hubs left out; the caller leaves out
+     * one-off profiles, which it can name.
      */
     async playerScans(
       discordIds: readonly string[],
@@ -117,19 +169,31 @@ export function hardwareFactsRepository(db: Db) {
       enterpriseId: number,
     ): Promise<Array<{ pinId: number; hash: string }>> {
       if (discordIds.length === 0) return [];
-      const rows = await db
+      const accounts = [...new Set(discordIds)];
+      const counted = db
         .selectFrom('scan_accounts as a')
         .innerJoin('scan_hwids as s', 's.pin_id', 'a.pin_id')
         .innerJoin('hwids as h', 'h.id', 's.hwid_id')
-        .select(['a.pin_id', 'h.hash'])
-        .distinct()
-        .where('a.discord_id', 'in', [...new Set(discordIds)])
-        .where('a.pin_id', '!=', pinId)
-        .where((eb) => eb.or([eb('a.shared', '=', 1), eb('a.enterprise_id', '=', enterpriseId)]))
-        .where('h.hub_since', 'is', null)
-        .orderBy('a.pin_id', 'desc')
-        .limit(PLAYER_HISTORY_LIMIT)
-        .execute();
+        .select(['a.pin_id', 'h.hash']);
+      const told = db
+        .selectFrom('scan_accounts as a')
+        .innerJoin('hardware_facts as s', 's.pin_id', 'a.pin_id')
+        .innerJoin('hwids as h', 'h.id', 's.hwid_id')
+        .select(['a.pin_id', 'h.hash']);
+      const rows = [];
+      for (const query of [counted, told]) {
+        rows.push(
+          ...(await query
+            .distinct()
+            .where('a.discord_id', 'in', accounts)
+            .where('a.pin_id', '!=', pinId)
+            .where((eb) => eb.or([eb('a.shared', '=', 1), eb('a.enterprise_id', '=', enterpriseId)]))
+            .where('h.hub_since', 'is', null)
+            .orderBy('a.pin_id', 'desc')
+            .limit(PLAYER_HISTORY_LIMIT)
+            .execute()),
+        );
+      }
       return rows.map((r) => ({ pinId: r.pin_id, hash: r.hash }));
     },
   };

@@ -47,7 +47,8 @@ export type Failure =
       accepted: readonly ClientKind[];
       downloadUrl: string;
     }
-  | { code: 'scanner_client_not_found'; scannerClientId: number }
+  /** The row id, or the public client id, the operator named. */
+  | { code: 'scanner_client_not_found'; scannerClient: number | string }
   | { code: 'rule_not_found'; ruleId: number }
   /** This instance already runs a rule test (one at a time per instance); `testId` is that test. */
   | { code: 'rule_test_running'; testId: number }

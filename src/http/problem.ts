@@ -317,7 +317,7 @@ export function problemFor(failure: Failure): Problem {
       return new Problem(
         404,
         failure.code,
-        `There is no scanner client ${failure.scannerClientId}. GET /admin/v1/scanner-clients lists them and their ids.`,
+        `There is no scanner client ${failure.scannerClient}. GET /admin/v1/scanner-clients lists them and their ids.`,
       );
     case 'rule_not_found':
       return new Problem(

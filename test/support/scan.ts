@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { ScanReport } from '../../src/domain/scan-report.js';
+import { officialClient, type ScannerClientCredentials, signedHeaders } from './scanner-client.js';
 import type { TestApp } from './test-app.js';
 
 /** A report as the scan client sends it. */
@@ -40,12 +41,33 @@ export async function proveFor(t: TestApp, pin: string, account: { id: string; u
   if (proven?.discordId !== account.id) throw new Error(`PIN ${pin} could not be proven`);
 }
 
-export function scanner(t: TestApp) {
-  const post = (path: string, body: unknown, token?: string): Promise<LightMyRequestResponse> =>
-    t.api('POST', `/v1/scanner/${path}`, {
-      body,
-      ...(token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } }),
+/**
+ * The scanner API as a scan client calls it. Unsigned (an unverified client) unless `client` is given:
+ * then every call is signed with its key (docs/scanner.md, "Signed calls"). `scan()` signs as this
+ * app's official client unless told otherwise, as a real scan by an official build does.
+ */
+export function scanner(t: TestApp, options: { client?: ScannerClientCredentials | null } = {}) {
+  const send = (
+    path: string,
+    body: unknown,
+    token: string | undefined,
+    client: ScannerClientCredentials | null | undefined,
+  ): Promise<LightMyRequestResponse> => {
+    // The bytes sent are the bytes signed: a string body goes as it is.
+    const payload = body === undefined || typeof body === 'string' ? body : JSON.stringify(body);
+    const url = `/v1/scanner/${path}`;
+    return t.api('POST', url, {
+      ...(payload === undefined ? {} : { body: payload }),
+      headers: {
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(client
+          ? signedHeaders(t, client, { path: url, body: payload ?? '', sessionToken: token ?? null })
+          : {}),
+      },
     });
+  };
+  const post = (path: string, body: unknown, token?: string): Promise<LightMyRequestResponse> =>
+    send(path, body, token, options.client);
   return {
     post,
     start: (pin: string, hwids: string[] = ['HWID-DEFAULT']) => post('start', { pin, hwids }),
@@ -63,20 +85,30 @@ export function scanner(t: TestApp) {
      * account is recorded as proven by the player before the scan, so the scan counts for every
      * community as a real proven scan does (docs/risk-score.md, "Whose scan it is"); the proof flow
      * itself is tested over HTTP in test/http/report-provenance.test.ts. `proven: false` leaves the
-     * report's accounts only claimed.
+     * report's accounts only claimed. The calls are signed as the app's official client unless
+     * `client` says otherwise (null: unsigned, an unverified client).
      */
     async scan(
       key: string,
       body: Report,
       hwids: string[],
       type = 'FiveM',
-      options: { proven?: boolean } = {},
+      scanOptions: { proven?: boolean; client?: ScannerClientCredentials | null } = {},
     ): Promise<string> {
       const pin = await t.createPin(key, { type });
-      const token = await this.startOk(pin, hwids);
+      // Signed by default: only a registered client's clean report can be legit (docs/scan-client.md, "Trust").
+      const client =
+        scanOptions.client !== undefined
+          ? scanOptions.client
+          : options.client !== undefined
+            ? options.client
+            : await officialClient(t);
+      const started = await send('start', { pin, hwids }, undefined, client);
+      if (started.statusCode !== 201) throw new Error(`start -> ${started.statusCode} ${started.body}`);
+      const token = started.json<{ sessionToken: string }>().sessionToken;
       const player = body.discord[0];
-      if (player !== undefined && options.proven !== false) await proveFor(t, pin, player);
-      const res = await post('finish', body, token);
+      if (player !== undefined && scanOptions.proven !== false) await proveFor(t, pin, player);
+      const res = await send('finish', body, token, client);
       if (res.statusCode !== 200) throw new Error(`finish -> ${res.statusCode} ${res.body}`);
       return pin;
     },

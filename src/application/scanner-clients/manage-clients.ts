@@ -70,7 +70,7 @@ export async function expireScannerClient(
     ctx.transaction(async (repos) => {
       const now = ctx.clock();
       const client = await repos.scannerClients.setExpiry(id, expiresAt);
-      if (client === undefined) refuse({ code: 'scanner_client_not_found', scannerClientId: id });
+      if (client === undefined) refuse({ code: 'scanner_client_not_found', scannerClient: id });
       await recordAudit(repos, { ...attempt, at: now, detail: { expiresAt } });
       return client;
     }),
@@ -88,7 +88,7 @@ export async function revokeScannerClient(ctx: UseCaseContext, id: number): Prom
     ctx.transaction(async (repos) => {
       const now = ctx.clock();
       const client = await repos.scannerClients.revoke(id, now);
-      if (client === undefined) refuse({ code: 'scanner_client_not_found', scannerClientId: id });
+      if (client === undefined) refuse({ code: 'scanner_client_not_found', scannerClient: id });
       await recordAudit(repos, { ...attempt, at: now });
       return client;
     }),
@@ -108,16 +108,23 @@ export interface RetiredClients {
  */
 export async function retirePreviousClients(
   ctx: UseCaseContext,
-  currentId: number,
+  /** The new build: its row id, or its public client id (`spc_…`). */
+  current: number | string,
   graceDays: number,
 ): Promise<RetiredClients> {
   return ctx.transaction(async (repos) => {
     const now = ctx.clock();
-    const current = await repos.scannerClients.find(currentId);
-    if (current === undefined) refuse({ code: 'scanner_client_not_found', scannerClientId: currentId });
+    const found =
+      typeof current === 'number'
+        ? await repos.scannerClients.find(current)
+        : (await repos.scannerClients.findByClientId(current))?.client;
+    if (found === undefined) {
+      refuse({ code: 'scanner_client_not_found', scannerClient: current });
+    }
+    const currentId = found.id;
     const expiresAt = now + graceDays * DAY_MS;
     const retired: ScannerClient[] = [];
-    for (const client of clientsToRetire(await repos.scannerClients.list(), current, expiresAt)) {
+    for (const client of clientsToRetire(await repos.scannerClients.list(), found, expiresAt)) {
       const updated = await repos.scannerClients.setExpiry(client.id, expiresAt);
       if (updated === undefined) continue;
       retired.push(updated);

@@ -39,7 +39,7 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
     accepted: ['official'],
     downloadUrl: 'https://scanpin.example/scan',
   },
-  scanner_client_not_found: { code: 'scanner_client_not_found', scannerClientId: 3 },
+  scanner_client_not_found: { code: 'scanner_client_not_found', scannerClient: 3 },
   rule_not_found: { code: 'rule_not_found', ruleId: 12 },
   enterprise_not_found: { code: 'enterprise_not_found', enterpriseId: 7 },
   already_member: { code: 'already_member', enterpriseId: 7, accountId: 12, owner: false },

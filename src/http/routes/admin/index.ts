@@ -12,6 +12,7 @@ import { keyRoutes } from './keys.js';
 import { playerAdminRoutes } from './players.js';
 import { privacyAdminRoutes } from './privacy.js';
 import { ruleAdminRoutes } from './rules.js';
+import { scannerClientAdminRoutes } from './scanner-clients.js';
 
 /** Operator API (docs/operations.md, "Operator API"), behind the x-admin-token header. */
 export function adminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
@@ -36,6 +37,7 @@ export function adminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(privacyAdminRoutes(ctx));
     await app.register(auditAdminRoutes(ctx));
     await app.register(ruleAdminRoutes(ctx));
+    await app.register(scannerClientAdminRoutes(ctx));
     await app.register(discordGuildAdminRoutes(ctx));
   };
 }

@@ -56,6 +56,11 @@ export const PUBLISHED_EXAMPLES: Record<string, unknown> = {
       scantime: '40 seconds',
       windows: 'Windows 11 Pro 23H2',
       discord: [{ ...DISCORD, provenance: 'proven', reach: 'shared' }],
+      assurance: {
+        client: { kind: 'official', name: 'scanpin-scan 0.1.0 win-x64', version: '0.1.0' },
+        level: 'high',
+        reasons: [],
+      },
     },
     createdAt: CREATED,
   },

@@ -1,4 +1,4 @@
-import type { DiscordEmbed } from '@scanpin/client';
+import { type DiscordEmbed, escapeMarkdown } from '@scanpin/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discordWebhookBody } from '../../src/application/webhooks/discord-webhook-body.js';
 import type { Assurance } from '../../src/domain/assurance.js';
@@ -9,12 +9,6 @@ import { fakeClock } from '../support/http.js';
 import { type Person, signIn } from '../support/person.js';
 import { report, scanner } from '../support/scan.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
-
-const OFFICIAL_HIGH: Assurance = {
-  client: { kind: 'official', name: 'scanpin-scan 0.1.0 linux-x64', version: '0.1.0' },
-  level: 'high',
-  reasons: [],
-};
 
 /**
  * A finished scan's assurance where staff look (docs/dashboard.md, docs/discord.md): the dashboard's
@@ -28,7 +22,8 @@ describe.each(backends())('assurance in the dashboard and Discord on $name', (ba
   let person: Person;
 
   /** A scan finished by a bare /v1/scanner/finish: an unverified client, so low assurance. */
-  const bareScan = (body = report()) => scanner(t).scan(owner.key, body, ['HWID-ASSURANCE']);
+  const bareScan = (body = report()) =>
+    scanner(t).scan(owner.key, body, ['HWID-ASSURANCE'], 'FiveM', { client: null });
   /** Replaces a finished scan's stored assurance, as a scan by another client would have it. */
   async function storeAssurance(code: string, assurance: Assurance | null) {
     const pin = await t.deps.repos.pins.findByCode(normalisePinCode(code));
@@ -108,13 +103,17 @@ describe.each(backends())('assurance in the dashboard and Discord on $name', (ba
   });
 
   it('Discord shows a high level and its client, and no reasons field', async () => {
-    const code = await bareScan();
-    await storeAssurance(code, OFFICIAL_HIGH);
+    // Signed by this server's official build: nothing lowers it.
+    const code = await scanner(t).scan(owner.key, report(), ['HWID-ASSURANCE-HIGH']);
+    const { assurance } = (await detail(code)).results.data as { assurance: Assurance };
+    expect(assurance).toMatchObject({ client: { kind: 'official' }, level: 'high', reasons: [] });
+    const name = assurance.client.name ?? '';
+    expect(name).toMatch(/^scanpin-scan /);
     for (const embed of [await preview(code), await channelMessage(code)]) {
       const lines = (embed.description ?? '').split('\n');
-      expect(lines[0]).toMatch(/^\*\*Result:\*\* /);
-      // The hyphens of the client's name are escaped as every other text from the API is.
-      expect(lines[1]).toBe('**Assurance:** High (official build scanpin\\-scan 0.1.0 linux\\-x64)');
+      expect(lines[0]).toBe('**Result:** legit');
+      // The client's name is escaped as every other text from the API is.
+      expect(lines[1]).toBe(`**Assurance:** High (official build ${escapeMarkdown(name)})`);
       expect((embed.fields ?? []).map((f) => f.name).join()).not.toContain('assurance');
     }
     const page = await sharePage(code);

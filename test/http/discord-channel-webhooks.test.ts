@@ -113,9 +113,8 @@ describe.each(backends())('Discord channel webhooks on $name', (backend) => {
     const fields = message.embeds[0].fields as Array<{ name: string; value: string }>;
     expect(fields.find((f) => f.name.startsWith('Detections'))?.value).toContain('Eulen \\(FiveM\\)');
     expect(message.embeds[0].description).toContain('cheating');
-    // A bare report is an unknown client's: the assurance and its reasons come first.
-    expect(message.embeds[0].description).toContain('**Assurance:** Low (unknown client)');
-    expect(fields[0]?.name).toBe('Why the assurance is low');
+    // The official build's scan: its assurance is high, with no reasons to list.
+    expect(message.embeds[0].description).toContain('**Assurance:** High (official build');
     expect(mine()[0]?.headers['webhook-signature']).toBeUndefined();
     // Only the final event: not created, started or progress.
     await new Promise((r) => setTimeout(r, 1500));

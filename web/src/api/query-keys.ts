@@ -12,6 +12,7 @@ export const queryKeys = {
   members: (enterpriseId: number) => ['enterprises', enterpriseId, 'members'] as const,
   invites: (enterpriseId: number) => ['enterprises', enterpriseId, 'invites'] as const,
   discord: (enterpriseId: number) => ['enterprises', enterpriseId, 'discord'] as const,
+  enterpriseSettings: (enterpriseId: number) => ['enterprises', enterpriseId, 'settings'] as const,
   audit: (enterpriseId: number, filters: { action: string; outcome: string }) =>
     ['enterprises', enterpriseId, 'audit', filters] as const,
   invitePreview: (token: string) => ['invite-preview', token] as const,

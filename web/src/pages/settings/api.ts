@@ -100,3 +100,38 @@ export function useEndSession() {
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
 }
+
+/** An Enterprise's own settings (docs/dashboard.md, "Showing players their verdict"). */
+export interface EnterpriseSettings {
+  verdictToPlayers: boolean;
+}
+
+export function useEnterpriseSettings(enterpriseId: number) {
+  return useQuery({
+    queryKey: queryKeys.enterpriseSettings(enterpriseId),
+    queryFn: ({ signal }) =>
+      request<EnterpriseSettings>(`/app/api/enterprises/${enterpriseId}/settings`, { signal }),
+  });
+}
+
+export function useSaveEnterpriseSettings(enterpriseId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: EnterpriseSettings) =>
+      request<EnterpriseSettings>(`/app/api/enterprises/${enterpriseId}/settings`, {
+        method: 'PUT',
+        body: settings,
+      }),
+    // The switch moves at once; a refusal puts it back where the server has it.
+    onMutate: async (settings) => {
+      const key = queryKeys.enterpriseSettings(enterpriseId);
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<EnterpriseSettings>(key);
+      client.setQueryData(key, settings);
+      return { before };
+    },
+    onError: (_error, _settings, context) =>
+      client.setQueryData(queryKeys.enterpriseSettings(enterpriseId), context?.before),
+    onSuccess: (saved) => client.setQueryData(queryKeys.enterpriseSettings(enterpriseId), saved),
+  });
+}

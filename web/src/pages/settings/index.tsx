@@ -5,11 +5,12 @@ import { Discord } from './Discord';
 import { Invites } from './Invites';
 import { Keywords } from './Keywords';
 import { Members } from './Members';
+import { PlayerView } from './PlayerView';
 import { Sessions } from './Sessions';
 
 /**
- * `/settings`: custom keywords; members and invites, and the Discord app, of each Enterprise the
- * person owns; the Enterprises they belong to; their sessions (docs/dashboard.md, docs/discord.md).
+ * `/settings`: custom keywords; members and invites, the Discord app, and whether players see their
+ * verdict, of each Enterprise the person owns; the Enterprises they belong to; their sessions (docs/dashboard.md, docs/discord.md).
  */
 export default function SettingsPage() {
   const enterprises = useEnterprises();
@@ -40,6 +41,12 @@ export default function SettingsPage() {
             <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-discord-title`}>
               <h2 id={`enterprise-${enterprise.id}-discord-title`}>{enterprise.name}: Discord</h2>
               <Discord enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
+            </section>
+          ) : null}
+          {enterprise.active ? (
+            <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-players-title`}>
+              <h2 id={`enterprise-${enterprise.id}-players-title`}>{enterprise.name}: what players see</h2>
+              <PlayerView enterpriseId={enterprise.id} />
             </section>
           ) : null}
         </Fragment>

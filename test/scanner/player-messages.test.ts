@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,37 @@ const SCRIPT: Record<string, { proof?: { url: string; expiresAt: string } | null
 interface Seen {
   path: string;
   headers: IncomingHttpHeaders;
+  at: number;
+}
+
+/**
+ * The scanner on a terminal: util-linux's `script` (in Debian's essential bsdutils) gives it a pseudo-
+ * terminal for its input and output; `onOutput` may answer through `type`.
+ */
+function onTerminal(
+  args: string[],
+  onOutput: (all: string, type: (text: string) => void) => void,
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qefc', ['node', bin, ...args].join(' '), '/dev/null'], {
+      env: { PATH: process.env.PATH ?? '', TERM: 'dumb' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const type = (text: string) => child.stdin.write(text);
+    const collect = (c: Buffer) => {
+      output += c.toString();
+      onOutput(output, type);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 1, output });
+    });
+  });
 }
 
 describe('what the scanner tells the player', () => {
@@ -38,7 +70,7 @@ describe('what the scanner tells the player', () => {
         body += c;
       });
       req.on('end', () => {
-        seen.push({ path: req.url ?? '', headers: req.headers });
+        seen.push({ path: req.url ?? '', headers: req.headers, at: Date.now() });
         const token = (req.headers.authorization ?? '').replace('Bearer ', '');
         if (req.url === '/v1/scanner/start') {
           const { pin } = JSON.parse(body) as { pin: string };
@@ -88,6 +120,45 @@ describe('what the scanner tells the player', () => {
     // The old advice to sign in on the /scan page before the scan is gone.
     expect(run.stderr).not.toContain(`${url}/scan`);
     expect(run.stderr).not.toContain('Press Enter');
+  });
+
+  it('on a terminal, holds the upload for the Discord sign-in until the player presses Enter', async () => {
+    let enterAt = 0;
+    const run = await onTerminal(
+      ['--server', url, '--pin', 'PRQVEAAA', '--yes', '--wait-seconds', '60'],
+      (output, type) => {
+        if (enterAt === 0 && output.includes('Press Enter')) {
+          enterAt = Date.now() + 1_500;
+          setTimeout(() => type('\r'), 1_500);
+        }
+      },
+    );
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain(
+      `If you have not signed in with Discord through the link above, do it now: ${PROOF_URL}`,
+    );
+    expect(run.output).toContain('Uploading in 1:00');
+    const upload = seen.filter(
+      (s) => s.path === '/v1/scanner/evidence' && s.headers.authorization === 'Bearer PRQVEAAA',
+    );
+    expect(upload.at(-1)?.at).toBeGreaterThanOrEqual(enterAt);
+    expect(Date.now() - enterAt).toBeLessThan(30_000);
+  });
+
+  it('on a terminal, uploads by itself when the wait for the sign-in runs out', async () => {
+    let askedAt = 0;
+    const run = await onTerminal(
+      ['--server', url, '--pin', 'PRQVEAAA', '--yes', '--wait-seconds', '2'],
+      (output) => {
+        if (askedAt === 0 && output.includes('Press Enter')) askedAt = Date.now();
+      },
+    );
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('Uploading in 0:02');
+    const upload = seen.filter(
+      (s) => s.path === '/v1/scanner/evidence' && s.headers.authorization === 'Bearer PRQVEAAA',
+    );
+    expect((upload.at(-1)?.at ?? 0) - askedAt).toBeGreaterThanOrEqual(1_500);
   });
 
   it('says nothing about a Discord sign-in when the server offers no link', async () => {

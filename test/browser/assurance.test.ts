@@ -37,6 +37,7 @@ browserSuite('assurance and the verdict-to-players setting in the browser', (bac
     expect(await verdict.getByTestId('scan-client').textContent()).toBe('Unknown client');
     const reasons = verdict.getByRole('list', { name: 'Why the assurance is low' });
     await reasons.getByText(/a client this server does not know/).waitFor();
+    await b.screenshot(verdict, 'pin-detail-assurance');
 
     // Above the timeline: the verdict section comes first in the page's order.
     const order = await page.evaluate(`(() => {

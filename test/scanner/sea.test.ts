@@ -14,11 +14,12 @@ import {
   expectCheatingScan,
   PLAYER,
   plantCheatingMachine,
+  plantCleanMachine,
   scanWith,
   startAcceptanceServer,
   startCheatingGame,
 } from './fixtures/acceptance.js';
-import type { GameProcess } from './fixtures/game-process.js';
+import { type GameProcess, startGameProcess } from './fixtures/game-process.js';
 
 const linuxX64 = process.platform === 'linux' && process.arch === 'x64';
 
@@ -162,8 +163,9 @@ describe.skipIf(!linuxX64)('the Linux single executable', () => {
     let game: GameProcess;
 
     beforeAll(async () => {
-      // The server registers the clients of the manifest in its downloads folder at start-up.
-      server = await startAcceptanceServer({ SCANNER_DOWNLOADS_DIR: outDir });
+      // The server registers the clients of the manifest in its downloads folder at start-up, and
+      // accepts official clients only, as production docs say.
+      server = await startAcceptanceServer({ SCANNER_DOWNLOADS_DIR: outDir, SCANNER_ACCEPT: 'official' });
       game = await startCheatingGame();
     }, 60_000);
     afterAll(async () => {
@@ -179,6 +181,53 @@ describe.skipIf(!linuxX64)('the Linux single executable', () => {
       const scan = await scanWith(exe, ['--server', server.url, '--pin', pin, '--yes', '--json'], m.env);
       await expectCheatingScan(server, pin, scan, game.pid);
       rmSync(m.root, { recursive: true, force: true });
+    });
+
+    it('gives a clean machine with the game running legit, with high assurance as the official build', async () => {
+      game.stop();
+      // A game that holds what a running Minecraft does: many class names, none of a cheat.
+      game = await startGameProcess({
+        ascii: Array.from({ length: 1_000 }, (_, i) => `net/minecraft/client/render/Renderer${i}`),
+      });
+      const m = await plantCleanMachine();
+      const pin = await server.t.createPin(server.owner.key, { type: 'Java' });
+      const scan = await scanWith(exe, ['--server', server.url, '--pin', pin, '--yes', '--json'], m.env);
+      expect(scan.code, scan.stderr).toBe(0);
+      expect(scan.stderr).not.toContain('Waiting for the game');
+      const results = (
+        await server.t.api('GET', `/v1/pins/${pin}/results`, { key: server.owner.key })
+      ).json();
+      expect(results.result, JSON.stringify(results.data)).toBe('legit');
+      expect(results.data.assurance).toEqual({
+        client: {
+          kind: 'official',
+          name: `scanpin-scan ${SCANNER_VERSION} linux-x64`,
+          version: SCANNER_VERSION,
+        },
+        level: 'high',
+        reasons: [],
+      });
+      rmSync(m.root, { recursive: true, force: true });
+    });
+
+    it('is refused once the build is revoked, and told where the current scanner is', async () => {
+      const { data } = await server.t.admin<{ data: { id: number; clientId: string }[] }>(
+        'GET',
+        '/admin/v1/scanner-clients',
+      );
+      const registered = data.find((c) => c.clientId === client.clientId);
+      expect(registered).toBeDefined();
+      await server.t.admin('DELETE', `/admin/v1/scanner-clients/${registered?.id}`);
+      const pin = await server.t.createPin(server.owner.key, { type: 'Java' });
+      const scan = await scanWith(
+        exe,
+        ['--server', server.url, '--pin', pin, '--yes', '--wait-seconds', '0'],
+        {},
+      );
+      expect(scan.code).toBe(4);
+      expect(scan.stderr).toContain('/scan');
+      const status = await server.t.api('GET', `/v1/pins/${pin}/status`, { key: server.owner.key });
+      expect(status.json().status).toBe('pending');
     });
   });
 

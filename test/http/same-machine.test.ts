@@ -46,6 +46,7 @@ describe.each(stores)('same machine, same story, on $name', (backend) => {
         SCANNER_START_PER_MINUTE: '1000',
         EVIDENCE_UPLOADS_PER_MINUTE: '1000',
         REPORT_RETENTION_DAYS: '30',
+        HWID_HUB_THRESHOLD: '2',
       },
       () => now,
     );
@@ -223,6 +224,34 @@ describe.each(stores)('same machine, same story, on $name', (backend) => {
     expect(machineWarnings(inB.data.warnings)).toEqual([]);
     const inA = await evidenceScan(['HW-NAMED-OLD'], contradicting, 0, a);
     expect(machineWarnings(inA.data.warnings)).toHaveLength(4);
+  });
+
+  it('never takes a hub for a machine, nor a scan that only a hub identified for one on another machine', async () => {
+    now = T0 + 6 * DAY_MS;
+    const [first, second, third] = [person('hub-1'), person('hub-2'), person('hub-3')] as const;
+    // A third account on one hardware ID makes it a hub (HWID_HUB_THRESHOLD=2): it links nobody now.
+    for (const p of [first, second, third])
+      await scanner(t).scan(a.key, report({ discord: [p] }), ['HW-HUB'], 'Java');
+    const hubs = await t.deps.store.db
+      .selectFrom('hwids')
+      .select('id')
+      .where('hub_since', 'is not', null)
+      .execute();
+    expect(hubs.length).toBeGreaterThan(0);
+
+    const told = machine('Linux 6.8.0 (Ubuntu 24.04)', now - 3 * HOUR, 0, 'eth0', first);
+    await evidenceScan(['HW-HUB'], told);
+    now += HOUR;
+    const other = machine('Linux 5.10.0 (Debian GNU/Linux 11)', now - 30 * HOUR, 0, 'eth7', second);
+    expect(machineWarnings((await evidenceScan(['HW-HUB'], other)).data.warnings)).toEqual([]);
+
+    // The first account's earlier scans: all on the hub, so none on another machine it knows of.
+    const pin = await t.createPin(a.key, { type: 'Java' });
+    const sc = scanner(t);
+    const token = await sc.startOk(pin, ['HW-HUB-FIRST-NEW']);
+    await proveFor(t, pin, first);
+    expect((await sc.finish(token, report({ discord: [first] }))).statusCode).toBe(200);
+    expect(machineWarnings((await results(a, pin)).warnings)).toEqual([]);
   });
 
   it('keeps adapters and accounts as keyed hashes only, and lets them go with the scan', async () => {

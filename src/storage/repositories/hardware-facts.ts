@@ -18,6 +18,9 @@ export interface HardwareFactsEntry {
   facts: KeptMachineFacts;
 }
 
+/** The key prefix of the profile a scan gets when its only hardware became a hub (hardware-hubs.ts). */
+const HUB_SCAN_PROFILE_PREFIX = 'scan:';
+
 /** How many earlier scans of a machine are compared with a new one: the latest. */
 export const MACHINE_HISTORY_LIMIT = 50;
 /** How many of the player's earlier scans' profiles are read to count them (a count, so a cap is fine). */
@@ -160,8 +163,10 @@ export function hardwareFactsRepository(db: Db) {
      * The hardware profiles of the accounts' other finished scans that reach the scan's Enterprise:
      * the ones shared with every community, and the Enterprise's own (docs/risk-score.md, "Whose scan
      * it is"). A scan's profiles are its hardware rows, or, for a scan tied to nobody, which loses
-     * those at finish, the ones its facts were kept under. Hubs left out; the caller leaves out
-     * one-off profiles, which it can name.
+     * those at finish, the ones its facts were kept under. Hubs are left out, and so are the
+     * profiles of scans that only a hub identified (`scan:<pin>`, given when the hub was converted:
+     * repositories/hardware-hubs.ts), which name no machine; the caller leaves out the one-off
+     * profiles of scans without a real hardware ID, which it can name.
      */
     async playerScans(
       discordIds: readonly string[],
@@ -189,6 +194,7 @@ export function hardwareFactsRepository(db: Db) {
             .where('a.pin_id', '!=', pinId)
             .where((eb) => eb.or([eb('a.shared', '=', 1), eb('a.enterprise_id', '=', enterpriseId)]))
             .where('h.hub_since', 'is', null)
+            .where('h.hash', 'not like', `${HUB_SCAN_PROFILE_PREFIX}%`)
             .orderBy('a.pin_id', 'desc')
             .limit(PLAYER_HISTORY_LIMIT)
             .execute()),

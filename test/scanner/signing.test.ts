@@ -164,6 +164,9 @@ describe('the scanner signs its calls', () => {
     const refused = await server.start('ABCDEFGH', ['HWID'], '0.1.0').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ServerRefusal);
     expect((refused as ServerRefusal).code).toBe('invalid_client_signature');
+    expect((refused as ServerRefusal).message).toBe(
+      `The scan server did not accept this scanner's signature. The signature is stale. If it happens again, download the current scanner from ${url.origin}/scan.`,
+    );
     expect(seen).toHaveLength(1);
   });
 });

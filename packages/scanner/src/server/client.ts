@@ -172,12 +172,19 @@ export class ScanServer {
         offsetBefore = this.clockOffsetMs;
         continue;
       }
-      throw new ServerRefusal(
-        res.status,
-        code,
-        FOR_PLAYERS[code] ?? problem.detail ?? `The server answered ${res.status}.`,
-      );
+      throw new ServerRefusal(res.status, code, this.forPlayers(code, problem.detail, res.status));
     }
+  }
+
+  /** The sentence a refusal shows the player: ours for the common ones, else the server's detail. */
+  private forPlayers(code: string, detail: string | undefined, status: number): string {
+    const known = FOR_PLAYERS[code];
+    if (known !== undefined) return known;
+    const said = detail ?? `The server answered ${status}.`;
+    // The server says what was wrong with the signature; the player's way out is the current build.
+    if (code === 'invalid_client_signature')
+      return `The scan server did not accept this scanner's signature. ${said} If it happens again, download the current scanner from ${this.pageUrl('/scan')}.`;
+    return said;
   }
 
   start(pin: string, hwids: string[], clientVersion: string): Promise<StartAnswer> {

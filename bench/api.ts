@@ -1,5 +1,6 @@
 /** The HTTP calls the orchestrator and the whole-scan workers make (fixtures and scan traffic). */
 import { Agent, request } from 'node:http';
+import { signedHeaders } from './scan-client.js';
 
 /**
  * Kept-alive connections over node:http rather than fetch: fetch cost the load generator about
@@ -8,18 +9,38 @@ import { Agent, request } from 'node:http';
  */
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
+/** How the scanner calls identify themselves: signed as the bench's official build, or not at all. */
+export type ScannerCalls = 'signed' | 'unsigned';
+
+const SCANNER_PATH = '/v1/scanner/';
+
+export interface Started {
+  /** The session's bearer header. */
+  bearer: Record<string, string>;
+  /** The one-time link the scanner shows the player for the Discord proof (null without Discord). */
+  proofUrl: string | null;
+}
+
 export class Api {
   private readonly url: URL;
 
   constructor(
     readonly base: string,
     readonly key: string,
+    /** Scanner calls are signed by the bench's registered build (bench/scan-client.ts) unless told. */
+    readonly scannerCalls: ScannerCalls = 'signed',
   ) {
     this.url = new URL(base);
   }
 
-  call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  call<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    let headers = extra;
+    if (this.scannerCalls === 'signed' && path.startsWith(SCANNER_PATH)) {
+      const bearer = extra.authorization;
+      const session = bearer?.startsWith('Bearer ') ? bearer.slice('Bearer '.length) : null;
+      headers = { ...extra, ...signedHeaders(method, path, payload ?? '', session) };
+    }
     return new Promise<T>((resolve, reject) => {
       const req = request(
         {
@@ -57,13 +78,16 @@ export class Api {
     return (await this.call<{ pin: string }>('POST', '/v1/pins/create', { type: 'FiveM' })).pin;
   }
 
-  /** Starts a scan of `pin` as a scan client would; returns the session's bearer header. */
-  async startScan(pin: string, hwid: string): Promise<Record<string, string>> {
-    const { sessionToken } = await this.call<{ sessionToken: string }>('POST', '/v1/scanner/start', {
+  /** Starts a scan of `pin` as a scan client would. */
+  async startScan(pin: string, hwid: string): Promise<Started> {
+    const { sessionToken, proof } = await this.call<{
+      sessionToken: string;
+      proof?: { url: string } | null;
+    }>('POST', '/v1/scanner/start', {
       pin,
       hwids: [`${hwid}-DISK`, `${hwid}-BOARD`],
     });
-    return { authorization: `Bearer ${sessionToken}` };
+    return { bearer: { authorization: `Bearer ${sessionToken}` }, proofUrl: proof?.url ?? null };
   }
 }
 

@@ -48,11 +48,13 @@ const discordId = (graph: number, i: number) => `9${graph}${String(i).padStart(1
 /** Scans account `i` of a graph with `hwids`, proven by its player; throws on any refusal. */
 async function scan(api: Api, proofs: PlayerProofs, id: string, hwids: string[]): Promise<void> {
   const pin = await api.createPin();
-  await proofs.prove(pin, { id, username: `p${id}` });
-  const { sessionToken } = await api.call<{ sessionToken: string }>('POST', '/v1/scanner/start', {
-    pin,
-    hwids,
-  });
+  const { sessionToken, proof } = await api.call<{ sessionToken: string; proof: { url: string } | null }>(
+    'POST',
+    '/v1/scanner/start',
+    { pin, hwids },
+  );
+  if (proof === null) throw new Error('the start answered no proof link: is Discord configured?');
+  await proofs.prove(proof.url, { id, username: `p${id}` });
   await api.call(
     'POST',
     '/v1/scanner/finish',

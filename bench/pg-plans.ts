@@ -81,7 +81,7 @@ async function main(): Promise<void> {
       step = 'create PIN';
       const pin = await api.createPin();
       step = 'start';
-      const bearer = await api.startScan(pin, 'PLANS-WRITES');
+      const { bearer } = await api.startScan(pin, 'PLANS-WRITES');
       step = 'progress';
       await api.call('POST', '/v1/scanner/progress', { progress: 50, statusMessage: 'Half way' }, bearer);
       step = 'finish';
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
       // A second player on that machine: a new link to hardware with a user on it (alt notes, past scans).
       step = 'finish, new account on known hardware';
       const second = await api.createPin();
-      const bearer2 = await api.startScan(second, 'PLANS-WRITES');
+      const { bearer: bearer2 } = await api.startScan(second, 'PLANS-WRITES');
       await api.call(
         'POST',
         '/v1/scanner/finish',

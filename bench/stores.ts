@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { StoreName } from './options.js';
+import { writeBuildManifest } from './scan-client.js';
 
 export interface BenchStore {
   name: StoreName;
@@ -37,7 +38,12 @@ function serverEnv(dir: string, databaseUrl: string, redisUrl: string | undefine
     SCANNER_START_PER_MINUTE: '1000000000',
     WEBHOOK_ALLOW_HTTP: 'true',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    // The bench's official build is registered from its manifest (bench/scan-client.ts); every kind is
+    // accepted, so the same server takes the unsigned calls its signature cost is measured against.
+    SCANNER_DOWNLOADS_DIR: join(dir, 'downloads'),
+    SCANNER_ACCEPT: 'any',
   };
+  writeBuildManifest(join(dir, 'downloads'));
   if (redisUrl !== undefined) env.REDIS_URL = redisUrl;
   return env;
 }

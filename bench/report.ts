@@ -9,6 +9,15 @@ import type { EvidenceFigures } from './evidence.js';
 import { CONNECTIONS, type Figure } from './load.js';
 import type { Options } from './options.js';
 import { ENDPOINTS, type SizeResult, type StoreResult } from './results.js';
+import {
+  type CheckAlone,
+  cpuRatio,
+  type ModeFigures,
+  perScan,
+  SIGNED_CALLS_PER_SCAN,
+  serverUsPerSignedCall,
+  wallRatio,
+} from './signature-cost.js';
 import { ratio, type TargetCheck } from './targets.js';
 
 const NOTES = 'bench/notes.md';
@@ -88,6 +97,29 @@ function sizeTable(s: SizeResult): string[] {
   return lines;
 }
 
+const pct = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %` : 'n/a');
+
+/** Whole scans signed by the registered build against unsigned ones, on the same server in the same run. */
+function signatureLines(s: SizeResult, checkAlone: CheckAlone): string[] {
+  const c = s.signatureCost;
+  if (c === undefined) return [];
+  const row = (name: string, m: ModeFigures) =>
+    `| ${name}${m.failures ? ` (${m.failures} failed)` : ''} | ${n0(perScan.scansPerSecond(m))} | ${n2(perScan.wallMs(m))} | ${n2(perScan.serverCpuMs(m))} | ${n2(perScan.loadCpuMs(m))} |`;
+  const ratio = (f: (m: ModeFigures) => number) => pct(f(c.signed) / f(c.unsigned) - 1);
+  const alone = (checkAlone.usPerCall * SIGNED_CALLS_PER_SCAN) / (perScan.serverCpuMs(c.unsigned) * 1000);
+  return [
+    `| ${n0(s.size)} scans: signature cost, ${c.rounds} rounds of ${c.secondsPerRound} s each way | scans/s | ms per scan | server CPU ms per scan | load generator CPU ms per scan |`,
+    '|---|---:|---:|---:|---:|',
+    row('whole scans, unsigned (`SCANNER_ACCEPT=any`)', c.unsigned),
+    row('whole scans, every scanner call signed by the registered build', c.signed),
+    `| signed ÷ unsigned − 1 | ${ratio(perScan.scansPerSecond)} | ${pct(wallRatio(c))} | ${pct(cpuRatio(c))} | ${ratio(perScan.loadCpuMs)} |`,
+    '',
+    `The server's CPU per signed call beyond an unsigned one: ${n0(serverUsPerSignedCall(c))} µs (${SIGNED_CALLS_PER_SCAN} signed calls per scan). ` +
+      `The check alone, in-process: ${checkAlone.usPerCall.toFixed(1)} µs of CPU per call, ${(alone * 100).toFixed(2)} % of the server's CPU per unsigned whole scan.`,
+    '',
+  ];
+}
+
 function targetTable(targets: readonly TargetCheck[]): string[] {
   return [
     '| store | target | figure | |',
@@ -120,13 +152,14 @@ function evidenceLines(evidence: EvidenceFigures, results: readonly StoreResult[
 export function printTables(
   results: readonly StoreResult[],
   evidence: EvidenceFigures,
+  checkAlone: CheckAlone,
   targets: readonly TargetCheck[],
 ): void {
   console.log('\n## Evidence\n');
   console.log(evidenceLines(evidence, results).join('\n'));
   for (const r of results) {
     console.log(`\n## ${r.label}\n`);
-    for (const s of r.sizes) console.log(sizeTable(s).join('\n'));
+    for (const s of r.sizes) console.log([...sizeTable(s), ...signatureLines(s, checkAlone)].join('\n'));
   }
   console.log('\n## Targets\n');
   console.log(targetTable(targets).join('\n'));
@@ -154,6 +187,7 @@ function machine(): string[] {
 export function writeReport(
   results: readonly StoreResult[],
   evidence: EvidenceFigures,
+  checkAlone: CheckAlone,
   targets: readonly TargetCheck[],
   opts: Options,
   startedAt: Date,
@@ -185,10 +219,17 @@ export function writeReport(
     '  alt account, two relatives on shared hardware, a warning and a staff note; it is seeded first, so',
     '  each size reads the same answer from a larger store. Sizes are reached by adding to the store.',
     '- Status is read for a pending, a scanning and a finished PIN; results for the finished one. "create',
-    '  PIN" spreads over 200 accounts. Whole scans: 50 workers each looping create → start → 5 progress →',
-    '  finish under their own account, with a new player and machine per scan, over kept-alive',
-    '  `node:http` connections (runs before 2026-11-23T20:00Z used `fetch`, which cost the load generator',
-    '  as much CPU as the server; see "Profile findings"). Webhook deliveries: one',
+    '  PIN" spreads over 200 accounts. Whole scans: 50 workers each looping create → start → the',
+    "  player's Discord proof through the start's one-time link (its page, its form, a local stand-in for",
+    '  Discord, the callback) → 5 progress → finish under their own account, with a new player and machine',
+    '  per scan, the scanner calls signed by an official build registered from its manifest in',
+    '  `SCANNER_DOWNLOADS_DIR` (`bench/scan-client.ts`), over kept-alive `node:http` connections (runs',
+    '  before 2026-11-23T20:00Z used `fetch`, which cost the load generator as much CPU as the server; see',
+    '  "Profile findings"; runs before 2026-11-28 proved the player before the start and signed nothing).',
+    '- Signature cost: the same whole scans, unsigned (`SCANNER_ACCEPT=any` takes both) and signed, on the',
+    `  same server in alternating rounds of ${opts.seconds} s each way, compared per scan in time and in the`,
+    "  server's CPU time (/proc); the signed-call check alone is also timed in the bench process (CPU",
+    '  time: digests, HMAC, constant-time comparison, replay digest; no store, no HTTP). Webhook deliveries: one',
     '  endpoint on a receiver in the bench process, timed from the first delivery to the last. Event',
     "  streams: opened over many keys (20 per key), memory per stream is the server's RSS growth over",
     '  the streams held. Memory is VmRSS from /proc.',
@@ -219,7 +260,7 @@ export function writeReport(
   ];
   for (const r of results) {
     lines.push(`### ${r.label}`, '');
-    for (const s of r.sizes) lines.push(...sizeTable(s));
+    for (const s of r.sizes) lines.push(...sizeTable(s), ...signatureLines(s, checkAlone));
   }
   lines.push('### Evidence', '', ...evidenceLines(evidence, results));
   lines.push('## Targets', '', ...targetTable(targets), '');

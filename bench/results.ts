@@ -2,6 +2,7 @@
 import type { EvidenceFigures } from './evidence.js';
 import type { Figure } from './load.js';
 import type { StoreName } from './options.js';
+import type { SignatureCost } from './signature-cost.js';
 import type { AnalyzeEffect } from './statistics.js';
 import type { Streams } from './streams.js';
 import type { Deliveries } from './webhooks.js';
@@ -32,6 +33,8 @@ export interface SizeResult {
   /** One evidence upload of 50 000 strings against 5 000 rules, through HTTP (bench/evidence.ts). */
   evidenceUploads?: NonNullable<EvidenceFigures['http']>;
   wholeScans?: WholeScans;
+  /** Whole scans signed by a registered client against unsigned ones, in the same run (bench/signature-cost.ts). */
+  signatureCost?: SignatureCost;
   webhooks?: Deliveries;
   streams?: Streams;
   /** Server memory after the read endpoints ran (MB), and its peak over the whole size (MB). */

@@ -17,6 +17,15 @@ import { cpuMsOf, type Running, startBaseline, startServer } from './processes.j
 import { printTables, writeReport } from './report.js';
 import type { EndpointName, SizeResult, StoreResult } from './results.js';
 import { type Fixture, seedTo, setUp } from './seed.js';
+import {
+  type CheckAlone,
+  cpuRatio,
+  measureCheckAlone,
+  measureSignatureCost,
+  perScan,
+  serverUsPerSignedCall,
+  wallRatio,
+} from './signature-cost.js';
 import { measureAnalyzeEffect } from './statistics.js';
 import { type BenchStore, holdAutovacuum, openBenchStore } from './stores.js';
 import { measureStreams } from './streams.js';
@@ -184,6 +193,7 @@ async function measureSize(
   });
 
   result.wholeScans = await measureAndPrintWholeScans(server, fixture, seconds);
+  result.signatureCost = await measureAndPrintSignatureCost(server, fixture, seconds);
   result.webhooks = await measureWebhooks(server.url, fixture.key, opts.webhookEvents);
   console.log(
     `  webhook deliveries       ${result.webhooks.perSecond.toFixed(0).padStart(7)} /s     ${result.webhooks.received}/${result.webhooks.count} received, lag p50 ${result.webhooks.p50.toFixed(0)} ms`,
@@ -207,6 +217,27 @@ async function measureAndPrintWholeScans(server: Running, fixture: Fixture, seco
       `${figure.failures ? `  (${figure.failures} failed!)` : ''}`,
   );
   return figure;
+}
+
+async function measureAndPrintSignatureCost(server: Running, fixture: Fixture, seconds: number) {
+  const cost = await measureSignatureCost(
+    server,
+    fixture.creatorKeys.slice(CREATE_ACCOUNTS),
+    seconds,
+    await proofs(),
+  );
+  const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
+  for (const mode of ['unsigned', 'signed'] as const) {
+    const m = cost[mode];
+    console.log(
+      `  whole scans, ${mode.padEnd(8)}   ${perScan.scansPerSecond(m).toFixed(0).padStart(7)} /s     ${perScan.wallMs(m).toFixed(2)} ms/scan, server CPU ${perScan.serverCpuMs(m).toFixed(2)} ms/scan` +
+        `${m.failures ? `  (${m.failures} failed!)` : ''}`,
+    );
+  }
+  console.log(
+    `  signature check          ${pct(wallRatio(cost))} time per scan, ${pct(cpuRatio(cost))} server CPU per scan (${serverUsPerSignedCall(cost).toFixed(0)} µs per signed call)`,
+  );
+  return cost;
 }
 
 /** `--only whole-scans`: the write path alone, for A/B runs (no baseline: its figure is left at zero). */
@@ -283,6 +314,11 @@ async function main(): Promise<void> {
   const evidence: EvidenceFigures | null = opts.wholeScansOnly
     ? null
     : measureEvaluation(opts.quick ? 50 : 200);
+  const checkAlone: CheckAlone | null = opts.wholeScansOnly ? null : measureCheckAlone();
+  if (checkAlone !== null)
+    console.log(
+      `signature check alone: ${checkAlone.usPerCall.toFixed(1)} µs CPU per signed call (${checkAlone.calls.toLocaleString('en')} calls, in-process)`,
+    );
   if (evidence !== null)
     console.log(
       `\nevidence: ${evidence.rules.toLocaleString('en')} rules compiled in ${evidence.compileMs.toFixed(1)} ms; ` +
@@ -356,10 +392,10 @@ async function main(): Promise<void> {
     await baseline.stop();
     if (standIn !== undefined) await (await standIn).close();
   }
-  if (evidence === null) return;
-  const targets = checkTargets(results, evidence, opts);
-  printTables(results, evidence, targets);
-  if (opts.write) writeReport(results, evidence, targets, opts, startedAt);
+  if (evidence === null || checkAlone === null) return;
+  const targets = checkTargets(results, evidence, checkAlone, opts);
+  printTables(results, evidence, checkAlone, targets);
+  if (opts.write) writeReport(results, evidence, checkAlone, targets, opts, startedAt);
 }
 
 main().catch((err) => {

@@ -1,12 +1,21 @@
 /*
  * The targets of docs/benchmarks.md ("Targets"): ratios to the bare-Fastify baseline of the same run
  * at 50 connections, growth from the smallest size measured to 1 000 000 stored scans, whole scans per second, streams
- * held and memory. A target whose figure was not measured in this run says so instead of passing.
+ * held, memory, and the signed-call check's cost against unsigned whole scans of the same run. A
+ * target whose figure was not measured in this run says so instead of passing.
  */
 import type { EvidenceFigures } from './evidence.js';
 import type { Figure } from './load.js';
 import type { Options } from './options.js';
 import type { EndpointName, SizeResult, StoreResult } from './results.js';
+import {
+  type CheckAlone,
+  cpuRatio,
+  perScan,
+  SIGNED_CALLS_PER_SCAN,
+  serverUsPerSignedCall,
+  wallRatio,
+} from './signature-cost.js';
 
 export interface TargetCheck {
   store: string;
@@ -31,6 +40,8 @@ const WHOLE_SCANS = { sqlite: 500, postgres: 300 } as const;
 const STREAMS = 10_000;
 const MEMORY_MB = 300;
 const MILLION = 1_000_000;
+/** The signed-call check may cost a whole scan at most this much more than an unsigned scan. */
+const SIGNATURE_SHARE = 0.05;
 
 export const ratio = (s: SizeResult, name: EndpointName) => {
   const f = s.endpoints[name];
@@ -42,9 +53,12 @@ const scans = (n: number) => n.toLocaleString('en');
 /** Judging one upload of 50 000 strings against 5 000 rules, on one core (the evaluation alone). */
 const EVIDENCE_MS = 50;
 
+const pct = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %` : 'n/a');
+
 export function checkTargets(
   results: readonly StoreResult[],
   evidence: EvidenceFigures,
+  checkAlone: CheckAlone,
   opts: Options,
 ): TargetCheck[] {
   const checks: TargetCheck[] = [];
@@ -104,6 +118,29 @@ export function checkTargets(
           `whole scans ≥ ${min}/s, ${at}`,
           `${fmt(s.wholeScans.scansPerSecond, 0)}/s${s.wholeScans.failures ? `, ${s.wholeScans.failures} failed` : ''}`,
           s.wholeScans.failures === 0 && s.wholeScans.scansPerSecond >= min,
+        );
+      }
+      const cost = s.signatureCost;
+      if (cost !== undefined) {
+        const clean = cost.signed.failures + cost.unsigned.failures === 0;
+        const failed = clean ? '' : `, ${cost.signed.failures + cost.unsigned.failures} failed`;
+        const share = `${SIGNATURE_SHARE * 100} %`;
+        add(
+          `signature check: a signed whole scan takes < ${share} longer than an unsigned one (same server, same run), ${at}`,
+          `${pct(wallRatio(cost))} (${fmt(perScan.wallMs(cost.signed))} vs ${fmt(perScan.wallMs(cost.unsigned))} ms per scan)${failed}`,
+          clean && wallRatio(cost) < SIGNATURE_SHARE,
+        );
+        add(
+          `signature check: the server's CPU per signed whole scan < ${share} over unsigned, ${at}`,
+          `${pct(cpuRatio(cost))} (${fmt(perScan.serverCpuMs(cost.signed))} vs ${fmt(perScan.serverCpuMs(cost.unsigned))} ms; ${fmt(serverUsPerSignedCall(cost), 0)} µs per signed call)${failed}`,
+          clean && cpuRatio(cost) < SIGNATURE_SHARE,
+        );
+        const alone =
+          (checkAlone.usPerCall * SIGNED_CALLS_PER_SCAN) / (perScan.serverCpuMs(cost.unsigned) * 1000);
+        add(
+          `signature check alone (in-process, ${SIGNED_CALLS_PER_SCAN} calls) < ${share} of the server's CPU per unsigned whole scan, ${at}`,
+          `${fmt(alone * 100)} % (${SIGNED_CALLS_PER_SCAN} × ${fmt(checkAlone.usPerCall, 1)} µs of ${fmt(perScan.serverCpuMs(cost.unsigned))} ms)`,
+          alone < SIGNATURE_SHARE,
         );
       }
       if (s.streams !== undefined) {

@@ -9,6 +9,7 @@ import { usersCommand } from './customer/users.js';
 import { webhooksCommand } from './customer/webhooks.js';
 import { discordCommand } from './discord.js';
 import { rulesCommand } from './rules.js';
+import { scannerClientsCommand } from './scanner-clients.js';
 import { simulateCommand } from './simulate.js';
 
 export interface CliIo extends Output {
@@ -36,6 +37,7 @@ export async function runCli(argv: readonly string[], io: CliIo = consoleIo): Pr
   program.addCommand(simulateCommand(io));
   program.addCommand(backupCommand(io));
   program.addCommand(rulesCommand(io));
+  program.addCommand(scannerClientsCommand(io));
   program.addCommand(discordCommand(io));
   program.addCommand(pinsCommand(io));
   program.addCommand(usersCommand(io));

@@ -169,6 +169,8 @@ export interface ScanReportsTable {
   /** HMAC of the scanned person's IP, never returned. */
   ip_hash: string | null;
   created_at: number;
+  /** JSON of the scan's assurance (domain/assurance.ts); null for scans finished before it was kept. */
+  assurance: string | null;
 }
 
 /** A risk profile: one hardware ID, with counters over the finished scans that reported it. */
@@ -538,6 +540,8 @@ export interface PinPlayersTable {
   proven_discord_id: string | null;
   proven_username: string | null;
   proven_at: number | null;
+  /** The scanner session the proof arrived through (its token's hash). */
+  proven_session_hash: string | null;
 }
 
 /** Each Discord account of a finished scan, how the scan knows it, and how far it counts. */

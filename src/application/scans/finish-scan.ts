@@ -1,6 +1,7 @@
 import type { AssuranceReason } from '../../domain/assurance.js';
 import type { MachineFacts } from '../../domain/machine-facts.js';
 import { matchCustomKeywords } from '../../domain/custom-keywords.js';
+import { REPORT_MAX_ENTRIES } from '../../domain/evidence-report.js';
 import type { Pin } from '../../domain/pin.js';
 import { finish, type Verdict } from '../../domain/pin-lifecycle.js';
 import { accountsOfScan, withProvenance } from '../../domain/report-provenance.js';
@@ -26,6 +27,16 @@ export interface FinishEvidence {
 }
 
 /**
+ * A report list with the server's own entries added, each once, within the report's bounds
+ * (docs/scanner.md, "The report"): the server's entries are never the ones cut.
+ */
+function withinBounds(reported: readonly string[], added: readonly string[]): string[] {
+  const own = [...new Set(added)];
+  const room = Math.max(0, REPORT_MAX_ENTRIES - own.length);
+  return [...new Set([...reported.filter((e) => !own.includes(e)).slice(0, room), ...own])];
+}
+
+/**
  * scanning → finished: the server fills the report's country and VPN from the address it came from,
  * weighs what the result is worth (its assurance: scan-assurance.ts), computes the verdict from the
  * report, the PIN owner's custom keywords and the assurance, and the player-risk aggregates are
@@ -48,8 +59,8 @@ export async function finishScan(
   const assurance = await assuranceOfScan(ctx, pin, evidence?.reasons ?? [], networks);
   // Each reason to trust the result less is an integrity finding, in the words staff read; what the
   // machine's history says is a warning only (docs/scan-client.md, "Same machine, same story").
-  const integrity = [...new Set([...placed.integrity, ...assurance.reasons])];
-  const warnings = [...new Set([...placed.warnings, ...machine.warnings])];
+  const integrity = withinBounds(placed.integrity, assurance.reasons);
+  const warnings = withinBounds(placed.warnings, machine.warnings);
   const keywords = await ctx.repos.accounts.keywords(pin.accountId);
   const customSuspicious = matchCustomKeywords(placed.artifacts, keywords);
   const verdict = verdictOf({ ...placed, integrity, warnings }, customSuspicious, assurance);

@@ -10,6 +10,7 @@ import { refuse } from '../failures.js';
 import { timelineRows } from '../pins/timeline.js';
 import { pinEvent } from '../webhooks/pin-events.js';
 import { applyMove } from './apply-move.js';
+import { proofLinkOf } from './prove-player.js';
 import { recordScanNetwork } from './scan-network.js';
 
 export interface StartScanInput {
@@ -30,6 +31,8 @@ export interface StartedScan {
   nonce: string;
   /** What the client is asked to collect for this game: public, never decisive. */
   plan: ScanPlan;
+  /** The one-time link for the player to prove their Discord account for this session, if offered. */
+  proof: { url: string; expiresAt: string } | null;
 }
 
 /**
@@ -50,6 +53,7 @@ export async function startScan(ctx: UseCaseContext, input: StartScanInput): Pro
   const pin = await ctx.repos.pins.findByCode(code);
   if (pin === undefined) refuse({ code: 'pin_not_found', pin: code });
   const sessionToken = randomToken(32);
+  const sessionHash = sha256Hex(sessionToken);
   const nonce = randomToken(24);
   const hwidHashes = hardwareProfiles(ctx.hashSecret, input.hwids, pin.id);
   const state = await applyMove(ctx, pin, start, (current, next, now) =>
@@ -57,7 +61,7 @@ export async function startScan(ctx: UseCaseContext, input: StartScanInput): Pro
       current,
       next,
       {
-        sessionHash: sha256Hex(sessionToken),
+        sessionHash,
         nonceHash: sha256Hex(nonce),
         clientVersion: input.clientVersion,
         client: input.client,
@@ -69,5 +73,11 @@ export async function startScan(ctx: UseCaseContext, input: StartScanInput): Pro
     ),
   );
   if (input.clientAddress !== undefined) await recordScanNetwork(ctx, pin, 'start', input.clientAddress);
-  return { pin: { ...pin, state }, sessionToken, nonce, plan: scanPlanFor(pin.type) };
+  return {
+    pin: { ...pin, state },
+    sessionToken,
+    nonce,
+    plan: scanPlanFor(pin.type),
+    proof: proofLinkOf(ctx, pin.code, sessionHash, state.expiresAt),
+  };
 }

@@ -24,6 +24,7 @@ import { scannerClients } from './0025-scanner-clients.js';
 import { scanNetworks } from './0026-scan-networks.js';
 import { hardwareFacts } from './0027-hardware-facts.js';
 import { verdictToPlayers } from './0028-verdict-to-players.js';
+import { scanAssurance } from './0029-scan-assurance.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -71,6 +72,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0026-scan-networks': scanNetworks(ctx),
       '0027-hardware-facts': hardwareFacts(),
       '0028-verdict-to-players': verdictToPlayers(),
+      '0029-scan-assurance': scanAssurance(),
     };
   }
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Assurance } from '../../domain/assurance.js';
 import type { Pin } from '../../domain/pin.js';
 import type { PinState, Verdict } from '../../domain/pin-lifecycle.js';
 import { type ScanAccount, sharedAccountsOf } from '../../domain/report-provenance.js';
@@ -135,6 +136,8 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
       customSuspicious: string[];
       suspiciousFindings: number;
       ipHash: string | null;
+      /** What the result is worth (domain/assurance.ts). */
+      assurance: Assurance;
       /** The scan's accounts with their provenance (domain/report-provenance.ts). */
       accounts: readonly ScanAccount[];
       /** The evidence document the report was judged from, kept with the scan (docs/scan-client.md). */
@@ -191,6 +194,7 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
             discord: JSON.stringify(report.discord),
             ip_hash: extra.ipHash,
             created_at: now,
+            assurance: JSON.stringify(extra.assurance),
           })
           .execute();
         if (extra.evidence !== undefined) {

@@ -43,7 +43,7 @@ export function scannerStartRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebo
         onRequest: limitStarts,
       },
       async (request, reply) => {
-        const { pin, sessionToken, nonce, plan } = await startScan(ctx, {
+        const { pin, sessionToken, nonce, plan, proof } = await startScan(ctx, {
           pin: request.body.pin,
           hwids: request.body.hwids,
           clientVersion: request.body.clientVersion ?? null,
@@ -59,6 +59,7 @@ export function scannerStartRoute(ctx: UseCaseContext): FastifyPluginAsyncTypebo
           nonce,
           serverTime: iso(ctx.clock()),
           plan,
+          proof,
         });
       },
     );

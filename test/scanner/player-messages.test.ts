@@ -145,6 +145,17 @@ describe('what the scanner tells the player', () => {
     expect(Date.now() - enterAt).toBeLessThan(30_000);
   });
 
+  it('on a terminal, uploads at once when its input ends (Ctrl-D), as no one can press Enter then', async () => {
+    const run = await onTerminal(
+      ['--server', url, '--pin', 'PRQVEAAA', '--yes', '--wait-seconds', '60'],
+      (output, type) => {
+        if (output.includes('Press Enter') && !output.includes('96%')) type('\x04');
+      },
+    );
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('Receipt rcpt_0123456789');
+  }, 30_000);
+
   it('on a terminal, uploads by itself when the wait for the sign-in runs out', async () => {
     let askedAt = 0;
     const run = await onTerminal(

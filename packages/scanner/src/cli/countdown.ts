@@ -44,8 +44,8 @@ export interface TickedWait {
   everyMs: number;
   /** Shows the time left; true ends the wait early. */
   tick(leftSeconds: number): Promise<boolean> | boolean;
-  /** Resolves (true) when something other than the clock ends the wait, such as Enter. */
-  interrupt?: Promise<boolean>;
+  /** Resolves when something other than the clock ends the wait, such as Enter. */
+  interrupt?: Promise<void>;
 }
 
 /** Waits up to `seconds`, ticking every `everyMs`; says whether a tick or the interrupt ended it. */
@@ -53,8 +53,8 @@ export async function tickedWait(w: TickedWait): Promise<{ ended: boolean; waite
   const started = Date.now();
   const deadline = started + w.seconds * 1000;
   let interrupted = false;
-  void w.interrupt?.then((v) => {
-    interrupted = v;
+  void w.interrupt?.then(() => {
+    interrupted = true;
   });
   for (;;) {
     const leftMs = deadline - Date.now();

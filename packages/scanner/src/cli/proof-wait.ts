@@ -8,12 +8,15 @@ export function proofText(proof: ProofLink): string {
   return `\nTo make this scan count as yours in every community, open this link and sign in with Discord before the scan finishes: ${proof.url}`;
 }
 
-/** Resolves true when the player presses Enter; `stop` lets go of the terminal. */
-function enterPressed(): { pressed: Promise<boolean>; stop(): void } {
+/**
+ * Resolves when the player presses Enter, or when the terminal closes (no one can press it then);
+ * `stop` lets go of the terminal.
+ */
+function enterPressed(): { pressed: Promise<void>; stop(): void } {
   const rl = createInterface({ input: process.stdin });
-  const pressed = new Promise<boolean>((resolve) => {
-    rl.once('line', () => resolve(true));
-    rl.once('close', () => resolve(false));
+  const pressed = new Promise<void>((resolve) => {
+    rl.once('line', () => resolve());
+    rl.once('close', () => resolve());
   });
   return { pressed, stop: () => rl.close() };
 }

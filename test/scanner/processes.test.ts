@@ -70,6 +70,17 @@ describe.skipIf(process.platform !== 'linux')('the game process and its memory o
     expect(items[0]?.reason).toMatch(/ended while it was being read|could not be read/);
   });
 
+  it('reads a game name longer than the 15 characters the kernel keeps of it', async () => {
+    const roblox = await startGameProcess({ name: 'RobloxPlayerBeta' });
+    try {
+      const ctx = contextFor({ env: { HOME: '/nonexistent' } }, { game: 'Roblox' });
+      const { items } = await collectProcesses(ctx);
+      expect(items.find((p) => p.pid === roblox.pid)?.name).toBe('RobloxPlayerBeta');
+    } finally {
+      roblox.stop();
+    }
+  });
+
   it('skips memory, saying why, when no game runs', async () => {
     const ctx = contextFor({ env: { HOME: '/nonexistent' } }, { game: 'Roblox' });
     await expect(collectMemory({ ...ctx, earlier: { processes: { items: [] } } })).rejects.toThrow(

@@ -1,4 +1,5 @@
 import { CLIENT_ID_PATTERN, CLIENT_KEY_BYTES } from './scanner-clients.js';
+import { parseTimestamp } from './timestamp-input.js';
 
 /**
  * The build manifest `npm run build:scanner` writes beside the executables (`scanner-clients.json`,
@@ -57,8 +58,8 @@ export function parseBuildManifest(value: unknown): ManifestParse {
       Buffer.from(e.key, 'base64url').length !== CLIENT_KEY_BYTES
     )
       return wrong('key', `${CLIENT_KEY_BYTES} bytes in base64url without padding`);
-    const builtAt = typeof e.builtAt === 'string' ? Date.parse(e.builtAt) : Number.NaN;
-    if (!Number.isFinite(builtAt)) return wrong('builtAt', 'an ISO 8601 date and time');
+    const builtAt = typeof e.builtAt === 'string' ? parseTimestamp(e.builtAt) : undefined;
+    if (builtAt === undefined) return wrong('builtAt', 'an RFC 3339 date and time');
     entries.push({
       clientId: e.clientId,
       name: e.name,

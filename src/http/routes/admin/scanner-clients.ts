@@ -29,6 +29,7 @@ const Kind = Type.Enum([...REGISTERED_KINDS], {
 const PublicId = Type.String({
   pattern: CLIENT_ID_PATTERN,
   description: 'Sent by the client as `Scanpin-Client`.',
+  examples: ['spc_4f9Kq2LmN8xR1tV6yB3cZ7wD'],
 });
 
 const ClientView = Type.Object({
@@ -96,11 +97,14 @@ const ManifestBody = Type.Object(
       Type.Object(
         {
           clientId: PublicId,
-          name: Type.String(),
-          version: Type.Optional(Nullable(Type.String())),
-          platform: Type.Optional(Nullable(Type.String())),
-          key: Type.String(),
-          builtAt: Type.String(),
+          name: Type.String({ minLength: 1, maxLength: 200 }),
+          version: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+          platform: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+          key: Type.String({
+            pattern: '^[A-Za-z0-9_-]{43}$',
+            description: 'The build’s key: 32 bytes, base64url without padding.',
+          }),
+          builtAt: TimestampInput('When the executable was built: builds retire in this order.'),
           sha256: Type.Optional(Type.String()),
         },
         { additionalProperties: true },

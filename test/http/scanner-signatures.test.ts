@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetStaleSignatures } from '../../src/application/scanner-clients/identify-caller.js';
+import { scanClientOf } from '../../src/application/scanner-clients/scan-client.js';
+import { parseSignatureHeader, replayDigest } from '../../src/domain/scanner-signature.js';
 import { backends } from '../support/backends.js';
 import { evidence } from '../support/evidence.js';
 import { report } from '../support/scan.js';
@@ -334,6 +337,59 @@ describe.each(backends())('signed scanner calls on $name', (backend) => {
       headers: { 'scanpin-nonce': scan.nonce },
     });
     expect(overWire.statusCode, overWire.body).toBe(200);
+  });
+
+  it('forgets an accepted signature once its timestamp has left the window, when a replay is stale anyway', async () => {
+    const scan = await started();
+    const body = progress();
+    const headers = signedHeaders(t, official, {
+      path: '/v1/scanner/progress',
+      body: JSON.stringify(body),
+      sessionToken: scan.token,
+    });
+    expect((await send({ path: 'progress', body, token: scan.token, headers })).statusCode).toBe(204);
+    const digest = replayDigest(
+      official.clientId,
+      parseSignatureHeader(headers['scanpin-signature']) as Buffer,
+    );
+    const remembered = () =>
+      t.deps.store.db
+        .selectFrom('scanner_request_signatures')
+        .select('digest')
+        .where('digest', '=', digest)
+        .execute();
+    expect(await forgetStaleSignatures(t.deps)).toBe(0);
+    expect(await remembered()).toHaveLength(1);
+    const saved = now;
+    now += 302_000;
+    try {
+      expect(await forgetStaleSignatures(t.deps)).toBeGreaterThan(0);
+      expect(await remembered()).toHaveLength(0);
+      const replay = await send({ path: 'progress', body, token: scan.token, headers });
+      expect(refusal(replay)).toEqual({ status: 401, code: 'invalid_client_signature' });
+      expect(replay.json().detail).toMatch(/300 seconds/);
+    } finally {
+      now = saved;
+    }
+  });
+
+  it('tells the lead which client a scan was made with: kind, registered name and version', async () => {
+    const pin = await t.createPin(owner.key);
+    const res = await send({ path: 'start', body: { pin, hwids: ['HW-VERSION'], clientVersion: '0.1.0' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const found = await t.deps.repos.pins.findByCode(pin);
+    expect(await scanClientOf(t.deps, found as { id: number })).toEqual({
+      kind: 'official',
+      name: 'scanpin-scan 0.1.0 linux-x64 (test)',
+      version: '0.1.0',
+    });
+    const unsigned = await started(null);
+    const other = await t.deps.repos.pins.findByCode(unsigned.pin);
+    expect(await scanClientOf(t.deps, other as { id: number })).toEqual({
+      kind: 'unverified',
+      name: null,
+      version: null,
+    });
   });
 
   it('takes the digest of an empty body as the SHA-256 of nothing', () => {

@@ -5,6 +5,7 @@ import {
   type BuildManifestEntry,
   parseBuildManifest,
 } from '../../domain/build-manifest.js';
+import { octal, widerThanPrivate } from '../../lib/private-files.js';
 import type { ServiceLog } from '../../logger.js';
 import { OPERATOR, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
@@ -98,6 +99,13 @@ export async function importManifestAtStartUp(
       'the scanner build manifest is invalid; its builds are not registered',
     );
     return null;
+  }
+  // It holds keys: said at start when others on the machine may read it (docs/deployment.md, "File modes").
+  for (const wide of widerThanPrivate([path])) {
+    log.warn(
+      { path: wide.path, mode: octal(wide.mode) },
+      'the scanner build manifest holds keys and is open to other users of this machine; chmod 600 it',
+    );
   }
   const result = await importBuildManifest(ctx, parsed.entries, 'start-up');
   log.info({ path, ...result }, 'scanner build manifest read (docs/operations.md, "Scanner clients")');

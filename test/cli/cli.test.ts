@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { cli } from '../support/cli.js';
-import { proveFor } from '../support/scan.js';
+import { report, scanner } from '../support/scan.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
 
 const sqlite = backends()[0];
@@ -94,25 +94,13 @@ describe('the scanpin CLI against a running server', () => {
 
   it('bans, warns, lifts and notes scanned players', async () => {
     const owner = await t.createOwner('Player admin');
-    const pin = await t.createPin(owner.key);
-    // Operators ban and note players a shared scan made known: the player proved their account before
-    // the simulated scan (docs/risk-score.md, "Whose scan it is").
-    await proveFor(t, pin, { id: '678901234567890123', username: 'Target' });
-    expect(
-      (
-        await cli([
-          'simulate',
-          '--url',
-          url,
-          '--pin',
-          pin,
-          '--delay',
-          '0',
-          '--discord',
-          '678901234567890123:Target',
-        ])
-      ).code,
-    ).toBe(0);
+    // Operators ban and note players a shared scan made known: the player proved their account
+    // through the scanner's link during the scan (docs/risk-score.md, "Whose scan it is").
+    await scanner(t).scan(
+      owner.key,
+      report({ detections: ['Eulen'], discord: [{ id: '678901234567890123', username: 'Target' }] }),
+      ['HW-CLI-TARGET'],
+    );
     const ban = firstJson((await admin('player', 'ban', '678901234567890123', '--reason', 'Cheating')).out);
     expect(ban).toMatchObject({ status: 'banned', reason: 'Cheating', expiresAt: null });
     const warn = firstJson(
@@ -200,8 +188,10 @@ describe('the scanpin CLI against a running server', () => {
     expect(down.err).toMatch(/Cannot reach/);
   });
 
+  // The simulator is no registered scanner build: its results have low assurance and are never
+  // legit (docs/scan-client.md, "Trust"), and it says so.
   it.each([
-    ['legit', 'finished', 'legit'],
+    ['legit', 'finished', 'suspicious'],
     ['suspicious', 'finished', 'suspicious'],
     ['cheating', 'finished', 'cheating'],
     ['error', 'error', null],
@@ -235,6 +225,8 @@ describe('the scanpin CLI against a running server', () => {
         { id: '567890123456789012', username: 'SimPlayer', provenance: 'claimed', reach: 'enterprise' },
       ]);
       expect(res.out).toContain('only when the player proved');
+      expect(s.data.assurance).toMatchObject({ client: { kind: 'unverified' }, level: 'low' });
+      if (outcome === 'legit') expect(res.out).toContain('never legit');
       const other = await t.createOwner(`Other ${outcome}`);
       const lookup = (url: string, key: string) => t.api('GET', url, { key });
       expect((await lookup('/v1/scanned-users/lookup/567890123456789012', other.key)).json()).toMatchObject({

@@ -5,6 +5,7 @@ import { type DiscordStandIn, startDiscordStandIn } from '../support/discord-sta
 import { evidence, jar, uploadEvidence } from '../support/evidence.js';
 import { signIn } from '../support/person.js';
 import { report, scanner } from '../support/scan.js';
+import { officialClient, signedHeaders } from '../support/scanner-client.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:8080';
@@ -73,8 +74,14 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ pin: string }>().pin;
   }
+  /** The scan client is the app's official build: every call signed (docs/scanner.md, "Signed calls"). */
+  const official = async () => scanner(t, { client: await officialClient(t) });
   async function start(pin: string, hwid: string) {
-    const res = await t.api('POST', '/v1/scanner/start', { body: { pin, hwids: [hwid] } });
+    const body = JSON.stringify({ pin, hwids: [hwid] });
+    const res = await t.api('POST', '/v1/scanner/start', {
+      body,
+      headers: signedHeaders(t, await officialClient(t), { path: '/v1/scanner/start', body }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ sessionToken: string; nonce: string; proof: { url: string; expiresAt: string } }>();
   }
@@ -101,7 +108,10 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
   async function claimedScan(pin: string, hwid: string, accounts: Player[], proveAs?: Player) {
     const { sessionToken, proof } = await start(pin, hwid);
     if (proveAs !== undefined) expect((await prove(proof.url, proveAs)).statusCode).toBe(200);
-    const res = await scanner(t).finish(sessionToken, report({ detections: ['Wurst'], discord: accounts }));
+    const res = await (await official()).finish(
+      sessionToken,
+      report({ detections: ['Wurst'], discord: accounts }),
+    );
     expect(res.statusCode, res.body).toBe(200);
   }
 
@@ -259,7 +269,7 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     expect(page.body).toContain('Signed in with Discord as <strong>proven</strong>');
     expect(page.headers['cache-control']).toBe('no-store');
 
-    const res = await scanner(t).finish(sessionToken, report({ detections: ['Wurst'] }));
+    const res = await (await official()).finish(sessionToken, report({ detections: ['Wurst'] }));
     expect(res.statusCode, res.body).toBe(200);
     expect(await risk(b.key, player.id)).toMatchObject({
       found: true,
@@ -282,7 +292,7 @@ describe.each(backends())('whose scan it is on $name', (backend) => {
     expect((await prove(proof.url, first)).statusCode).toBe(200);
 
     // Once the scan uploaded, its link is spent; a link with another secret never named a scan.
-    expect((await scanner(t).finish(sessionToken, report())).statusCode).toBe(200);
+    expect((await (await official()).finish(sessionToken, report())).statusCode).toBe(200);
     const late = await prove(proof.url, first);
     expect(late.statusCode).toBe(404);
     expect(late.body).toContain('This link is not for a scan that is running now');

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
-import { evidence, jar, startScan, uploadEvidence } from '../support/evidence.js';
+import { evidence, jar, onWindows, startScan, uploadEvidence } from '../support/evidence.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 // Evidence judging touches the store only, never the shared counters: SQLite and PostgreSQL suffice.
@@ -155,7 +155,7 @@ describe.each(stores)('scan evidence on $name', (backend) => {
           process: 'java',
           readable: true,
           reason: null,
-          bytesScanned: 1024,
+          bytesScanned: 64 * 1024 * 1024,
           regions: 3,
           classNames: ['com/secret/Marker$Inner', 'java/lang/String'],
           strings: [],
@@ -171,9 +171,8 @@ describe.each(stores)('scan evidence on $name', (backend) => {
     ]);
 
     const fivem = await startScan(t, owner.key, 'FiveM');
-    expect((await uploadEvidence(t, fivem.token, evidence(fivem.nonce, { memory }))).json()).toMatchObject({
-      result: 'legit',
-    });
+    const onFiveM = onWindows(evidence(fivem.nonce, { memory }));
+    expect((await uploadEvidence(t, fivem.token, onFiveM)).json()).toMatchObject({ result: 'legit' });
 
     await t.admin('PATCH', `/admin/v1/rules/${rule.id}`, { enabled: false });
     const after = await startScan(t, owner.key);
@@ -215,8 +214,13 @@ describe.each(stores)('scan evidence on $name', (backend) => {
       twoHoursAhead,
     );
     const res = await uploadEvidence(t, scan.token, doc);
-    expect(res.json()).toMatchObject({ result: 'legit' });
+    // Warnings alone never change a verdict; the memory that could not be read lowers the assurance
+    // (docs/scan-client.md, "Trust"), so the scan cannot be legit.
+    expect(res.json()).toMatchObject({ result: 'suspicious' });
     const { data } = await results(scan.pin);
+    expect(data.integrity).toEqual([
+      'The game’s memory could not be read (Permission denied: run the scanner as administrator.): cheats loaded only in memory were not checked.',
+    ]);
     expect(data.vpn).toBe('VPN adapter: tun0');
     expect(data.warnings).toEqual(
       expect.arrayContaining([

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import type { EvidenceDocument, EvidenceSources } from '../../src/domain/evidence.js';
+import { officialClient, type ScannerClientCredentials, signedHeaders } from './scanner-client.js';
 import type { TestApp } from './test-app.js';
 
 type Overrides = { [K in keyof EvidenceSources]?: Partial<EvidenceSources[K]> };
@@ -73,6 +74,51 @@ export function evidence(
   };
 }
 
+/**
+ * The same document from a Windows machine with every Windows source collected (and empty): a game
+ * that runs only on Windows is never scanned elsewhere (domain/evidence-assurance.ts).
+ */
+const MONTH_AGO = new Date(Date.now() - 30 * 86_400_000).toISOString();
+
+export function onWindows(doc: EvidenceDocument): EvidenceDocument {
+  const none = { status: 'collected' as const, reason: null };
+  return {
+    ...doc,
+    schema: 2,
+    client: { ...doc.client, platform: 'win32' },
+    sources: {
+      ...doc.sources,
+      // One file from a month ago: an empty Prefetch folder is itself a signal (windows-signals.ts).
+      prefetch: {
+        ...none,
+        enabled: true,
+        folder: 'C:/Windows/Prefetch',
+        folderModifiedAt: null,
+        filesTotal: 1,
+        unreadable: 0,
+        items: [
+          {
+            path: 'C:/Windows/Prefetch/EXPLORER.EXE-A80E4F97.pf',
+            version: 30,
+            executable: 'EXPLORER.EXE',
+            hash: 'A80E4F97',
+            runCount: 40,
+            lastRuns: [MONTH_AGO],
+            executablePath: null,
+            modifiedAt: MONTH_AGO,
+            createdAt: MONTH_AGO,
+          },
+        ],
+      },
+      bam: { ...none, from: 'registry', controlSet: 'ControlSet001', items: [] },
+      pca: { ...none, skippedLines: 0, items: [] },
+      recycleBin: { ...none, drives: ['C:'], items: [] },
+      gameFolders: { ...none, folders: [], items: [] },
+      programs: { ...none, items: [] },
+    },
+  };
+}
+
 export const SHA_A = 'a'.repeat(64);
 
 /** A jar as the client reports it. */
@@ -95,30 +141,53 @@ export interface StartedScan {
   nonce: string;
 }
 
-/** Creates a PIN for the game and starts it as a scan client would. */
-export async function startScan(t: TestApp, key: string, type = 'Java'): Promise<StartedScan> {
+/**
+ * Creates a PIN for the game and starts it as the official scanner would: signed as this app's
+ * official client (docs/scanner.md, "Signed calls"), unless `client` is null (an unverified client).
+ */
+export async function startScan(
+  t: TestApp,
+  key: string,
+  type = 'Java',
+  options: { client?: ScannerClientCredentials | null } = {},
+): Promise<StartedScan> {
   const pin = await t.createPin(key, { type });
-  const res = await t.api('POST', '/v1/scanner/start', { body: { pin, hwids: [`HWID-${pin}`] } });
+  const client = options.client === undefined ? await officialClient(t) : options.client;
+  const sent = JSON.stringify({ pin, hwids: [`HWID-${pin}`] });
+  const url = '/v1/scanner/start';
+  const res = await t.api('POST', url, {
+    body: sent,
+    headers: client === null ? {} : signedHeaders(t, client, { path: url, body: sent }),
+  });
   if (res.statusCode !== 201) throw new Error(`start -> ${res.statusCode} ${res.body}`);
   const body = res.json<{ sessionToken: string; nonce: string }>();
   return { pin, token: body.sessionToken, nonce: body.nonce };
 }
 
-export function uploadEvidence(
+/**
+ * Uploads an evidence document, signed as this app's official client unless `client` is null. A
+ * session started unsigned stays unsigned whatever the upload's headers say, so the signature only
+ * matters for sessions the official client started.
+ */
+export async function uploadEvidence(
   t: TestApp,
   token: string,
   doc: unknown,
-  opts: { gzip?: boolean } = {},
+  opts: { gzip?: boolean; client?: ScannerClientCredentials | null } = {},
 ): Promise<LightMyRequestResponse> {
   const json = JSON.stringify(doc);
+  const payload = opts.gzip ? gzipSync(json) : json;
+  const url = '/v1/scanner/evidence';
+  const client = opts.client === undefined ? await officialClient(t) : opts.client;
   return t.app.inject({
     method: 'POST',
-    url: '/v1/scanner/evidence',
+    url,
     headers: {
       authorization: `Bearer ${token}`,
       'content-type': 'application/json',
       ...(opts.gzip ? { 'content-encoding': 'gzip' } : {}),
+      ...(client === null ? {} : signedHeaders(t, client, { path: url, body: payload, sessionToken: token })),
     },
-    payload: opts.gzip ? gzipSync(json) : json,
+    payload,
   });
 }

@@ -169,7 +169,8 @@ const ENDED: Record<string, string> = {
 const SIGNATURE_REFUSED: Record<SignatureRefusal, string> = {
   unknown_client:
     'The Scanpin-Client header names a client this server does not know. Use a current scanner build, or ask the operator to register your integration.',
-  missing_timestamp: 'A registered client must send the Scanpin-Timestamp header (unix time in whole seconds).',
+  missing_timestamp:
+    'A registered client must send the Scanpin-Timestamp header (unix time in whole seconds).',
   malformed_timestamp: 'The Scanpin-Timestamp header must be unix time in whole seconds, in decimal digits.',
   stale_timestamp:
     'The Scanpin-Timestamp is more than 300 seconds from the server clock. Set the computer clock right and try again.',
@@ -318,6 +319,26 @@ export function problemFor(failure: Failure): Problem {
         404,
         failure.code,
         `There is no scanner client ${failure.scannerClient}. GET /admin/v1/scanner-clients lists them and their ids.`,
+      );
+    case 'invalid_client_signature':
+      return new Problem(401, failure.code, SIGNATURE_REFUSED[failure.reason]);
+    case 'scanner_client_retired':
+      return new Problem(
+        403,
+        failure.code,
+        `This scanner build has been ${failure.status === 'revoked' ? 'withdrawn' : 'retired'} and is no longer accepted. Download the current scanner from ${failure.downloadUrl} and run the scan again.`,
+      );
+    case 'scanner_client_not_accepted':
+      return new Problem(
+        403,
+        failure.code,
+        `This server does not accept scans from ${KIND_WORDS[failure.kind]}; it accepts ${failure.accepted.map((k) => KIND_WORDS[k]).join(', ')}. Download the official scanner from ${failure.downloadUrl} and run the scan with it.`,
+      );
+    case 'scanner_client_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        `There is no scanner client ${failure.scannerClientId}. GET /admin/v1/scanner-clients lists them and their ids.`,
       );
     case 'rule_not_found':
       return new Problem(

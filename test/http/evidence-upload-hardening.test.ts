@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { evidence, jar, startScan, uploadEvidence } from '../support/evidence.js';
 import { report } from '../support/scan.js';
+import { officialClient, signedHeaders } from '../support/scanner-client.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -69,17 +70,44 @@ describe.each(sqlite)('evidence uploads under hostile input on $name', (backend)
   let t: TestApp;
   let owner: Owner;
 
+  let signedCalls = 0;
+
   beforeEach(async () => {
     t = await startTestApp(backend, { EVIDENCE_UPLOADS_PER_SCAN: '3', EVIDENCE_UPLOADS_PER_MINUTE: '6' });
     owner = await t.createOwner();
+    signedCalls = 0;
   });
   afterEach(async () => t.close());
 
-  const post = (url: string, token: string, payload: Buffer | string, extra: Record<string, string> = {}) =>
+  /**
+   * The official client's signed headers for a session call (docs/scanner.md, "Signed calls"): the
+   * scans here start signed, as an official build's do, and a signed session's every call must be.
+   * Each call gets a timestamp of its own, a second earlier than the last: the same bytes signed in
+   * the same second are the same call, which the server refuses as a replay.
+   */
+  const signed = async (url: string, token: string, payload: Buffer | string) =>
+    signedHeaders(t, await officialClient(t), {
+      path: url,
+      body: payload,
+      sessionToken: token,
+      timestamp: Math.floor(t.deps.clock() / 1000) - signedCalls++,
+    });
+
+  const post = async (
+    url: string,
+    token: string,
+    payload: Buffer | string,
+    extra: Record<string, string> = {},
+  ) =>
     t.app.inject({
       method: 'POST',
       url,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...extra },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...extra,
+        ...(await signed(url, token, payload)),
+      },
       payload,
     });
 
@@ -102,10 +130,13 @@ describe.each(sqlite)('evidence uploads under hostile input on $name', (backend)
     const scan = await startScan(t, owner.key);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
+    // Signed as the client that started the scan, so the nonce is what is refused; the signature
+    // covers the body, which the server never reads here.
     const answer = await answerBeforeBody(port, '/v1/scanner/evidence', {
       authorization: `Bearer ${scan.token}`,
       'content-type': 'application/json',
       'scanpin-nonce': 'not-the-nonce-of-this-scan',
+      ...(await signed('/v1/scanner/evidence', scan.token, '[[[[[[[[[[')),
     });
     expect(answer).toMatch(/^HTTP\/1\.1 409 /);
     const ok = await post('/v1/scanner/evidence', scan.token, JSON.stringify(evidence(scan.nonce)), {

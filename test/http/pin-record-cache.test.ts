@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends } from '../support/backends.js';
 import { report, scanner } from '../support/scan.js';
+import { officialClient } from '../support/scanner-client.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 import { startSibling } from '../support/with-app.js';
 
@@ -27,11 +28,12 @@ describe.each(backends())('polls answered from memory on $name', (backend) => {
 
   it('reads the store once for repeated polls, and again as soon as the PIN changes', async () => {
     await listening();
+    // Signed as the official build, so the clean report is legit (docs/scan-client.md, "Trust").
+    const sc = scanner(t, { client: await officialClient(t) });
     const reads = vi.spyOn(t.deps.repos.pins, 'findByCode');
     const pin = await t.createPin(owner.key);
     for (let i = 0; i < 5; i++) expect((await status(pin)).json()).toMatchObject({ status: 'pending' });
     expect(reads).toHaveBeenCalledTimes(1);
-    const sc = scanner(t);
     const token = await sc.startOk(pin, ['HW-CACHE-1']);
     expect((await status(pin)).json()).toMatchObject({ status: 'scanning', progress: 0 });
     expect((await sc.progress(token, 40)).statusCode).toBe(204);

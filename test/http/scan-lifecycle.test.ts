@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { report, scanner } from '../support/scan.js';
+import { officialClient } from '../support/scanner-client.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -29,6 +30,7 @@ const SUMMARY_KEYS = [
   'warningsCount',
   'suspiciousCount',
   'discord',
+  'assurance',
 ].sort();
 const RESULTS_DATA_KEYS = [
   'cheating',
@@ -44,6 +46,7 @@ const RESULTS_DATA_KEYS = [
   'scantime',
   'windows',
   'discord',
+  'assurance',
 ].sort();
 
 describe.each(backends())('scan lifecycle on $name', (backend) => {
@@ -51,12 +54,17 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
   let owner: Owner;
   let now: number;
   let sc: ReturnType<typeof scanner>;
+  let official: ReturnType<typeof scanner>;
 
   beforeEach(async () => {
     now = Date.parse('2026-03-01T12:00:00.000Z');
     t = await startTestApp(backend, { PIN_TTL_SECONDS: '3600', SCAN_IDLE_TIMEOUT_SECONDS: '60' }, () => now);
     owner = await t.createOwner();
+    // The lifecycle is the same for any client (SCANNER_ACCEPT defaults to any); verdicts are tested
+    // with calls signed as the official build, the only kind whose clean report can be legit
+    // (docs/scan-client.md, "Trust").
     sc = scanner(t);
+    official = scanner(t, { client: await officialClient(t) });
   });
   afterEach(async () => t.close());
 
@@ -82,12 +90,15 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
       'nonce',
       'pin',
       'plan',
+      'proof',
       'ramDump',
       'serverTime',
       'sessionToken',
       'type',
     ]);
     expect(body).toMatchObject({ pin, type: 'Rust', ramDump: true });
+    // No Discord sign-in is configured here, so there is no proof link to show (docs/scanner.md).
+    expect(body.proof).toBeNull();
     expect(body.sessionToken).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     expect(body.expiresAt).toMatch(ISO_MS);
 
@@ -146,14 +157,21 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
 
   it('a legit finish: verdict, status summary and results field by field', async () => {
     const pin = await t.createPin(owner.key, { type: 'Java', pinName: 'Join check' });
-    const token = await sc.startOk(pin);
+    const token = await official.startOk(pin);
     now += 5000;
     const body = report({
       warnings: ['Defender off', 'Old driver'],
       discord: [{ id: '123456789012345678', username: 'Player' }],
       ip: '203.0.113.9',
     });
-    const fin = await sc.finish(token, body);
+    // The official build signed every call and nothing lowered trust; it gave no version at start
+    // (docs/scan-client.md, "Assurance").
+    const OFFICIAL_HIGH = {
+      client: { kind: 'official', name: 'scanpin-scan 0.1.0 linux-x64 (test)', version: null },
+      level: 'high',
+      reasons: [],
+    };
+    const fin = await official.finish(token, body);
     expect(fin.statusCode).toBe(200);
     expect(fin.json()).toEqual({ result: 'legit' });
 
@@ -184,6 +202,7 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
       suspiciousCount: 0,
       // A bare report only claims its accounts (docs/risk-score.md, "Whose scan it is").
       discord: [{ id: '123456789012345678', username: 'Player', provenance: 'claimed', reach: 'enterprise' }],
+      assurance: OFFICIAL_HIGH,
     });
 
     const r = await results(pin);
@@ -220,6 +239,7 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
       windows: 'Windows 11 Pro 23H2',
       // A bare report only claims its accounts (docs/risk-score.md, "Whose scan it is").
       discord: [{ id: '123456789012345678', username: 'Player', provenance: 'claimed', reach: 'enterprise' }],
+      assurance: OFFICIAL_HIGH,
     });
   });
 
@@ -229,16 +249,16 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
     ['integrity', { integrity: ['Modified game file'] }],
   ])('any %s entry makes the verdict suspicious', async (_name, overrides) => {
     const pin = await t.createPin(owner.key);
-    const token = await sc.startOk(pin);
-    expect((await sc.finish(token, report(overrides))).json()).toEqual({ result: 'suspicious' });
+    const token = await official.startOk(pin);
+    expect((await official.finish(token, report(overrides))).json()).toEqual({ result: 'suspicious' });
     expect((await status(pin)).result).toBe('suspicious');
   });
 
   it('any detection makes the verdict cheating, whatever else the report holds', async () => {
     const pin = await t.createPin(owner.key);
-    const token = await sc.startOk(pin);
+    const token = await official.startOk(pin);
     const body = report({ detections: ['Eulen', 'RedEngine'], suspicious: ['a', 'b', 'c'], warnings: ['w'] });
-    expect((await sc.finish(token, body)).json()).toEqual({ result: 'cheating' });
+    expect((await official.finish(token, body)).json()).toEqual({ result: 'cheating' });
     const s = await status(pin);
     expect(s.data).toMatchObject({
       cheating: 'cheating',
@@ -255,9 +275,9 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
     });
     expect(put.statusCode).toBe(200);
     const pin = await t.createPin(owner.key);
-    const token = await sc.startOk(pin);
+    const token = await official.startOk(pin);
     const artifacts = ['C:\\Tools\\CheatEngine-7.5.exe', 'C:\\Games\\launcher.log', 'autoclicker.ahk'];
-    const fin = await sc.finish(token, report({ artifacts }));
+    const fin = await official.finish(token, report({ artifacts }));
     expect(fin.json()).toEqual({ result: 'suspicious' });
     const r = await results(pin);
     expect(r.data.customSuspicious).toEqual(['C:\\Tools\\CheatEngine-7.5.exe', 'autoclicker.ahk']);
@@ -269,8 +289,8 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
     const other = await t.createOwner('Other');
     await t.admin('PUT', `/admin/v1/accounts/${other.accountId}/custom-keywords`, { keywords: ['launcher'] });
     const pin = await t.createPin(owner.key);
-    const token = await sc.startOk(pin);
-    expect((await sc.finish(token, report({ artifacts: ['launcher.log'] }))).json()).toEqual({
+    const token = await official.startOk(pin);
+    expect((await official.finish(token, report({ artifacts: ['launcher.log'] }))).json()).toEqual({
       result: 'legit',
     });
   });

@@ -18,6 +18,11 @@ export interface Options {
    * written; the fast loop for the write path. Its figures are for A/B comparisons, not the report.
    */
   wholeScansOnly: boolean;
+  /**
+   * Only the signature cost (`--only signatures`): whole scans signed and unsigned in alternating
+   * rounds, and the check alone; prints, never writes. The fast loop for the signed-call path.
+   */
+  signaturesOnly: boolean;
   /** Measure dist/ as it is (already built with `tsc -p tsconfig.build.json`). */
   build: boolean;
 }
@@ -30,7 +35,8 @@ const USAGE = `npm run bench [-- options]
   --streams N          event streams to hold (default 10000, quick 1000)
   --webhooks N         webhook deliveries to time (default 500, quick 100)
   --reads-only         only baseline, status, results, risk score and lookup
-  --only whole-scans   only whole scans (create, start, 5 progress, finish); prints, never writes
+  --only whole-scans   only whole scans (create, start, proof, 5 progress, finish); prints, never writes
+  --only signatures    only the signature cost (whole scans signed and unsigned); prints, never writes
   --no-build           measure dist/ as it is, without running tsc first
   --no-write           print only; leave docs/benchmarks.md as it is`;
 
@@ -67,8 +73,10 @@ export function parseOptions(argv: readonly string[]): Options {
   if (sizes.some((n) => !Number.isInteger(n) || n < 1))
     throw new Error(`--sizes takes whole numbers\n${USAGE}`);
   const only = value('--only');
-  if (only !== undefined && only !== 'whole-scans') throw new Error(`--only takes whole-scans\n${USAGE}`);
+  if (only !== undefined && only !== 'whole-scans' && only !== 'signatures')
+    throw new Error(`--only takes whole-scans or signatures\n${USAGE}`);
   const wholeScansOnly = only === 'whole-scans';
+  const signaturesOnly = only === 'signatures';
   return {
     quick,
     stores,
@@ -76,9 +84,10 @@ export function parseOptions(argv: readonly string[]): Options {
     seconds: number('--seconds', quick ? 2 : 8),
     streams: number('--streams', quick ? 1000 : 10_000),
     webhookEvents: number('--webhooks', quick ? 100 : 500),
-    write: !args.includes('--no-write') && !wholeScansOnly,
+    write: !args.includes('--no-write') && !wholeScansOnly && !signaturesOnly,
     readsOnly: args.includes('--reads-only'),
     wholeScansOnly,
+    signaturesOnly,
     build: !args.includes('--no-build'),
   };
 }

@@ -106,7 +106,9 @@ function signatureLines(s: SizeResult, checkAlone: CheckAlone): string[] {
   const row = (name: string, m: ModeFigures) =>
     `| ${name}${m.failures ? ` (${m.failures} failed)` : ''} | ${n0(perScan.scansPerSecond(m))} | ${n2(perScan.wallMs(m))} | ${n2(perScan.serverCpuMs(m))} | ${n2(perScan.loadCpuMs(m))} |`;
   const ratio = (f: (m: ModeFigures) => number) => pct(f(c.signed) / f(c.unsigned) - 1);
-  const alone = (checkAlone.usPerCall * SIGNED_CALLS_PER_SCAN) / (perScan.serverCpuMs(c.unsigned) * 1000);
+  const share = (us: number) =>
+    `${(((us * SIGNED_CALLS_PER_SCAN) / (perScan.serverCpuMs(c.unsigned) * 1000)) * 100).toFixed(1)} %`;
+  const store = s.checkOnStore;
   return [
     `| ${n0(s.size)} scans: signature cost, ${c.rounds} rounds of ${c.secondsPerRound} s each way | scans/s | ms per scan | server CPU ms per scan | load generator CPU ms per scan |`,
     '|---|---:|---:|---:|---:|',
@@ -115,7 +117,11 @@ function signatureLines(s: SizeResult, checkAlone: CheckAlone): string[] {
     `| signed ÷ unsigned − 1 | ${ratio(perScan.scansPerSecond)} | ${pct(wallRatio(c))} | ${pct(cpuRatio(c))} | ${ratio(perScan.loadCpuMs)} |`,
     '',
     `The server's CPU per signed call beyond an unsigned one: ${n0(serverUsPerSignedCall(c))} µs (${SIGNED_CALLS_PER_SCAN} signed calls per scan). ` +
-      `The check alone, in-process: ${checkAlone.usPerCall.toFixed(1)} µs of CPU per call, ${(alone * 100).toFixed(2)} % of the server's CPU per unsigned whole scan.`,
+      `The check alone, in the bench process, as a share of the server's CPU per unsigned whole scan for its ${SIGNED_CALLS_PER_SCAN} calls: ` +
+      (store === undefined
+        ? ''
+        : `on the store (the client's row, the check, the replay memory's write and commit; ${n0(store.calls)} calls, 50 at a time) ${n0(store.cpuUsPerCall)} µs of CPU per call (${n0(store.wallUsPerCall)} µs of wall time), ${share(store.cpuUsPerCall)}; `) +
+      `its cryptography alone ${checkAlone.usPerCall.toFixed(1)} µs, ${share(checkAlone.usPerCall)}.`,
     '',
   ];
 }
@@ -222,17 +228,20 @@ export function writeReport(
     '  PIN" spreads over 200 accounts. Whole scans: 50 workers each looping create → start → the',
     "  player's Discord proof through the start's one-time link (its page, its form, a local stand-in for",
     '  Discord, the callback) → 5 progress → finish under their own account, with a new player and machine',
-    '  per scan, the scanner calls signed by an official build registered from its manifest in',
-    '  `SCANNER_DOWNLOADS_DIR` (`bench/scan-client.ts`), over kept-alive `node:http` connections (runs',
-    '  before 2026-11-23T20:00Z used `fetch`, which cost the load generator as much CPU as the server; see',
-    '  "Profile findings"; runs before 2026-11-28 proved the player before the start and signed nothing).',
-    '- Signature cost: the same whole scans, unsigned (`SCANNER_ACCEPT=any` takes both) and signed, on the',
-    `  same server in alternating rounds of ${opts.seconds} s each way, compared per scan in time and in the`,
-    "  server's CPU time (/proc); the signed-call check alone is also timed in the bench process (CPU",
-    '  time: digests, HMAC, constant-time comparison, replay digest; no store, no HTTP). Webhook deliveries: one',
+    '  per scan, after 1 s not counted, the scanner calls signed by an official build registered from its',
+    '  manifest in `SCANNER_DOWNLOADS_DIR` (`bench/scan-client.ts`), over kept-alive `node:http`',
+    '  connections (runs before 2026-11-23T20:00Z used `fetch`, which cost the load generator as much CPU',
+    '  as the server, see "Profile findings"; runs before 2026-11-28 proved the player before the start,',
+    '  signed nothing and counted the first second). Webhook deliveries: one',
     '  endpoint on a receiver in the bench process, timed from the first delivery to the last. Event',
     "  streams: opened over many keys (20 per key), memory per stream is the server's RSS growth over",
     '  the streams held. Memory is VmRSS from /proc.',
+    '- Signature cost (`bench/signature-cost.ts`): the same whole scans unsigned (`SCANNER_ACCEPT=any`',
+    `  takes both) and signed, on the same server, in alternating rounds of ${opts.seconds} s each way, compared`,
+    "  per scan in time and in the server's CPU time (/proc; other work on the machine hardly moves it).",
+    '  The check alone is also timed in the bench process, in CPU time: against the store before the',
+    "  server opens it (the client's row, the check, the replay memory's write and its commit), and its",
+    '  cryptography alone (digests, HMAC, constant-time comparison, replay digest).',
     `- Stores: ${results.map((r) => r.label).join(', ')}; PostgreSQL and Redis run on the same machine.`,
     '- PostgreSQL: every size on a new database seeded from nothing, autovacuum off for its tables. The',
     '  reads are measured first "never analysed": the start-up that created the tables analysed them',

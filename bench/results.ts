@@ -2,7 +2,7 @@
 import type { EvidenceFigures } from './evidence.js';
 import type { Figure } from './load.js';
 import type { StoreName } from './options.js';
-import type { SignatureCost } from './signature-cost.js';
+import type { CheckOnStore, SignatureCost } from './signature-cost.js';
 import type { AnalyzeEffect } from './statistics.js';
 import type { Streams } from './streams.js';
 import type { Deliveries } from './webhooks.js';
@@ -35,6 +35,8 @@ export interface SizeResult {
   wholeScans?: WholeScans;
   /** Whole scans signed by a registered client against unsigned ones, in the same run (bench/signature-cost.ts). */
   signatureCost?: SignatureCost;
+  /** The signed-call check alone against this store, in the bench process, before the server started. */
+  checkOnStore?: CheckOnStore;
   webhooks?: Deliveries;
   streams?: Streams;
   /** Server memory after the read endpoints ran (MB), and its peak over the whole size (MB). */

@@ -21,6 +21,7 @@ import {
   type CheckAlone,
   cpuRatio,
   measureCheckAlone,
+  measureCheckOnStore,
   measureSignatureCost,
   perScan,
   serverUsPerSignedCall,
@@ -97,6 +98,12 @@ async function measureSize(
   evidenceUploads: number,
 ): Promise<SizeResult> {
   if (opts.wholeScansOnly) return wholeScansOnly(store, server, fixture, size, seedSeconds, opts.seconds);
+  if (opts.signaturesOnly) {
+    const signatureCost = await measureAndPrintSignatureCost(server, fixture, opts.seconds);
+    const { rssMb, peakMb } = server.memory();
+    const none = { rps: 0, p50: 0, p99: 0, failures: 0 };
+    return { size, seedSeconds, baseline: none, endpoints: {}, signatureCost, rssMb, peakRssMb: peakMb };
+  }
   const api = new Api(server.url, fixture.key);
   const auth = { 'x-api-key': fixture.key };
   const pending = await api.createPin();
@@ -206,12 +213,11 @@ async function measureSize(
 }
 
 async function measureAndPrintWholeScans(server: Running, fixture: Fixture, seconds: number) {
-  const figure = await measureWholeScans(
-    server.url,
-    fixture.creatorKeys.slice(CREATE_ACCOUNTS),
-    seconds,
-    await proofs(),
-  );
+  const keys = fixture.creatorKeys.slice(CREATE_ACCOUNTS);
+  // A second first, not counted, as autocannon warms up before each endpoint: the first scans of 50
+  // workers at once (the proof pages, Discord's stand-in, new connections) are not the steady state.
+  await measureWholeScans(server.url, keys, 1, await proofs());
+  const figure = await measureWholeScans(server.url, keys, seconds, await proofs());
   console.log(
     `  whole scans              ${figure.scansPerSecond.toFixed(0).padStart(7)} /s     p50 ${figure.p50.toFixed(0)} ms  p99 ${figure.p99.toFixed(0)} ms` +
       `${figure.failures ? `  (${figure.failures} failed!)` : ''}`,
@@ -311,9 +317,8 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   if (opts.build) build();
   // Before any server runs: the evaluation alone, on this process's one core.
-  const evidence: EvidenceFigures | null = opts.wholeScansOnly
-    ? null
-    : measureEvaluation(opts.quick ? 50 : 200);
+  const evidence: EvidenceFigures | null =
+    opts.wholeScansOnly || opts.signaturesOnly ? null : measureEvaluation(opts.quick ? 50 : 200);
   const checkAlone: CheckAlone | null = opts.wholeScansOnly ? null : measureCheckAlone();
   if (checkAlone !== null)
     console.log(
@@ -349,13 +354,16 @@ async function main(): Promise<void> {
           const fixture = await setUp(
             store.env,
             {
-              streamKeys: opts.readsOnly || opts.wholeScansOnly ? 0 : Math.ceil(opts.streams / 20),
+              streamKeys:
+                opts.readsOnly || opts.wholeScansOnly || opts.signaturesOnly
+                  ? 0
+                  : Math.ceil(opts.streams / 20),
               creators: opts.readsOnly ? 0 : CREATE_ACCOUNTS + SCAN_WORKERS,
             },
             now,
           );
           await holdAutovacuum(store);
-          if (round === 0 && !opts.wholeScansOnly) await seedRules(store.env);
+          if (round === 0 && !opts.wholeScansOnly && !opts.signaturesOnly) await seedRules(store.env);
           const population = new Population(now);
           for (const size of sizes) {
             console.log(`\n${store.label}: seeding to ${size.toLocaleString('en')} finished scans…`);
@@ -370,14 +378,29 @@ async function main(): Promise<void> {
             console.log(
               `  seeded in ${seedSeconds.toFixed(1)} s; measuring (${opts.seconds} s each, ${CONNECTIONS} connections)`,
             );
+            // Before the server opens the store: the check alone, against it (one writer at a time).
+            const checkOnStore = opts.wholeScansOnly ? undefined : await measureCheckOnStore(store.env);
+            if (checkOnStore !== undefined)
+              console.log(
+                `  signature check alone on the store: ${checkOnStore.cpuUsPerCall.toFixed(0)} µs CPU, ${checkOnStore.wallUsPerCall.toFixed(0)} µs wall per signed call (${checkOnStore.calls.toLocaleString('en')}, 50 at a time, in-process)`,
+              );
             const server = await startServer({ ...store.env, ...(await proofs()).env });
             (await proofs()).serve(server.url);
             try {
               // The evidence upload once per store, at its first size (it does not depend on the scans stored).
-              const uploads = round === 0 && size === sizes[0] ? (opts.quick ? 5 : 20) : 0;
-              entry.sizes.push(
-                await measureSize(opts, store, server, baseline, fixture, size, seedSeconds, uploads),
+              const uploads =
+                round === 0 && size === sizes[0] && !opts.signaturesOnly ? (opts.quick ? 5 : 20) : 0;
+              const measured = await measureSize(
+                opts,
+                store,
+                server,
+                baseline,
+                fixture,
+                size,
+                seedSeconds,
+                uploads,
               );
+              entry.sizes.push(checkOnStore === undefined ? measured : { ...measured, checkOnStore });
             } finally {
               await server.stop();
             }

@@ -8,10 +8,18 @@
  *   /proc), which other work on a shared machine hardly moves; the difference in CPU, spread over the
  *   7 signed calls of a scan, is the server's cost of one signed call, body hashing, replay memory and
  *   all;
- * - the check alone, in this process: the body and session digests, the HMAC and its constant-time
- *   comparison and the replay digest of one signed call, in CPU time, with no store and no HTTP.
+ * - the check alone, in this process, no HTTP: the application's identification and check of signed
+ *   finishes against the bench store (the client's row, its opened key, the timestamp, the body and
+ *   session digests, the HMAC and its constant-time comparison, the replay memory's write and its
+ *   commit), one after another, in CPU and wall time; and the same without the store (digests, HMAC,
+ *   comparison and replay digest), so the share of each is seen.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import {
+  identifyStart,
+  type PendingSignature,
+  verifySignedCall,
+} from '../src/application/scanner-clients/identify-caller.js';
 import {
   parseSignatureHeader,
   replayDigest,
@@ -22,6 +30,7 @@ import { CLEAN_REPORT, type ScannerCalls } from './api.js';
 import type { PlayerProofs } from './player-proofs.js';
 import type { Running } from './processes.js';
 import { BENCH_BUILD, signedHeaders } from './scan-client.js';
+import { withContext } from './seed.js';
 import { measureWholeScans } from './whole-scans.js';
 
 /** start, 5 progress and finish: the scanner calls of a whole scan (its PIN's creation is not one). */
@@ -131,4 +140,66 @@ export function measureCheckAlone(calls = 50_000): CheckAlone {
   const t0 = cpuNowMs();
   for (let i = 0; i < calls; i++) once();
   return { calls, usPerCall: ((cpuNowMs() - t0) * 1000) / calls };
+}
+
+export interface CheckOnStore {
+  calls: number;
+  /** CPU time of one identification and check, replay memory included, µs. */
+  cpuUsPerCall: number;
+  /** Wall time over the calls, µs per call (50 at a time: commits shared as under load). */
+  wallUsPerCall: number;
+}
+
+const AT_ONCE = 50;
+/** Calls before the measured ones: the first thousands run far slower, before the JIT has them. */
+const WARM_UP = 3_000;
+
+/**
+ * `calls` signed calls identified by their client id (as a start is) and checked with a finish's body
+ * and session by the application against the store of `env`, as the server does before a handler
+ * runs, 50 at a time; each has its own body, so none is a replay. Run while no server has the store
+ * open (SQLite has one writer at a time).
+ */
+export function measureCheckOnStore(env: NodeJS.ProcessEnv, calls = 5_000): Promise<CheckOnStore> {
+  return withContext(env, async (ctx) => {
+    const path = '/v1/scanner/finish';
+    const token = randomBytes(32).toString('base64url');
+    // Signed beforehand: the client's work is not the server's.
+    const prepared = Array.from({ length: calls + WARM_UP }, (_, i) => {
+      const body = JSON.stringify({ ...CLEAN_REPORT, scantime: `${i} seconds` });
+      return {
+        headers: signedHeaders('POST', path, body, token),
+        digest: createHash('sha256').update(body).digest('hex'),
+      };
+    });
+    const once = async ({ headers, digest }: (typeof prepared)[number]) => {
+      const { pending } = await identifyStart(ctx, {
+        client: headers['scanpin-client'],
+        timestamp: headers['scanpin-timestamp'],
+        signature: headers['scanpin-signature'],
+      });
+      await verifySignedCall(ctx, pending as PendingSignature, {
+        method: 'POST',
+        path,
+        sessionToken: token,
+        bodyDigest: digest,
+      });
+    };
+    for (const call of prepared.slice(calls)) await once(call);
+    const cpu0 = cpuNowMs();
+    const t0 = performance.now();
+    // As many at once as the whole scans' workers, so the replay memory's writes share commits as
+    // they do on a loaded server.
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: AT_ONCE }, async () => {
+        while (next < calls) await once(prepared[next++] as (typeof prepared)[number]);
+      }),
+    );
+    return {
+      calls,
+      cpuUsPerCall: ((cpuNowMs() - cpu0) * 1000) / calls,
+      wallUsPerCall: ((performance.now() - t0) * 1000) / calls,
+    };
+  });
 }

@@ -151,6 +151,9 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
           // Nobody holds a token for a seeded scan; the hash only fills the column as a start would.
           session_token_hash: sha256Hex(`seeded:${seed.code}`),
           client_version: null,
+          // An official build's scan, as SEEDED_ASSURANCE says; no registered client row stands behind it.
+          client_kind: 'official',
+          scanner_client_id: null,
           // Spent when the scan finished, as a finish clears it; the start time as a start records it.
           scan_nonce_hash: null,
           scan_started_at: seed.startedAt,

@@ -63,6 +63,23 @@ const finishedResults: fc.Arbitrary<PinResults> = fc.record({
     discord: fc.array(fc.record({ id: fc.constant('123456789012345678'), username: text(100) }), {
       maxLength: 60,
     }),
+    assurance: fc.option(
+      fc.record({
+        client: fc.record({
+          kind: fc.constantFrom(
+            'official' as const,
+            'third-party' as const,
+            'development' as const,
+            'unverified' as const,
+          ),
+          name: fc.option(text(200), { nil: null }),
+          version: fc.option(text(50), { nil: null }),
+        }),
+        level: fc.constantFrom('high' as const, 'medium' as const, 'low' as const),
+        reasons: list,
+      }),
+      { nil: null },
+    ),
   }),
 });
 
@@ -220,9 +237,15 @@ describe('toDiscordEmbed stays within Discord limits', () => {
         integrity: [],
         customSuspicious: [],
         discord: [],
+        assurance: {
+          client: { kind: 'official', name: 'scanpin-scan 0.1.0 win-x64', version: '0.1.0' },
+          level: 'high',
+          reasons: [],
+        },
       },
     });
     expect(embed).toMatchObject({ title: 'Scan A7K3M2P9 · Tryout', color: 0xed4245 });
+    expect(embed.description).toContain('**Assurance:** high (official build)');
     expect(embed.fields?.[0]?.name).toBe('Detections (500)');
     expect(embed.fields?.[0]?.value).toMatch(/^• Cheat 0\n• Cheat 1\n[\s\S]*\n… and \d+ more$/);
   });

@@ -40,6 +40,14 @@ export function escapeMarkdown(text: string): string {
 }
 const md = escapeMarkdown;
 
+/** The scan client's kind in words (docs/scan-client.md, "Trust"). */
+const CLIENT_WORDS = {
+  official: 'official build',
+  'third-party': 'registered integration',
+  development: 'development copy',
+  unverified: 'unknown client',
+} as const;
+
 /** Cuts `text` to at most `max` characters, ending in "…" when cut, never halving a surrogate pair. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -155,6 +163,10 @@ function resultsEmbed(r: PinResults): DiscordEmbed {
   const d = r.data;
   const facts = [
     `**Result:** ${r.result}`,
+    // How far the result can be trusted; its reasons are in the Integrity field (docs/scan-client.md).
+    d.assurance
+      ? `**Assurance:** ${d.assurance.level} (${CLIENT_WORDS[d.assurance.client.kind]})`
+      : undefined,
     d.vpn ? `**VPN:** ${md(d.vpn)}` : undefined,
     d.country ? `**Country:** ${md(d.country)}` : undefined,
     d.windows ? `**Windows:** ${md(d.windows)}` : undefined,

@@ -1,7 +1,7 @@
 import type { AssuranceReason } from '../../domain/assurance.js';
-import type { MachineFacts } from '../../domain/machine-facts.js';
 import { matchCustomKeywords } from '../../domain/custom-keywords.js';
 import { REPORT_MAX_ENTRIES } from '../../domain/evidence-report.js';
+import type { MachineFacts } from '../../domain/machine-facts.js';
 import type { Pin } from '../../domain/pin.js';
 import { finish, type Verdict } from '../../domain/pin-lifecycle.js';
 import { accountsOfScan, withProvenance } from '../../domain/report-provenance.js';
@@ -56,7 +56,7 @@ export async function finishScan(
     networkReasons(ctx, pin, clientAddress),
     hardwareConsistency(ctx, pin, evidence?.machineFacts ?? null),
   ]);
-  const assurance = await assuranceOfScan(ctx, pin, evidence?.reasons ?? [], networks);
+  const assurance = await assuranceOfScan(ctx, pin, evidence?.reasons ?? [], networks.reasons);
   // Each reason to trust the result less is an integrity finding, in the words staff read; what the
   // machine's history says is a warning only (docs/scan-client.md, "Same machine, same story").
   const integrity = withinBounds(placed.integrity, assurance.reasons);
@@ -87,6 +87,7 @@ export async function finishScan(
     assurance,
     evidence: evidence?.row,
     hardwareFacts: machine.facts,
+    uploadNetwork: networks.upload,
     accounts,
   };
   await applyMove(

@@ -34,16 +34,27 @@ export async function recordScanNetwork(
   if (sighting !== null) await ctx.repos.scanNetworks.record(pin.id, stage, sighting, ctx.clock());
 }
 
+/** What the upload's network says, and the sighting its finish keeps (in the finish's own transaction). */
+export interface UploadNetwork {
+  reasons: AssuranceReason[];
+  /** Written by the scan's finish (repositories/scans.ts), so a refused finish keeps nothing. */
+  upload: NewSighting | null;
+}
+
 /**
- * At the scan's upload (its evidence, or its bare report): keeps the upload's network and says what
- * the scan's networks show (domain/scan-network.ts): a scan that moved between networks, or that ran
- * on another network than the game connection the PIN was given.
+ * At the scan's upload (its evidence, or its bare report): what the scan's networks show
+ * (domain/scan-network.ts), a scan that moved between networks or that ran on another network than
+ * the game connection the PIN was given, with the upload's own network counted in.
  */
 export async function networkReasons(
   ctx: UseCaseContext,
   pin: Pin,
   uploadAddress: string,
-): Promise<AssuranceReason[]> {
-  await recordScanNetwork(ctx, pin, 'upload', uploadAddress);
-  return networkReasonsOf(await ctx.repos.scanNetworks.ofPin(pin.id));
+): Promise<UploadNetwork> {
+  const [upload, earlier] = await Promise.all([
+    sightingOf(ctx, uploadAddress),
+    ctx.repos.scanNetworks.ofPin(pin.id),
+  ]);
+  const all = upload === null ? earlier : [...earlier, { ...upload, stage: 'upload' as const }];
+  return { reasons: networkReasonsOf(all), upload };
 }

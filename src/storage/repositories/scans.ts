@@ -11,6 +11,7 @@ import { type HardwareFactsEntry, recordHardwareFacts } from './hardware-facts.j
 import { type PinTimelineEntry, pinTimelineRepository } from './pin-timeline.js';
 import { stateColumns } from './pins.js';
 import { announcingOutdated } from './player-documents.js';
+import { type NewSighting, scanNetworksRepository } from './scan-networks.js';
 import { type OutboxEvent, webhooksRepository } from './webhooks.js';
 
 /** Arbitrary constant naming the PostgreSQL advisory lock that serialises finishes. */
@@ -144,6 +145,8 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
       evidence?: EvidenceRow | undefined;
       /** What the scan told about its machine (docs/scan-client.md, "Same machine, same story"). */
       hardwareFacts?: HardwareFactsEntry | null | undefined;
+      /** The network the upload came from (application/scans/scan-network.ts). */
+      uploadNetwork?: NewSighting | null | undefined;
     },
     now: number,
     events: readonly OutboxEvent[] = [],
@@ -210,6 +213,9 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
             .execute();
         }
         if (extra.hardwareFacts) await recordHardwareFacts(trx, pin.id, extra.hardwareFacts);
+        // The upload's network, kept with the finish so a refused finish keeps nothing (scan-network.ts).
+        if (extra.uploadNetwork)
+          await scanNetworksRepository(trx).record(pin.id, 'upload', extra.uploadNetwork, now);
         const scan: FinishedScan = {
           pinId: pin.id,
           gameType: pin.type,

@@ -1035,7 +1035,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -1044,7 +1044,7 @@ export interface paths {
                     limit?: number;
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
-                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule";
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client";
                     /**
                      * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                      * @example 2026-02-11T15:25:00.000Z
@@ -1098,7 +1098,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -1130,7 +1130,7 @@ export interface paths {
                                     /** @description The row id; null when there is none to name (e.g. an erased player). */
                                     id: number | null;
                                     /** @enum {unknown} */
-                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule";
+                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client";
                                 };
                             }[];
                             /** @description Pass as `before` for the next, older page. */
@@ -4424,6 +4424,947 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/scanner-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List scanner clients
+         * @description Every registered client, never its key.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "clientId": "spc_4f9Kq2LmN8xR1tV6yB3cZ7wD",
+                         *           "name": "example",
+                         *           "kind": "official",
+                         *           "version": "example",
+                         *           "platform": "example",
+                         *           "status": "active",
+                         *           "createdAt": "2026-02-11T15:25:00.000Z",
+                         *           "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *           "revokedAt": "2026-02-11T15:25:00.000Z",
+                         *           "lastUsedAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /**
+                                 * @description Sent by the client as `Scanpin-Client`.
+                                 * @example spc_4f9Kq2LmN8xR1tV6yB3cZ7wD
+                                 */
+                                clientId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                expiresAt: string | null;
+                                id: number;
+                                /**
+                                 * @description `official`: a build of this project’s scanner; `third-party`: an integration you allow.
+                                 * @enum {unknown}
+                                 */
+                                kind: "official" | "third-party";
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                lastUsedAt: string | null;
+                                name: string;
+                                platform: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                revokedAt: string | null;
+                                /**
+                                 * @description Only an `active` client’s calls are accepted; the others are refused `scanner_client_retired`.
+                                 * @enum {unknown}
+                                 */
+                                status: "active" | "expired" | "revoked";
+                                version: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register a scanner client
+         * @description A new client id and key. The key is in this answer only. Official builds register themselves through the build manifest (`npm run build:scanner`); use this for a third-party integration.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Acme anti-cheat bridge 2.1",
+                     *       "kind": "official",
+                     *       "version": "example",
+                     *       "platform": "example",
+                     *       "expiresAt": "2026-02-11T15:25:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When its calls stop being accepted; none by default. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                         * @example 2026-02-11T15:25:00.000Z
+                         */
+                        expiresAt?: string | null;
+                        /**
+                         * @description `official`: a build of this project’s scanner; `third-party`: an integration you allow.
+                         * @enum {unknown}
+                         */
+                        kind: "official" | "third-party";
+                        /** @example Acme anti-cheat bridge 2.1 */
+                        name: string;
+                        platform?: string | null;
+                        version?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "clientId": "spc_4f9Kq2LmN8xR1tV6yB3cZ7wD",
+                         *       "name": "example",
+                         *       "kind": "official",
+                         *       "version": "example",
+                         *       "platform": "example",
+                         *       "status": "active",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "revokedAt": "2026-02-11T15:25:00.000Z",
+                         *       "lastUsedAt": "2026-02-11T15:25:00.000Z",
+                         *       "key": "example"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * @description Sent by the client as `Scanpin-Client`.
+                             * @example spc_4f9Kq2LmN8xR1tV6yB3cZ7wD
+                             */
+                            clientId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string | null;
+                            id: number;
+                            /** @description The client’s HMAC key, base64url (32 bytes). Shown in this answer only; the server keeps it sealed. Build it into the client so that it is not a plain string (docs/scanner.md, "Signed calls"). */
+                            key: string;
+                            /**
+                             * @description `official`: a build of this project’s scanner; `third-party`: an integration you allow.
+                             * @enum {unknown}
+                             */
+                            kind: "official" | "third-party";
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            lastUsedAt: string | null;
+                            name: string;
+                            platform: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            revokedAt: string | null;
+                            /**
+                             * @description Only an `active` client’s calls are accepted; the others are refused `scanner_client_retired`.
+                             * @enum {unknown}
+                             */
+                            status: "active" | "expired" | "revoked";
+                            version: string | null;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/scanner-clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a scanner client
+         * @description At once: its next call is refused, a scan under way included. The row is kept for the scans it made.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: scanner_client_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/scanner-clients/{id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set when a scanner client expires
+         * @description From `expiresAt` on, its calls are refused `scanner_client_retired`; a past time retires it at once.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "expiresAt": "2026-02-11T15:25:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description From then on its calls are refused; null clears the expiry. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                         * @example 2026-02-11T15:25:00.000Z
+                         */
+                        expiresAt: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "clientId": "spc_4f9Kq2LmN8xR1tV6yB3cZ7wD",
+                         *       "name": "example",
+                         *       "kind": "official",
+                         *       "version": "example",
+                         *       "platform": "example",
+                         *       "status": "active",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "revokedAt": "2026-02-11T15:25:00.000Z",
+                         *       "lastUsedAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * @description Sent by the client as `Scanpin-Client`.
+                             * @example spc_4f9Kq2LmN8xR1tV6yB3cZ7wD
+                             */
+                            clientId: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string | null;
+                            id: number;
+                            /**
+                             * @description `official`: a build of this project’s scanner; `third-party`: an integration you allow.
+                             * @enum {unknown}
+                             */
+                            kind: "official" | "third-party";
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            lastUsedAt: string | null;
+                            name: string;
+                            platform: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            revokedAt: string | null;
+                            /**
+                             * @description Only an `active` client’s calls are accepted; the others are refused `scanner_client_retired`.
+                             * @enum {unknown}
+                             */
+                            status: "active" | "expired" | "revoked";
+                            version: string | null;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: scanner_client_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/scanner-clients/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a build manifest
+         * @description Registers, as `official`, each build of the manifest whose client id is not known yet; known ones are left as they are. The server also reads the manifest in SCANNER_DOWNLOADS_DIR at start.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The `scanner-clients.json` that `npm run build:scanner` writes. */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "clients": [
+                     *         {
+                     *           "clientId": "spc_4f9Kq2LmN8xR1tV6yB3cZ7wD",
+                     *           "name": "example",
+                     *           "version": "example",
+                     *           "platform": "example",
+                     *           "key": "example",
+                     *           "builtAt": "2026-02-11T15:25:00.000Z",
+                     *           "sha256": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        clients: ({
+                            /**
+                             * Format: date-time
+                             * @description When the executable was built: builds retire in this order. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            builtAt: string;
+                            /**
+                             * @description Sent by the client as `Scanpin-Client`.
+                             * @example spc_4f9Kq2LmN8xR1tV6yB3cZ7wD
+                             */
+                            clientId: string;
+                            /** @description The build’s key: 32 bytes, base64url without padding. */
+                            key: string;
+                            name: string;
+                            platform?: string | null;
+                            sha256?: string;
+                            version?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "registered": 1,
+                         *       "known": 1
+                         *     }
+                         */
+                        "application/json": {
+                            known: number;
+                            registered: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/scanner-clients/retire-previous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retire the official builds before a new one
+         * @description Every official client registered before `clientId` expires `graceDays` from now (one already expiring sooner keeps its date).
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "clientId": 1,
+                     *       "graceDays": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The new build (its id or its `spc_…` client id); every official build registered before it retires. */
+                        clientId: number | string;
+                        /** @description Days the previous builds stay accepted, so players who downloaded one recently can still scan. */
+                        graceDays: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "retired": [
+                         *         {
+                         *           "id": 1,
+                         *           "clientId": "spc_4f9Kq2LmN8xR1tV6yB3cZ7wD",
+                         *           "name": "example",
+                         *           "kind": "official",
+                         *           "version": "example",
+                         *           "platform": "example",
+                         *           "status": "active",
+                         *           "createdAt": "2026-02-11T15:25:00.000Z",
+                         *           "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *           "revokedAt": "2026-02-11T15:25:00.000Z",
+                         *           "lastUsedAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string;
+                            retired: {
+                                /**
+                                 * @description Sent by the client as `Scanpin-Client`.
+                                 * @example spc_4f9Kq2LmN8xR1tV6yB3cZ7wD
+                                 */
+                                clientId: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                expiresAt: string | null;
+                                id: number;
+                                /**
+                                 * @description `official`: a build of this project’s scanner; `third-party`: an integration you allow.
+                                 * @enum {unknown}
+                                 */
+                                kind: "official" | "third-party";
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                lastUsedAt: string | null;
+                                name: string;
+                                platform: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                revokedAt: string | null;
+                                /**
+                                 * @description Only an `active` client’s calls are accepted; the others are refused `scanner_client_retired`.
+                                 * @enum {unknown}
+                                 */
+                                status: "active" | "expired" | "revoked";
+                                version: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: scanner_client_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/auth/options": {
         parameters: {
             query?: never;
@@ -4629,7 +5570,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -4637,7 +5578,7 @@ export interface paths {
                     limit?: number;
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
-                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule";
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client";
                     /**
                      * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                      * @example 2026-02-11T15:25:00.000Z
@@ -4693,7 +5634,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -4725,7 +5666,7 @@ export interface paths {
                                     /** @description The row id; null when there is none to name (e.g. an erased player). */
                                     id: number | null;
                                     /** @enum {unknown} */
-                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule";
+                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client";
                                 };
                             }[];
                             /** @description Pass as `before` for the next, older page. */
@@ -5899,6 +6840,247 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/enterprises/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An Enterprise's settings (owner and members)
+         * @description An Enterprise's settings (owner and members)
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "verdictToPlayers": false
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description The scanner shows the player their verdict at the end of the scan. Off by default: the player is told only that the scan is complete and that the staff have the result. */
+                            verdictToPlayers: boolean;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /**
+         * Change an Enterprise's settings (owner only)
+         * @description Recorded in the audit trail as enterprise.update.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "verdictToPlayers": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The scanner shows the player their verdict at the end of the scan. Off by default: the player is told only that the scan is complete and that the staff have the result. */
+                        verdictToPlayers: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "verdictToPlayers": false
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description The scanner shows the player their verdict at the end of the scan. Off by default: the player is told only that the scan is complete and that the staff have the result. */
+                            verdictToPlayers: boolean;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -7432,7 +8614,18 @@ export interface paths {
                          *                 "provenance": "proven",
                          *                 "reach": "shared"
                          *               }
-                         *             ]
+                         *             ],
+                         *             "assurance": {
+                         *               "client": {
+                         *                 "kind": "official",
+                         *                 "name": "example",
+                         *                 "version": "example"
+                         *               },
+                         *               "level": "high",
+                         *               "reasons": [
+                         *                 "example"
+                         *               ]
+                         *             }
                          *           },
                          *           "private": false,
                          *           "creator": "example",
@@ -7454,6 +8647,26 @@ export interface paths {
                                 /** @description The creating account's name. */
                                 creator: string;
                                 data?: {
+                                    assurance: {
+                                        client: {
+                                            /**
+                                             * @description `official`: a scanner build this server registered, every call signed; `third-party`: an integration the operator registered, signed; `development`: the scanner run from source; `unverified`: any other client.
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "third-party" | "development" | "unverified";
+                                            /** @description The registered client’s name; null for unregistered ones. */
+                                            name: string | null;
+                                            /** @description The version the client gave at the start. */
+                                            version: string | null;
+                                        };
+                                        /**
+                                         * @description `high`: a registered client with nothing that lowers trust; `medium` or `low`: see `reasons`. A scan that is not `high` is never `legit`.
+                                         * @enum {unknown}
+                                         */
+                                        level: "high" | "medium" | "low";
+                                        /** @description Why the level is lower than `high`, lowest first; each is also an entry of `integrity`. */
+                                        reasons: string[];
+                                    } | null;
                                     cheating: string | null;
                                     country: string | null;
                                     detectionsCount: number;
@@ -7598,6 +8811,11 @@ export interface paths {
                     "application/json": {
                         /** @description Custom name, max 50 characters. */
                         pinName?: string | null;
+                        /**
+                         * @description Extension (not in the published API): the IPv4 or IPv6 address your game server or bot sees the player connect from. The server keeps only a keyed hash of its network (the /24 or /64) with its country and ASN, never the address, and never returns it; the scan's result then says when the scan ran on a different network (docs/scanner.md, "Where the scan ran").
+                         * @example 203.0.113.7
+                         */
+                        playerAddress?: string | null;
                         /** @description The player's Discord user ID (17 to 20 digits), when you know who is being scanned. Only this account may then prove the PIN on the /scan page; a report about it counts for every community only once the player proved it there (finding the account on the machine is not enough); see docs/risk-score.md, "Whose scan it is". */
                         playerDiscordId?: string | null;
                         /** @default false */
@@ -7650,7 +8868,18 @@ export interface paths {
                          *             "provenance": "proven",
                          *             "reach": "shared"
                          *           }
-                         *         ]
+                         *         ],
+                         *         "assurance": {
+                         *           "client": {
+                         *             "kind": "official",
+                         *             "name": "example",
+                         *             "version": "example"
+                         *           },
+                         *           "level": "high",
+                         *           "reasons": [
+                         *             "example"
+                         *           ]
+                         *         }
                          *       },
                          *       "private": false,
                          *       "creator": "example",
@@ -7668,6 +8897,26 @@ export interface paths {
                             /** @description The creating account's name. */
                             creator: string;
                             data?: {
+                                assurance: {
+                                    client: {
+                                        /**
+                                         * @description `official`: a scanner build this server registered, every call signed; `third-party`: an integration the operator registered, signed; `development`: the scanner run from source; `unverified`: any other client.
+                                         * @enum {unknown}
+                                         */
+                                        kind: "official" | "third-party" | "development" | "unverified";
+                                        /** @description The registered client’s name; null for unregistered ones. */
+                                        name: string | null;
+                                        /** @description The version the client gave at the start. */
+                                        version: string | null;
+                                    };
+                                    /**
+                                     * @description `high`: a registered client with nothing that lowers trust; `medium` or `low`: see `reasons`. A scan that is not `high` is never `legit`.
+                                     * @enum {unknown}
+                                     */
+                                    level: "high" | "medium" | "low";
+                                    /** @description Why the level is lower than `high`, lowest first; each is also an entry of `integrity`. */
+                                    reasons: string[];
+                                } | null;
                                 cheating: string | null;
                                 country: string | null;
                                 detectionsCount: number;
@@ -7859,7 +9108,18 @@ export interface paths {
                          *               "provenance": "proven",
                          *               "reach": "shared"
                          *             }
-                         *           ]
+                         *           ],
+                         *           "assurance": {
+                         *             "client": {
+                         *               "kind": "official",
+                         *               "name": "example",
+                         *               "version": "example"
+                         *             },
+                         *             "level": "high",
+                         *             "reasons": [
+                         *               "example"
+                         *             ]
+                         *           }
                          *         },
                          *         "private": false,
                          *         "creator": "example",
@@ -7870,11 +9130,6 @@ export interface paths {
                          *       "results": {
                          *         "pin": "A7K3M2P9",
                          *         "type": "example",
-                        /**
-                         * @description Extension (not in the published API): the IPv4 or IPv6 address your game server or bot sees the player connect from. The server keeps only a keyed hash of its network (the /24 or /64) with its country and ASN, never the address, and never returns it; the scan's result then says when the scan ran on a different network (docs/scanner.md, "Where the scan ran").
-                         * @example 203.0.113.7
-                         */
-                        playerAddress?: string | null;
                          *         "status": "finished",
                          *         "result": "legit",
                          *         "pinName": "example",
@@ -7910,7 +9165,18 @@ export interface paths {
                          *               "provenance": "proven",
                          *               "reach": "shared"
                          *             }
-                         *           ]
+                         *           ],
+                         *           "assurance": {
+                         *             "client": {
+                         *               "kind": "official",
+                         *               "name": "example",
+                         *               "version": "example"
+                         *             },
+                         *             "level": "high",
+                         *             "reasons": [
+                         *               "example"
+                         *             ]
+                         *           }
                          *         },
                          *         "createdAt": "2026-02-11T15:25:00.000Z"
                          *       }
@@ -7924,6 +9190,26 @@ export interface paths {
                                  */
                                 createdAt: string;
                                 data: {
+                                    assurance: {
+                                        client: {
+                                            /**
+                                             * @description `official`: a scanner build this server registered, every call signed; `third-party`: an integration the operator registered, signed; `development`: the scanner run from source; `unverified`: any other client.
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "third-party" | "development" | "unverified";
+                                            /** @description The registered client’s name; null for unregistered ones. */
+                                            name: string | null;
+                                            /** @description The version the client gave at the start. */
+                                            version: string | null;
+                                        };
+                                        /**
+                                         * @description `high`: a registered client with nothing that lowers trust; `medium` or `low`: see `reasons`. A scan that is not `high` is never `legit`.
+                                         * @enum {unknown}
+                                         */
+                                        level: "high" | "medium" | "low";
+                                        /** @description Why the level is lower than `high`, lowest first; each is also an entry of `integrity`. */
+                                        reasons: string[];
+                                    } | null;
                                     cheating: string | null;
                                     country: string | null;
                                     customSuspicious: string[];
@@ -7979,6 +9265,26 @@ export interface paths {
                                 /** @description The creating account's name. */
                                 creator: string;
                                 data?: {
+                                    assurance: {
+                                        client: {
+                                            /**
+                                             * @description `official`: a scanner build this server registered, every call signed; `third-party`: an integration the operator registered, signed; `development`: the scanner run from source; `unverified`: any other client.
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "third-party" | "development" | "unverified";
+                                            /** @description The registered client’s name; null for unregistered ones. */
+                                            name: string | null;
+                                            /** @description The version the client gave at the start. */
+                                            version: string | null;
+                                        };
+                                        /**
+                                         * @description `high`: a registered client with nothing that lowers trust; `medium` or `low`: see `reasons`. A scan that is not `high` is never `legit`.
+                                         * @enum {unknown}
+                                         */
+                                        level: "high" | "medium" | "low";
+                                        /** @description Why the level is lower than `high`, lowest first; each is also an entry of `integrity`. */
+                                        reasons: string[];
+                                    } | null;
                                     cheating: string | null;
                                     country: string | null;
                                     detectionsCount: number;
@@ -8369,7 +9675,14 @@ export interface paths {
                          *                     "example"
                          *                   ]
                          *                 }
-                         *               ]
+                         *               ],
+                         *               "game": {
+                         *                 "expected": [
+                         *                   "example"
+                         *                 ],
+                         *                 "running": false,
+                         *                 "waitedSeconds": 0
+                         *               }
                          *             },
                          *             "memory": {
                          *               "status": "collected",
@@ -8858,6 +10171,14 @@ export interface paths {
                                         };
                                         /** @description The game’s processes and launchers. */
                                         processes: {
+                                            game?: {
+                                                /** @description The process names the client looked for, for the PIN’s game. */
+                                                expected: string[];
+                                                /** @description A process of the game was running when the scan read the processes. */
+                                                running: boolean;
+                                                /** @description How long the client waited for the player to start the game. */
+                                                waitedSeconds: number;
+                                            };
                                             items: {
                                                 /** @description With secrets (access tokens, passwords) replaced by `<redacted>`. */
                                                 commandLine: string;
@@ -12789,7 +14110,16 @@ export interface paths {
                          *             "provenance": "proven",
                          *             "reach": "shared"
                          *           }
-                         *         ]
+                         *         ],
+                         *         "assurance": {
+                         *           "client": {
+                         *             "kind": "official",
+                         *             "name": "scanpin-scan 0.1.0 win-x64",
+                         *             "version": "0.1.0"
+                         *           },
+                         *           "level": "high",
+                         *           "reasons": []
+                         *         }
                          *       },
                          *       "createdAt": "2026-02-11T15:25:00.000Z"
                          *     }
@@ -12801,6 +14131,26 @@ export interface paths {
                              */
                             createdAt: string;
                             data: {
+                                assurance: {
+                                    client: {
+                                        /**
+                                         * @description `official`: a scanner build this server registered, every call signed; `third-party`: an integration the operator registered, signed; `development`: the scanner run from source; `unverified`: any other client.
+                                         * @enum {unknown}
+                                         */
+                                        kind: "official" | "third-party" | "development" | "unverified";
+                                        /** @description The registered client’s name; null for unregistered ones. */
+                                        name: string | null;
+                                        /** @description The version the client gave at the start. */
+                                        version: string | null;
+                                    };
+                                    /**
+                                     * @description `high`: a registered client with nothing that lowers trust; `medium` or `low`: see `reasons`. A scan that is not `high` is never `legit`.
+                                     * @enum {unknown}
+                                     */
+                                    level: "high" | "medium" | "low";
+                                    /** @description Why the level is lower than `high`, lowest first; each is also an entry of `integrity`. */
+                                    reasons: string[];
+                                } | null;
                                 cheating: string | null;
                                 country: string | null;
                                 customSuspicious: string[];
@@ -13029,6 +14379,26 @@ export interface paths {
                              */
                             createdAt: string;
                             data?: {
+                                assurance: {
+                                    client: {
+                                        /**
+                                         * @description `official`: a scanner build this server registered, every call signed; `third-party`: an integration the operator registered, signed; `development`: the scanner run from source; `unverified`: any other client.
+                                         * @enum {unknown}
+                                         */
+                                        kind: "official" | "third-party" | "development" | "unverified";
+                                        /** @description The registered client’s name; null for unregistered ones. */
+                                        name: string | null;
+                                        /** @description The version the client gave at the start. */
+                                        version: string | null;
+                                    };
+                                    /**
+                                     * @description `high`: a registered client with nothing that lowers trust; `medium` or `low`: see `reasons`. A scan that is not `high` is never `legit`.
+                                     * @enum {unknown}
+                                     */
+                                    level: "high" | "medium" | "low";
+                                    /** @description Why the level is lower than `high`, lowest first; each is also an entry of `integrity`. */
+                                    reasons: string[];
+                                } | null;
                                 cheating: string | null;
                                 country: string | null;
                                 detectionsCount: number;
@@ -13229,6 +14599,11 @@ export interface paths {
                     "application/json": {
                         /** @description Custom name, max 50 characters. */
                         pinName?: string | null;
+                        /**
+                         * @description Extension (not in the published API): the IPv4 or IPv6 address your game server or bot sees the player connect from. The server keeps only a keyed hash of its network (the /24 or /64) with its country and ASN, never the address, and never returns it; the scan's result then says when the scan ran on a different network (docs/scanner.md, "Where the scan ran").
+                         * @example 203.0.113.7
+                         */
+                        playerAddress?: string | null;
                         /** @description The player's Discord user ID (17 to 20 digits), when you know who is being scanned. Only this account may then prove the PIN on the /scan page; a report about it counts for every community only once the player proved it there (finding the account on the machine is not enough); see docs/risk-score.md, "Whose scan it is". */
                         playerDiscordId?: string | null;
                         /** @default false */
@@ -13649,11 +15024,6 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Whole seconds until the window resets. */
                         "X-RateLimit-Reset"?: number;
-                        /**
-                         * @description Extension (not in the published API): the IPv4 or IPv6 address your game server or bot sees the player connect from. The server keeps only a keyed hash of its network (the /24 or /64) with its country and ASN, never the address, and never returns it; the scan's result then says when the scan ran on a different network (docs/scanner.md, "Where the scan ran").
-                         * @example 203.0.113.7
-                         */
-                        playerAddress?: string | null;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13798,7 +15168,14 @@ export interface paths {
                      *                 "example"
                      *               ]
                      *             }
-                     *           ]
+                     *           ],
+                     *           "game": {
+                     *             "expected": [
+                     *               "example"
+                     *             ],
+                     *             "running": false,
+                     *             "waitedSeconds": 0
+                     *           }
                      *         },
                      *         "memory": {
                      *           "status": "collected",
@@ -14275,6 +15652,14 @@ export interface paths {
                             };
                             /** @description The game’s processes and launchers. */
                             processes: {
+                                game?: {
+                                    /** @description The process names the client looked for, for the PIN’s game. */
+                                    expected: string[];
+                                    /** @description A process of the game was running when the scan read the processes. */
+                                    running: boolean;
+                                    /** @description How long the client waited for the player to start the game. */
+                                    waitedSeconds: number;
+                                };
                                 items: {
                                     /** @description With secrets (access tokens, passwords) replaced by `<redacted>`. */
                                     commandLine: string;
@@ -14440,7 +15825,8 @@ export interface paths {
                          *       "receipt": {
                          *         "id": "example",
                          *         "counts": {}
-                         *       }
+                         *       },
+                         *       "showResult": false
                          *     }
                          */
                         "application/json": {
@@ -14454,6 +15840,8 @@ export interface paths {
                             };
                             /** @enum {unknown} */
                             result: "legit" | "suspicious" | "cheating";
+                            /** @description Whether the scanner may show the player `result`: only when the Enterprise turned it on. Otherwise it says the scan is complete and that the community’s staff have the result (docs/scan-client.md, "Nothing to learn from the result"). */
+                            showResult: boolean;
                         };
                     };
                 };
@@ -14466,8 +15854,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Unauthorized: missing_session_token, invalid_session_token. */
+                /** @description Unauthorized: missing_session_token, invalid_session_token, invalid_client_signature. */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: scanner_client_retired, scanner_client_not_accepted. */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14592,8 +15989,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Unauthorized: missing_session_token, invalid_session_token. */
+                /** @description Unauthorized: missing_session_token, invalid_session_token, invalid_client_signature. */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: scanner_client_retired, scanner_client_not_accepted. */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14773,8 +16179,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Unauthorized: missing_session_token, invalid_session_token. */
+                /** @description Unauthorized: missing_session_token, invalid_session_token, invalid_client_signature. */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: scanner_client_retired, scanner_client_not_accepted. */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14901,8 +16316,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Unauthorized: missing_session_token, invalid_session_token. */
+                /** @description Unauthorized: missing_session_token, invalid_session_token, invalid_client_signature. */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: scanner_client_retired, scanner_client_not_accepted. */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15041,6 +16465,10 @@ export interface paths {
                          *         "hints": [
                          *           "example"
                          *         ]
+                         *       },
+                         *       "proof": {
+                         *         "url": "example",
+                         *         "expiresAt": "2026-02-11T15:25:00.000Z"
                          *       }
                          *     }
                          */
@@ -15060,6 +16488,15 @@ export interface paths {
                                 /** @description The evidence sources to collect for this game type. */
                                 sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs")[];
                             };
+                            proof: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                expiresAt: string;
+                                /** @description Show it to the player: opening it proves their Discord account. */
+                                url: string;
+                            } | null;
                             ramDump: boolean;
                             /**
                              * Format: date-time
@@ -15074,6 +16511,24 @@ export interface paths {
                 };
                 /** @description Bad Request: invalid_body. */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_client_signature. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: scanner_client_retired, scanner_client_not_accepted. */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17260,7 +18715,7 @@ export interface components {
              * @example pin_not_found
              * @enum {unknown}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "rule_not_found" | "rule_test_running" | "rule_test_not_found";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "invalid_client_signature" | "scanner_client_retired" | "scanner_client_not_accepted" | "scanner_client_not_found" | "rule_not_found" | "rule_test_running" | "rule_test_not_found";
             /** @description What happened and what to do next, for people. */
             detail: string;
             /** @example 404 */

@@ -241,6 +241,8 @@ function exactString(schema: Json): fc.Arbitrary<string> {
   const free = fc.string({ unit: ANY_CODE_POINT, minLength: min, maxLength: Math.max(min, max) });
   let base: fc.Arbitrary<string>;
   if (schema.format === 'date-time') base = rfc3339DateTime;
+  else if (schema.format === 'ipv4') base = fc.ipV4();
+  else if (schema.format === 'ipv6') base = fc.ipV6();
   else if (schema.format !== undefined)
     throw new Error(`no exact generator for format ${String(schema.format)}`);
   else if (pattern === undefined) return free;
@@ -272,6 +274,8 @@ function validBare(schema: Json, hints: Hints, depth: number, exact: boolean): f
   switch (type) {
     case 'string': {
       if (exact) return exactString(schema);
+      if (schema.format === 'ipv4') return fc.ipV4();
+      if (schema.format === 'ipv6') return fc.ipV6();
       if (schema.format === 'date-time') {
         return fc
           .integer({ min: Date.now() - 86_400_000, max: Date.now() + 30 * 86_400_000 })

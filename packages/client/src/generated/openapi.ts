@@ -5058,7 +5058,7 @@ export interface paths {
                      *           "name": "example",
                      *           "version": "example",
                      *           "platform": "example",
-                     *           "key": "example",
+                     *           "key": "q7Vw1y3Zp0Xc9mK2Lr8Tn4Bd6Hf5Js1Ua0Ge7Qo2Wi3",
                      *           "builtAt": "2026-02-11T15:25:00.000Z",
                      *           "sha256": "example"
                      *         }
@@ -5078,7 +5078,10 @@ export interface paths {
                              * @example spc_4f9Kq2LmN8xR1tV6yB3cZ7wD
                              */
                             clientId: string;
-                            /** @description The build’s key: 32 bytes, base64url without padding. */
+                            /**
+                             * @description The build’s key: 32 bytes, base64url without padding.
+                             * @example q7Vw1y3Zp0Xc9mK2Lr8Tn4Bd6Hf5Js1Ua0Ge7Qo2Wi3
+                             */
                             key: string;
                             name: string;
                             platform?: string | null;
@@ -8811,12 +8814,8 @@ export interface paths {
                     "application/json": {
                         /** @description Custom name, max 50 characters. */
                         pinName?: string | null;
-                        /**
-                         * @description Extension (not in the published API): the IPv4 or IPv6 address your game server or bot sees the player connect from. The server keeps only a keyed hash of its network (the /24 or /64) with its country and ASN, never the address, and never returns it; the scan's result then says when the scan ran on a different network (docs/scanner.md, "Where the scan ran").
-                         * @example 203.0.113.7
-                         */
-                        playerAddress?: string | null;
-                        /** @description The player's Discord user ID (17 to 20 digits), when you know who is being scanned. Only this account may then prove the PIN on the /scan page; a report about it counts for every community only once the player proved it there (finding the account on the machine is not enough); see docs/risk-score.md, "Whose scan it is". */
+                        playerAddress?: (string) | null;
+                        /** @description The player's Discord user ID (17 to 20 digits), when you know who is being scanned. Only this account may then prove the scan, through the one-time link the scanner shows; a report about it counts for every community only once the player proved it that way (finding the account on the machine is not enough); see docs/risk-score.md, "Whose scan it is". */
                         playerDiscordId?: string | null;
                         /** @default false */
                         private?: boolean;
@@ -14599,12 +14598,8 @@ export interface paths {
                     "application/json": {
                         /** @description Custom name, max 50 characters. */
                         pinName?: string | null;
-                        /**
-                         * @description Extension (not in the published API): the IPv4 or IPv6 address your game server or bot sees the player connect from. The server keeps only a keyed hash of its network (the /24 or /64) with its country and ASN, never the address, and never returns it; the scan's result then says when the scan ran on a different network (docs/scanner.md, "Where the scan ran").
-                         * @example 203.0.113.7
-                         */
-                        playerAddress?: string | null;
-                        /** @description The player's Discord user ID (17 to 20 digits), when you know who is being scanned. Only this account may then prove the PIN on the /scan page; a report about it counts for every community only once the player proved it there (finding the account on the machine is not enough); see docs/risk-score.md, "Whose scan it is". */
+                        playerAddress?: (string) | null;
+                        /** @description The player's Discord user ID (17 to 20 digits), when you know who is being scanned. Only this account may then prove the scan, through the one-time link the scanner shows; a report about it counts for every community only once the player proved it that way (finding the account on the machine is not enough); see docs/risk-score.md, "Whose scan it is". */
                         playerDiscordId?: string | null;
                         /** @default false */
                         private?: boolean;

@@ -103,6 +103,7 @@ const ManifestBody = Type.Object(
           key: Type.String({
             pattern: '^[A-Za-z0-9_-]{43}$',
             description: 'The build’s key: 32 bytes, base64url without padding.',
+            examples: ['q7Vw1y3Zp0Xc9mK2Lr8Tn4Bd6Hf5Js1Ua0Ge7Qo2Wi3'],
           }),
           builtAt: TimestampInput('When the executable was built: builds retire in this order.'),
           sha256: Type.Optional(Type.String()),

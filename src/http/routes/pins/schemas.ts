@@ -35,14 +35,13 @@ export const CreatePinBody = Type.Object(
         Type.String({
           pattern: DISCORD_ID_PATTERN,
           description:
-            'The player\'s Discord user ID (17 to 20 digits), when you know who is being scanned. Only this account may then prove the PIN on the /scan page; a report about it counts for every community only once the player proved it there (finding the account on the machine is not enough); see docs/risk-score.md, "Whose scan it is".',
+            'The player\'s Discord user ID (17 to 20 digits), when you know who is being scanned. Only this account may then prove the scan, through the one-time link the scanner shows; a report about it counts for every community only once the player proved it that way (finding the account on the machine is not enough); see docs/risk-score.md, "Whose scan it is".',
         }),
       ),
     ),
     playerAddress: Type.Optional(
       Nullable(
-        Type.String({
-          minLength: 2,
+        Type.Union([Type.String({ format: 'ipv4' }), Type.String({ format: 'ipv6' })], {
           maxLength: PLAYER_ADDRESS_MAX_LENGTH,
           examples: ['203.0.113.7'],
           description:

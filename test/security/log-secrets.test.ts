@@ -99,7 +99,7 @@ describe.each(backends())('no secret, hardware ID or IP in any log line on $name
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOK_RETRY_SCHEDULE: '1,1',
       LOG_LEVEL: 'trace',
-      // The player proves their account on the /scan page (docs/risk-score.md, "Whose scan it is");
+      // The player proves their account through the scanner's link (docs/risk-score.md, "Whose scan it is");
       // Discord's address by name, as 127.0.0.1 counts as a leaked IP below.
       ...Object.fromEntries(
         Object.entries(discord.env(PUBLIC_URL)).map(([k, v]) => [k, v.replace('127.0.0.1', 'localhost')]),
@@ -192,13 +192,22 @@ describe.each(backends())('no secret, hardware ID or IP in any log line on $name
     ).json<{
       pin: string;
     }>().pin;
-    // The player proves their Discord account for the PIN: the /scan page, Discord, and back.
+    const started = ok(await json('POST', '/v1/scanner/start', { pin, hwids: HWIDS }, {}), 'start').json<{
+      sessionToken: string;
+      proof: { url: string };
+    }>();
+    secrets.set('scanner session token', started.sessionToken);
+    // The player proves their Discord account through the link the scanner shows: the link's page,
+    // its form, Discord, and back. The link's secret part never reaches a log line.
+    const proofToken = new URL(started.proof.url).pathname.split('/').pop() ?? '';
+    secrets.set('proof link secret', proofToken.slice(8));
+    ok(await call({ method: 'GET', url: new URL(started.proof.url).pathname }), 'proof link');
     discord.user = { ...PLAYER, global_name: null };
     const leave = await call({
       method: 'POST',
       url: '/scan/discord',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_URL },
-      payload: `pin=${pin}`,
+      payload: `token=${proofToken}`,
     });
     if (leave.statusCode !== 303) throw new Error(`proof -> ${leave.statusCode} ${leave.body}`);
     const attempt = leave.cookies.find((c) => c.name === 'scanpin_player_proof')?.value ?? '';
@@ -217,10 +226,7 @@ describe.each(backends())('no secret, hardware ID or IP in any log line on $name
     secrets.set('Discord client secret', discord.clientSecret);
     for (const [i, code] of discord.issuedCodes.entries()) secrets.set(`Discord code ${i}`, code);
     for (const [i, token] of discord.issuedTokens.entries()) secrets.set(`Discord access token ${i}`, token);
-    const started = ok(await json('POST', '/v1/scanner/start', { pin, hwids: HWIDS }, {}), 'start').json<{
-      sessionToken: string;
-    }>();
-    secrets.set('scanner session token', started.sessionToken);
+
     const bearer = { authorization: `Bearer ${started.sessionToken}` };
     ok(
       await json('POST', '/v1/scanner/progress', { progress: 50, statusMessage: 'Half' }, bearer),

@@ -23,6 +23,7 @@ interface ReportRow {
   integrity: string;
   custom_suspicious: string;
   discord: string;
+  assurance: string | null;
 }
 
 /** What a store holds after a restart: the PIN rows by code, and every broken rule found. */
@@ -40,7 +41,9 @@ function verdictOfStored(r: ReportRow): string {
   const list = (s: string) => (JSON.parse(s) as unknown[]).length;
   if (list(r.detections) > 0) return 'cheating';
   const findings = list(r.suspicious) + list(r.untrusted) + list(r.integrity) + list(r.custom_suspicious);
-  return findings > 0 ? 'suspicious' : 'legit';
+  // A scan whose assurance is not high is never legit (docs/scan-client.md, "Trust").
+  const trusted = r.assurance === null || (JSON.parse(r.assurance) as { level: string }).level === 'high';
+  return findings > 0 || !trusted ? 'suspicious' : 'legit';
 }
 
 /** The event each stored lifecycle move must have left in the outbox, written with the move. */
@@ -76,7 +79,7 @@ export async function snapshot(reader: RowReader, endpoints: number): Promise<St
   const reports = new Map(
     (
       await reader.all<ReportRow>(
-        'select pin_id, detections, suspicious, untrusted, integrity, custom_suspicious, discord from scan_reports',
+        'select pin_id, detections, suspicious, untrusted, integrity, custom_suspicious, discord, assurance from scan_reports',
       )
     ).map((r) => [r.pin_id, r]),
   );

@@ -70,11 +70,13 @@ interface Expect {
 interface PinEntry {
   code: string;
   /**
-   * The account proven for the PIN on the /scan page (docs/risk-score.md, "Whose scan it is"), once
-   * acknowledged or found committed: its finish counts for everyone.
+   * The account proven for the PIN's scan through the link its start gave (docs/risk-score.md, "Whose
+   * scan it is"), once acknowledged or found committed: its finish counts for everyone.
    */
   player: string | null;
-  /** A proof was tried (one per PIN, before its start). */
+  /** The one-time proof link's token, from the start's answer. */
+  proofToken: string | null;
+  /** A proof was tried (one per PIN, after its start, before its finish). */
   proofTried: boolean;
   /** A proof sent without an answer: whether it was recorded is known at the next reconciliation. */
   proofInFlight: boolean;
@@ -209,6 +211,7 @@ async function createPin(run: Run): Promise<void> {
     run.pins.set(code, {
       code,
       player: null,
+      proofToken: null,
       proofTried: false,
       proofInFlight: false,
       acked: { status: 'pending', progress: 0, result: null, detections: 0 },
@@ -225,7 +228,7 @@ async function createPin(run: Run): Promise<void> {
 const PROOF_COOKIE = 'scanpin_player_proof';
 
 /**
- * The player proves an account for a waiting PIN, as the /scan page's Discord sign-in does: the
+ * The player proves an account for a running scan, as the link its scanner shows does: the link
  * page's form, Discord's consent (the stand-in), and back. An answered proof is acknowledged; one
  * without an answer is settled at the next reconciliation.
  */
@@ -256,7 +259,7 @@ async function prove(run: Run, pin: PinEntry): Promise<void> {
       leave = await fetch(`${run.base}/scan/discord`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: run.base },
-        body: `pin=${pin.code}`,
+        body: `token=${pin.proofToken}`,
         redirect: 'manual',
         signal: AbortSignal.timeout(60_000),
       });
@@ -312,7 +315,12 @@ async function movePin(run: Run, pin: PinEntry): Promise<void> {
       pin.inflight = { move, next, users };
       const hwids = [pick(HWIDS), pick(HWIDS)];
       out = await send(run.base, 'POST', '/v1/scanner/start', {}, { pin: pin.code, hwids });
-      if (out.ok && out.status === 201) pin.token = (out.body as { sessionToken: string }).sessionToken;
+      if (out.ok && out.status === 201) {
+        const started = out.body as { sessionToken: string; proof: { url: string } | null };
+        pin.token = started.sessionToken;
+        pin.proofToken =
+          started.proof === null ? null : (new URL(started.proof.url).pathname.split('/').pop() ?? null);
+      }
     } else {
       const r = Math.random();
       if (r < 0.5) {
@@ -333,7 +341,9 @@ async function movePin(run: Run, pin: PinEntry): Promise<void> {
         next = {
           status: 'finished',
           progress: 100,
-          result: ['legit', 'suspicious', 'cheating'][verdict] as string,
+          // The run's scanner calls are unsigned, an unverified client's: never legit
+          // (docs/scan-client.md, "Trust").
+          result: ['suspicious', 'suspicious', 'cheating'][verdict] as string,
           detections: verdict === 2 ? 1 : 0,
         };
         pin.inflight = { move, next, users };
@@ -422,7 +432,13 @@ async function worker(run: Run): Promise<void> {
     else if (r < 0.35 || movable.length === 0) await createPin(run);
     else {
       const pin = pick(movable);
-      if (pin.acked.status === 'pending' && !pin.proofTried && Math.random() < 0.7) await prove(run, pin);
+      if (
+        pin.acked.status === 'scanning' &&
+        pin.proofToken !== null &&
+        !pin.proofTried &&
+        Math.random() < 0.7
+      )
+        await prove(run, pin);
       else await movePin(run, pin);
     }
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupScans } from '../../bench/population.js';
 import {
+  SEEDED_CLIENT_NAME,
   SeedNotFresh,
   type SeedScan,
   seedFinishedScans,
@@ -9,6 +10,7 @@ import {
 import type { Db } from '../../src/storage/database.js';
 import { backends } from '../support/backends.js';
 import { proveFor, scanner } from '../support/scan.js';
+import { registerScannerClient } from '../support/scanner-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /*
@@ -50,8 +52,13 @@ const SCANS: SeedScan[] = BATCHES.flat();
 
 /** Every row the seeding writes, with ids replaced by what they stand for (PIN ordinal, hash, Discord ID). */
 async function snapshot(db: Db) {
-  const pins = await db.selectFrom('pins').select(['id', 'code']).orderBy('id').execute();
+  const pins = await db
+    .selectFrom('pins')
+    .select(['id', 'code', 'session_token_hash'])
+    .orderBy('id')
+    .execute();
   const ordinal = new Map(pins.map((p, i) => [p.id, i]));
+  const session = new Map(pins.map((p) => [p.id, p.session_token_hash]));
   const hwids = await db.selectFrom('hwids').selectAll().execute();
   const hash = new Map(hwids.map((h) => [h.id, h.hash]));
   const users = await db.selectFrom('scanned_users').selectAll().execute();
@@ -61,8 +68,10 @@ async function snapshot(db: Db) {
   const names = async (table: 'user_detections' | 'user_own_detections' | 'user_games') =>
     sorted((await db.selectFrom(table).selectAll().execute()).map((r) => [discord.get(r.user_id), r.name]));
   return {
+    // scanner_client_id is the row id of the build that signed the scan: seeded scans stand for an
+    // official build's (client_kind) but no registered row stands behind them.
     pins: (await db.selectFrom('pins').selectAll().orderBy('id').execute()).map(
-      ({ id, code, session_token_hash, revision, ...rest }) => rest,
+      ({ id, code, session_token_hash, revision, scanner_client_id, ...rest }) => rest,
     ),
     reports: (await db.selectFrom('scan_reports').selectAll().orderBy('pin_id').execute()).map(
       ({ pin_id, ...rest }) => ({ pin: pinOf(pin_id), ...rest }),
@@ -111,11 +120,16 @@ async function snapshot(db: Db) {
     userDetections: await names('user_detections'),
     userOwnDetections: await names('user_own_detections'),
     userGames: await names('user_games'),
+    // A proof counts only through its scan's own session: whether it did, not the session's hash.
     pinPlayers: sorted(
-      (await db.selectFrom('pin_players').selectAll().execute()).map(({ pin_id, ...rest }) => ({
-        pin: pinOf(pin_id),
-        ...rest,
-      })),
+      (await db.selectFrom('pin_players').selectAll().execute()).map(
+        ({ pin_id, proven_session_hash, ...rest }) => ({
+          pin: pinOf(pin_id),
+          ...rest,
+          provenThroughItsSession:
+            proven_session_hash !== null && proven_session_hash === session.get(pin_id),
+        }),
+      ),
     ),
     scanAccounts: sorted(
       (await db.selectFrom('scan_accounts').selectAll().execute()).map(
@@ -164,7 +178,9 @@ describe.each(backends().filter((b) => !b.redisUrl))('bulk seeding of finished s
     try {
       const liveOwner = await live.createOwner();
       const seededOwner = await seeded.createOwner();
-      const sc = scanner(live);
+      // Seeded scans stand for an official build's, so the live ones are signed by one, registered under
+      // the name the seeded assurance gives (docs/scan-client.md, "Trust").
+      const sc = scanner(live, { client: await registerScannerClient(live, { name: SEEDED_CLIENT_NAME }) });
       for (const scan of SCANS) {
         now = scan.createdAt;
         const pin = await live.createPin(liveOwner.key, { type: scan.type });

@@ -10,12 +10,14 @@ import {
   sharedAccountsOf,
   withProvenance,
 } from '../../domain/report-provenance.js';
+import { withServerEntries } from '../../domain/report-server-entries.js';
 import { type ScanReport, suspiciousFindings, verdictOf } from '../../domain/scan-report.js';
 import { hmacHex, sha256Hex } from '../../lib/crypto.js';
 import { scanAccountRows } from '../../storage/repositories/report-provenance.js';
 import { seedBatchesRepository } from '../../storage/repositories/seed-batches.js';
 import type { UseCaseContext } from '../context.js';
 import { type AggregatedScan, SeedAggregates } from './seed-aggregates.js';
+import { SeedMachineHistory } from './seed-machine-history.js';
 
 /*
  * Fills a store with finished scans in bulk, for the benchmark (docs/benchmarks.md, "Method"): the
@@ -23,13 +25,16 @@ import { type AggregatedScan, SeedAggregates } from './seed-aggregates.js';
  * would update, written many to a statement, one transaction per call. Not a path any client uses.
  *
  * Whose scan it is (docs/risk-score.md, "Whose scan it is"): a seed's first account is its player, who
- * proved the account on the /scan page when the PIN was made; its other accounts are only claimed,
- * as a bare report claims them. Only the accounts whose reports are shared feed the aggregates, and a
- * scan none of whose accounts is shared changes none, as its finish would.
+ * proved the account through the one-time link its scanner showed after the start (recorded with that
+ * session and the start's time); its other accounts are only claimed, as a bare report claims them.
+ * Only the accounts whose reports are shared feed the aggregates, and a scan none of whose accounts is
+ * shared changes none, as its finish would.
  */
 
+/** The client name a seeded scan's assurance gives: it stands for an official build's scan. */
+export const SEEDED_CLIENT_NAME = 'seeded';
 /** Seeded scans stand for scans an official build made, with nothing that lowers their trust. */
-const SEEDED_ASSURANCE = assuranceOf({ kind: 'official', name: 'seeded', version: null }, []);
+const SEEDED_ASSURANCE = assuranceOf({ kind: 'official', name: SEEDED_CLIENT_NAME, version: null }, []);
 
 export interface SeedScan {
   /** A PIN code never used before. */
@@ -37,7 +42,7 @@ export interface SeedScan {
   type: GameType;
   /** Raw hardware IDs, hashed here exactly as a scan start hashes them. */
   hwids: readonly string[];
-  /** The first account is the player, proven when the PIN was made; the others are only claimed. */
+  /** The first account is the player, proven when the scan started; the others are only claimed. */
   report: ScanReport;
   createdAt: number;
   startedAt: number;
@@ -61,6 +66,11 @@ function hashesOf(ctx: UseCaseContext, hwids: readonly string[]): string[] {
 
 const json = JSON.stringify;
 
+/** Nobody holds a token for a seeded scan; its hash fills the columns a start and a proof would. */
+function seededSessionHash(seed: SeedScan): string {
+  return sha256Hex(`seeded:${seed.code}`);
+}
+
 /** Seeds one batch; returns how many scans were written. */
 export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): Promise<number> {
   if (input.scans.length === 0) return 0;
@@ -74,8 +84,11 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
       await repo.relaxCommit();
       const enterpriseShared = await repo.reportsShared(input.enterpriseId);
       const agg = new SeedAggregates(0, 0);
+      const history = new SeedMachineHistory();
       const facts: Array<{
         seed: SeedScan;
+        /** The report as the finish keeps it: the server's integrity and warning entries added. */
+        report: ScanReport;
         scan: AggregatedScan;
         custom: string[];
         accounts: ScanAccount[];
@@ -95,19 +108,31 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
           },
           enterpriseShared,
         });
+        const hwids = hashesOf(ctx, seed.hwids);
+        // As the finish adds them: the assurance's reasons to integrity, the hardware's story to warnings.
+        const report: ScanReport = {
+          ...seed.report,
+          integrity: withServerEntries(seed.report.integrity, SEEDED_ASSURANCE.reasons),
+          warnings: withServerEntries(seed.report.warnings, history.warningsOf(hwids, player?.id)),
+        };
         const scan: AggregatedScan = {
           pinId: firstPin + i,
           gameType: seed.type,
-          verdict: verdictOf(seed.report, custom, SEEDED_ASSURANCE),
-          detections: seed.report.detections,
-          suspiciousFindings: suspiciousFindings(seed.report, custom),
-          hwids: hashesOf(ctx, seed.hwids),
+          verdict: verdictOf(report, custom, SEEDED_ASSURANCE),
+          detections: report.detections,
+          suspiciousFindings: suspiciousFindings(report, custom),
+          hwids,
           discord: sharedAccountsOf(accounts),
           startedAt: seed.startedAt,
           finishedAt: seed.finishedAt,
         };
         agg.add(scan);
-        facts.push({ seed, scan, custom, accounts, player });
+        history.record(
+          scan.pinId,
+          agg.hwidIdsOf(scan).length === 0 ? [] : hwids,
+          accounts.map((a) => a.discordId),
+        );
+        facts.push({ seed, report, scan, custom, accounts, player });
       });
       const users = [...agg.users.values()];
       const hwids = [...agg.hwids.values()];
@@ -148,8 +173,7 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
           expires_at: seed.createdAt + ttlMs,
           last_status_update: seed.finishedAt,
           last_activity_at: seed.finishedAt,
-          // Nobody holds a token for a seeded scan; the hash only fills the column as a start would.
-          session_token_hash: sha256Hex(`seeded:${seed.code}`),
+          session_token_hash: seededSessionHash(seed),
           client_version: null,
           // An official build's scan, as SEEDED_ASSURANCE says; no registered client row stands behind it.
           client_kind: 'official',
@@ -160,13 +184,13 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
           finished_at: seed.finishedAt,
           revision: 2,
         })),
-        scanReports: facts.map(({ seed, scan, custom, accounts }) => ({
+        scanReports: facts.map(({ seed, report, scan, custom, accounts }) => ({
           pin_id: scan.pinId,
           detections: json(seed.report.detections),
           suspicious: json(seed.report.suspicious),
-          warnings: json(seed.report.warnings),
+          warnings: json(report.warnings),
           untrusted: json(seed.report.untrusted),
-          integrity: json(seed.report.integrity),
+          integrity: json(report.integrity),
           custom_suspicious: json(custom),
           vpn: seed.report.vpn,
           country: seed.report.country,
@@ -248,7 +272,8 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
                   pin_id: scan.pinId,
                   proven_discord_id: player.id,
                   proven_username: player.username,
-                  proven_at: seed.createdAt,
+                  proven_at: seed.startedAt,
+                  proven_session_hash: seededSessionHash(seed),
                 },
               ],
         ),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { evidence, jar, uploadEvidence } from '../support/evidence.js';
 import { proveFor, report, scanner } from '../support/scan.js';
+import { officialClient, signedHeaders } from '../support/scanner-client.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 /** `npm run fuzz` runs more (SCANPIN_FUZZ_SCALE); CI a short but real pass. */
@@ -20,8 +21,19 @@ interface AttackerScan {
   via: 'report' | 'evidence';
   /** Who the staff named when creating the PIN. */
   named: 'none' | 'victim' | 'attacker';
-  /** Whether the attacker proved their own account for the PIN (they cannot prove the victim's). */
+  /** Whether the attacker proved their own account for the scan (they cannot prove the victim's). */
   attackerProves: boolean;
+  /**
+   * A proof of the victim's account for this PIN on record from outside the scan's own session (the
+   * victim once signed in for a PIN the attacker holds, as the /scan page's form allowed before the
+   * proof was bound to the scanner's session): it must tie nothing to the victim.
+   */
+  victimProofOutsideSession: boolean;
+  /**
+   * The scan client: the official build (every call signed, as an attacker running the real scanner on
+   * their own machine with the victim's Discord account planted would send) or an unverified one.
+   */
+  client: 'official' | 'unverified';
   accounts: Array<'victim' | 'attacker' | 'stranger'>;
   cheating: boolean;
   /** 2 is a value many machines share: proven scans of strangers on it make it a hub. */
@@ -39,6 +51,8 @@ const attackerScan: fc.Arbitrary<AttackerScan> = fc.record({
   via: fc.constantFrom('report' as const, 'evidence' as const),
   named: fc.constantFrom('none' as const, 'victim' as const, 'attacker' as const),
   attackerProves: fc.boolean(),
+  victimProofOutsideSession: fc.boolean(),
+  client: fc.constantFrom('official' as const, 'unverified' as const),
   accounts: fc.uniqueArray(fc.constantFrom('victim' as const, 'attacker' as const, 'stranger' as const), {
     maxLength: 3,
   }),
@@ -63,7 +77,9 @@ const fresh = (name: string) => ({ id: String(506968172634000000n + BigInt(++ids
 /**
  * No report can raise what another Enterprise sees of an account without proof: whatever attackers
  * send (claimed, seen, named, named and seen on the machine, from a trusted or an untrusted
- * Enterprise, with their own account proven beside the victim's), every other reader's risk score and
+ * Enterprise, with their own account proven beside the victim's, through the official build or an
+ * unverified client, with a proof of the victim on record from outside the scan's session), every
+ * other reader's risk score and
  * lookup of the victim stay exactly what they were. Only the victim's own proof for the PIN ties a
  * scan to them (docs/risk-score.md, "Whose scan it is"): naming them on a PIN and uploading a
  * document that lists their account is anyone's to do. The attackers use hardware of their own: the victim's hardware
@@ -128,15 +144,39 @@ describe.each(backends())('no report raises another Enterprise’s view without 
     });
     expect(created.statusCode, created.body).toBe(201);
     const pin = created.json<{ pin: string }>().pin;
+    if (s.victimProofOutsideSession) {
+      const found = await t.deps.repos.pins.findByCode(pin);
+      await t.deps.store.db
+        .insertInto('pin_players')
+        .values({
+          pin_id: found?.id ?? 0,
+          proven_discord_id: who.victim.id,
+          proven_username: who.victim.username,
+          proven_at: t.deps.clock(),
+          proven_session_hash: null,
+        })
+        .onConflict((oc) =>
+          oc.column('pin_id').doUpdateSet({
+            proven_discord_id: who.victim.id,
+            proven_username: who.victim.username,
+            proven_session_hash: null,
+          }),
+        )
+        .execute();
+    }
+    const client = s.client === 'official' ? await officialClient(t) : null;
+    const startBody = JSON.stringify({ pin, hwids: [hardwareOf(run, s.hardware)] });
     const start = await t.api('POST', '/v1/scanner/start', {
-      body: { pin, hwids: [hardwareOf(run, s.hardware)] },
+      body: startBody,
+      headers:
+        client === null ? {} : signedHeaders(t, client, { path: '/v1/scanner/start', body: startBody }),
     });
     expect(start.statusCode, start.body).toBe(201);
     if (s.attackerProves) await proveFor(t, pin, who.attacker);
     const { sessionToken, nonce } = start.json<{ sessionToken: string; nonce: string }>();
     const accounts = s.accounts.map((a) => who[a]);
     if (s.via === 'report') {
-      const res = await scanner(t).finish(
+      const res = await scanner(t, { client }).finish(
         sessionToken,
         report({ discord: accounts, detections: s.cheating ? ['Wurst'] : [] }),
       );
@@ -146,7 +186,7 @@ describe.each(backends())('no report raises another Enterprise’s view without 
         files: { items: s.cheating ? [WURST] : [] },
         discord: { accounts: accounts.map((a) => ({ ...a, client: 'discord' })) },
       });
-      const res = await uploadEvidence(t, sessionToken, doc);
+      const res = await uploadEvidence(t, sessionToken, doc, { client });
       expect(res.statusCode, res.body).toBe(200);
     }
   }

@@ -1,10 +1,10 @@
 import type { AssuranceReason } from '../../domain/assurance.js';
 import { matchCustomKeywords } from '../../domain/custom-keywords.js';
-import { REPORT_MAX_ENTRIES } from '../../domain/evidence-report.js';
 import type { MachineFacts } from '../../domain/machine-facts.js';
 import type { Pin } from '../../domain/pin.js';
 import { finish, type Verdict } from '../../domain/pin-lifecycle.js';
 import { accountsOfScan, withProvenance } from '../../domain/report-provenance.js';
+import { withServerEntries } from '../../domain/report-server-entries.js';
 import { type ScanReport, suspiciousFindings, toStoredReport, verdictOf } from '../../domain/scan-report.js';
 import { hmacHex } from '../../lib/crypto.js';
 import type { EvidenceRow } from '../../storage/repositories/scans.js';
@@ -24,16 +24,6 @@ export interface FinishEvidence {
   reasons: readonly AssuranceReason[];
   /** The facts a forger must keep consistent across scans of one machine (domain/machine-facts.ts). */
   machineFacts: MachineFacts;
-}
-
-/**
- * A report list with the server's own entries added, each once, within the report's bounds
- * (docs/scanner.md, "The report"): the server's entries are never the ones cut.
- */
-function withinBounds(reported: readonly string[], added: readonly string[]): string[] {
-  const own = [...new Set(added)];
-  const room = Math.max(0, REPORT_MAX_ENTRIES - own.length);
-  return [...new Set([...reported.filter((e) => !own.includes(e)).slice(0, room), ...own])];
 }
 
 /**
@@ -59,8 +49,8 @@ export async function finishScan(
   const assurance = await assuranceOfScan(ctx, pin, evidence?.reasons ?? [], networks.reasons);
   // Each reason to trust the result less is an integrity finding, in the words staff read; what the
   // machine's history says is a warning only (docs/scan-client.md, "Same machine, same story").
-  const integrity = withinBounds(placed.integrity, assurance.reasons);
-  const warnings = withinBounds(placed.warnings, machine.warnings);
+  const integrity = withServerEntries(placed.integrity, assurance.reasons);
+  const warnings = withServerEntries(placed.warnings, machine.warnings);
   const keywords = await ctx.repos.accounts.keywords(pin.accountId);
   const customSuspicious = matchCustomKeywords(placed.artifacts, keywords);
   const verdict = verdictOf({ ...placed, integrity, warnings }, customSuspicious, assurance);

@@ -19,6 +19,7 @@ export default defineConfig({
     // `npm run dev --workspace web` proxies the API to a server started with `npm run dev`.
     proxy: {
       '/app/api': 'http://127.0.0.1:8080',
+      '/admin/v1': 'http://127.0.0.1:8080',
       '/auth': 'http://127.0.0.1:8080',
       '/sign-in/': 'http://127.0.0.1:8080',
       '/share/': 'http://127.0.0.1:8080',

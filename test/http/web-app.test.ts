@@ -7,7 +7,7 @@ import { FALLBACK_CSP } from '../../src/http/plugins/security-headers.js';
 import { CONTENT_SECURITY_POLICY, defaultWebDist, SPA_PATHS } from '../../src/http/routes/web-app.js';
 import { backends } from '../support/backends.js';
 import { expectProblem } from '../support/http.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/app-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
@@ -65,10 +65,11 @@ describe.each(backends())('the dashboard pages on $name', (backend) => {
       '/sign-in',
       '/sign-in?error=denied',
       '/invite/abcdefghijklmnopqrstuvwxyz',
+      '/operator/scanner-clients',
     ]) {
       expectPage(await get(path));
     }
-    expect(SPA_PATHS).toHaveLength(11);
+    expect(SPA_PATHS).toHaveLength(12);
     for (const directive of [
       "default-src 'self'",
       "script-src 'self'",
@@ -142,6 +143,22 @@ describe.each(backends())('the dashboard pages on $name', (backend) => {
       expect(res.statusCode, path).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, path).toBeLessThan(500);
       expect(res.body).not.toContain('not for anyone');
+    }
+  });
+
+  it('serves the operator page with no session, under the pages’ CSP; its API still wants the operator token', async () => {
+    // No cookie and no token: the page is the same index.html as every dashboard page.
+    const page = await get('/operator/scanner-clients');
+    expectPage(page);
+    expect(page.headers['set-cookie']).toBeUndefined();
+    // Everything it shows comes from the operator API with the token the operator types in.
+    expectProblem(await get('/admin/v1/scanner-clients'), 401, 'invalid_admin_token');
+    const listed = await get('/admin/v1/scanner-clients', { 'x-admin-token': ADMIN_TOKEN });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers['cache-control']).toBe('no-store');
+    // Only the page itself is the dashboard's: no other path under /operator is.
+    for (const path of ['/operator', '/operator/', '/operator/scanner-clients/1', '/operator/nothing']) {
+      expectProblem(await get(path), 404, 'route_not_found');
     }
   });
 

@@ -18,6 +18,13 @@ import SignInPage from './pages/sign-in';
 export const routes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage />, errorElement: <RouteError /> },
   { path: '/invite/:token', element: <InvitePage />, errorElement: <RouteError /> },
+  // The operator's page: no account session, the operator token instead (docs/operations.md).
+  {
+    path: '/operator/scanner-clients',
+    lazy: async () => ({ Component: (await import('./pages/operator-scanner-clients')).default }),
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+  },
   {
     element: <AppLayout />,
     errorElement: <RouteError />,

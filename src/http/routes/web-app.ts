@@ -24,6 +24,8 @@ export const SPA_PATHS = [
   '/audit',
   '/sign-in',
   '/invite/:token',
+  // The operator's page: it asks for the operator token and calls /admin/v1 with it (docs/operations.md).
+  '/operator/scanner-clients',
 ] as const;
 
 /** Everything the pages use comes from this server; nothing else may load, frame or receive a form. */

@@ -26,6 +26,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. the operator page's `x-admin-token`. */
+  headers?: Record<string, string>;
 }
 
 async function problemOf(response: Response): Promise<ApiError> {
@@ -50,7 +52,7 @@ async function problemOf(response: Response): Promise<ApiError> {
 
 /** Calls the server at `path` (e.g. `/app/api/me`); resolves to the JSON body, or undefined for 204. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const init: RequestInit = {
     method: options.method ?? 'GET',
     credentials: 'same-origin',

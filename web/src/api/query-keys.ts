@@ -7,6 +7,9 @@ import type { PinListFilters } from './types';
  */
 export const queryKeys = {
   me: ['me'] as const,
+  /** The operator page's data, read with the operator token (never a session). */
+  operator: ['operator'] as const,
+  scannerClients: ['operator', 'scanner-clients'] as const,
   authOptions: ['auth-options'] as const,
   enterprises: ['enterprises'] as const,
   members: (enterpriseId: number) => ['enterprises', enterpriseId, 'members'] as const,

@@ -16,6 +16,7 @@ import {
   perScan,
   SIGNED_CALLS_PER_SCAN,
   serverUsPerSignedCall,
+  sideBySideRatio,
   wallRatio,
 } from './signature-cost.js';
 import { ratio, type TargetCheck } from './targets.js';
@@ -115,6 +116,9 @@ function signatureLines(s: SizeResult, checkAlone: CheckAlone): string[] {
     row('whole scans, unsigned (`SCANNER_ACCEPT=any`)', c.unsigned),
     row('whole scans, every scanner call signed by the registered build', c.signed),
     `| signed ÷ unsigned − 1 | ${ratio(perScan.scansPerSecond)} | ${pct(wallRatio(c))} | ${pct(cpuRatio(c))} | ${ratio(perScan.loadCpuMs)} |`,
+    '',
+    `Time per scan, signed ÷ unsigned − 1, round by round: ${c.roundRatios.map(pct).join(', ')}. ` +
+      `Side by side (half the workers signed, half unsigned, at the same time, ${n2(c.sideBySide.seconds)} s): ${n0(c.sideBySide.signed)} signed and ${n0(c.sideBySide.unsigned)} unsigned scans, ${pct(sideBySideRatio(c))} time per scan${c.sideBySide.failures ? ` (${c.sideBySide.failures} failed)` : ''}.`,
     '',
     `The server's CPU per signed call beyond an unsigned one: ${n0(serverUsPerSignedCall(c))} µs (${SIGNED_CALLS_PER_SCAN} signed calls per scan). ` +
       `The check alone, in the bench process, as a share of the server's CPU per unsigned whole scan for its ${SIGNED_CALLS_PER_SCAN} calls: ` +

@@ -25,6 +25,7 @@ import {
   measureSignatureCost,
   perScan,
   serverUsPerSignedCall,
+  sideBySideRatio,
   wallRatio,
 } from './signature-cost.js';
 import { measureAnalyzeEffect } from './statistics.js';
@@ -241,7 +242,7 @@ async function measureAndPrintSignatureCost(server: Running, fixture: Fixture, s
     );
   }
   console.log(
-    `  signature check          ${pct(wallRatio(cost))} time per scan, ${pct(cpuRatio(cost))} server CPU per scan (${serverUsPerSignedCall(cost).toFixed(0)} µs per signed call)`,
+    `  signature check          ${pct(sideBySideRatio(cost))} time per scan side by side (${pct(wallRatio(cost))} in alternating rounds: ${cost.roundRatios.map(pct).join(', ')}), ${pct(cpuRatio(cost))} server CPU per scan (${serverUsPerSignedCall(cost).toFixed(0)} µs per signed call)`,
   );
   return cost;
 }

@@ -3,11 +3,12 @@
  * - whole scans (bench/whole-scans.ts) against one server in its own process, its scanner calls
  *   signed by the bench's registered official build and, in the same run, unsigned (SCANNER_ACCEPT=any
  *   takes both). The two alternate in rounds (unsigned first, then signed first, and so on) so that the
- *   store's growth and other work on the machine fall on both alike. Reported as time per scan signed
- *   over time per scan unsigned, less one, and the same for the server's CPU time per scan (from
- *   /proc), which other work on a shared machine hardly moves; the difference in CPU, spread over the
- *   7 signed calls of a scan, is the server's cost of one signed call, body hashing, replay memory and
- *   all;
+ *   store's growth falls on both alike, reported as time per scan signed over time per scan unsigned,
+ *   less one, and the same for the server's CPU time per scan (from /proc), which other work on a
+ *   shared machine hardly moves; the difference in CPU, spread over the 7 signed calls of a scan, is
+ *   the server's cost of one signed call, body hashing, replay memory and all. Time per scan moves with
+ *   every burst of other work on a shared machine, so it is also measured side by side: half the
+ *   workers signed, half unsigned, at the same time;
  * - the check alone, in this process, no HTTP: the application's identification and check of signed
  *   finishes against the bench store (the client's row, its opened key, the timestamp, the body and
  *   session digests, the HMAC and its constant-time comparison, the replay memory's write and its
@@ -50,8 +51,16 @@ export interface ModeFigures {
 export interface SignatureCost {
   rounds: number;
   secondsPerRound: number;
+  /** Over all rounds. */
   signed: ModeFigures;
   unsigned: ModeFigures;
+  /** Each round's own signed time per scan over unsigned, less one: the spread the machine's noise gives. */
+  roundRatios: number[];
+  /**
+   * Side by side: half the workers signed and half unsigned at the same time, twice (the halves
+   * swapped), so both see the same machine. Whole scans each way and the wall time they shared, s.
+   */
+  sideBySide: { signed: number; unsigned: number; seconds: number; failures: number };
 }
 
 /** One of the check's figures, derived: time per scan, and the ratios the targets judge. */
@@ -62,9 +71,16 @@ export const perScan = {
   loadCpuMs: (m: ModeFigures) => m.loadCpuMs / m.scans,
 };
 
-/** Signed time per scan over unsigned, less one (0.03 is 3 % slower). */
+/** Signed time per scan over unsigned, less one (0.03 is 3 % slower), over all rounds. */
 export const wallRatio = (c: SignatureCost) => perScan.wallMs(c.signed) / perScan.wallMs(c.unsigned) - 1;
-/** The same for the server's CPU time per scan. */
+/**
+ * Side by side, signed time per scan over unsigned, less one: each half's workers loop for the same
+ * wall time, so the ratio of the scans they finished is the inverse ratio of their time per scan.
+ * Other work on the machine falls on both halves alike; the signed half's extra CPU slows the unsigned
+ * half too, so this is the wait the check adds more than its CPU (which cpuRatio gives).
+ */
+export const sideBySideRatio = (c: SignatureCost) => c.sideBySide.unsigned / c.sideBySide.signed - 1;
+/** The server's CPU time per scan, signed over unsigned, less one (the alternating rounds). */
 export const cpuRatio = (c: SignatureCost) =>
   perScan.serverCpuMs(c.signed) / perScan.serverCpuMs(c.unsigned) - 1;
 /** The server's CPU time of one signed call beyond an unsigned one, µs. */
@@ -81,15 +97,17 @@ export async function measureSignatureCost(
   keys: readonly string[],
   seconds: number,
   proofs: PlayerProofs,
-  rounds = 3,
+  rounds = 4,
 ): Promise<SignatureCost> {
   const empty = (): ModeFigures => ({ scans: 0, failures: 0, seconds: 0, serverCpuMs: 0, loadCpuMs: 0 });
   const figures: Record<ScannerCalls, ModeFigures> = { signed: empty(), unsigned: empty() };
   // Both paths warm (compiled, cached) before anything counts.
   for (const mode of ['unsigned', 'signed'] as const)
     await measureWholeScans(server.url, keys, 1, proofs, mode);
+  const roundRatios: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const order: ScannerCalls[] = round % 2 === 0 ? ['unsigned', 'signed'] : ['signed', 'unsigned'];
+    const msPerScan: Partial<Record<ScannerCalls, number>> = {};
     for (const mode of order) {
       const cpu0 = server.cpuMs();
       const load0 = cpuNowMs();
@@ -101,9 +119,27 @@ export async function measureSignatureCost(
       f.loadCpuMs += cpuNowMs() - load0;
       f.scans += w.scans;
       f.failures += w.failures;
+      msPerScan[mode] = (performance.now() - t0) / w.scans;
     }
+    roundRatios.push((msPerScan.signed as number) / (msPerScan.unsigned as number) - 1);
   }
-  return { rounds, secondsPerRound: seconds, ...figures };
+  const sideBySide = { signed: 0, unsigned: 0, seconds: 0, failures: 0 };
+  const half = Math.floor(keys.length / 2);
+  for (const [signedKeys, unsignedKeys] of [
+    [keys.slice(0, half), keys.slice(half, 2 * half)],
+    [keys.slice(half, 2 * half), keys.slice(0, half)],
+  ] as const) {
+    const t0 = performance.now();
+    const [signed, unsigned] = await Promise.all([
+      measureWholeScans(server.url, signedKeys, seconds, proofs, 'signed'),
+      measureWholeScans(server.url, unsignedKeys, seconds, proofs, 'unsigned'),
+    ]);
+    sideBySide.seconds += (performance.now() - t0) / 1000;
+    sideBySide.signed += signed.scans;
+    sideBySide.unsigned += unsigned.scans;
+    sideBySide.failures += signed.failures + unsigned.failures;
+  }
+  return { rounds, secondsPerRound: seconds, ...figures, roundRatios, sideBySide };
 }
 
 export interface CheckAlone {

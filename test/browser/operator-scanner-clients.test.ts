@@ -169,6 +169,46 @@ browserSuite('the operator scanner clients page in the browser', (backend) => {
     await page.getByRole('row').filter({ hasText: old.clientId }).getByText('in 30 days').waitFor();
   });
 
+  it('keeps the token in the page’s memory only: stored nowhere, gone on a reload or when forgotten', async () => {
+    const page = await openWithToken();
+    expect(await page.evaluate('sessionStorage.length + localStorage.length')).toBe(0);
+    expect(await page.evaluate('document.cookie')).toBe('');
+    expect(page.url()).toBe(b.url(PAGE));
+    expect(await page.content()).not.toContain(ADMIN_TOKEN);
+
+    const before = adminCalls();
+    await page.reload();
+    await page.getByLabel('Operator token').waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(adminCalls()).toBe(before);
+
+    await page.getByLabel('Operator token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Open the registry' }).click();
+    await page.getByRole('button', { name: 'Forget the token' }).click();
+    await page.getByLabel('Operator token').waitFor();
+    expect(await page.getByLabel('Operator token').inputValue()).toBe('');
+    expect(await page.getByRole('table').count()).toBe(0);
+  });
+
+  it('drops a token the server stops accepting mid-way, says why, and sends nothing more with it', async () => {
+    const page = await openWithToken();
+    // As if the operator token had been replaced on the server since: every call now carries a stale one.
+    await page.route('**/admin/v1/**', (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'x-admin-token': 'replaced-since' } }),
+    );
+    const before = adminCalls();
+    const form = page.getByRole('region', { name: 'Register a third-party integration' });
+    await form.getByLabel('Name').fill('Never registered');
+    await form.getByRole('button', { name: 'Register integration' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The server refused the token.' });
+    await alert.getByText('The x-admin-token header is missing or wrong.').waitFor();
+    await page.getByLabel('Operator token').waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    await page.waitForTimeout(1500);
+    expect(adminCalls() - before).toBe(1);
+    expect((await clients()).some((c) => c.name === 'Never registered')).toBe(false);
+  });
+
   it('loaded nothing from outside the server, and the browser refused nothing under the CSP', () => {
     expect(strayRequests(b)).toEqual({ outside: [], cspViolations: [] });
   });

@@ -18,13 +18,20 @@ export default function OperatorScannerClientsPage() {
   const [token, setToken] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<unknown>(null);
 
+  // The cache keeps a finished mutation's input (the first check's is the token itself) for minutes:
+  // dropped as soon as it has served, so "Forget the token" leaves nothing of it behind.
+  const dropMutations = useCallback(() => {
+    const mutations = client.getMutationCache();
+    for (const mutation of mutations.findAll({ mutationKey: queryKeys.operator })) mutations.remove(mutation);
+  }, [client]);
   const forget = useCallback(
     (error: unknown = null) => {
       setToken(null);
       setRefusal(error);
       client.removeQueries({ queryKey: queryKeys.operator });
+      dropMutations();
     },
-    [client],
+    [client, dropMutations],
   );
   const access = useMemo<OperatorAccess | null>(
     () => (token === null ? null : { token, refused: forget }),
@@ -46,6 +53,7 @@ export default function OperatorScannerClientsPage() {
           onAccepted={(accepted) => {
             setRefusal(null);
             setToken(accepted);
+            dropMutations();
           }}
         />
       ) : (

@@ -45,7 +45,7 @@ export default function OperatorScannerClientsPage() {
       </PageHeader>
       <p className="muted">
         For the operator of this server: the official scanner builds and third-party integrations whose signed
-        calls the scanner API accepts. The same as <code>npx scanpin scanner-clients …</code>.
+        calls the scanner API accepts. The same as <code>npx scanpin scanner-clients</code> on the server.
       </p>
       {access === null ? (
         <TokenForm

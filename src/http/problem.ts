@@ -320,26 +320,6 @@ export function problemFor(failure: Failure): Problem {
         failure.code,
         `There is no scanner client ${failure.scannerClient}. GET /admin/v1/scanner-clients lists them and their ids.`,
       );
-    case 'invalid_client_signature':
-      return new Problem(401, failure.code, SIGNATURE_REFUSED[failure.reason]);
-    case 'scanner_client_retired':
-      return new Problem(
-        403,
-        failure.code,
-        `This scanner build has been ${failure.status === 'revoked' ? 'withdrawn' : 'retired'} and is no longer accepted. Download the current scanner from ${failure.downloadUrl} and run the scan again.`,
-      );
-    case 'scanner_client_not_accepted':
-      return new Problem(
-        403,
-        failure.code,
-        `This server does not accept scans from ${KIND_WORDS[failure.kind]}; it accepts ${failure.accepted.map((k) => KIND_WORDS[k]).join(', ')}. Download the official scanner from ${failure.downloadUrl} and run the scan with it.`,
-      );
-    case 'scanner_client_not_found':
-      return new Problem(
-        404,
-        failure.code,
-        `There is no scanner client ${failure.scannerClientId}. GET /admin/v1/scanner-clients lists them and their ids.`,
-      );
     case 'rule_not_found':
       return new Problem(
         404,

@@ -41,6 +41,36 @@ export async function finishScan(
   /** Present when the report was judged from an evidence upload. */
   evidence?: FinishEvidence,
 ): Promise<Verdict> {
+  let current = pin;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await finishOnce(ctx, current, delivered, clientAddress, evidence);
+    } catch (error) {
+      if (!(error instanceof DecidedOnOlderPin) || attempt === RECOMPUTES) throw error;
+      current = error.fresh;
+    }
+  }
+}
+
+/**
+ * The PIN changed (a proof recorded, a progress call) between reading what the finish decides on
+ * (who proved the scan, its networks) and writing it: the finish is decided again on the fresh PIN,
+ * so a player told "proven" is never left out of the scan's reach.
+ */
+class DecidedOnOlderPin extends Error {
+  constructor(readonly fresh: Pin) {
+    super(`PIN ${fresh.id} changed while its finish was decided`);
+  }
+}
+const RECOMPUTES = 4;
+
+async function finishOnce(
+  ctx: UseCaseContext,
+  pin: Pin,
+  delivered: ScanReport,
+  clientAddress: string,
+  evidence: FinishEvidence | undefined,
+): Promise<Verdict> {
   const placed = await placeReport(ctx, delivered, clientAddress);
   const [networks, machine] = await Promise.all([
     networkReasons(ctx, pin, clientAddress),
@@ -84,8 +114,9 @@ export async function finishScan(
     ctx,
     pin,
     (state, now) => finish(state, verdict, now),
-    (current, next, now) =>
-      ctx.repos.scans.finish(
+    (current, next, now) => {
+      if (current.revision !== pin.revision) throw new DecidedOnOlderPin(current);
+      return ctx.repos.scans.finish(
         current,
         next,
         report,
@@ -93,7 +124,8 @@ export async function finishScan(
         now,
         [pinEvent(current, current.state, next, toStoredReport(report, customSuspicious, assurance), now)],
         timelineRows(current, current.state, next),
-      ),
+      );
+    },
   );
   return verdict;
 }

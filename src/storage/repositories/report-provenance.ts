@@ -112,7 +112,14 @@ export function reportProvenanceRepository(db: Db) {
       // Another account's proof stands; this one's counts only if it was recorded now, while running.
       if (row.proven_discord_id !== account.discordId)
         return { discordId: row.proven_discord_id, username: row.proven_username ?? '' };
-      return Number(row.proven_at) === at ? account : undefined;
+      if (Number(row.proven_at) !== at) return undefined;
+      // A finish deciding on the proof it read before this one must decide again (finish-scan.ts).
+      await db
+        .updateTable('pins')
+        .set((eb) => ({ revision: eb('revision', '+', 1) }))
+        .where('id', '=', pinId)
+        .execute();
+      return account;
     },
 
     /** What a proof link's page needs of the scan a PIN code names. */

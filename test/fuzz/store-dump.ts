@@ -12,6 +12,10 @@ import type { Store } from '../../src/storage/database.js';
  *   or not (src/domain/session-policy.ts).
  * - `used_sign_in_states`: a Discord sign-in attempt is spent by its first return, whatever became of
  *   it (docs/dashboard.md, "Sign in with Discord").
+ * - `scanner_request_signatures`, `scanner_clients.last_used_at`: a registered scanner client's
+ *   signature is spent once it verified, whatever the call then met (a refused upload's signature
+ *   must not be good again), and the client's last use is its last verified call (docs/scanner.md,
+ *   "Signed calls").
  * - `kysely_migration`, `kysely_migration_lock`: the migrator's bookkeeping, not data.
  * - `rule_tests`' progress and `rule_test_matches`: a rule test an accepted request started goes on in
  *   the background, writing its progress and matches while later cases run (docs/scan-client.md,
@@ -25,9 +29,11 @@ export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'kysely_migration_lock',
   'used_sign_in_states',
   'rule_test_matches',
+  'scanner_request_signatures',
 ]);
 export const EXCLUDED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   api_keys: ['last_used_at'],
+  scanner_clients: ['last_used_at'],
   sessions: ['last_seen_at', 'expires_at'],
   rule_tests: ['status', 'examined', 'matched', 'skipped', 'updated_at', 'finished_at', 'reason'],
 };

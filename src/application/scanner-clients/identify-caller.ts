@@ -124,7 +124,7 @@ export async function identifySessionCall(
   pin: Pin,
   headers: ScannerCallHeaders,
 ): Promise<IdentifiedCall> {
-  const started = await ctx.repos.scannerClients.sessionClient(pin.id);
+  const started = await sessionClientOf(ctx, pin.id);
   const kind = startedKindOf(started?.clientKind ?? null);
   if (kind !== 'official' && kind !== 'third-party') return unsigned(ctx, kind);
   // A registered kind always has its client row (rows are never deleted); without one, trust nothing.
@@ -132,6 +132,33 @@ export async function identifySessionCall(
   if (client == null) return unsigned(ctx, 'unverified');
   if (headers.client !== client.client.clientId) refuseSignature('other_client');
   return registered(ctx, client, headers);
+}
+
+/**
+ * A session's client is fixed at its start, so a scan's calls (a start, progress every few seconds,
+ * the upload) read it once per this many milliseconds, not on every call. A client revoked or expired
+ * meanwhile is refused from the next read on: within this long (docs/operations.md, "Scanner clients").
+ */
+export const SESSION_CLIENT_KEPT_MS = 10_000;
+const SESSION_CLIENTS_KEPT = 10_000;
+type SessionClientRow = Awaited<ReturnType<UseCaseContext['repos']['scannerClients']['sessionClient']>>;
+const sessionClients = new WeakMap<object, Map<number, { row: SessionClientRow; at: number }>>();
+
+async function sessionClientOf(ctx: UseCaseContext, pinId: number): Promise<SessionClientRow> {
+  let kept = sessionClients.get(ctx.repos);
+  if (kept === undefined) {
+    kept = new Map();
+    sessionClients.set(ctx.repos, kept);
+  }
+  const now = ctx.clock();
+  const known = kept.get(pinId);
+  if (known !== undefined && now - known.at < SESSION_CLIENT_KEPT_MS) return known.row;
+  const row = await ctx.repos.scannerClients.sessionClient(pinId);
+  // Bounded: the oldest entry goes first (a Map keeps insertion order).
+  if (kept.size >= SESSION_CLIENTS_KEPT) kept.delete(kept.keys().next().value as number);
+  kept.delete(pinId);
+  kept.set(pinId, { row, at: now });
+  return row;
 }
 
 /** What the signature of a call covers besides its headers. */
@@ -149,11 +176,24 @@ export interface SignedRequest {
  * Checks a registered client's signature over the whole request, then remembers it on the store so
  * the same call is refused if it comes again, on any instance, until its timestamp is stale.
  */
+/** A signature to remember, written by the call's own transaction (progress: report-progress.ts). */
+export interface SignatureToRemember {
+  digest: string;
+  until: number;
+}
+
+/**
+ * Checks a registered client's signature; remembers it on the store (so the same call is refused if
+ * it comes again, on any instance, until its timestamp is stale) in a commit of its own, unless
+ * `remember` is 'with-the-call': then the caller writes it in the call's own transaction. A scan's
+ * progress calls are its most frequent: a commit of their own would cost more than the check.
+ */
 export async function verifySignedCall(
   ctx: UseCaseContext,
   pending: PendingSignature,
   request: SignedRequest,
-): Promise<void> {
+  remember: 'now' | 'with-the-call' = 'now',
+): Promise<SignatureToRemember | null> {
   const parts = {
     method: request.method,
     path: request.path,
@@ -162,21 +202,39 @@ export async function verifySignedCall(
     body: request.bodyDigest,
   };
   if (!signatureMatches(pending.key, parts, pending.signature)) refuseSignature('bad_signature');
+  const toRemember = {
+    digest: replayDigest(pending.client.clientId, pending.signature),
+    until: replayMemoryUntil(pending.timestamp),
+  };
+  await touchNowAndThen(ctx, pending);
+  if (remember === 'with-the-call') return toRemember;
   // Not flushed on its own: a crash in the next moments could forget a signature of the last few
   // seconds, which a replay would have to send again within the window (docs/scanner.md, "Signed calls").
   const first = await ctx.transaction(
-    (repos) =>
-      repos.scannerClients.rememberSignature(
-        replayDigest(pending.client.clientId, pending.signature),
-        replayMemoryUntil(pending.timestamp),
-      ),
+    (repos) => repos.scannerClients.rememberSignature(toRemember.digest, toRemember.until),
     { durable: false },
   );
   if (!first) refuseSignature('replayed');
+  return null;
+}
+
+/** Refuses a call whose signature was remembered already: its own transaction rolls back with it. */
+export async function rememberWithTheCall(
+  repos: Pick<UseCaseContext['repos'], 'scannerClients'>,
+  signature: SignatureToRemember,
+): Promise<void> {
+  if (!(await repos.scannerClients.rememberSignature(signature.digest, signature.until)))
+    refuseSignature('replayed');
+}
+
+/** A client's last use, written about once a minute. */
+async function touchNowAndThen(ctx: UseCaseContext, pending: PendingSignature): Promise<void> {
   const now = ctx.clock();
   const lastUsed = pending.client.lastUsedAt;
   if (lastUsed === null || now - lastUsed >= LAST_USED_EVERY_MS) {
     await ctx.repos.scannerClients.touch(pending.client.id, now);
+    // The session's client row is kept for a few seconds (sessionClientOf): it is touched once.
+    (pending.client as { lastUsedAt: number | null }).lastUsedAt = now;
   }
 }
 

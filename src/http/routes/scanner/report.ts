@@ -46,7 +46,7 @@ export function scannerReportRoutes(ctx: UseCaseContext): FastifyPluginAsyncType
         },
       },
       async (request, reply) => {
-        await reportProgress(ctx, sessionPin(request), request.body, request.ip);
+        await reportProgress(ctx, sessionPin(request), request.body, request.ip, request.signatureToRemember);
         return reply.code(204).send(null);
       },
     );

@@ -10,6 +10,7 @@ import {
   type PendingSignature,
   type ScannerCaller,
   type ScannerCallHeaders,
+  type SignatureToRemember,
   verifySignedCall,
 } from '../../../application/scanner-clients/identify-caller.js';
 import type { StartedClient } from '../../../domain/scanner-clients.js';
@@ -23,8 +24,12 @@ declare module 'fastify' {
     scannerCaller: ScannerCaller | null;
     /** A registered client's signature, checked once the body has been read. */
     scannerSignature: { pending: PendingSignature; body: Hash | null } | null;
+    /** A progress call's signature, remembered by the call's own transaction (report-progress.ts). */
+    signatureToRemember: SignatureToRemember | null;
   }
 }
+
+const PROGRESS_PATH = '/v1/scanner/progress';
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -66,6 +71,7 @@ export function signedScannerCalls(
 ): void {
   app.decorateRequest('scannerCaller', null);
   app.decorateRequest('scannerSignature', null);
+  app.decorateRequest('signatureToRemember', null);
 
   async function refusedCounted<T>(
     request: FastifyRequest,
@@ -110,13 +116,20 @@ export function signedScannerCalls(
   app.addHook('preValidation', async (request, reply) => {
     const signed = request.scannerSignature;
     if (signed === null) return;
-    await refusedCounted(request, reply, () =>
-      verifySignedCall(ctx, signed.pending, {
-        method: request.method,
-        path: request.url.split('?', 1)[0] ?? request.url,
-        sessionToken: kind === 'session' ? sessionTokenOf(request) : null,
-        bodyDigest: signed.body === null ? EMPTY_BODY_DIGEST : signed.body.digest('hex'),
-      }),
+    const path = request.url.split('?', 1)[0] ?? request.url;
+    request.signatureToRemember = await refusedCounted(request, reply, () =>
+      verifySignedCall(
+        ctx,
+        signed.pending,
+        {
+          method: request.method,
+          path,
+          sessionToken: kind === 'session' ? sessionTokenOf(request) : null,
+          bodyDigest: signed.body === null ? EMPTY_BODY_DIGEST : signed.body.digest('hex'),
+        },
+        // A scan's most frequent call remembers its signature in its own commit.
+        request.routeOptions.url === PROGRESS_PATH ? 'with-the-call' : 'now',
+      ),
     );
   });
 }

@@ -48,10 +48,23 @@ export interface Assurance {
 
 const RANK: Record<AssuranceLevel, number> = { high: 2, medium: 1, low: 0 };
 
-/** The reasons the client itself gives: only a registered, signed client leaves the level high. */
-export function clientReasons(client: ScanClient): AssuranceReason[] {
+/**
+ * The reasons the client itself gives: only a registered, signed client leaves the level high. An
+ * official build always sends its evidence; a bare report signed with an official build's key came
+ * from something else holding that key (docs/scan-client.md, "Official builds").
+ */
+export function clientReasons(client: ScanClient, delivered: 'evidence' | 'report'): AssuranceReason[] {
   switch (client.kind) {
     case 'official':
+      return delivered === 'evidence'
+        ? []
+        : [
+            {
+              code: 'official_without_evidence',
+              level: 'low',
+              text: 'The scan was signed with an official build’s key but sent a bare report, which the official scanner never does: the key may have been taken out of the executable.',
+            },
+          ];
     case 'third-party':
       return [];
     case 'development':
@@ -81,8 +94,12 @@ export function levelOf(reasons: readonly AssuranceReason[]): AssuranceLevel {
 }
 
 /** The assurance of a scan: its client, and every reason (the client's first), each text once. */
-export function assuranceOf(client: ScanClient, reasons: readonly AssuranceReason[]): Assurance {
-  const all = [...clientReasons(client), ...reasons];
+export function assuranceOf(
+  client: ScanClient,
+  reasons: readonly AssuranceReason[],
+  delivered: 'evidence' | 'report' = 'evidence',
+): Assurance {
+  const all = [...clientReasons(client, delivered), ...reasons];
   const sorted = [...all].sort((a, b) => RANK[a.level] - RANK[b.level]);
   return { client, level: levelOf(all), reasons: [...new Set(sorted.map((r) => r.text))] };
 }

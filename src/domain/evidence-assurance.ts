@@ -71,7 +71,8 @@ function gameReasons(doc: EvidenceDocument): AssuranceReason[] {
       ? !game.running
       : processes.status === 'collected' && memory.status === 'collected' && memory.items.length === 0;
   if (notRunning) {
-    const waited = game !== undefined && game.waitedSeconds > 0 ? ` after waiting ${game.waitedSeconds} s` : '';
+    const waited =
+      game !== undefined && game.waitedSeconds > 0 ? ` after waiting ${game.waitedSeconds} s` : '';
     return [
       reason(
         'game_not_running',
@@ -90,6 +91,34 @@ function gameReasons(doc: EvidenceDocument): AssuranceReason[] {
     ];
   }
   return [];
+}
+
+/**
+ * Any JVM is a `java` process (an IDE, a build daemon), so for Minecraft: Java Edition the server asks
+ * for a sign of Minecraft itself: its classes (`net/minecraft/…`; the entry classes keep their names
+ * in every release) in a readable JVM's memory, or `minecraft` on a JVM's command line (launchers pass
+ * the game folder and version there). Unreadable memory has its own reason.
+ */
+const MINECRAFT_CLASS = /^net\/minecraft\//;
+const MINECRAFT_TEXT = /net[./]minecraft/i;
+const MINECRAFT_ARGUMENT = /minecraft/i;
+
+function minecraftReasons(doc: EvidenceDocument): AssuranceReason[] {
+  const { processes, memory } = doc.sources;
+  const readable = memory.items.filter((m) => m.readable);
+  if (readable.length === 0) return [];
+  const shown =
+    readable.some(
+      (m) =>
+        m.classNames.some((c) => MINECRAFT_CLASS.test(c)) || m.strings.some((s) => MINECRAFT_TEXT.test(s)),
+    ) || processes.items.some((p) => MINECRAFT_ARGUMENT.test(p.commandLine));
+  if (shown) return [];
+  return [
+    reason(
+      'game_not_identified',
+      `A Java process was running, but nothing in it showed Minecraft (no Minecraft classes in its memory, no Minecraft on its command line): it may not have been the game.`,
+    ),
+  ];
 }
 
 function harvestReasons(doc: EvidenceDocument, gameType: string): AssuranceReason[] {
@@ -121,7 +150,10 @@ function harvestReasons(doc: EvidenceDocument, gameType: string): AssuranceReaso
 
 function sourceReasons(doc: EvidenceDocument, gameType: string): AssuranceReason[] {
   const out: AssuranceReason[] = [];
-  const sources = doc.sources as unknown as Record<string, { status: string; reason: string | null } | undefined>;
+  const sources = doc.sources as unknown as Record<
+    string,
+    { status: string; reason: string | null } | undefined
+  >;
   for (const [name, section] of Object.entries(sources)) {
     if (section?.status === 'failed')
       out.push(
@@ -172,6 +204,7 @@ export function evidenceReasons(doc: EvidenceDocument, gameType: string): Assura
   return [
     ...coverageIntegrity(doc).map((text) => reason('coverage_cut', text)),
     ...gameReasons(doc),
+    ...(gameType === 'Java' && gameReasons(doc).length === 0 ? minecraftReasons(doc) : []),
     ...harvestReasons(doc, gameType),
     ...sourceReasons(doc, gameType),
   ];

@@ -4,7 +4,7 @@ import { type LiveApp, startLiveApp } from '../client/live.js';
 import { backends } from '../support/backends.js';
 import { type Receiver, startReceiver } from '../support/receiver.js';
 import { report, scanner } from '../support/scan.js';
-import { officialClient } from '../support/scanner-client.js';
+import { integrationClient } from '../support/scanner-client.js';
 import type { Owner } from '../support/test-app.js';
 
 async function cli(args: string[]) {
@@ -91,7 +91,7 @@ describe.each(backends())('the customer CLI (docs/cli.md) on $name', (backend) =
   it('pins watch exits 0 for a legit scan, 13 for a failed one and 12 for an expired PIN', async () => {
     const legit = await t.createPin(owner.key);
     // Signed as the official build, so a clean report is legit (docs/scan-client.md, "Trust").
-    const official = scanner(t, { client: await officialClient(t) });
+    const official = scanner(t, { client: await integrationClient(t) });
     await official.finish(await official.startOk(legit));
     const ok = await cli(['pins', ...as(owner.key), '--json', 'watch', legit]);
     expect(ok.code).toBe(0);

@@ -3,7 +3,7 @@ import { verifyWebhook, WebhookVerificationError } from '../../packages/client/s
 import { backends } from '../support/backends.js';
 import { type Received, type Receiver, startReceiver } from '../support/receiver.js';
 import { scanner } from '../support/scan.js';
-import { officialClient } from '../support/scanner-client.js';
+import { integrationClient } from '../support/scanner-client.js';
 import { type LiveApp, rejectionOf, startLiveApp } from './live.js';
 
 const LOCAL = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
@@ -31,7 +31,7 @@ describe.each(backends())('verifyWebhook against real deliveries on $name', (bac
     await hooks.webhooks.test(created.id);
     pin = await t.createPin(owner.key);
     // Signed as the official build, so a clean report is legit (docs/scan-client.md, "Trust").
-    const official = scanner(t, { client: await officialClient(t) });
+    const official = scanner(t, { client: await integrationClient(t) });
     await official.finish(await official.startOk(pin));
     const all = await receiver.waitFor((got) => got.length >= 2);
     const byType = (type: string) => all.find((r) => JSON.parse(r.body).type === type) as Received;

@@ -39,6 +39,12 @@ describe('assurance (docs/scan-client.md, "Trust")', () => {
       reasons: [],
     });
     expect(assuranceOf({ kind: 'third-party', name: 'x', version: null }, []).level).toBe('high');
+    expect(assuranceOf({ kind: 'third-party', name: 'x', version: null }, [], 'report').level).toBe('high');
+    // An official build always uploads its evidence: a bare report signed with its key is not its own.
+    expect(assuranceOf({ kind: 'official', name: 'b', version: null }, [], 'report')).toMatchObject({
+      level: 'low',
+      reasons: [expect.stringContaining('never does')],
+    });
     for (const kind of ['development', 'unverified'] as ClientKind[]) {
       const a = assuranceOf({ kind, name: null, version: null }, []);
       expect(a.level).toBe('low');

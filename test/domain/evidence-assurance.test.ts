@@ -66,6 +66,42 @@ describe('evidence reasons', () => {
     ).toEqual(['harvest_small']);
   });
 
+  it('asks a Java process for a sign of Minecraft: its classes, or Minecraft on its command line', () => {
+    const ide = () =>
+      evidence('n', {
+        processes: {
+          game: running,
+          items: [
+            {
+              pid: 42,
+              name: 'java',
+              path: null,
+              sha256: null,
+              startedAt: null,
+              commandLine: 'java -jar idea.jar',
+              injections: [],
+            },
+          ],
+        },
+        memory: {
+          status: 'collected',
+          items: [memory({ classNames: Array.from({ length: 5000 }, (_, i) => `com/intellij/C${i}`) })],
+        },
+      });
+    expect(codes(ide())).toEqual(['game_not_identified']);
+    const launched = ide();
+    launched.sources.processes.items[0] = {
+      ...(launched.sources.processes.items[0] as EvidenceDocument['sources']['processes']['items'][number]),
+      commandLine: 'java -Xmx4G net.minecraft.client.main.Main --gameDir ~/.minecraft',
+    };
+    expect(codes(launched)).toEqual([]);
+    expect(codes(whole())).toEqual([]);
+    // Only Minecraft: Java Edition runs in any JVM.
+    const bedrock = ide();
+    bedrock.client.platform = 'win32';
+    expect(codes(bedrock, 'Bedrock')).not.toContain('game_not_identified');
+  });
+
   it('says a source failed or a core source was left out', () => {
     const failed = whole();
     failed.sources.logs = { status: 'failed', reason: 'EACCES', items: [] };

@@ -4,7 +4,7 @@ import { backends } from '../support/backends.js';
 import { expectProblem, fakeClock, rateLimitHeaders } from '../support/http.js';
 import { asPerson, type Person, signIn } from '../support/person.js';
 import { report, scanner } from '../support/scan.js';
-import { officialClient } from '../support/scanner-client.js';
+import { integrationClient } from '../support/scanner-client.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 const DAY = 86_400_000;
@@ -36,7 +36,7 @@ describe.each(backends())('dashboard overview on $name', (backend) => {
   const scan = async (key: string, body = report(), extra: Record<string, unknown> = {}) => {
     const pin = await t.createPin(key, { type: 'FiveM', ...extra });
     // Signed as the official build, so a clean report is legit (docs/scan-client.md, "Trust").
-    const official = scanner(t, { client: await officialClient(t) });
+    const official = scanner(t, { client: await integrationClient(t) });
     const token = await official.startOk(pin, ['HW-OVERVIEW']);
     const res = await official.finish(token, body);
     if (res.statusCode !== 200) throw new Error(`finish -> ${res.statusCode} ${res.body}`);

@@ -5,7 +5,7 @@ import { backends } from '../support/backends.js';
 import { expectProblem, ISO_MS } from '../support/http.js';
 import { asPerson, type Person, signIn } from '../support/person.js';
 import { proveFor, report, scanner } from '../support/scan.js';
-import { officialClient } from '../support/scanner-client.js';
+import { integrationClient } from '../support/scanner-client.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 const PLAYER = { id: '100000000000000701', username: 'Player' };
@@ -36,7 +36,7 @@ describe.each(backends())('dashboard players on $name', (backend) => {
     // (docs/risk-score.md, "Whose scan it is").
     const player = body.discord[0];
     // Signed as the official build, so a clean report is legit (docs/scan-client.md, "Trust").
-    const official = scanner(t, { client: await officialClient(t) });
+    const official = scanner(t, { client: await integrationClient(t) });
     const token = await official.startOk(pin, hwids);
     if (player !== undefined) await proveFor(t, pin, player);
     const res = await official.finish(token, body);

@@ -15,7 +15,7 @@ import {
 import { expectProblem } from '../support/http.js';
 import { signIn } from '../support/person.js';
 import { report, scanner } from '../support/scan.js';
-import { officialClient } from '../support/scanner-client.js';
+import { integrationClient } from '../support/scanner-client.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 import { startSibling } from '../support/with-app.js';
 
@@ -411,7 +411,7 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
     it('a Discord outage during a scan delays the message; the final state still arrives', async () => {
       const { pin, token } = await startScanFromDiscord();
       // Signed as the official build, so a clean report is legit (docs/scan-client.md, "Trust").
-      const s = scanner(t, { client: await officialClient(t) });
+      const s = scanner(t, { client: await integrationClient(t) });
       const session = await s.startOk(pin, ['HW-OUTAGE']);
       discord.outage(true);
       await s.finish(session, report());
@@ -450,7 +450,7 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       // Fourteen and a half minutes later: the token works half a minute more, too little to rely on.
       await tokenRunsOut(await pinIdOf(pin), Date.now() + 30_000);
       // Signed as the official build, so a clean report is legit (docs/scan-client.md, "Trust").
-      const s = scanner(t, { client: await officialClient(t) });
+      const s = scanner(t, { client: await integrationClient(t) });
       const session = await s.startOk(pin, ['HW-EXPIRED']);
       // The bot's own messages, not the one the interaction made.
       const botMessages = () => discord.channelMessages(CHANNEL).filter((m) => m.interaction_token === null);
@@ -491,7 +491,7 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
     it('a fast scan draws few edits: at most one every 1.5 s, each showing the latest state', async () => {
       const { pin, token } = await startScanFromDiscord();
       // Signed as the official build, so a clean report is legit (docs/scan-client.md, "Trust").
-      const s = scanner(t, { client: await officialClient(t) });
+      const s = scanner(t, { client: await integrationClient(t) });
       const session = await s.startOk(pin, ['HW-FAST']);
       const started = Date.now();
       const edits = () =>

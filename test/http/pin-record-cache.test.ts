@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends } from '../support/backends.js';
 import { report, scanner } from '../support/scan.js';
-import { officialClient } from '../support/scanner-client.js';
+import { integrationClient } from '../support/scanner-client.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 import { startSibling } from '../support/with-app.js';
 
@@ -29,7 +29,7 @@ describe.each(backends())('polls answered from memory on $name', (backend) => {
   it('reads the store once for repeated polls, and again as soon as the PIN changes', async () => {
     await listening();
     // Signed as the official build, so the clean report is legit (docs/scan-client.md, "Trust").
-    const sc = scanner(t, { client: await officialClient(t) });
+    const sc = scanner(t, { client: await integrationClient(t) });
     const reads = vi.spyOn(t.deps.repos.pins, 'findByCode');
     const pin = await t.createPin(owner.key);
     for (let i = 0; i < 5; i++) expect((await status(pin)).json()).toMatchObject({ status: 'pending' });

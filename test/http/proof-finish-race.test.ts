@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { report, scanner } from '../support/scan.js';
-import { officialClient } from '../support/scanner-client.js';
+import { integrationClient } from '../support/scanner-client.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -22,7 +22,7 @@ describe.each(backends())('a proof that lands during the finish on $name', (back
 
   it('decides the finish again, so the proven player’s scan counts for everyone', async () => {
     const player = { id: '612345678901234567', username: 'late-prover' };
-    const sc = scanner(t, { client: await officialClient(t) });
+    const sc = scanner(t, { client: await integrationClient(t) });
     const pin = await t.createPin(owner.key, { type: 'FiveM' });
     const token = await sc.startOk(pin, ['HW-RACE-1']);
     const scans = t.deps.repos.scans;

@@ -4,7 +4,7 @@ import { DAY_MS } from '../../src/domain/time.js';
 import { backends } from '../support/backends.js';
 import { evidence, jar, uploadEvidence } from '../support/evidence.js';
 import { proveFor, type Report, report, scanner } from '../support/scan.js';
-import { officialClient } from '../support/scanner-client.js';
+import { integrationClient } from '../support/scanner-client.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 /*
@@ -55,7 +55,7 @@ describe.each(backends())('whose scan it is, through hardware, on $name', (backe
   /** A scan whose player proved `player` (who may be left out of the report). */
   async function provenScan(player: { id: string; username: string }, body: Report, hwids: string[]) {
     const pin = await t.createPin(a.key, { type: 'FiveM' });
-    const sc = scanner(t, { client: await officialClient(t) });
+    const sc = scanner(t, { client: await integrationClient(t) });
     const token = await sc.startOk(pin, hwids);
     await proveFor(t, pin, player);
     const res = await sc.finish(token, body);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { report, scanner } from '../support/scan.js';
-import { officialClient } from '../support/scanner-client.js';
+import { integrationClient } from '../support/scanner-client.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -64,7 +64,7 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
     // with calls signed as the official build, the only kind whose clean report can be legit
     // (docs/scan-client.md, "Trust").
     sc = scanner(t);
-    official = scanner(t, { client: await officialClient(t) });
+    official = scanner(t, { client: await integrationClient(t) });
   });
   afterEach(async () => t.close());
 
@@ -164,10 +164,10 @@ describe.each(backends())('scan lifecycle on $name', (backend) => {
       discord: [{ id: '123456789012345678', username: 'Player' }],
       ip: '203.0.113.9',
     });
-    // The official build signed every call and nothing lowered trust; it gave no version at start
-    // (docs/scan-client.md, "Assurance").
+    // A registered integration signed every call and nothing lowered trust; it gave no version at
+    // start (docs/scan-client.md, "Assurance").
     const OFFICIAL_HIGH = {
-      client: { kind: 'official', name: 'scanpin-scan 0.1.0 linux-x64 (test)', version: null },
+      client: { kind: 'third-party', name: 'Community scanner (test)', version: null },
       level: 'high',
       reasons: [],
     };

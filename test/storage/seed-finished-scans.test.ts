@@ -180,7 +180,9 @@ describe.each(backends().filter((b) => !b.redisUrl))('bulk seeding of finished s
       const seededOwner = await seeded.createOwner();
       // Seeded scans stand for an official build's, so the live ones are signed by one, registered under
       // the name the seeded assurance gives (docs/scan-client.md, "Trust").
-      const sc = scanner(live, { client: await registerScannerClient(live, { name: SEEDED_CLIENT_NAME }) });
+      const sc = scanner(live, {
+        client: await registerScannerClient(live, { name: SEEDED_CLIENT_NAME, kind: 'third-party' }),
+      });
       for (const scan of SCANS) {
         now = scan.createdAt;
         const pin = await live.createPin(liveOwner.key, { type: scan.type });

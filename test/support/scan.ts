@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { ScanReport } from '../../src/domain/scan-report.js';
-import { officialClient, type ScannerClientCredentials, signedHeaders } from './scanner-client.js';
+import { integrationClient, type ScannerClientCredentials, signedHeaders } from './scanner-client.js';
 import type { TestApp } from './test-app.js';
 
 /** A report as the scan client sends it. */
@@ -44,7 +44,8 @@ export async function proveFor(t: TestApp, pin: string, account: { id: string; u
 /**
  * The scanner API as a scan client calls it. Unsigned (an unverified client) unless `client` is given:
  * then every call is signed with its key (docs/scanner.md, "Signed calls"). `scan()` signs as this
- * app's official client unless told otherwise, as a real scan by an official build does.
+ * app's registered integration unless told otherwise: a report through /finish is an integration's
+ * (an official build uploads its evidence).
  */
 export function scanner(t: TestApp, options: { client?: ScannerClientCredentials | null } = {}) {
   const send = (
@@ -85,8 +86,8 @@ export function scanner(t: TestApp, options: { client?: ScannerClientCredentials
      * account is recorded as proven by the player before the scan, so the scan counts for every
      * community as a real proven scan does (docs/risk-score.md, "Whose scan it is"); the proof flow
      * itself is tested over HTTP in test/http/report-provenance.test.ts. `proven: false` leaves the
-     * report's accounts only claimed. The calls are signed as the app's official client unless
-     * `client` says otherwise (null: unsigned, an unverified client).
+     * report's accounts only claimed. The calls are signed as the app's registered integration (a
+     * third-party scanner that sends reports) unless `client` says otherwise (null: unsigned).
      */
     async scan(
       key: string,
@@ -96,13 +97,14 @@ export function scanner(t: TestApp, options: { client?: ScannerClientCredentials
       scanOptions: { proven?: boolean; client?: ScannerClientCredentials | null } = {},
     ): Promise<string> {
       const pin = await t.createPin(key, { type });
-      // Signed by default: only a registered client's clean report can be legit (docs/scan-client.md, "Trust").
+      // Signed by default: only a registered client's clean report can be legit, and a bare report is
+      // an integration's, never an official build's (docs/scan-client.md, "Trust").
       const client =
         scanOptions.client !== undefined
           ? scanOptions.client
           : options.client !== undefined
             ? options.client
-            : await officialClient(t);
+            : await integrationClient(t);
       const started = await send('start', { pin, hwids }, undefined, client);
       if (started.statusCode !== 201) throw new Error(`start -> ${started.statusCode} ${started.body}`);
       const token = started.json<{ sessionToken: string }>().sessionToken;

@@ -45,6 +45,23 @@ export function officialClient(t: TestApp): Promise<ScannerClientCredentials> {
   return client;
 }
 
+const integrationClients = new WeakMap<TestApp, Promise<ScannerClientCredentials>>();
+
+/**
+ * This app's registered third-party integration, on first use: a community's own scanner that sends
+ * finished reports through /v1/scanner/finish. An official build always uploads its evidence, so a
+ * bare report is a registered client's only as an integration's (docs/scan-client.md, "Trust").
+ */
+export function integrationClient(t: TestApp): Promise<ScannerClientCredentials> {
+  let client = integrationClients.get(t);
+  if (client === undefined) {
+    client = registerScannerClient(t, { name: 'Community scanner (test)', kind: 'third-party' });
+    integrationClients.set(t, client);
+    client.catch(() => integrationClients.delete(t));
+  }
+  return client;
+}
+
 /**
  * The three headers of a signed call (docs/scanner.md, "Signed calls"), for exactly these body bytes.
  * `timestamp` defaults to the app's clock.

@@ -76,7 +76,13 @@ async function finishOnce(
     networkReasons(ctx, pin, clientAddress),
     hardwareConsistency(ctx, pin, evidence?.machineFacts ?? null),
   ]);
-  const assurance = await assuranceOfScan(ctx, pin, evidence?.reasons ?? [], networks.reasons);
+  const assurance = await assuranceOfScan(
+    ctx,
+    pin,
+    evidence?.reasons ?? [],
+    networks.reasons,
+    evidence === undefined ? 'report' : 'evidence',
+  );
   // Each reason to trust the result less is an integrity finding, in the words staff read; what the
   // machine's history says is a warning only (docs/scan-client.md, "Same machine, same story").
   const integrity = withServerEntries(placed.integrity, assurance.reasons);

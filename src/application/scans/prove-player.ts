@@ -1,3 +1,4 @@
+import { publicBaseUrl } from '../../config.js';
 import { normalisePinCode, PIN_CODE_PATTERN } from '../../domain/pin-code.js';
 import { mayProve, PLAYER_PROOF_TTL_MS, type PlayerProofError } from '../../domain/player-proof.js';
 import { iso } from '../../domain/time.js';
@@ -5,7 +6,6 @@ import { hmacHex, randomToken, secretsEqual } from '../../lib/crypto.js';
 import { authorizeUrl } from '../../lib/discord-oauth.js';
 import { codeChallengeS256, newCodeVerifier } from '../../lib/pkce.js';
 import { SecretBox } from '../../lib/secret-box.js';
-import { publicBaseUrl } from '../../config.js';
 import type { UseCaseContext } from '../context.js';
 import { returnFromDiscord } from '../people/discord-return.js';
 import { discordClientOf, discordSignInEnabled } from '../people/discord-sign-in.js';

@@ -1,7 +1,12 @@
-import { type Assurance, type AssuranceReason, assuranceOf, type ScanClient } from '../../domain/assurance.js';
+import {
+  type Assurance,
+  type AssuranceReason,
+  assuranceOf,
+  type ScanClient,
+} from '../../domain/assurance.js';
 import type { Pin } from '../../domain/pin.js';
-import { scanClientOf } from '../scanner-clients/scan-client.js';
 import type { UseCaseContext } from '../context.js';
+import { scanClientOf } from '../scanner-clients/scan-client.js';
 
 /**
  * What a finishing scan's result is worth (docs/scan-client.md, "Trust"): its client as fixed at the
@@ -16,7 +21,9 @@ export async function assuranceOfScan(
   evidenceReasons: readonly AssuranceReason[],
   /** The reasons of the networks the scan's calls came from. */
   networkReasons: readonly AssuranceReason[],
+  /** What finished the scan: an evidence upload, or a bare report through /finish. */
+  delivered: 'evidence' | 'report',
 ): Promise<Assurance> {
   const client: ScanClient = await scanClientOf(ctx, pin);
-  return assuranceOf(client, [...evidenceReasons, ...networkReasons]);
+  return assuranceOf(client, [...evidenceReasons, ...networkReasons], delivered);
 }

@@ -31,10 +31,17 @@ import { SeedMachineHistory } from './seed-machine-history.js';
  * shared changes none, as its finish would.
  */
 
-/** The client name a seeded scan's assurance gives: it stands for an official build's scan. */
+/** The client name a seeded scan's assurance gives: it stands for a registered integration's scan. */
 export const SEEDED_CLIENT_NAME = 'seeded';
-/** Seeded scans stand for scans an official build made, with nothing that lowers their trust. */
-const SEEDED_ASSURANCE = assuranceOf({ kind: 'official', name: SEEDED_CLIENT_NAME, version: null }, []);
+/**
+ * Seeded scans stand for reports a registered integration sent, with nothing that lowers their trust
+ * (a bare report is an integration's; an official build uploads its evidence).
+ */
+const SEEDED_ASSURANCE = assuranceOf(
+  { kind: 'third-party', name: SEEDED_CLIENT_NAME, version: null },
+  [],
+  'report',
+);
 
 export interface SeedScan {
   /** A PIN code never used before. */
@@ -176,7 +183,7 @@ export async function seedFinishedScans(ctx: UseCaseContext, input: SeedInput): 
           session_token_hash: seededSessionHash(seed),
           client_version: null,
           // An official build's scan, as SEEDED_ASSURANCE says; no registered client row stands behind it.
-          client_kind: 'official',
+          client_kind: 'third-party',
           scanner_client_id: null,
           // Spent when the scan finished, as a finish clears it; the start time as a start records it.
           scan_nonce_hash: null,

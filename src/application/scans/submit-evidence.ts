@@ -5,9 +5,9 @@ import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { inIntake } from './evidence-intake/refusals.js';
 import { finishScan } from './finish-scan.js';
-import { verdictShownToPlayer } from './verdict-to-player.js';
 import { refuseUnlessOpen } from './session.js';
 import { admitUpload } from './upload-limits.js';
+import { verdictShownToPlayer } from './verdict-to-player.js';
 
 export interface EvidenceReceipt {
   id: string;

@@ -64,10 +64,7 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       const downloads = await listScannerDownloads(ctx);
       return reply
         .type('text/html; charset=utf-8')
-        .header(
-          'content-security-policy',
-          scanPageCsp(null),
-        )
+        .header('content-security-policy', scanPageCsp(null))
         .header('cache-control', 'no-cache')
         .send(
           scanPage({
@@ -123,7 +120,8 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
               pinCode: target.pinCode,
               gameType: target.gameType,
               enterprise: target.enterprise,
-              startedAt: target.startedAt === null ? null : iso(target.startedAt).slice(0, 16).replace('T', ' '),
+              startedAt:
+                target.startedAt === null ? null : iso(target.startedAt).slice(0, 16).replace('T', ' '),
             }),
           );
       },

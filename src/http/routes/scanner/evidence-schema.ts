@@ -57,7 +57,9 @@ export const EvidenceGame = Type.Object(
       maxItems: L.processes,
       description: 'The process names the client looked for, for the PIN’s game.',
     }),
-    running: Type.Boolean({ description: 'A process of the game was running when the scan read the processes.' }),
+    running: Type.Boolean({
+      description: 'A process of the game was running when the scan read the processes.',
+    }),
     waitedSeconds: Type.Integer({
       minimum: 0,
       maximum: 3600,

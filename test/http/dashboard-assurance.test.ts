@@ -5,6 +5,7 @@ import type { Assurance } from '../../src/domain/assurance.js';
 import { normalisePinCode } from '../../src/domain/pin-code.js';
 import type { ClaimedDelivery } from '../../src/storage/repositories/webhooks.js';
 import { backends } from '../support/backends.js';
+import { evidence, startScan, uploadEvidence } from '../support/evidence.js';
 import { fakeClock } from '../support/http.js';
 import { type Person, signIn } from '../support/person.js';
 import { report, scanner } from '../support/scan.js';
@@ -103,8 +104,10 @@ describe.each(backends())('assurance in the dashboard and Discord on $name', (ba
   });
 
   it('Discord shows a high level and its client, and no reasons field', async () => {
-    // Signed by this server's official build: nothing lowers it.
-    const code = await scanner(t).scan(owner.key, report(), ['HWID-ASSURANCE-HIGH']);
+    // The official build's whole scan of a running game: nothing lowers it.
+    const started = await startScan(t, owner.key);
+    expect((await uploadEvidence(t, started.token, evidence(started.nonce))).statusCode).toBe(200);
+    const code = started.pin;
     const { assurance } = (await detail(code)).results.data as { assurance: Assurance };
     expect(assurance).toMatchObject({ client: { kind: 'official' }, level: 'high', reasons: [] });
     const name = assurance.client.name ?? '';

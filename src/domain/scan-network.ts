@@ -25,7 +25,6 @@ export const SCAN_NETWORK_STAGES: readonly ScanNetworkStage[] = [
 ];
 
 /** The stages of the scan itself, whose networks must agree. */
-const SCAN_STAGES: ReadonlySet<ScanNetworkStage> = new Set(['start', 'progress', 'upload', 'proof']);
 /** The stages of the scanner program, compared with the game connection (the proof is the browser's). */
 const SCANNER_STAGES: ReadonlySet<ScanNetworkStage> = new Set(['start', 'progress', 'upload']);
 
@@ -118,20 +117,35 @@ function placesText(sightings: readonly NetworkSighting[], label: (s: NetworkSig
 
 /**
  * What the networks of a scan say (docs/scanner.md, "Where the scan ran"), oldest sighting first:
- * - `network_changed`: the scan's own calls (start, progress, upload, the player's Discord proof)
- *   came from more than one network;
+ * - `network_changed`: the scanner's own calls (start, progress, upload) came from more than one
+ *   network;
+ * - `proof_from_other_network`: the player's Discord proof came from another network than the
+ *   scanner (a phone on mobile data, or someone else who was sent the link);
  * - `network_differs_from_game`: a scanner call came from another network than the game server or
  *   bot saw the player connect from (only when the PIN was given that address).
  * Words staff understand; never an address or a hash.
  */
 export function networkReasonsOf(sightings: readonly NetworkSighting[]): AssuranceReason[] {
   const reasons: AssuranceReason[] = [];
-  const scan = distinctNetworks(sightings.filter((s) => SCAN_STAGES.has(s.stage)));
+  const scanner = sightings.filter((s) => SCANNER_STAGES.has(s.stage));
+  const scan = distinctNetworks(scanner);
   if (scan.length > 1) {
     reasons.push({
       code: 'network_changed',
       level: 'medium',
       text: `The scan's calls came from ${scan.length} different networks${placesText(scan, (s) => STAGE_WORDS[s.stage])}: part of the scan may have run on another machine.`,
+    });
+  }
+  // The proof is a browser's, often a phone's: its own reason, worded so staff can ask the player.
+  const proof = sightings.find((s) => s.stage === 'proof');
+  const away = proof === undefined ? undefined : scanner.find((s) => differentNetworks(s, proof));
+  if (proof !== undefined && away !== undefined) {
+    reasons.push({
+      code: 'proof_from_other_network',
+      level: 'medium',
+      text: `The Discord proof came from another network than the scanner${placesText([away, proof], (s) =>
+        s === proof ? 'Discord proof' : 'scanner',
+      )}: expected if the player signed in on a phone on mobile data; otherwise someone else may have proven this scan.`,
     });
   }
   const game = sightings.find((s) => s.stage === 'game-connection');

@@ -21,7 +21,7 @@ const sighting = (
   extra: Partial<NetworkSighting> = {},
 ): NetworkSighting => ({ stage, family: 4, network, country: null, asn: null, ...extra });
 
-const scanStage = fc.constantFrom<ScanNetworkStage>('start', 'progress', 'upload', 'proof');
+const scanStage = fc.constantFrom<ScanNetworkStage>('start', 'progress', 'upload');
 const anyStage = fc.constantFrom<ScanNetworkStage>('game-connection', 'start', 'progress', 'upload', 'proof');
 const place = fc.record({
   country: fc.option(fc.constantFrom('NL', 'DE', 'US'), { nil: null }),
@@ -134,6 +134,15 @@ describe('the reasons of a scan’s networks', () => {
     expect(
       networkReasonsOf([sighting('game-connection', 'home'), sighting('start', 'friend')])[0]?.text,
     ).toBe('The scan ran on a different network from the game connection.');
+    // The Discord proof from elsewhere is a reason of its own, worded for a phone on mobile data.
+    expect(
+      networkReasonsOf([
+        sighting('start', 'home'),
+        sighting('proof', 'phone'),
+        sighting('upload', 'home'),
+      ]).map((r) => r.code),
+    ).toEqual(['proof_from_other_network']);
+    expect(networkReasonsOf([sighting('start', 'home'), sighting('proof', 'home')])).toEqual([]);
     // The Discord proof is the browser's (a phone, say): only the scanner's calls are held against the game.
     expect(
       networkReasonsOf([

@@ -17,8 +17,11 @@ function list(title: string, items: readonly string[]): string {
 
 const ROBOTS = 'noindex, nofollow';
 
-/** The verdict badges' colours, repeated for the assurance level; the words carry the meaning. */
-const LEVEL_CLASS = { high: 'legit', medium: 'suspicious', low: 'cheating' } as const;
+/**
+ * The verdict badges' colours, repeated for the assurance level; the words carry the meaning. A low
+ * level is no finding against the player, so it never wears the cheating red.
+ */
+const LEVEL_CLASS = { high: 'legit', medium: 'suspicious', low: 'suspicious' } as const;
 
 /** How far the result can be trusted (docs/scan-client.md, "Trust"), and why not more. */
 function assurancePart(assurance: SharedResult['assurance']): string {

@@ -19,7 +19,7 @@ export function scanNetworks({ idColumn }: MigrationContext) {
         .addColumn('stage', 'text', (c) => c.notNull())
         .addColumn('network_hash', 'text', (c) => c.notNull())
         .addColumn('country', 'text')
-        .addColumn('asn', 'integer')
+        .addColumn('asn', 'bigint')
         .addColumn('at', 'bigint', (c) => c.notNull())
         .execute();
       // A scan's rows are read together (its finish, each progress call's last network, erasure).

@@ -49,7 +49,7 @@ export function scanNetworksRepository(db: Db) {
       await sql`
         insert into scan_networks (pin_id, stage, network_hash, country, asn, at)
         select cast(${pinId} as integer), 'progress', cast(${hash} as text), cast(${sighting.country} as text),
-               cast(${sighting.asn} as integer), cast(${at} as bigint)
+               cast(${sighting.asn} as bigint), cast(${at} as bigint)
         where coalesce((
           select network_hash from scan_networks
           where pin_id = cast(${pinId} as integer) and stage in ('start', 'progress')

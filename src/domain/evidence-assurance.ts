@@ -1,6 +1,8 @@
 import type { AssuranceReason } from './assurance.js';
 import type { EvidenceDocument, EvidenceSourceName } from './evidence.js';
 import { coverageIntegrity } from './evidence-coverage.js';
+import type { GameType } from './game-types.js';
+import { WINDOWS_SOURCES, WITH_FILES } from './scan-plan.js';
 
 /**
  * What an evidence document admits about its own worth (docs/scan-client.md, "Trust"). A scan that
@@ -15,16 +17,6 @@ const MiB = 1024 * 1024;
 
 /** Sources every plan asks for whose absence leaves the scan unable to see a running cheat. */
 const CORE: readonly EvidenceSourceName[] = ['processes', 'memory', 'system'];
-
-/** The Windows sources a Windows client collects (scan-plan.ts); one missing means a modified client. */
-const WINDOWS_SOURCES: readonly EvidenceSourceName[] = [
-  'prefetch',
-  'bam',
-  'pca',
-  'recycleBin',
-  'gameFolders',
-  'programs',
-];
 
 /**
  * Games the scanner can meet only on Windows: their PC versions run on Windows (Roblox and Rust also on
@@ -163,7 +155,8 @@ function sourceReasons(doc: EvidenceDocument, gameType: string): AssuranceReason
         ),
       );
   }
-  const core = gameType === 'Java' ? [...CORE, 'files' as const] : CORE;
+  // The game files are core where the plan asks for them (scan-plan.ts).
+  const core = WITH_FILES.has(gameType as GameType) ? [...CORE, 'files' as const] : CORE;
   for (const name of core) {
     if (sources[name]?.status === 'skipped')
       out.push(

@@ -18,10 +18,17 @@ const EVERYWHERE: EvidenceSourceName[] = ['system', 'network', 'processes', 'mem
  * on Windows (Minecraft: Java Edition too), so every plan asks for them; a client on another system
  * skips them and says so. `programs` cross-checks the others, so it comes last.
  */
-const WINDOWS: EvidenceSourceName[] = ['prefetch', 'bam', 'pca', 'recycleBin', 'gameFolders', 'programs'];
+export const WINDOWS_SOURCES: readonly EvidenceSourceName[] = [
+  'prefetch',
+  'bam',
+  'pca',
+  'recycleBin',
+  'gameFolders',
+  'programs',
+];
 
 /** Games whose installations and logs the client knows how to find. */
-const WITH_FILES: ReadonlySet<GameType> = new Set(['Java']);
+export const WITH_FILES: ReadonlySet<GameType> = new Set(['Java']);
 
 /**
  * Words that cheat clients, their menus and their logs commonly carry. They only choose which strings
@@ -48,8 +55,8 @@ const COMMON_HINTS = ['aimbot', 'triggerbot', 'esp', 'injector', 'cheat', 'execu
 
 export function scanPlanFor(game: GameType): ScanPlan {
   const sources: EvidenceSourceName[] = WITH_FILES.has(game)
-    ? [...EVERYWHERE, 'files', 'logs', ...WINDOWS]
-    : [...EVERYWHERE, ...WINDOWS];
+    ? [...EVERYWHERE, 'files', 'logs', ...WINDOWS_SOURCES]
+    : [...EVERYWHERE, ...WINDOWS_SOURCES];
   const hints = [...new Set([...(HINTS[game] ?? []), ...COMMON_HINTS])];
   return { sources, hints };
 }

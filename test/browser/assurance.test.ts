@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { evidence, startScan, uploadEvidence } from '../support/evidence.js';
 import { report, scanner } from '../support/scan.js';
 import type { Owner } from '../support/test-app.js';
 import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
@@ -55,8 +56,10 @@ browserSuite('assurance and the verdict-to-players setting in the browser', (bac
   });
 
   it('an official build’s scan shows high assurance and its build, with nothing lowering it', async () => {
-    // Signed by this server's official build, with the game running and nothing to find.
-    const code = await scanner(b.t).scan(owner.key, report(), ['HW-ASSURANCE-HIGH']);
+    // This server's official build uploads the evidence of a running game with nothing to find.
+    const started = await startScan(b.t, owner.key);
+    await uploadEvidence(b.t, started.token, evidence(started.nonce));
+    const code = started.pin;
     const page = await signIn(owner.accountId);
     await page.goto(b.url(`/pins/${code}`));
     const verdict = page.getByRole('region', { name: 'Verdict' });

@@ -113,8 +113,8 @@ describe.each(backends())('Discord channel webhooks on $name', (backend) => {
     const fields = message.embeds[0].fields as Array<{ name: string; value: string }>;
     expect(fields.find((f) => f.name.startsWith('Detections'))?.value).toContain('Eulen \\(FiveM\\)');
     expect(message.embeds[0].description).toContain('cheating');
-    // The official build's scan: its assurance is high, with no reasons to list.
-    expect(message.embeds[0].description).toContain('**Assurance:** High (official build');
+    // A registered integration's report: its assurance is high, with no reasons to list.
+    expect(message.embeds[0].description).toContain('**Assurance:** High (registered third\\-party scanner');
     expect(mine()[0]?.headers['webhook-signature']).toBeUndefined();
     // Only the final event: not created, started or progress.
     await new Promise((r) => setTimeout(r, 1500));

@@ -6,6 +6,9 @@ import { PIN_CODE_PATTERN } from '../../../domain/pin-code.js';
 import { PIN_STATUSES } from '../../../domain/pin-lifecycle.js';
 import { KEYED_ERRORS, Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 
+/** An IPv4 or IPv6 address is written with these only (no zone index, no NUL). */
+const ADDRESS_CHARACTERS = '^[0-9A-Fa-f:.]+$';
+
 /** Room for the longest IPv6 spelling with a dotted IPv4 tail and a zone. */
 const PLAYER_ADDRESS_MAX_LENGTH = 100;
 
@@ -41,12 +44,18 @@ export const CreatePinBody = Type.Object(
     ),
     playerAddress: Type.Optional(
       Nullable(
-        Type.Union([Type.String({ format: 'ipv4' }), Type.String({ format: 'ipv6' })], {
-          maxLength: PLAYER_ADDRESS_MAX_LENGTH,
-          examples: ['203.0.113.7'],
-          description:
-            'Extension (not in the published API): the IPv4 or IPv6 address your game server or bot sees the player connect from. The server keeps only a keyed hash of its network (the /24 or /64) with its country and ASN, never the address, and never returns it; the scan\'s result then says when the scan ran on a different network (docs/scanner.md, "Where the scan ran").',
-        }),
+        Type.Union(
+          [
+            Type.String({ format: 'ipv4', pattern: ADDRESS_CHARACTERS }),
+            Type.String({ format: 'ipv6', pattern: ADDRESS_CHARACTERS }),
+          ],
+          {
+            maxLength: PLAYER_ADDRESS_MAX_LENGTH,
+            examples: ['203.0.113.7'],
+            description:
+              'Extension (not in the published API): the IPv4 or IPv6 address your game server or bot sees the player connect from. The server keeps only a keyed hash of its network (the /24 or /64) with its country and ASN, never the address, and never returns it; the scan\'s result then says when the scan ran on a different network (docs/scanner.md, "Where the scan ran").',
+          },
+        ),
       ),
     ),
   },

@@ -1,7 +1,7 @@
 import type { AssuranceReason } from './assurance.js';
 import type { EvidenceDocument, EvidenceSourceName } from './evidence.js';
 import { coverageIntegrity } from './evidence-coverage.js';
-import type { GameType } from './game-types.js';
+import { GAME_TYPES, type GameType } from './game-types.js';
 import { WINDOWS_SOURCES, WITH_FILES } from './scan-plan.js';
 
 /**
@@ -22,17 +22,7 @@ const CORE: readonly EvidenceSourceName[] = ['processes', 'memory', 'system'];
  * Games the scanner can meet only on Windows: their PC versions run on Windows (Roblox and Rust also on
  * macOS, which the scanner does not support). Minecraft: Java Edition runs anywhere Java does.
  */
-const RUNS_ONLY_ON_WINDOWS: ReadonlySet<string> = new Set([
-  'Bedrock',
-  'FiveM',
-  'RedM',
-  'RageMP',
-  'AltV',
-  'Roblox',
-  'SanAndreas',
-  'Cod',
-  'Rust',
-]);
+const RUNS_ONLY_ON_WINDOWS: ReadonlySet<string> = new Set(GAME_TYPES.filter((game) => game !== 'Java'));
 
 /**
  * A JVM running Minecraft loads tens of thousands of classes, and their names sit in its heap. A read

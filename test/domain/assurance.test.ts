@@ -7,22 +7,10 @@ import {
   CLIENT_KINDS,
   type ClientKind,
 } from '../../src/domain/assurance.js';
-import { type ScanReport, verdictOf } from '../../src/domain/scan-report.js';
+import { verdictOf } from '../../src/domain/scan-report.js';
+import { report } from '../support/scan.js';
 
-const clean: ScanReport = {
-  detections: [],
-  suspicious: [],
-  warnings: [],
-  untrusted: [],
-  integrity: [],
-  artifacts: [],
-  vpn: null,
-  country: null,
-  logon: null,
-  scantime: null,
-  windows: null,
-  discord: [],
-};
+const clean = report();
 
 const reasonArb: fc.Arbitrary<AssuranceReason> = fc.record({
   code: fc.constantFrom('game_not_running', 'network_changed', 'source_failed'),

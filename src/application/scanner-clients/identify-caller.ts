@@ -183,16 +183,21 @@ export interface SignatureToRemember {
 }
 
 /**
- * Checks a registered client's signature; remembers it on the store (so the same call is refused if
- * it comes again, on any instance, until its timestamp is stale) in a commit of its own, unless
- * `remember` is 'with-the-call': then the caller writes it in the call's own transaction. A scan's
- * progress calls are its most frequent: a commit of their own would cost more than the check.
+ * Checks a registered client's signature. Each signature is accepted once, on every instance
+ * (docs/scanner.md, "Signed calls"):
+ * - a progress call, the one call a scan makes again and again, has its signature remembered on the
+ *   store until its timestamp is stale, in the call's own transaction ('with-the-call': the caller
+ *   writes it; a commit of its own would cost more than the check);
+ * - every other call moves the scan one way only, once ('by-the-lifecycle'): a start takes a waiting
+ *   PIN, and an upload, a report or a failure closes the scan, so the same call again meets the
+ *   refusal any second attempt meets (`pin_already_used`, `scan_closed`), on every instance;
+ * - 'now' remembers it in a commit of its own (for calls that are neither).
  */
 export async function verifySignedCall(
   ctx: UseCaseContext,
   pending: PendingSignature,
   request: SignedRequest,
-  remember: 'now' | 'with-the-call' = 'now',
+  remember: 'now' | 'with-the-call' | 'by-the-lifecycle' = 'now',
 ): Promise<SignatureToRemember | null> {
   const parts = {
     method: request.method,
@@ -208,6 +213,7 @@ export async function verifySignedCall(
   };
   await touchNowAndThen(ctx, pending);
   if (remember === 'with-the-call') return toRemember;
+  if (remember === 'by-the-lifecycle') return null;
   // Not flushed on its own: a crash in the next moments could forget a signature of the last few
   // seconds, which a replay would have to send again within the window (docs/scanner.md, "Signed calls").
   const first = await ctx.transaction(

@@ -127,8 +127,9 @@ export function signedScannerCalls(
           sessionToken: kind === 'session' ? sessionTokenOf(request) : null,
           bodyDigest: signed.body === null ? EMPTY_BODY_DIGEST : signed.body.digest('hex'),
         },
-        // A scan's most frequent call remembers its signature in its own commit.
-        request.routeOptions.url === PROGRESS_PATH ? 'with-the-call' : 'now',
+        // A scan's most frequent call remembers its signature in its own commit; the others move the
+        // scan's lifecycle once (verifySignedCall).
+        request.routeOptions.url === PROGRESS_PATH ? 'with-the-call' : 'by-the-lifecycle',
       ),
     );
   });

@@ -18,25 +18,31 @@ export const JSON_MAX_NESTING = 32;
 export function installJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
-    const bytes = body as Buffer;
-    if (bytes.length === 0) return done(problems.invalidBody('The body is empty. Send a JSON object.'));
-    if (nestsDeeperThan(bytes, JSON_MAX_NESTING))
-      return done(
-        problems.invalidBody(`Invalid request body: it nests deeper than ${JSON_MAX_NESTING} levels.`),
-      );
-    let value: unknown;
-    try {
-      value = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      return done(problems.invalidBody('The body is not valid JSON.'));
-    }
-    if (hasPrototypeKey(value)) {
-      return done(
-        problems.invalidBody(
-          'Invalid request body: keys named __proto__, or constructor holding prototype, are not accepted.',
-        ),
-      );
-    }
-    done(null, value);
+    const decoded = decodeJsonBody(body as Buffer);
+    if ('refused' in decoded) done(decoded.refused);
+    else done(null, decoded.value);
   });
+}
+
+/** A JSON body's bytes decoded as every JSON route decodes them, or the problem that refuses them. */
+export function decodeJsonBody(bytes: Buffer): { value: unknown } | { refused: Error } {
+  if (bytes.length === 0) return { refused: problems.invalidBody('The body is empty. Send a JSON object.') };
+  if (nestsDeeperThan(bytes, JSON_MAX_NESTING))
+    return {
+      refused: problems.invalidBody(`Invalid request body: it nests deeper than ${JSON_MAX_NESTING} levels.`),
+    };
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return { refused: problems.invalidBody('The body is not valid JSON.') };
+  }
+  if (hasPrototypeKey(value)) {
+    return {
+      refused: problems.invalidBody(
+        'Invalid request body: keys named __proto__, or constructor holding prototype, are not accepted.',
+      ),
+    };
+  }
+  return { value };
 }

@@ -16,6 +16,7 @@ import {
 import type { StartedClient } from '../../../domain/scanner-clients.js';
 import { EMPTY_BODY_DIGEST } from '../../../domain/scanner-signature.js';
 import { countRefusedCredential } from '../../plugins/client-address-limit.js';
+import { decodeJsonBody } from '../../plugins/json-body.js';
 import { sessionPin, sessionTokenOf } from './session-token.js';
 
 declare module 'fastify' {
@@ -23,13 +24,34 @@ declare module 'fastify' {
     /** Who sent this scanner call (docs/scanner.md, "Signed calls"); set before the body is read. */
     scannerCaller: ScannerCaller | null;
     /** A registered client's signature, checked once the body has been read. */
-    scannerSignature: { pending: PendingSignature; body: Hash | null } | null;
+    scannerSignature: {
+      pending: PendingSignature;
+      /** The wire bytes' hash, fed as they arrive: only for an encoded (gzip) body. */
+      body: Hash | null;
+      /** The digest of a body that arrived as it is (the JSON parser saw its bytes). */
+      digest: string | null;
+    } | null;
     /** A progress call's signature, remembered by the call's own transaction (report-progress.ts). */
     signatureToRemember: SignatureToRemember | null;
   }
 }
 
 const PROGRESS_PATH = '/v1/scanner/progress';
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+function isEncoded(request: FastifyRequest): boolean {
+  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+  return encoding !== undefined && encoding !== '' && encoding !== 'identity';
+}
+
+/** The digest of the body's wire bytes, however they were read (none: the empty body's). */
+function digestOf(request: FastifyRequest, signed: { body: Hash | null; digest: string | null }): string {
+  if (signed.body !== null) return signed.body.digest('hex');
+  if (signed.digest !== null) return signed.digest;
+  if (request.rawJsonBody !== undefined) return sha256Of(request.rawJsonBody);
+  return EMPTY_BODY_DIGEST;
+}
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -95,12 +117,26 @@ export function signedScannerCalls(
         : identifySessionCall(ctx, sessionPin(request), headersOf(request)),
     );
     request.scannerCaller = identified.caller;
-    if (identified.pending !== null) request.scannerSignature = { pending: identified.pending, body: null };
+    if (identified.pending !== null)
+      request.scannerSignature = { pending: identified.pending, body: null, digest: null };
   });
 
+  // A body that arrives as it is, the usual case, is hashed where its bytes are read anyway: one hash
+  // of one buffer, no stream in between (docs/benchmarks.md, "Signature cost"). Uploads keep their own
+  // parser (raw-json-body.ts), whose bytes are hashed before the signature is checked.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const signed = request.scannerSignature;
+    if (signed !== null && signed.body === null) signed.digest = sha256Of(body as Buffer);
+    const decoded = decodeJsonBody(body as Buffer);
+    if ('refused' in decoded) done(decoded.refused);
+    else done(null, decoded.value);
+  });
+
+  // An encoded body is hashed as its wire bytes arrive, before it is inflated.
   app.addHook('preParsing', async (request, _reply, payload) => {
     const signed = request.scannerSignature;
-    if (signed === null) return payload;
+    if (signed === null || !isEncoded(request)) return payload;
     const hash = createHash('sha256');
     signed.body = hash;
     const hashing = new Transform({
@@ -125,7 +161,7 @@ export function signedScannerCalls(
           method: request.method,
           path,
           sessionToken: kind === 'session' ? sessionTokenOf(request) : null,
-          bodyDigest: signed.body === null ? EMPTY_BODY_DIGEST : signed.body.digest('hex'),
+          bodyDigest: digestOf(request, signed),
         },
         // A scan's most frequent call remembers its signature in its own commit; the others move the
         // scan's lifecycle once (verifySignedCall).

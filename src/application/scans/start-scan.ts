@@ -11,7 +11,7 @@ import { timelineRows } from '../pins/timeline.js';
 import { pinEvent } from '../webhooks/pin-events.js';
 import { applyMove } from './apply-move.js';
 import { proofLinkOf } from './prove-player.js';
-import { recordScanNetwork } from './scan-network.js';
+import { sightingOf } from './scan-network.js';
 
 export interface StartScanInput {
   pin: string;
@@ -56,6 +56,8 @@ export async function startScan(ctx: UseCaseContext, input: StartScanInput): Pro
   const sessionHash = sha256Hex(sessionToken);
   const nonce = randomToken(24);
   const hwidHashes = hardwareProfiles(ctx.hashSecret, input.hwids, pin.id);
+  // Kept with the start, in its transaction: the scan's first network is what later calls are held to.
+  const startNetwork = input.clientAddress === undefined ? null : await sightingOf(ctx, input.clientAddress);
   const state = await applyMove(ctx, pin, start, (current, next, now) =>
     ctx.repos.scans.start(
       current,
@@ -66,13 +68,13 @@ export async function startScan(ctx: UseCaseContext, input: StartScanInput): Pro
         clientVersion: input.clientVersion,
         client: input.client,
         hwidHashes,
+        startNetwork,
         now,
       },
       [pinEvent(current, current.state, next, null, now)],
       timelineRows(current, current.state, next),
     ),
   );
-  if (input.clientAddress !== undefined) await recordScanNetwork(ctx, pin, 'start', input.clientAddress);
   return {
     pin: { ...pin, state },
     sessionToken,

@@ -63,6 +63,8 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
         /** The client the scan starts with: every later call of its session must come from it. */
         client: StartedClient;
         hwidHashes: readonly string[];
+        /** The network the start came from (application/scans/scan-network.ts), kept with it. */
+        startNetwork?: NewSighting | null;
         now: number;
       },
       /** Webhook events of the change, written in its transaction (docs/webhooks.md). */
@@ -101,6 +103,8 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
             .insertInto('scan_hwids')
             .values(ids.map(({ id }) => ({ pin_id: pin.id, hwid_id: id })))
             .execute();
+          if (input.startNetwork)
+            await scanNetworksRepository(trx).record(pin.id, 'start', input.startNetwork, input.now);
           for (const event of events) await webhooksRepository(trx, store.dialect).record(event);
           for (const entry of timeline) await pinTimelineRepository(trx).append(entry);
           return true;

@@ -139,7 +139,7 @@ describe('damaged and truncated Prefetch files fail cleanly', () => {
   });
 
   it('undocumented versions and an unknown version 30 variant', () => {
-    for (const version of [0, 16, 24, 29, 31, 0xffff_ffff]) {
+    for (const version of [0, 16, 24, 29, 32, 0xffff_ffff]) {
       const scca = buildScca(win10Spec(1));
       new DataView(scca.buffer).setUint32(0, version, true);
       expectFormatError(() => readPrefetch(scca), ['unsupported-version']);

@@ -6,8 +6,9 @@ import { utf16Strings, utf16UpToNul } from './utf16.js';
 
 /**
  * A Windows Prefetch file (`C:\Windows\Prefetch\*.pf`), SCCA format versions 17 (XP, 2003), 23 (Vista,
- * 7), 26 (8, 8.1) and 30 (10, 11, compressed in a MAM container), read per libyal's "Windows Prefetch
- * File (PF) format". docs/scan-client.md says what each field proves.
+ * 7), 26 (8, 8.1), 30 (10, 11, compressed in a MAM container) and 31 (current Windows 11, read with
+ * the version 30 layout as PECmd and plaso's libscca do), per libyal's "Windows Prefetch File (PF)
+ * format". docs/scan-client.md says what each field proves.
  */
 export interface PrefetchFile {
   version: number;

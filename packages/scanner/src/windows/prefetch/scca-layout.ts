@@ -53,6 +53,11 @@ const V30_VARIANT_2: SccaLayout = {
 const V30_VARIANT_1_METRICS_OFFSET = 0x130;
 const V30_VARIANT_2_METRICS_OFFSET = 0x128;
 
+/**
+ * Version 31 (written by current Windows 11) is not in libyal's document; PECmd and plaso's libscca read it
+ * with the version 30 layout, and so do we (docs/scan-client.md, "Windows Prefetch", says where that
+ * was checked on files from real machines).
+ */
 export function sccaLayout(version: number, metricsOffset: number): SccaLayout {
   switch (version) {
     case 17:
@@ -62,17 +67,18 @@ export function sccaLayout(version: number, metricsOffset: number): SccaLayout {
     case 26:
       return V26;
     case 30:
+    case 31:
       if (metricsOffset === V30_VARIANT_1_METRICS_OFFSET) return V30_VARIANT_1;
       if (metricsOffset === V30_VARIANT_2_METRICS_OFFSET) return V30_VARIANT_2;
       throw new FormatError(
         'unsupported-version',
-        `a version 30 file with its metrics array at 0x${metricsOffset.toString(16)} is neither known variant`,
+        `a version ${version} file with its metrics array at 0x${metricsOffset.toString(16)} is neither known variant`,
         FILE_HEADER_SIZE,
       );
     default:
       throw new FormatError(
         'unsupported-version',
-        `SCCA format version ${version} is not one of the documented 17, 23, 26 and 30`,
+        `SCCA format version ${version} is not one of 17, 23, 26, 30 and 31`,
         0,
       );
   }

@@ -38,9 +38,13 @@ export interface CollectContext {
 
 /**
  * A collector gathers one source. It returns that source's fields; it throws `SkipSource` when there
- * is nothing to read (with a reason a person understands), and any other error makes it `failed`.
+ * is nothing to read (with a reason a person understands), and any other error makes it `failed`. A
+ * source collected with a part unknown (Prefetch with its SYSTEM hive damaged) may return the reason
+ * for that part; it becomes the collected section's `reason`.
  */
-export type Collector<K extends EvidenceSourceName> = (ctx: CollectContext) => Promise<SourceFields<K>>;
+export type Collector<K extends EvidenceSourceName> = (
+  ctx: CollectContext,
+) => Promise<SourceFields<K> & { reason?: string | null }>;
 
 export class SkipSource extends Error {
   constructor(reason: string) {

@@ -7,7 +7,7 @@ import { type PrefetchFile, readPrefetch } from '../../windows/prefetch/prefetch
 import { type Collector, SkipSource } from '../context.js';
 import { timesOf } from './file-facts.js';
 import { showLocal, showWindowsPath, windowsLayout } from './layout.js';
-import { prefetchEnabled, readSystemHive } from './system-hive.js';
+import { prefetchSetting } from './system-hive.js';
 
 /**
  * The executable's own path among the files it loaded: the entry whose last component is its name
@@ -30,8 +30,7 @@ function executablePathOf(pf: PrefetchFile): string | null {
 export const collectPrefetch: Collector<'prefetch'> = async (ctx) => {
   const layout = await windowsLayout(ctx);
   const folder = join(layout.systemRoot, 'Prefetch');
-  const hive = await readSystemHive(layout);
-  const enabled = 'hive' in hive ? prefetchEnabled(hive.hive) : null;
+  const { enabled, reason } = await prefetchSetting(layout);
   let names: string[];
   try {
     names = (await readdir(folder)).filter((n) => n.toLowerCase().endsWith('.pf')).sort();
@@ -67,6 +66,8 @@ export const collectPrefetch: Collector<'prefetch'> = async (ctx) => {
     }
   }
   return {
+    // Collected, with why `enabled` is unknown when it is: the files are read all the same.
+    reason: reason?.slice(0, EVIDENCE_CAPS.text) ?? null,
     enabled,
     folder: showLocal(layout, ctx, folder).slice(0, EVIDENCE_CAPS.path),
     folderModifiedAt: folderInfo === null ? null : timesOf(folderInfo).modifiedAt,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { currentControlSet } from '../../windows/bam.js';
-import { type Hive, openHive } from '../../windows/registry/index.js';
+import { type Hive, HiveFormatError, openHive } from '../../windows/registry/index.js';
 import { REG_DWORD } from '../../windows/registry/value-types.js';
 import type { WindowsLayout } from './layout.js';
 
@@ -42,4 +42,28 @@ export function prefetchEnabled(system: Hive): boolean | null {
   if (value === null || value === undefined || value.type !== REG_DWORD) return null;
   const decoded = value.decoded();
   return decoded.kind === 'dword' ? decoded.value !== 0 : null;
+}
+
+/**
+ * Whether Prefetch is on, for the Prefetch section: null with the reason when the SYSTEM hive is
+ * missing, locked or damaged, or holds no `EnablePrefetcher`. A damaged hive (a real one fails deep in
+ * a subkey list) costs only this answer, never the Prefetch files (docs/scan-client.md, "How they are
+ * collected").
+ */
+export async function prefetchSetting(
+  layout: WindowsLayout,
+): Promise<{ enabled: boolean | null; reason: string | null }> {
+  const unknown = (why: string) => ({ enabled: null, reason: `Whether Prefetch is on is unknown: ${why}` });
+  try {
+    const read = await readSystemHive(layout);
+    if (!('hive' in read)) return unknown(read.detail);
+    const enabled = prefetchEnabled(read.hive);
+    if (enabled === null) {
+      return unknown('the SYSTEM hive has no EnablePrefetcher value in its current control set.');
+    }
+    return { enabled, reason: null };
+  } catch (error) {
+    if (!(error instanceof HiveFormatError)) throw error;
+    return unknown(`the SYSTEM hive is damaged (${error.message}).`);
+  }
 }

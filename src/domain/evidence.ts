@@ -151,6 +151,12 @@ export interface PcaEvidence {
   time: string;
   runStatus: string | null;
   exitCode: string | null;
+  /** The general log's details, when it wrote them; absent from older scanners' documents. */
+  description?: string;
+  vendor?: string;
+  version?: string;
+  /** The program id Amcache uses. */
+  programId?: string;
 }
 
 export interface RecycleBinEvidence {

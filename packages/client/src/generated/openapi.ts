@@ -9822,7 +9822,11 @@ export interface paths {
                          *                   "path": "example",
                          *                   "time": "2026-02-11T15:25:00.000Z",
                          *                   "runStatus": "example",
-                         *                   "exitCode": "example"
+                         *                   "exitCode": "example",
+                         *                   "description": "example",
+                         *                   "vendor": "example",
+                         *                   "version": "example",
+                         *                   "programId": "example"
                          *                 }
                          *               ]
                          *             },
@@ -9928,7 +9932,7 @@ export interface paths {
                                                 service: "bam" | "dam";
                                                 sid: string;
                                             }[];
-                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             /**
                                              * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -9948,7 +9952,7 @@ export interface paths {
                                                 id: string;
                                                 username: string;
                                             }[];
-                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             /**
                                              * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -9995,7 +9999,7 @@ export interface paths {
                                             }[];
                                             /** @description How many files would have been listed without the cap; more than `items` holds means the list is not the whole folder. */
                                             itemsTotal?: number;
-                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             /**
                                              * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -10032,7 +10036,7 @@ export interface paths {
                                                 sha256: string | null;
                                                 size: number;
                                             }[];
-                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             /**
                                              * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -10047,7 +10051,7 @@ export interface paths {
                                                 lines: string[];
                                                 path: string;
                                             }[];
-                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             /**
                                              * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -10072,7 +10076,7 @@ export interface paths {
                                                 /** @description A cap was reached; the lists hold the first finds. */
                                                 truncated: boolean;
                                             }[];
-                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             /**
                                              * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -10090,7 +10094,7 @@ export interface paths {
                                                 name: string;
                                                 up: boolean;
                                             }[];
-                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             /**
                                              * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -10101,11 +10105,15 @@ export interface paths {
                                         /** @description Program Compatibility Assistant launch records (Windows 11 22H2 and later). */
                                         pca?: {
                                             items: {
+                                                /** @description The general log’s description of the program. */
+                                                description?: string;
                                                 exitCode: string | null;
                                                 /** @enum {unknown} */
                                                 file: "PcaAppLaunchDic.txt" | "PcaGeneralDb0.txt" | "PcaGeneralDb1.txt";
                                                 /** @description The program as the file wrote it, the home folder shortened to `~`. */
                                                 path: string;
+                                                /** @description The general log’s program id, the one Amcache uses. */
+                                                programId?: string;
                                                 runStatus: string | null;
                                                 /**
                                                  * Format: date-time
@@ -10113,8 +10121,12 @@ export interface paths {
                                                  * @example 2026-02-11T15:25:00.000Z
                                                  */
                                                 time: string;
+                                                /** @description The general log’s vendor (company) of the program. */
+                                                vendor?: string;
+                                                /** @description The general log’s version of the program. */
+                                                version?: string;
                                             }[];
-                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             skippedLines: number;
                                             /**
@@ -10159,7 +10171,7 @@ export interface paths {
                                                 runCount: number;
                                                 version: number;
                                             }[];
-                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             /**
                                              * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -10199,7 +10211,7 @@ export interface paths {
                                                  */
                                                 startedAt: string | null;
                                             }[];
-                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             /**
                                              * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -10258,7 +10270,7 @@ export interface paths {
                                                     source: "process" | "prefetch" | "bam" | "pca" | "file-created" | "file-modified" | "recycle-bin";
                                                 }[];
                                             }[];
-                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             /**
                                              * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -10286,7 +10298,7 @@ export interface paths {
                                                 size: number;
                                                 version: number;
                                             }[];
-                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             /**
                                              * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -10316,7 +10328,7 @@ export interface paths {
                                             logonAt: string | null;
                                             /** @description e.g. `Windows 11 Pro 23H2`, `Linux 6.1.0 (Debian GNU/Linux 12)`. */
                                             os: string | null;
-                                            /** @description Why it was skipped or failed, in words a person understands. */
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             /**
                                              * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -15311,7 +15323,11 @@ export interface paths {
                      *               "path": "example",
                      *               "time": "2026-02-11T15:25:00.000Z",
                      *               "runStatus": "example",
-                     *               "exitCode": "example"
+                     *               "exitCode": "example",
+                     *               "description": "example",
+                     *               "vendor": "example",
+                     *               "version": "example",
+                     *               "programId": "example"
                      *             }
                      *           ]
                      *         },
@@ -15409,7 +15425,7 @@ export interface paths {
                                     service: "bam" | "dam";
                                     sid: string;
                                 }[];
-                                /** @description Why it was skipped or failed, in words a person understands. */
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 /**
                                  * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -15425,7 +15441,7 @@ export interface paths {
                                     id: string;
                                     username: string;
                                 }[];
-                                /** @description Why it was skipped or failed, in words a person understands. */
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 /**
                                  * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -15472,7 +15488,7 @@ export interface paths {
                                 }[];
                                 /** @description How many files would have been listed without the cap; more than `items` holds means the list is not the whole folder. */
                                 itemsTotal?: number;
-                                /** @description Why it was skipped or failed, in words a person understands. */
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 /**
                                  * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -15509,7 +15525,7 @@ export interface paths {
                                     sha256: string | null;
                                     size: number;
                                 }[];
-                                /** @description Why it was skipped or failed, in words a person understands. */
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 /**
                                  * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -15524,7 +15540,7 @@ export interface paths {
                                     lines: string[];
                                     path: string;
                                 }[];
-                                /** @description Why it was skipped or failed, in words a person understands. */
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 /**
                                  * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -15549,7 +15565,7 @@ export interface paths {
                                     /** @description A cap was reached; the lists hold the first finds. */
                                     truncated: boolean;
                                 }[];
-                                /** @description Why it was skipped or failed, in words a person understands. */
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 /**
                                  * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -15567,7 +15583,7 @@ export interface paths {
                                     name: string;
                                     up: boolean;
                                 }[];
-                                /** @description Why it was skipped or failed, in words a person understands. */
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 /**
                                  * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -15578,11 +15594,15 @@ export interface paths {
                             /** @description Program Compatibility Assistant launch records (Windows 11 22H2 and later). */
                             pca?: {
                                 items: {
+                                    /** @description The general log’s description of the program. */
+                                    description?: string;
                                     exitCode: string | null;
                                     /** @enum {unknown} */
                                     file: "PcaAppLaunchDic.txt" | "PcaGeneralDb0.txt" | "PcaGeneralDb1.txt";
                                     /** @description The program as the file wrote it, the home folder shortened to `~`. */
                                     path: string;
+                                    /** @description The general log’s program id, the one Amcache uses. */
+                                    programId?: string;
                                     runStatus: string | null;
                                     /**
                                      * Format: date-time
@@ -15590,8 +15610,12 @@ export interface paths {
                                      * @example 2026-02-11T15:25:00.000Z
                                      */
                                     time: string;
+                                    /** @description The general log’s vendor (company) of the program. */
+                                    vendor?: string;
+                                    /** @description The general log’s version of the program. */
+                                    version?: string;
                                 }[];
-                                /** @description Why it was skipped or failed, in words a person understands. */
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 skippedLines: number;
                                 /**
@@ -15636,7 +15660,7 @@ export interface paths {
                                     runCount: number;
                                     version: number;
                                 }[];
-                                /** @description Why it was skipped or failed, in words a person understands. */
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 /**
                                  * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -15676,7 +15700,7 @@ export interface paths {
                                      */
                                     startedAt: string | null;
                                 }[];
-                                /** @description Why it was skipped or failed, in words a person understands. */
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 /**
                                  * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -15735,7 +15759,7 @@ export interface paths {
                                         source: "process" | "prefetch" | "bam" | "pca" | "file-created" | "file-modified" | "recycle-bin";
                                     }[];
                                 }[];
-                                /** @description Why it was skipped or failed, in words a person understands. */
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 /**
                                  * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -15763,7 +15787,7 @@ export interface paths {
                                     size: number;
                                     version: number;
                                 }[];
-                                /** @description Why it was skipped or failed, in words a person understands. */
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 /**
                                  * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
@@ -15793,7 +15817,7 @@ export interface paths {
                                 logonAt: string | null;
                                 /** @description e.g. `Windows 11 Pro 23H2`, `Linux 6.1.0 (Debian GNU/Linux 12)`. */
                                 os: string | null;
-                                /** @description Why it was skipped or failed, in words a person understands. */
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 /**
                                  * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.

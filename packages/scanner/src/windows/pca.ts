@@ -14,6 +14,11 @@ import { type DecodedText, decodeWindowsText, type TextEncoding } from './text-e
  * The encoding is detected (text-encoding.ts), line ends may be CRLF or LF, and lines that do not fit
  * are skipped and counted rather than failing the file: a file being written, or damaged, still
  * gives what it can. Blank lines are not counted.
+ *
+ * The general log writes most paths through a folder variable (`%programfiles%\…`, `%USERPROFILE%\…`)
+ * or without a drive (`\program files\git\…`), not as `C:\…` (on the real RathbunVM files, every
+ * one of them): such a path is kept as written here, and resolved by the collectors
+ * (docs/scan-client.md, "Windows execution records").
  */
 
 export interface PcaLaunch {
@@ -124,3 +129,52 @@ export function parsePcaGeneralDb(bytes: Uint8Array): PcaFile<PcaGeneralRecord> 
   }
   return file;
 }
+
+/** A path written through a folder variable: `%programfiles%\x\y.exe` → `programfiles`, `\x\y.exe`. */
+export interface VariablePath {
+  /** Lower case, as the variable's name is case-insensitive on Windows. */
+  variable: string;
+  /** Starts with a backslash, or is empty when the path is the folder itself. */
+  rest: string;
+}
+
+export function variablePathOf(path: string): VariablePath | null {
+  const match = /^%([^%\\/]+)%([\\/].*)?$/.exec(path);
+  if (match === null) return null;
+  return { variable: (match[1] as string).toLowerCase(), rest: (match[2] ?? '').replaceAll('/', '\\') };
+}
+
+/**
+ * The folder variables PCA writes, and where a default Windows installation puts each inside the
+ * system volume. They are the fallback when the machine's own value is not known: the file is then
+ * looked for at that inner path on every drive. `userprofile`, `appdata` and `localappdata` are the
+ * scanning player's own folders and are not listed here.
+ */
+export const DEFAULT_FOLDERS: Readonly<Record<string, string>> = {
+  programfiles: '\\Program Files',
+  programw6432: '\\Program Files',
+  'programfiles(x86)': '\\Program Files (x86)',
+  commonprogramfiles: '\\Program Files\\Common Files',
+  commonprogramw6432: '\\Program Files\\Common Files',
+  'commonprogramfiles(x86)': '\\Program Files (x86)\\Common Files',
+  programdata: '\\ProgramData',
+  allusersprofile: '\\ProgramData',
+  public: '\\Users\\Public',
+  systemroot: '\\Windows',
+  windir: '\\Windows',
+};
+
+/** The environment variables a folder variable is read from (Windows names them case-insensitively). */
+export const FOLDER_ENVIRONMENT: Readonly<Record<string, string>> = {
+  programfiles: 'ProgramFiles',
+  programw6432: 'ProgramW6432',
+  'programfiles(x86)': 'ProgramFiles(x86)',
+  commonprogramfiles: 'CommonProgramFiles',
+  commonprogramw6432: 'CommonProgramW6432',
+  'commonprogramfiles(x86)': 'CommonProgramFiles(x86)',
+  programdata: 'ProgramData',
+  allusersprofile: 'ALLUSERSPROFILE',
+  public: 'PUBLIC',
+  appdata: 'APPDATA',
+  localappdata: 'LOCALAPPDATA',
+};

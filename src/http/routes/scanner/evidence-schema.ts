@@ -29,7 +29,12 @@ const SECTION_FIELDS = {
   status: Type.Enum(['collected', 'skipped', 'failed'], {
     description: '`skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.',
   }),
-  reason: Nullable(Text(L.text, 'Why it was skipped or failed, in words a person understands.')),
+  reason: Nullable(
+    Text(
+      L.text,
+      'Why it was skipped or failed, or what a collected source could not tell, in words a person understands.',
+    ),
+  ),
 };
 
 /** A section: its status and reason, then the source's own fields (empty when not collected). */
@@ -169,6 +174,11 @@ export const EvidencePca = Type.Object(
     time: TimestampInput(),
     runStatus: Nullable(Text(L.name)),
     exitCode: Nullable(Text(L.name)),
+    // Optional: a scanner from before the general log's details were sent stays valid.
+    description: Type.Optional(Text(L.text, 'The general log’s description of the program.')),
+    vendor: Type.Optional(Text(L.name, 'The general log’s vendor (company) of the program.')),
+    version: Type.Optional(Text(L.name, 'The general log’s version of the program.')),
+    programId: Type.Optional(Text(L.name, 'The general log’s program id, the one Amcache uses.')),
   },
   { additionalProperties: false },
 );

@@ -91,7 +91,9 @@ export function splitPath(path: string): VolumePath | null {
 /** The drive letter a split path is on, when known. */
 export function driveOf(layout: WindowsLayout, split: VolumePath): string | null {
   if (split.drive !== null) return split.drive;
-  return layout.volumes.get((split.device as string).toUpperCase()) ?? null;
+  // A path written without drive or device (PCA's `\program files\…`) is on no known drive.
+  if (split.device === null) return null;
+  return layout.volumes.get(split.device.toUpperCase()) ?? null;
 }
 
 function onDrive(root: string, rest: string): string {

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EVIDENCE_CAPS } from '../../evidence/caps.js';
 import type { ProgramEvidence, TimelineEntry } from '../../evidence/document.js';
+import { DEFAULT_FOLDERS, variablePathOf } from '../../windows/pca.js';
 import { type CollectContext, type Collector, SkipSource } from '../context.js';
 import { readSmallFile, sha256, timesOf } from './file-facts.js';
 import {
@@ -37,7 +38,22 @@ const SPELLING: Source[] = ['pca', 'process', 'bam', 'recycle-bin', 'prefetch'];
  */
 function splitShown(layout: WindowsLayout, shown: string): VolumePath | null {
   if (shown.startsWith('~')) return splitLocal(layout, join(layout.home, ...shown.slice(1).split('/')));
-  return splitLocal(layout, shown) ?? splitPath(shown);
+  return splitLocal(layout, shown) ?? splitPath(shown) ?? splitWithoutDrive(shown);
+}
+
+/**
+ * The two forms of PCA's general log that name no drive (pca.ts): a folder variable the scanner
+ * could not resolve, at Windows' default folder for it, and a path that starts at a volume's root
+ * (`\program files\git\…`). Either is matched on its inner path and looked for on every drive.
+ */
+function splitWithoutDrive(shown: string): VolumePath | null {
+  const written = variablePathOf(shown);
+  if (written !== null) {
+    const folder = DEFAULT_FOLDERS[written.variable];
+    return folder === undefined ? null : { drive: null, device: null, rest: `${folder}${written.rest}` };
+  }
+  if (/^\\[^\\]/.test(shown)) return { drive: null, device: null, rest: shown };
+  return null;
 }
 
 function sightingsOf(ctx: CollectContext, layout: WindowsLayout): Sighting[] {

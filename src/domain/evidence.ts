@@ -146,7 +146,10 @@ export interface BamEvidence {
 
 export interface PcaEvidence {
   file: 'PcaAppLaunchDic.txt' | 'PcaGeneralDb0.txt' | 'PcaGeneralDb1.txt';
-  /** The program's path as the file wrote it, the home folder shortened to `~`. */
+  /**
+   * The program's path as the file wrote it, a folder variable (`%programfiles%`) resolved where the
+   * scanner knows it, the home folder shortened to `~`.
+   */
   path: string;
   time: string;
   runStatus: string | null;

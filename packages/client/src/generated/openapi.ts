@@ -10110,7 +10110,7 @@ export interface paths {
                                                 exitCode: string | null;
                                                 /** @enum {unknown} */
                                                 file: "PcaAppLaunchDic.txt" | "PcaGeneralDb0.txt" | "PcaGeneralDb1.txt";
-                                                /** @description The program as the file wrote it, the home folder shortened to `~`. */
+                                                /** @description The program as the file wrote it, a folder variable (`%programfiles%`) resolved where the scanner knows it, the home folder shortened to `~`. */
                                                 path: string;
                                                 /** @description The general log’s program id, the one Amcache uses. */
                                                 programId?: string;
@@ -15599,7 +15599,7 @@ export interface paths {
                                     exitCode: string | null;
                                     /** @enum {unknown} */
                                     file: "PcaAppLaunchDic.txt" | "PcaGeneralDb0.txt" | "PcaGeneralDb1.txt";
-                                    /** @description The program as the file wrote it, the home folder shortened to `~`. */
+                                    /** @description The program as the file wrote it, a folder variable (`%programfiles%`) resolved where the scanner knows it, the home folder shortened to `~`. */
                                     path: string;
                                     /** @description The general log’s program id, the one Amcache uses. */
                                     programId?: string;

@@ -170,7 +170,10 @@ export const EvidenceBam = Type.Object(
 export const EvidencePca = Type.Object(
   {
     file: Type.Enum(['PcaAppLaunchDic.txt', 'PcaGeneralDb0.txt', 'PcaGeneralDb1.txt']),
-    path: Text(L.path, 'The program as the file wrote it, the home folder shortened to `~`.'),
+    path: Text(
+      L.path,
+      'The program as the file wrote it, a folder variable (`%programfiles%`) resolved where the scanner knows it, the home folder shortened to `~`.',
+    ),
     time: TimestampInput(),
     runStatus: Nullable(Text(L.name)),
     exitCode: Nullable(Text(L.name)),

@@ -3,6 +3,7 @@ import {
   parsePcaAppLaunchDic,
   parsePcaGeneralDb,
   pcaTimeToIso,
+  variablePathOf,
 } from '../../../packages/scanner/src/windows/pca.js';
 import { decodeWindowsText } from '../../../packages/scanner/src/windows/text-encoding.js';
 
@@ -196,5 +197,21 @@ describe('times and encodings', () => {
     expect(decodeWindowsText(encode('日本語のパス\\ゲーム.exe', 'utf-16le')).text).toBe(
       '日本語のパス\\ゲーム.exe',
     );
+  });
+});
+
+describe('a general-log path written through a folder variable', () => {
+  it('splits the variable (any case) from the path inside it, and leaves other paths alone', () => {
+    expect(variablePathOf('%programfiles%\\freefilesync\\freefilesync.exe')).toEqual({
+      variable: 'programfiles',
+      rest: '\\freefilesync\\freefilesync.exe',
+    });
+    expect(variablePathOf('%ProgramFiles(x86)%\\Tool\\tool.exe')).toEqual({
+      variable: 'programfiles(x86)',
+      rest: '\\Tool\\tool.exe',
+    });
+    expect(variablePathOf('%USERPROFILE%')).toEqual({ variable: 'userprofile', rest: '' });
+    for (const other of ['C:\\Tools\\tool.exe', '\\musicbee\\musicbee.exe', '%broken\\x.exe', '100%\\x.exe'])
+      expect(variablePathOf(other)).toBeNull();
   });
 });

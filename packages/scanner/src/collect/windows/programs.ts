@@ -159,6 +159,15 @@ export const collectPrograms: Collector<'programs'> = async (ctx) => {
     if (!group.some((s) => s.source !== 'recycle-bin')) continue;
     if (items.length >= EVIDENCE_CAPS.programs) break;
     const found = await locate(layout, finder, group);
+    // A record that names neither a drive nor a folder variable (a PCA general-log path such as
+    // `\\downloads\\tool.exe`) says where the program was only relative to a folder nobody knows: not
+    // finding it is no sign it was deleted, so such a program is listed only when it is found (its
+    // record stays in the PCA section). A folder variable names Windows' default folder for it.
+    if (
+      found === null &&
+      group.every((s) => driveOf(layout, s.split) === null && variablePathOf(s.shown) === null)
+    )
+      continue;
     const info = found === null ? null : await stat(found).catch(() => null);
     const file = info === null ? null : timesOf(info);
     const data = found === null ? null : await readSmallFile(found);

@@ -78,7 +78,9 @@ browserSuite('assurance and the verdict-to-players setting in the browser', (bac
     const box = section.getByRole('checkbox', { name: 'Show players their verdict' });
     await box.waitFor();
     expect(await box.isChecked()).toBe(false);
-    await box.check();
+    // A click, not check(): the switch moves once the save has started (a moment later), which
+    // check() would call "did not change its state" if it looked too soon.
+    await box.click();
     await section.getByText('Players now see their verdict.').waitFor();
     const read = async () =>
       (
@@ -93,8 +95,11 @@ browserSuite('assurance and the verdict-to-players setting in the browser', (bac
     expect(await section.getByRole('checkbox', { name: 'Show players their verdict' }).isChecked()).toBe(
       true,
     );
-    await section.getByRole('checkbox', { name: 'Show players their verdict' }).uncheck();
+    await section.getByRole('checkbox', { name: 'Show players their verdict' }).click();
     await section.getByText('Players no longer see their verdict.').waitFor();
+    expect(await section.getByRole('checkbox', { name: 'Show players their verdict' }).isChecked()).toBe(
+      false,
+    );
     expect(await read()).toBe(false);
 
     const memberId = await b.t.createAccount('Mo Member');

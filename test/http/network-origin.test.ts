@@ -2,11 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
 import { backends } from '../support/backends.js';
+import { capturingLogs } from '../support/captured-logs.js';
 import { evidence } from '../support/evidence.js';
 import { asnDatabase, countryDatabase } from '../support/mmdb-writer.js';
 import { report } from '../support/scan.js';
@@ -54,21 +53,6 @@ function files(): { country: string; asn: string; vpn: string; env: Record<strin
 function replace(path: string, content: Buffer | string): void {
   writeFileSync(`${path}.new`, content);
   renameSync(`${path}.new`, path);
-}
-
-/** Every log line, request and service logs alike. */
-function capturingLogs() {
-  const lines: string[] = [];
-  const logger = createLogger(
-    'trace',
-    new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    }),
-  );
-  return { lines, logger };
 }
 
 describe.each(backends())('country and VPN from the scan’s address on $name', (backend) => {

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRetention } from '../../src/application/privacy/retention.js';
 import { DAY_MS } from '../../src/domain/time.js';
-import { createLogger } from '../../src/logger.js';
 import { backends } from '../support/backends.js';
+import { capturingLogs } from '../support/captured-logs.js';
 import { type DiscordStandIn, startDiscordStandIn } from '../support/discord-stand-in.js';
 import { asnDatabase, countryDatabase } from '../support/mmdb-writer.js';
 import { proveFor, report } from '../support/scan.js';
@@ -49,21 +48,6 @@ beforeAll(() => {
   databases = { GEOIP_COUNTRY_DB: join(dir, 'country.mmdb'), GEOIP_ASN_DB: join(dir, 'asn.mmdb') };
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Every log line, request and service logs alike. */
-function capturingLogs() {
-  const lines: string[] = [];
-  const logger = createLogger(
-    'trace',
-    new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    }),
-  );
-  return { lines, logger };
-}
 
 interface ResultsData {
   integrity: string[];

@@ -297,42 +297,30 @@ describe.each(backends().slice(0, 1))('PCA general-log details on a real server 
     );
   });
 
+  /** A PCA section of one general-log record of the deleted program, with `extra` fields. */
+  const pcaWith = (extra: Record<string, unknown>) => ({
+    status: 'collected',
+    reason: null,
+    skippedLines: 0,
+    items: [
+      {
+        file: 'PcaGeneralDb0.txt',
+        path: '~/Downloads/cheat.exe',
+        time: '2024-03-10T18:10:00.000Z',
+        runStatus: '3',
+        exitCode: 'x',
+        ...extra,
+      },
+    ],
+  });
+
   it('still accepts a PCA record without them (an older scanner)', async () => {
-    const pca = {
-      status: 'collected',
-      reason: null,
-      skippedLines: 0,
-      items: [
-        {
-          file: 'PcaGeneralDb0.txt',
-          path: '~/Downloads/cheat.exe',
-          time: '2024-03-10T18:10:00.000Z',
-          runStatus: '3',
-          exitCode: 'x',
-        },
-      ],
-    };
-    const { res } = await upload(pca);
+    const { res } = await upload(pcaWith({}));
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it('refuses a description past its cap, as a clear 400', async () => {
-    const pca = {
-      status: 'collected',
-      reason: null,
-      skippedLines: 0,
-      items: [
-        {
-          file: 'PcaGeneralDb0.txt',
-          path: '~/Downloads/cheat.exe',
-          time: '2024-03-10T18:10:00.000Z',
-          runStatus: '3',
-          exitCode: 'x',
-          description: LONG_DESCRIPTION,
-        },
-      ],
-    };
-    const { res } = await upload(pca);
+    const { res } = await upload(pcaWith({ description: LONG_DESCRIPTION }));
     expect(res.statusCode, res.body).toBe(400);
   });
 });

@@ -65,3 +65,11 @@ export const DEFAULT_HWID_HUB_THRESHOLD = 20;
 export function isHardwareHub(accountsSeen: number, threshold: number): boolean {
   return accountsSeen > threshold;
 }
+
+/**
+ * What a scan that reported no real hardware ID is filed under (hashed with the server's secret): a
+ * profile of its own, one machine seen once, never anyone's history (docs/risk-score.md).
+ */
+export function oneOffProfileSource(pinId: number): string {
+  return `unidentified-machine:${pinId}`;
+}

@@ -1,3 +1,4 @@
+import { oneOffProfileSource } from '../../domain/hardware-id.js';
 import {
   type AdapterIdentity,
   hardwareWarnings,
@@ -30,12 +31,9 @@ function discordKey(secret: string, id: string): string {
   return hmacHex(secret, `discord:${id}`);
 }
 
-/**
- * The profile a scan without a real hardware ID is filed under, as start-scan.ts names it: one
- * machine, seen once, never anyone's history.
- */
+/** The profile a scan without a real hardware ID is filed under: one machine, never anyone's history. */
 function oneOffProfile(secret: string, pinId: number): string {
-  return hmacHex(secret, `unidentified-machine:${pinId}`);
+  return hmacHex(secret, oneOffProfileSource(pinId));
 }
 
 export function keptFacts(secret: string, facts: MachineFacts): KeptMachineFacts {

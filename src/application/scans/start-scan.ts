@@ -1,4 +1,4 @@
-import { isPlaceholderHwid } from '../../domain/hardware-id.js';
+import { isPlaceholderHwid, oneOffProfileSource } from '../../domain/hardware-id.js';
 import type { Pin } from '../../domain/pin.js';
 import { normalisePinCode } from '../../domain/pin-code.js';
 import { start } from '../../domain/pin-lifecycle.js';
@@ -43,7 +43,7 @@ export interface StartedScan {
  */
 function hardwareProfiles(hashSecret: string, hwids: readonly string[], pinId: number): string[] {
   const real = hwids.filter((hwid) => !isPlaceholderHwid(hwid));
-  const sources = real.length > 0 ? real.map((hwid) => `hwid:${hwid}`) : [`unidentified-machine:${pinId}`];
+  const sources = real.length > 0 ? real.map((hwid) => `hwid:${hwid}`) : [oneOffProfileSource(pinId)];
   return sources.map((source) => hmacHex(hashSecret, source));
 }
 

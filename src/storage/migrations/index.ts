@@ -25,6 +25,7 @@ import { scanNetworks } from './0026-scan-networks.js';
 import { hardwareFacts } from './0027-hardware-facts.js';
 import { verdictToPlayers } from './0028-verdict-to-players.js';
 import { scanAssurance } from './0029-scan-assurance.js';
+import { windowsTamperRules } from './0030-windows-tamper-rules.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -73,6 +74,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0027-hardware-facts': hardwareFacts(),
       '0028-verdict-to-players': verdictToPlayers(),
       '0029-scan-assurance': scanAssurance(),
+      '0030-windows-tamper-rules': windowsTamperRules(),
     };
   }
 }

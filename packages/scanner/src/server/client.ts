@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import type { EvidenceDocument, EvidenceReceipt, StartAnswer } from '../evidence/document.js';
 import { type ClientIdentity, DEVELOPMENT, identityHeaders } from './signature.js';
+import { post as sendPost } from './transport.js';
 
 /** A refusal from the server, with its stable code and a sentence for the player. */
 export class ServerRefusal extends Error {
@@ -85,11 +86,9 @@ export class ScanServer {
       let res: Response;
       const signed = await this.sign(url.pathname, body, sessionToken);
       try {
-        res = await fetch(url, {
-          method: 'POST',
+        res = await sendPost(url, {
           headers: { 'content-type': 'application/json', ...headers, ...signed },
           body,
-          redirect: 'manual',
           signal,
         });
       } catch (error) {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COLLECTED, NEVER_COLLECTED } from '@scanpin/scanner';
+import { COLLECTED, NEVER_COLLECTED, PLATFORM_HEADINGS } from '@scanpin/scanner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/http/pages/server-page.js';
 import { scanPageCsp } from '../../src/http/routes/scan-page.js';
@@ -83,6 +83,15 @@ describe('the /scan page and its downloads', () => {
     }
     expect(NEVER_COLLECTED.length).toBeGreaterThan(0);
     for (const item of NEVER_COLLECTED) expect(res.body).toContain(`<li>${escapeHtml(item)}</li>`);
+    // Grouped as the scanner shows them: what every computer's scanner reads, then Windows' own.
+    const every = res.body.indexOf(`<h3>${PLATFORM_HEADINGS.any}</h3>`);
+    const windows = res.body.indexOf(`<h3>${PLATFORM_HEADINGS.win32}</h3>`);
+    expect(every).toBeGreaterThan(-1);
+    expect(windows).toBeGreaterThan(every);
+    for (const item of COLLECTED) {
+      const at = res.body.indexOf(escapeHtml(item.detail));
+      expect(item.platform === 'win32' ? at > windows : at > every && at < windows, item.title).toBe(true);
+    }
     // Who sees the result, and how to run it against this server.
     expect(res.body).toContain('risk score');
     expect(res.body).toContain('Discord ID');

@@ -6,86 +6,114 @@
 export interface Disclosed {
   /** The evidence source, as the document names it; `hardware`: the IDs sent when the scan starts. */
   source: string;
+  /**
+   * Where the scanner reads it: `any` on every computer, `win32` on Windows only. The terminal shows a
+   * player only what their computer's scanner reads; the `/scan` page and docs/scan-client.md ("What is
+   * collected") list both groups under the same headings.
+   */
+  platform: DisclosedPlatform;
   title: string;
   detail: string;
 }
 
+export type DisclosedPlatform = 'any' | 'win32';
+
+/** The headings the `/scan` page and the docs give each group. */
+export const PLATFORM_HEADINGS: Record<DisclosedPlatform, string> = {
+  any: 'On every computer',
+  win32: 'On Windows, also',
+};
+
 export const COLLECTED: readonly Disclosed[] = [
   {
     source: 'hardware',
+    platform: 'any',
     title: 'Hardware identifiers',
     detail:
       'The machine id, the firmware’s product id and board serial where readable (Windows: the MachineGuid), and the network cards’ MAC addresses, sent when the scan starts. The server keeps only keyed fingerprints of them, to link accounts used on the same computer.',
   },
   {
     source: 'processes',
+    platform: 'any',
     title: "The game's processes",
     detail:
       'Name, program path, a fingerprint (SHA-256) of the program file, start time, and the command line with passwords and access tokens replaced by <redacted>.',
   },
   {
     source: 'memory',
+    platform: 'any',
     title: "Text in the game's memory",
     detail:
       'Java class names (like net/example/Client) and short texts that contain a word from the server’s public list of hints, with passwords and tokens in them replaced by <redacted>. The memory itself never leaves your computer.',
   },
   {
     source: 'files',
+    platform: 'any',
     title: 'Minecraft installations',
     detail:
       'For every jar in the mods and versions folders, and every file there that is a zip archive under another name: its path (your home folder shown as ~), size, dates, fingerprint and the names of the files inside it. Not their contents.',
   },
   {
     source: 'logs',
+    platform: 'any',
     title: 'The newest game log',
     detail: 'Only the lines that contain a word from the server’s public list of hints.',
   },
   {
     source: 'discord',
+    platform: 'any',
     title: 'Discord accounts on this computer',
     detail: 'The id and name of each account signed in to a Discord app. Never its token or messages.',
   },
   {
     source: 'network',
+    platform: 'any',
     title: 'Network adapters',
     detail: 'Their names and kinds, so VPN and tunnel adapters can be named. Not your traffic or addresses.',
   },
   {
     source: 'system',
+    platform: 'any',
     title: 'System facts',
     detail:
       'Operating system and version, when the computer started, signs of a virtual machine, and your clock.',
   },
   {
     source: 'prefetch',
+    platform: 'win32',
     title: 'Windows Prefetch',
     detail:
       'For each program Windows remembers running (C:\\Windows\\Prefetch): its name and path, how many times and when it last ran. Whether Prefetch is turned on.',
   },
   {
     source: 'bam',
+    platform: 'win32',
     title: 'When each program last ran (BAM)',
     detail: 'The program paths and times Windows keeps for each user account in the registry.',
   },
   {
     source: 'pca',
+    platform: 'win32',
     title: 'Program launch records (Windows 11)',
     detail: 'The program paths and launch times the Program Compatibility Assistant keeps.',
   },
   {
     source: 'recycleBin',
+    platform: 'win32',
     title: 'Recycle Bin records',
     detail:
       'For each file in the Recycle Bin: where it was, its size and when it was deleted. Not its contents.',
   },
   {
     source: 'gameFolders',
+    platform: 'win32',
     title: 'Game folders beyond Minecraft',
     detail:
       'Names, sizes, dates and fingerprints of plugins and scripts in FiveM and GTA San Andreas folders, DLL files in the temp folders, and whether macro software folders exist. Not their contents.',
   },
   {
     source: 'programs',
+    platform: 'win32',
     title: 'The programs that ran',
     detail:
       'For each program the records above name: whether it is still on the disk, its fingerprint and digital signature (who signed it), and the times the records give.',
@@ -100,13 +128,18 @@ export const NEVER_COLLECTED: readonly string[] = [
   'Messages, screenshots or keystrokes',
 ];
 
-/** The disclosure as the terminal shows it before asking for consent. */
-export function disclosureText(sources: readonly string[]): string {
+/** What the scanner reads on a platform (`process.platform`), in the disclosure's order. */
+export function collectedOn(platform: string): readonly Disclosed[] {
+  return COLLECTED.filter((item) => item.platform === 'any' || item.platform === platform);
+}
+
+/**
+ * The disclosure as the terminal shows it before asking for consent: every source the scanner reads
+ * on this platform (the plan is not known yet, and it only ever narrows the list).
+ */
+export function disclosureText(platform: string): string {
   const lines = ['This scan will collect:'];
-  for (const item of COLLECTED) {
-    if (item.source !== 'hardware' && !sources.includes(item.source)) continue;
-    lines.push(`  • ${item.title}: ${item.detail}`);
-  }
+  for (const item of collectedOn(platform)) lines.push(`  • ${item.title}: ${item.detail}`);
   lines.push('', 'It never collects:');
   for (const item of NEVER_COLLECTED) lines.push(`  • ${item}`);
   return lines.join('\n');

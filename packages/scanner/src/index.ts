@@ -1,2 +1,10 @@
-export { COLLECTED, type Disclosed, disclosureText, NEVER_COLLECTED } from './disclosure.js';
+export {
+  COLLECTED,
+  collectedOn,
+  type Disclosed,
+  type DisclosedPlatform,
+  disclosureText,
+  NEVER_COLLECTED,
+  PLATFORM_HEADINGS,
+} from './disclosure.js';
 export { SCANNER_VERSION } from './version.js';

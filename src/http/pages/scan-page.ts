@@ -1,4 +1,4 @@
-import { COLLECTED, NEVER_COLLECTED } from '@scanpin/scanner';
+import { COLLECTED, type DisclosedPlatform, NEVER_COLLECTED, PLATFORM_HEADINGS } from '@scanpin/scanner';
 import { escapeHtml, serverPage } from './server-page.js';
 
 /** A download as the page lists it. */
@@ -108,9 +108,15 @@ export function proofResultPage(
  */
 export function scanPage(input: ScanPageInput): string {
   const server = input.serverUrl;
-  const collected = COLLECTED.map(
-    (item) => `<li><strong>${escapeHtml(item.title)}</strong>: ${escapeHtml(item.detail)}</li>`,
-  ).join('');
+  // Grouped as the scanner shows them: a player on Linux is shown only the first group.
+  const collected = (Object.keys(PLATFORM_HEADINGS) as DisclosedPlatform[])
+    .map((platform) => {
+      const items = COLLECTED.filter((item) => item.platform === platform)
+        .map((item) => `<li><strong>${escapeHtml(item.title)}</strong>: ${escapeHtml(item.detail)}</li>`)
+        .join('');
+      return `<h3>${escapeHtml(PLATFORM_HEADINGS[platform])}</h3>\n<ul>${items}</ul>`;
+    })
+    .join('\n');
   const never = NEVER_COLLECTED.map((item) => `<li>${escapeHtml(item)}</li>`).join('');
   const insecure = isPlainHttpElsewhere(server)
     ? `<p class="muted">This server's address is plain http, which the scanner refuses unless you add <code>--insecure</code>. Ask the staff whether there is an https address first.</p>`
@@ -135,7 +141,7 @@ export function scanPage(input: ScanPageInput): string {
 
 <h2>What the scanner collects</h2>
 <p class="muted">The scanner shows this same list before every scan. It reads only what the scan for your game needs.</p>
-<ul>${collected}</ul>
+${collected}
 
 <h2>What it never collects</h2>
 <ul>${never}</ul>

@@ -84,8 +84,9 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
     return EXIT.usage;
   }
 
-  // Consent comes before anything is read: the plan is not known yet, so every source is listed.
-  say(disclosureText(['processes', 'memory', 'files', 'logs', 'discord', 'network', 'system']));
+  // Consent comes before anything is read: the plan is not known yet, so every source this platform's
+  // scanner reads is listed.
+  say(disclosureText(machine.platform));
   if (args.yes !== true) {
     const answer = await ask('\nDo you agree to this scan? [y/N] ');
     if (answer === null) {

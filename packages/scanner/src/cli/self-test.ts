@@ -2,10 +2,13 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Machine } from '../collect/context.js';
+import { isGameProcess } from '../collect/processes.js';
 import { collectEvidence, SOURCE_ORDER } from '../collect/run.js';
+import { gameProcessModules } from '../collect/windows/game-modules.js';
 import type { EvidenceSources, ProgramEvidence } from '../evidence/document.js';
 import { displayPath } from '../paths.js';
 import { SCANNER_VERSION } from '../version.js';
+import { windowsFolderRootsOf } from '../windows/module-folder.js';
 
 export const SELF_TEST_USAGE = `Usage: scanpin-scan --self-test <folder> [--user NAME] [--game GAME] [--marker TEXT]…
 
@@ -145,7 +148,8 @@ export async function selfTest(argv: readonly string[]): Promise<number> {
     () => {},
   );
   const tookMs = Math.round(performance.now() - started);
-  const live = await liveWindows();
+  const games = (sources.processes?.items ?? []).filter((p) => isGameProcess(values.game, p.name));
+  const live = await liveWindows(games, machine, (p) => displayPath(home, p));
   let isSea = false;
   try {
     isSea = (await import('node:sea')).isSea();
@@ -172,8 +176,15 @@ export async function selfTest(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-/** This machine's registry BAM and volume names, which the tree cannot stand in for. */
-async function liveWindows(): Promise<Record<string, unknown>> {
+/**
+ * This machine's registry BAM, volume names and the game processes' modules, which the tree cannot
+ * stand in for.
+ */
+async function liveWindows(
+  games: ReadonlyArray<{ pid: number; name: string }>,
+  machine: Machine,
+  display: (path: string) => string,
+): Promise<Record<string, unknown>> {
   if (process.platform !== 'win32') return { skipped: `not Windows (${process.platform})` };
   const attempt = async <T>(read: () => Promise<T>) => {
     try {
@@ -185,5 +196,6 @@ async function liveWindows(): Promise<Record<string, unknown>> {
   return {
     bam: await attempt(async () => (await import('../windows/live/registry-bam.js')).readLiveBam()),
     volumes: await attempt(async () => (await import('../windows/live/dos-devices.js')).liveVolumes()),
+    modules: await attempt(async () => gameProcessModules(games, windowsFolderRootsOf(machine.env), display)),
   };
 }

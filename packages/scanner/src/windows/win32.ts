@@ -18,6 +18,8 @@ export interface Win32 {
   CreateToolhelp32Snapshot: Fn;
   Process32FirstW: Fn;
   Process32NextW: Fn;
+  Module32FirstW: Fn;
+  Module32NextW: Fn;
   QueryFullProcessImageNameW: Fn;
   GetProcessTimes: Fn;
   GetLastError: Fn;
@@ -103,6 +105,9 @@ export async function win32(): Promise<Win32> {
     Process32NextW: kernel32.func(
       'bool __stdcall Process32NextW(void* snapshot, _Inout_ PROCESSENTRY32W* entry)',
     ),
+    // The entry is a caller-owned MODULEENTRY32W buffer, read by live/modules.ts at documented offsets.
+    Module32FirstW: kernel32.func('bool __stdcall Module32FirstW(void* snapshot, _Inout_ void* entry)'),
+    Module32NextW: kernel32.func('bool __stdcall Module32NextW(void* snapshot, _Inout_ void* entry)'),
     QueryFullProcessImageNameW: kernel32.func(
       'bool __stdcall QueryFullProcessImageNameW(void* process, uint32 flags, _Out_ char16_t* name, _Inout_ uint32* size)',
     ),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScanner } from '../../packages/scanner/scripts/build-sea.js';
 import { filetimeOf } from './windows/fixtures/regf-image.js';
+import { buildModuleDlls, MODULE_SIGNER, type ModuleDlls } from './windows/support/module-dlls.js';
 import {
   CHEAT,
   DEVICE_C,
@@ -62,6 +63,7 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
   let wine: WinePrefix;
   let report: SelfTestReport;
   let summary: string;
+  let dlls: ModuleDlls;
   const token = `${process.pid}-${Date.now().toString(36)}`;
   const marker = `SCANPIN-MARKER-${token}`;
   const timings: Record<string, number> = {};
@@ -94,7 +96,8 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
     );
     lap('wineboot');
     const game = markerProgram(out, 'FiveM_GTAProcess.exe');
-    await wine.start(game, [token]);
+    dlls = buildModuleDlls(join(planted.root, 'module-work'), join(planted.home, 'Documents', 'overlay'));
+    await wine.start(game, [token, wine.windowsPath(dlls.unsigned), wine.windowsPath(dlls.selfSigned)]);
     lap('marker');
     const run = wine.run(exe, [
       '--self-test',
@@ -166,5 +169,29 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
     const network = report.sources.network;
     expect(network.status, network.reason).toBe('collected');
     expect(network.adapters.length).toBeGreaterThan(0);
+  });
+
+  it("lists the game process's modules through Toolhelp with their Authenticode verdicts", () => {
+    const modules = report.live.modules;
+    expect(modules.ok, modules.error).toBe(true);
+    const game = modules.value.find((p: { process: string }) => p.process === 'FiveM_GTAProcess.exe');
+    expect(game?.readable, game?.reason).toBe(true);
+    // Wine's own DLLs (ntdll, kernel32, msvcrt, …) are in C:\windows: counted, not listed.
+    expect(game.systemModules).toBeGreaterThan(2);
+    const listed = (name: string) => game.modules.find((m: { path: string }) => m.path.endsWith(name));
+    expect(listed('overlay-unsigned.dll')).toMatchObject({
+      path: '~/Documents/overlay/overlay-unsigned.dll',
+      verdict: 'unsigned',
+      folder: 'user-profile',
+      userWritable: true,
+    });
+    expect(listed('overlay-selfsigned.dll')).toMatchObject({
+      verdict: 'self-signed',
+      folder: 'user-profile',
+      userWritable: true,
+      signature: { signer: MODULE_SIGNER, selfSigned: true },
+    });
+    // The game's own executable, on Wine's Z: drive outside the profile.
+    expect(listed('FiveM_GTAProcess.exe')).toMatchObject({ verdict: 'unsigned', folder: 'elsewhere' });
   });
 });

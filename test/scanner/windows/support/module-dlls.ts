@@ -5,8 +5,9 @@ import { requireTool } from '../authenticode-oracle.js';
 
 /**
  * Two DLLs for the game program to load (docs/scan-client.md, "Modules in the game process"), built
- * here with Debian's mingw-w64: one left unsigned, one signed with `osslsigncode` by a certificate
- * made here with openssl that issued itself. Each holds its own text, so their SHA-256 differ.
+ * here with Debian's mingw-w64: one left unsigned, and a copy of it signed with `osslsigncode` by an
+ * ECDSA certificate made here with openssl that issued itself (ECDSA keys are made in milliseconds,
+ * which keeps the Wine test short).
  */
 export interface ModuleDlls {
   unsigned: string;
@@ -21,18 +22,6 @@ const run = (command: string, args: string[], cwd: string): void => {
   execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 };
 
-function dll(work: string, name: string, text: string, out: string): void {
-  const source = join(work, `${name}.c`);
-  writeFileSync(
-    source,
-    `#include <windows.h>
-__declspec(dllexport) const char *scanpin_module(void) { return "${text}"; }
-BOOL WINAPI DllMain(HINSTANCE h, DWORD reason, LPVOID reserved) { return TRUE; }
-`,
-  );
-  run('x86_64-w64-mingw32-gcc', ['-O1', '-s', '-shared', '-o', out, source], work);
-}
-
 /** Builds the two DLLs into `folder` (made if missing), using `work` for sources and keys. */
 export function buildModuleDlls(work: string, folder: string): ModuleDlls {
   requireTool('x86_64-w64-mingw32-gcc', 'gcc-mingw-w64-x86-64');
@@ -42,16 +31,24 @@ export function buildModuleDlls(work: string, folder: string): ModuleDlls {
   mkdirSync(folder, { recursive: true });
   const unsigned = join(folder, 'overlay-unsigned.dll');
   const selfSigned = join(folder, 'overlay-selfsigned.dll');
-  dll(work, 'unsigned', 'scanpin unsigned module', unsigned);
-  const toSign = join(work, 'selfsigned-unsigned.dll');
-  dll(work, 'selfsigned', 'scanpin self-signed module', toSign);
+  const source = join(work, 'overlay.c');
+  writeFileSync(
+    source,
+    `#include <windows.h>
+__declspec(dllexport) const char *scanpin_module(void) { return "scanpin test module"; }
+BOOL WINAPI DllMain(HINSTANCE h, DWORD reason, LPVOID reserved) { return TRUE; }
+`,
+  );
+  run('x86_64-w64-mingw32-gcc', ['-O1', '-s', '-shared', '-o', unsigned, source], work);
   run(
     'openssl',
     [
       'req',
       '-x509',
       '-newkey',
-      'rsa:2048',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
       '-nodes',
       '-keyout',
       'module.key',
@@ -68,7 +65,19 @@ export function buildModuleDlls(work: string, folder: string): ModuleDlls {
   );
   run(
     'osslsigncode',
-    ['sign', '-certs', 'module.pem', '-key', 'module.key', '-h', 'sha256', '-in', toSign, '-out', selfSigned],
+    [
+      'sign',
+      '-certs',
+      'module.pem',
+      '-key',
+      'module.key',
+      '-h',
+      'sha256',
+      '-in',
+      unsigned,
+      '-out',
+      selfSigned,
+    ],
     work,
   );
   return { unsigned, selfSigned, signer: MODULE_SIGNER };

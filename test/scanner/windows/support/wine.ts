@@ -135,8 +135,10 @@ export function createWinePrefix(registry: string): WinePrefix {
 
 /**
  * A Windows program, compiled with mingw-w64, that holds `SCANPIN-MARKER-<token>` in its heap (put
- * together at run time, so neither its image nor its command line holds the whole string), prints
- * `ready <pid>` and waits to be killed. Named as the game's process so the scanner reads its memory.
+ * together at run time, so neither its image nor its command line holds the whole string), loads the
+ * DLLs named after the token with `LoadLibraryA` (and exits saying which when one will not load),
+ * prints `ready <pid>` and waits to be killed. Named as the game's process so the scanner reads its
+ * memory and lists its modules.
  */
 export function markerProgram(dir: string, name: string): string {
   requireTool('x86_64-w64-mingw32-gcc', 'gcc-mingw-w64-x86-64');
@@ -149,6 +151,12 @@ int main(int argc, char **argv) {
   const char *token = argc > 1 ? argv[1] : "none";
   char *marker = HeapAlloc(GetProcessHeap(), 0, 512);
   snprintf(marker, 512, "%s-%s-%s", "SCANPIN", "MARKER", token);
+  for (int i = 2; i < argc; i++) {
+    if (LoadLibraryA(argv[i]) == NULL) {
+      printf("cannot load %s: error %lu\\n", argv[i], (unsigned long)GetLastError());
+      return 1;
+    }
+  }
   printf("ready %lu\\n", (unsigned long)GetCurrentProcessId());
   fflush(stdout);
   for (;;) { Sleep(1000); if (marker[0] == 0) break; }

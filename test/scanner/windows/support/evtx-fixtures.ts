@@ -1,0 +1,196 @@
+import { type EventSpec, eventRecord } from './evtx-events.js';
+import { filetimeOf, utf16, v } from './evtx-values.js';
+import type { RecordSpec } from './evtx-writer.js';
+
+/**
+ * Events of the kinds the scanner looks for, shaped after Microsoft's documentation of each (provider,
+ * channel, data names), with made-up machines and names. Times are fixed so tests can name them.
+ */
+
+const SCM = {
+  provider: 'Service Control Manager',
+  providerGuid: '{555908d1-a6d7-4695-8e1e-26931d2012f4}',
+  eventSourceName: 'Service Control Manager',
+  qualifiers: 16384,
+  channel: 'System',
+};
+const EVENTLOG_CLASSIC = { provider: 'EventLog', qualifiers: 32768, channel: 'System' };
+const EVENTLOG = {
+  provider: 'Microsoft-Windows-Eventlog',
+  providerGuid: '{fc65ddd8-d6ef-4962-83d5-6e5cfe9ce148}',
+};
+const EVENTLOG_NS = 'http://manifests.microsoft.com/win/2004/08/windows/eventlog';
+const PLAYER_SID = 'S-1-5-21-3623811015-3361044348-30300820-1013';
+
+type Spec = Omit<EventSpec, 'recordId'>;
+
+export const serviceStateChanged = (
+  time: string,
+  displayName: string,
+  state: string,
+  keyName: string,
+): Spec => ({
+  ...SCM,
+  time,
+  eventId: 7036,
+  eventData: [
+    ['param1', v.string(displayName)],
+    ['param2', v.string(state)],
+  ],
+  binary: utf16(`${keyName}/1`),
+});
+
+export const serviceStartTypeChanged = (
+  time: string,
+  displayName: string,
+  from: string,
+  to: string,
+  keyName: string,
+): Spec => ({
+  ...SCM,
+  time,
+  eventId: 7040,
+  eventData: [
+    ['param1', v.string(displayName)],
+    ['param2', v.string(from)],
+    ['param3', v.string(to)],
+    ['param4', v.string(keyName)],
+  ],
+});
+
+export const serviceInstalled = (time: string, name: string, imagePath: string, type: string): Spec => ({
+  ...SCM,
+  time,
+  eventId: 7045,
+  eventData: [
+    ['ServiceName', v.string(name)],
+    ['ImagePath', v.string(imagePath)],
+    ['ServiceType', v.string(type)],
+    ['StartType', v.string('demand start')],
+    ['AccountName', v.string('')],
+  ],
+});
+
+export const systemLogCleared = (time: string, user: string): Spec => ({
+  ...EVENTLOG,
+  time,
+  eventId: 104,
+  channel: 'System',
+  userData: {
+    element: 'LogFileCleared',
+    xmlns: EVENTLOG_NS,
+    items: [
+      ['SubjectUserName', v.string(user)],
+      ['SubjectDomainName', v.string('TEST-PC')],
+      ['Channel', v.string('System')],
+      ['BackupPath', v.string('')],
+    ],
+  },
+});
+
+export const securityLogCleared = (time: string, user: string): Spec => ({
+  ...EVENTLOG,
+  time,
+  eventId: 1102,
+  channel: 'Security',
+  userSid: PLAYER_SID,
+  userData: {
+    element: 'LogFileCleared',
+    xmlns: EVENTLOG_NS,
+    items: [
+      ['SubjectUserSid', v.sid(PLAYER_SID)],
+      ['SubjectUserName', v.string(user)],
+      ['SubjectDomainName', v.string('TEST-PC')],
+      ['SubjectLogonId', v.hex64(0x1f4a2bn)],
+    ],
+  },
+});
+
+export const securityTimeChanged = (
+  time: string,
+  previous: string,
+  next: string,
+  processName: string,
+): Spec => ({
+  provider: 'Microsoft-Windows-Security-Auditing',
+  providerGuid: '{54849625-5478-4994-a5ba-3e3b0328c30d}',
+  time,
+  eventId: 4616,
+  channel: 'Security',
+  eventData: [
+    ['SubjectUserSid', v.sid(PLAYER_SID)],
+    ['SubjectUserName', v.string('player')],
+    ['SubjectDomainName', v.string('TEST-PC')],
+    ['SubjectLogonId', v.hex64(0x1f4a2bn)],
+    ['PreviousTime', v.filetime(filetimeOf(previous))],
+    ['NewTime', v.filetime(filetimeOf(next))],
+    ['ProcessId', v.hex64(0x1a2cn)],
+    ['ProcessName', v.string(processName)],
+  ],
+});
+
+export const kernelTimeChanged = (
+  time: string,
+  oldTime: string,
+  newTime: string,
+  processName: string,
+): Spec => ({
+  provider: 'Microsoft-Windows-Kernel-General',
+  providerGuid: '{a68ca8b7-004f-d7b6-a698-07e2de0f1f5d}',
+  time,
+  eventId: 1,
+  channel: 'System',
+  eventData: [
+    ['NewTime', v.filetime(filetimeOf(newTime))],
+    ['OldTime', v.filetime(filetimeOf(oldTime))],
+    ['Reason', v.uint32(2)],
+    ['ProcessName', v.string(processName)],
+    ['ProcessID', v.uint32(6700)],
+  ],
+});
+
+export const usnJournalDeleted = (time: string, volume: string): Spec => ({
+  provider: 'Microsoft-Windows-Ntfs',
+  providerGuid: '{3ff37a1c-a68d-4d6e-8c9b-f79e8b16c482}',
+  time,
+  eventId: 3079,
+  channel: 'Application',
+  eventData: [['DriveName', v.string(volume)]],
+});
+
+export const eventLogStarted = (time: string): Spec => ({
+  ...EVENTLOG_CLASSIC,
+  time,
+  eventId: 6005,
+  eventData: [],
+  binary: new Uint8Array(0),
+});
+export const eventLogStopped = (time: string): Spec => ({
+  ...EVENTLOG_CLASSIC,
+  time,
+  eventId: 6006,
+  eventData: [],
+  binary: new Uint8Array(0),
+});
+
+export const unexpectedShutdown = (time: string, shutdownTime: string, shutdownDate: string): Spec => ({
+  ...EVENTLOG_CLASSIC,
+  time,
+  eventId: 6008,
+  level: 2,
+  eventData: [
+    [null, v.string(shutdownTime)],
+    [null, v.string(shutdownDate)],
+    [null, v.string('')],
+    [null, v.string('')],
+    [null, v.string('1180')],
+    [null, v.string('')],
+    [null, v.string('')],
+  ],
+  binary: Uint8Array.of(0xea, 0x07, 0x0b, 0x00, 0x05, 0x00, 0x14, 0x00),
+});
+
+/** Numbers records from `firstId` in order. */
+export function numbered(specs: Spec[], firstId = 1): RecordSpec[] {
+  return specs.map((spec, index) => eventRecord({ ...spec, recordId: firstId + index }));
+}

@@ -16,6 +16,7 @@ import { parseUsnRecords, type UsnRecord } from './usn-records.js';
  * Pure: the caller passes the page reader (the live one is windows/live/usn-journal.ts).
  */
 
+/** A page as FSCTL_READ_USN_JOURNAL returned it; empty at the journal's end. */
 export type PageRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: string };
 export type PageReader = (startUsn: bigint) => PageRead;
 
@@ -73,6 +74,11 @@ export function walkJournal(
     const answer = read(start);
     if (!answer.ok) {
       notes.push(answer.reason);
+      break;
+    }
+    // An empty answer is the end of the journal (ERROR_HANDLE_EOF).
+    if (answer.bytes.length === 0) {
+      start = end;
       break;
     }
     const page = parseUsnRecords(answer.bytes);

@@ -7,8 +7,10 @@ import {
   AMCACHE_SHA1_PREFIX_BYTES,
   type AmcacheEntry,
   readAmcache,
+  readAmcacheRoot,
 } from '../../../packages/scanner/src/windows/amcache/index.js';
-import { openHive } from '../../../packages/scanner/src/windows/registry/index.js';
+import { SnapshotKey } from '../../../packages/scanner/src/windows/amcache/snapshot-key.js';
+import { openHive, type RegistryKey } from '../../../packages/scanner/src/windows/registry/index.js';
 import {
   addPath,
   hivexgetValues,
@@ -266,6 +268,20 @@ describe('Amcache file records in hives written by hivexsh', () => {
     expect(report.damagedKeys).toBe(1);
     expect(report.entries.map((e) => e.path)).not.toContain('c:\\tools\\noid.exe');
     expect(report.entries).toHaveLength(5);
+  });
+
+  it('reads the same from a copy of the keys as the live registry path makes (live/amcache-app-hive.ts)', () => {
+    // The live path copies names, last-written times and decoded values out of the registry API;
+    // copied here from the file instead, the reader must not tell the difference.
+    const copyOf = (key: RegistryKey): SnapshotKey =>
+      new SnapshotKey(
+        key.name,
+        key.lastWritten,
+        key.values().map((v) => ({ name: v.name, value: v.decoded() })),
+        key.subkeys().map(copyOf),
+      );
+    const hive = openHive(built);
+    expect(readAmcacheRoot(copyOf(hive.key('Root') as RegistryKey))).toEqual(readAmcache(hive));
   });
 
   it('finds nothing, without failing, in a hive with no Root key', () => {

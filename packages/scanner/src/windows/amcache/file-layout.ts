@@ -1,5 +1,5 @@
-import type { RegistryKey } from '../registry/key.js';
 import type { AmcacheEntry } from './entry.js';
+import type { AmcacheKey } from './key-view.js';
 import { integerValue, parseFileId, posixTimeValue, sha1Coverage, stringValue } from './values.js';
 
 /**
@@ -9,8 +9,8 @@ import { integerValue, parseFileId, posixTimeValue, sha1Coverage, stringValue } 
  * size, `f` link time (seconds since 1970), `15` full path, `100` program id, `101` `0000` + SHA-1.
  */
 export function fileLayoutEntry(
-  volume: RegistryKey,
-  key: RegistryKey,
+  volume: AmcacheKey,
+  key: AmcacheKey,
 ): { entry: AmcacheEntry; badFileId: boolean } {
   const fileId = parseFileId(stringValue(key, '101'));
   const size = integerValue(key, '6');

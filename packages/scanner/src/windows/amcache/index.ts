@@ -1,11 +1,12 @@
 import type { Hive } from '../registry/hive.js';
 import { HiveFormatError } from '../registry/hive-format-error.js';
-import type { RegistryKey } from '../registry/key.js';
 import type { AmcacheEntry, AmcacheReport } from './entry.js';
 import { fileLayoutEntry } from './file-layout.js';
 import { inventoryEntry } from './inventory.js';
+import type { AmcacheKey } from './key-view.js';
 
 export * from './entry.js';
+export type { AmcacheKey } from './key-view.js';
 
 /**
  * Reads the file records of an Amcache.hve hive: `Root\InventoryApplicationFile` and the older
@@ -16,8 +17,12 @@ export * from './entry.js';
  * what a record proves.
  */
 export function readAmcache(hive: Hive): AmcacheReport {
+  return readAmcacheRoot(hive.key('Root'));
+}
+
+/** The same, from the hive's `Root` key however it is reached (a hive file, or the live registry). */
+export function readAmcacheRoot(root: AmcacheKey | null): AmcacheReport {
   const report: AmcacheReport = { entries: [], badFileIds: 0, damagedKeys: 0 };
-  const root = hive.key('Root');
   if (root === null) return report;
   const add = (read: () => { entry: AmcacheEntry; badFileId: boolean }) => {
     try {
@@ -33,7 +38,7 @@ export function readAmcache(hive: Hive): AmcacheReport {
     add(() => inventoryEntry(key));
   }
   for (const volume of root.subkey('File')?.subkeys() ?? []) {
-    let records: RegistryKey[];
+    let records: AmcacheKey[];
     try {
       records = volume.subkeys();
     } catch (error) {

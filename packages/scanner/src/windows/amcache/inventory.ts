@@ -1,12 +1,12 @@
-import type { RegistryKey } from '../registry/key.js';
 import type { AmcacheEntry } from './entry.js';
+import type { AmcacheKey } from './key-view.js';
 import { integerValue, parseFileId, parseLinkDate, sha1Coverage, stringValue } from './values.js';
 
 /**
  * One `Root\InventoryApplicationFile\<name|hash>` record (Windows 10 1709 and later): values named in
  * words (ANSSI, "Analysis of the AmCache"; EricZimmerman's AmcacheParser documentation).
  */
-export function inventoryEntry(key: RegistryKey): { entry: AmcacheEntry; badFileId: boolean } {
+export function inventoryEntry(key: AmcacheKey): { entry: AmcacheEntry; badFileId: boolean } {
   const fileId = parseFileId(stringValue(key, 'FileId'));
   const size = integerValue(key, 'Size');
   return {

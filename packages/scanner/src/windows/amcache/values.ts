@@ -1,6 +1,6 @@
 import { filetimeToIso } from '../filetime-iso.js';
-import type { RegistryKey } from '../registry/key.js';
 import { AMCACHE_SHA1_PREFIX_BYTES, type Sha1Coverage } from './entry.js';
+import type { AmcacheKey } from './key-view.js';
 
 /**
  * Reading Amcache values whatever type Windows gave them: the Appraiser's writers changed over the
@@ -9,7 +9,7 @@ import { AMCACHE_SHA1_PREFIX_BYTES, type Sha1Coverage } from './entry.js';
  */
 
 /** A string value, trimmed; null when absent, empty or not a string. */
-export function stringValue(key: RegistryKey, name: string): string | null {
+export function stringValue(key: AmcacheKey, name: string): string | null {
   const decoded = key.value(name)?.decoded();
   if (decoded?.kind !== 'string') return null;
   const text = decoded.value.trim();
@@ -17,7 +17,7 @@ export function stringValue(key: RegistryKey, name: string): string | null {
 }
 
 /** A non-negative integer: REG_DWORD, REG_QWORD, or a decimal or `0x` hex string. */
-export function integerValue(key: RegistryKey, name: string): number | null {
+export function integerValue(key: AmcacheKey, name: string): number | null {
   const decoded = key.value(name)?.decoded();
   if (decoded === undefined) return null;
   if (decoded.kind === 'dword') return decoded.value;
@@ -34,13 +34,13 @@ function safeNumber(n: bigint): number | null {
 }
 
 /** A REG_QWORD FILETIME as ISO 8601, or null. */
-export function filetimeValue(key: RegistryKey, name: string): string | null {
+export function filetimeValue(key: AmcacheKey, name: string): string | null {
   const decoded = key.value(name)?.decoded();
   return decoded?.kind === 'qword' ? filetimeToIso(decoded.value) : null;
 }
 
 /** A REG_DWORD of seconds since 1970 (the older layout's link time) as ISO 8601; 0 is unset. */
-export function posixTimeValue(key: RegistryKey, name: string): string | null {
+export function posixTimeValue(key: AmcacheKey, name: string): string | null {
   const decoded = key.value(name)?.decoded();
   if (decoded?.kind !== 'dword' || decoded.value === 0) return null;
   return new Date(decoded.value * 1000).toISOString();

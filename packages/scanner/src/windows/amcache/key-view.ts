@@ -1,0 +1,17 @@
+import type { DecodedValue } from '../registry/value-data.js';
+
+/**
+ * What the Amcache reader needs of a registry key. A key of a hive file read by the scanner
+ * (`registry/key.ts`) is one; so is a key of the hive Windows itself loaded, read through the
+ * registry API on a live machine (`live/amcache-app-hive.ts`), so both go through the same reader.
+ */
+export interface AmcacheKey {
+  readonly name: string;
+  /** ISO 8601 UTC, or null if never set. */
+  readonly lastWritten: string | null;
+  subkeys(): AmcacheKey[];
+  /** The direct subkey called `name`, case-insensitively, or null. */
+  subkey(name: string): AmcacheKey | null;
+  /** The value called `name`, case-insensitively, or null. */
+  value(name: string): { decoded(): DecodedValue } | null;
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UsnChangeCollector } from '../../../packages/scanner/src/windows/usn/journal-changes.js';
 import type { UsnJournalData } from '../../../packages/scanner/src/windows/usn/journal-data.js';
 import { type PageReader, walkJournal } from '../../../packages/scanner/src/windows/usn/journal-walk.js';
+import { rawJournal } from '../../../packages/scanner/src/windows/usn/raw-journal.js';
 import type { UsnRecord } from '../../../packages/scanner/src/windows/usn/usn-records.js';
 import { filetimeOfIso, type RecordFields, usnPage, usnRecordV2 } from './support/usn-builder.js';
 
@@ -249,5 +250,77 @@ describe('changes kept from the journal', () => {
     for (let i = 0; i < 10; i++) c.add(rec(BigInt(i), 40 + i, mask(FILE_DELETE, CLOSE), `f${i}.exe`));
     expect(c.finish().map((x) => x.name)).toEqual(['f7.exe', 'f8.exe', 'f9.exe']);
     expect(c.dropped).toBe(7);
+  });
+});
+
+describe('a copied $J stream', () => {
+  it('is walked like the live journal: leading and in-page zeros passed over, USNs are offsets', () => {
+    const zeros = (n: number) => new Uint8Array(n);
+    const parts: Uint8Array[] = [zeros(4096)];
+    const usns: bigint[] = [];
+    let offset = 4096;
+    for (let i = 0; i < 60; i++) {
+      const r = usnRecordV2({
+        fileReference: BigInt(i),
+        parentReference: 5n,
+        usn: BigInt(offset),
+        timeStamp: t(i),
+        reason: mask(FILE_DELETE, CLOSE),
+        fileName: `f${i}.exe`,
+      });
+      parts.push(r);
+      usns.push(BigInt(offset));
+      offset += r.length;
+      if (i % 25 === 24) {
+        const pad = 4096 - (offset % 4096);
+        parts.push(zeros(pad));
+        offset += pad;
+      }
+    }
+    const stream = new Uint8Array(offset);
+    let at = 0;
+    for (const p of parts) {
+      stream.set(p, at);
+      at += p.length;
+    }
+    const { journal, read } = rawJournal(stream);
+    expect(journal.firstUsn).toBe(4096n);
+    const seen: bigint[] = [];
+    const walk = walkJournal(journal, read, (r) => seen.push(r.usn), { maxBytes: 1 << 20, maxMs: 60_000 });
+    expect(walk).toMatchObject({ complete: true, note: null, oldestRecordAt: '2026-11-28T08:00:00.000Z' });
+    expect(seen).toEqual(usns);
+  });
+
+  it('a damaged record is reported and the walk goes on past it', () => {
+    const a = usnRecordV2({
+      fileReference: 1n,
+      parentReference: 5n,
+      usn: 0n,
+      timeStamp: t(1),
+      reason: FILE_DELETE,
+      fileName: 'a.exe',
+    });
+    const b = usnRecordV2({
+      fileReference: 2n,
+      parentReference: 5n,
+      usn: BigInt(a.length),
+      timeStamp: t(2),
+      reason: FILE_DELETE,
+      fileName: 'b.exe',
+    });
+    const stream = new Uint8Array(a.length + 16 + b.length);
+    stream.set(a, 0);
+    new DataView(stream.buffer).setUint32(a.length, 12, true);
+    new DataView(stream.buffer).setUint16(a.length + 4, 2, true);
+    stream.set(b, a.length + 16);
+    const { journal, read } = rawJournal(stream);
+    const seen: string[] = [];
+    const walk = walkJournal(journal, read, (r) => seen.push(r.fileName), {
+      maxBytes: 1 << 20,
+      maxMs: 60_000,
+    });
+    expect(seen).toEqual(['a.exe', 'b.exe']);
+    expect(walk.note).toMatch(/not a multiple of 8/);
+    expect(walk.complete).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScanner } from '../../packages/scanner/scripts/build-sea.js';
+import { type AcceptanceServer, startAcceptanceServer } from './fixtures/acceptance.js';
 import { filetimeOf } from './windows/fixtures/regf-image.js';
 import { buildModuleDlls, MODULE_SIGNER, type ModuleDlls } from './windows/support/module-dlls.js';
 import {
@@ -64,6 +65,9 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
   let report: SelfTestReport;
   let summary: string;
   let dlls: ModuleDlls;
+  let out: string;
+  let exe: string;
+  let server: AcceptanceServer | undefined;
   const token = `${process.pid}-${Date.now().toString(36)}`;
   const marker = `SCANPIN-MARKER-${token}`;
   const timings: Record<string, number> = {};
@@ -76,9 +80,9 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
       at = Date.now();
     };
     planted = plantWindows();
-    const out = join(planted.root, 'build');
+    out = join(planted.root, 'build');
     mkdirSync(out, { recursive: true });
-    const [exe = ''] = await buildScanner(['win-x64'], null, out);
+    [exe = ''] = await buildScanner(['win-x64'], null, out);
     lap('build');
     const bamTime = new Uint8Array(24);
     new DataView(bamTime.buffer).setBigUint64(0, filetimeOf(CHEAT.bamRun), true);
@@ -112,7 +116,8 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
     summary = run.stderr;
     console.log(`Wine test timings (ms): ${JSON.stringify(timings)}; collectors ${report.tookMs} ms`);
   }, 300_000);
-  afterAll(() => {
+  afterAll(async () => {
+    await server?.close();
     wine?.dispose();
     if (planted !== undefined) rmSync(planted.root, { recursive: true, force: true });
   });
@@ -194,4 +199,46 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
     // The game's own executable, on Wine's Z: drive outside the profile.
     expect(listed('FiveM_GTAProcess.exe')).toMatchObject({ verdict: 'unsigned', folder: 'elsewhere' });
   });
+
+  /*
+   * A whole scan, as a player runs it: the official build talks to a real server over the network.
+   * The Windows tree planted above is copied into the prefix's own drive C:, so the scan reads it where
+   * Windows keeps it. Before the scanner spoke HTTP through `node:http`, this could not run: Node's
+   * fetch turns TCP keep-alive on before connecting, Wine 8 lacks that socket option, and every call
+   * failed with `connect UNKNOWN` (docs/scan-client.md, "Live Windows calls and the Windows build
+   * under Wine").
+   */
+  it('scans end to end against a real server, signed as the official build', async () => {
+    server = await startAcceptanceServer({ SCANNER_DOWNLOADS_DIR: out, SCANNER_ACCEPT: 'official' });
+    const driveC = join(wine.dir, 'drive_c');
+    cpSync(join(planted.drive, 'Windows'), join(driveC, 'windows'), { recursive: true });
+    cpSync(join(planted.drive, '$Recycle.Bin'), join(driveC, '$Recycle.Bin'), { recursive: true });
+    const pin = await server.t.createPin(server.owner.key, { type: 'FiveM' });
+    let scan: { stdout: string; stderr: string };
+    try {
+      scan = await wine.runAsync(exe, [
+        '--server',
+        server.url,
+        '--pin',
+        pin,
+        '--yes',
+        '--json',
+        '--wait-seconds',
+        '0',
+      ]);
+    } catch (error) {
+      throw new Error(
+        `the scan under Wine failed: ${(error as Error).message}\nserver log: ${server.logs.slice(-5).join('')}`,
+      );
+    }
+    const answer = await server.t.api('GET', `/v1/pins/${pin}/results`, { key: server.owner.key });
+    expect(answer.statusCode, `${answer.body}\n${scan.stderr}`).toBe(200);
+    const results = answer.json();
+    expect(results.data.assurance.client.kind).toBe('official');
+    // The deleted cheat that Prefetch, BAM and PCA remember is found from the prefix's own Windows folder.
+    expect(results.data.suspicious).toContainEqual(
+      expect.stringMatching(/^Executed, file deleted in .*\/Users\/Player\/Downloads\/cheat\.exe/i),
+    );
+    expect(results.result).toBe('suspicious');
+  }, 180_000);
 });

@@ -17,6 +17,11 @@ export interface WinePrefix {
   windowsPath(path: string): string;
   /** Runs a Windows program to the end; its output. Exiting other than 0 throws. */
   run(program: string, args: string[], timeoutMs?: number): { stdout: string; stderr: string };
+  /**
+   * The same without blocking this process, for a program that talks to a server this process runs
+   * (a synchronous run would stop that server from answering).
+   */
+  runAsync(program: string, args: string[], timeoutMs?: number): Promise<{ stdout: string; stderr: string }>;
   /** Starts a Windows program and waits until it prints a line starting with `ready`. */
   start(program: string, args: string[]): Promise<ChildProcess>;
   /** Stops the prefix's wineserver and every program in it, and removes the prefix. */
@@ -77,6 +82,31 @@ export function createWinePrefix(registry: string): WinePrefix {
       );
     return { stdout, stderr };
   };
+  const runAsync = async (program: string, args: string[], timeoutMs = 120_000) => {
+    const outFile = join(dir, 'run-async.stdout');
+    const errFile = join(dir, 'run-async.stderr');
+    const out = openSync(outFile, 'w');
+    const err = openSync(errFile, 'w');
+    let exit: number | string | null;
+    try {
+      const child = spawn('wine', [program, ...args], {
+        env,
+        timeout: timeoutMs,
+        stdio: ['ignore', out, err],
+      });
+      exit = await new Promise<number | string | null>((resolve, reject) => {
+        child.on('error', reject);
+        child.on('exit', (code, signal) => resolve(code ?? signal));
+      });
+    } finally {
+      closeSync(out);
+      closeSync(err);
+    }
+    const stdout = readFileSync(outFile, 'utf8');
+    const stderr = readFileSync(errFile, 'utf8');
+    if (exit !== 0) throw new Error(`wine ${program} exited with ${exit}: ${stderr}${stdout.slice(0, 2000)}`);
+    return { stdout, stderr };
+  };
   execFileSync('wineboot', ['-i'], { env, stdio: 'ignore', timeout: 180_000 });
   const reg = join(dir, 'planted.reg');
   writeFileSync(reg, registry);
@@ -87,6 +117,7 @@ export function createWinePrefix(registry: string): WinePrefix {
     env,
     windowsPath,
     run,
+    runAsync,
     // A program started while the prefix's wineserver is still settling after wineboot can exit at
     // once (seen once in a full, loaded suite run); such an early exit is tried once more, and what
     // Wine said is kept for the error.

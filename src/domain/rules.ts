@@ -16,6 +16,7 @@ export const RULE_KINDS = [
   'memory-string',
   'jar-entry',
   'file-sha256',
+  'file-sha1',
   'file-name',
   'process-name',
   'file-path',
@@ -82,9 +83,23 @@ export interface Finding {
   evidence: EvidenceRef;
 }
 
-/** A rule's pattern may not be empty; a SHA-256 is compared in lowercase. */
+/** A rule's pattern may not be empty; a SHA-256 or SHA-1 is compared in lowercase. */
 export function normalisePattern(kind: RuleKind, pattern: string): string {
-  return kind === 'file-sha256' ? pattern.trim().toLowerCase() : pattern;
+  return kind === 'file-sha256' || kind === 'file-sha1' ? pattern.trim().toLowerCase() : pattern;
+}
+
+const SHA1_HEX = /^[0-9a-f]{40}$/;
+
+/**
+ * Why a (normalised) pattern can never match what its kind is compared with, or null. A `file-sha1`
+ * rule holds a whole SHA-1, 40 hexadecimal digits, as Amcache records it without its `0000` prefix
+ * (docs/scan-client.md, "Amcache"); anything else would be a rule that silently never fires.
+ */
+export function patternProblem(kind: RuleKind, pattern: string): string | null {
+  if (kind === 'file-sha1' && !SHA1_HEX.test(pattern)) {
+    return `Invalid request body: a file-sha1 pattern is a SHA-1 of 40 hexadecimal digits (without Amcache's "0000" prefix); this one has ${pattern.length} characters${/^[0-9a-f]*$/.test(pattern) ? '' : ', not all hexadecimal'}.`;
+  }
+  return null;
 }
 
 /** Does one value match one rule? The reference meaning of `match`; the compiled matcher agrees. */

@@ -1,8 +1,16 @@
-import { normalisePattern, type Rule } from '../../domain/rules.js';
+import { normalisePattern, patternProblem, type Rule, type RuleKind } from '../../domain/rules.js';
 import type { NewRule, RuleChanges } from '../../storage/repositories/rules.js';
 import { auditRefusals, OPERATOR, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
+
+/** The pattern as it is stored for its kind; refused (400) when it could never match (domain/rules.ts). */
+function usablePattern(kind: RuleKind, pattern: string): string {
+  const normalised = normalisePattern(kind, pattern);
+  const problem = patternProblem(kind, normalised);
+  if (problem !== null) refuse({ code: 'invalid_body', detail: problem });
+  return normalised;
+}
 
 /** Every rule, enabled or not (operator API, docs/scan-client.md "Rules"). */
 export function listRules(ctx: UseCaseContext): Promise<Rule[]> {
@@ -15,10 +23,7 @@ export async function addRule(ctx: UseCaseContext, input: NewRule): Promise<Rule
   return auditRefusals(ctx, attempt, () =>
     ctx.transaction(async (repos) => {
       const now = ctx.clock();
-      const rule = await repos.rules.insert(
-        { ...input, pattern: normalisePattern(input.kind, input.pattern) },
-        now,
-      );
+      const rule = await repos.rules.insert({ ...input, pattern: usablePattern(input.kind, input.pattern) }, now);
       // The rule's kind and severity only: its pattern is the server's secret (docs/audit.md).
       await recordAudit(repos, {
         ...attempt,
@@ -40,7 +45,7 @@ export async function updateRule(ctx: UseCaseContext, ruleId: number, changes: R
       const before = await repos.rules.find(ruleId);
       if (before === undefined) refuse({ code: 'rule_not_found', ruleId });
       // The pattern is normalised for the kind the rule will have, whichever of the two changed.
-      const pattern = normalisePattern(changes.kind ?? before.kind, changes.pattern ?? before.pattern);
+      const pattern = usablePattern(changes.kind ?? before.kind, changes.pattern ?? before.pattern);
       const rule = await repos.rules.update(ruleId, { ...changes, pattern }, now);
       if (rule === undefined) refuse({ code: 'rule_not_found', ruleId });
       await recordAudit(repos, {

@@ -2967,7 +2967,7 @@ export interface paths {
                                 games: string[];
                                 id: number;
                                 /** @enum {unknown} */
-                                kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
+                                kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
                                 /**
                                  * @description Case-sensitive; `contains` by default.
                                  * @enum {unknown}
@@ -3068,7 +3068,7 @@ export interface paths {
                         /** @description Game types the rule applies to; empty means every game. */
                         games?: ("Java" | "Bedrock" | "FiveM" | "RedM" | "RageMP" | "AltV" | "Roblox" | "SanAndreas" | "Cod" | "Rust")[];
                         /** @enum {unknown} */
-                        kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
+                        kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
                         /**
                          * @description Case-sensitive; `contains` by default.
                          * @enum {unknown}
@@ -3120,7 +3120,7 @@ export interface paths {
                             games: string[];
                             id: number;
                             /** @enum {unknown} */
-                            kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
+                            kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
                             /**
                              * @description Case-sensitive; `contains` by default.
                              * @enum {unknown}
@@ -3258,7 +3258,7 @@ export interface paths {
                         /** @description Game types the rule applies to; empty means every game. */
                         games?: ("Java" | "Bedrock" | "FiveM" | "RedM" | "RageMP" | "AltV" | "Roblox" | "SanAndreas" | "Cod" | "Rust")[];
                         /** @enum {unknown} */
-                        kind?: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
+                        kind?: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
                         /**
                          * @description Case-sensitive; `contains` by default.
                          * @enum {unknown}
@@ -3310,7 +3310,7 @@ export interface paths {
                             games: string[];
                             id: number;
                             /** @enum {unknown} */
-                            kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
+                            kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
                             /**
                              * @description Case-sensitive; `contains` by default.
                              * @enum {unknown}
@@ -10352,7 +10352,7 @@ export interface paths {
                                         value: string;
                                     };
                                     /** @enum {unknown} */
-                                    kind: "memory-string" | "jar-entry" | "file-sha256" | "file-name" | "process-name" | "file-path" | "signal";
+                                    kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
                                     /**
                                      * @description `possession`: a file on the disk; `execution`: it ran (Prefetch, BAM, PCA); `this-session`: in the running game’s memory or processes.
                                      * @enum {unknown}

@@ -31,8 +31,11 @@ export type StartType = (typeof START_TYPES)[number];
 
 export interface ServiceConfig {
   name: string;
-  /** False when the service's key is absent from a control set whose Services key was read. */
-  present: boolean;
+  /**
+   * False when the service's key is absent from a control set whose Services key was read whole; null
+   * when it was not found but some service keys could not be read (damage), so it may be one of them.
+   */
+  present: boolean | null;
   /** The raw `Start` value, null if absent or not a REG_DWORD. */
   start: number | null;
   startType: StartType | null;
@@ -54,7 +57,7 @@ export function startTypeOf(start: number | null): StartType | null {
   return start === null ? null : (START_TYPES[start] ?? null);
 }
 
-function emptyService(name: string, present: boolean, problem: string | null): ServiceConfig {
+function emptyService(name: string, present: boolean | null, problem: string | null): ServiceConfig {
   const none = { start: null, startType: null, type: null, imagePath: null, displayName: null };
   return { name, present, ...none, keyLastWritten: null, problem };
 }
@@ -72,10 +75,8 @@ function text(key: RegistryKey, name: string): string | null {
   return value.string();
 }
 
-function readOne(find: (name: string) => RegistryKey | null, name: string): ServiceConfig {
+function readOne(key: RegistryKey, name: string): ServiceConfig {
   try {
-    const key = find(name);
-    if (key === null) return emptyService(name, false, null);
     const start = dword(key, 'Start');
     return {
       name,
@@ -110,10 +111,22 @@ export function readServicesFromHive(
     const services = system.key(`${controlSet}\\Services`);
     if (services === null)
       return { controlSet, reason: `the SYSTEM hive has no ${controlSet}\\Services key` };
-    // One listing of the subkeys, shared by every name: a Services key holds several hundred.
-    const byName = new Map(services.subkeys().map((k) => [k.name.toUpperCase(), k] as const));
-    const find = (name: string) => byName.get(name.toUpperCase()) ?? null;
-    return { controlSet, services: names.map((name) => readOne(find, name)) };
+    // One listing of the subkeys, shared by every name: a Services key holds several hundred. Keys
+    // lost to damage hide only themselves; a service not found while some are lost may be one of them.
+    const { keys, damaged } = services.readableSubkeys();
+    const byName = new Map(keys.map((k) => [k.name.toUpperCase(), k] as const));
+    const lost =
+      damaged.length === 0
+        ? null
+        : `not among the readable services; ${damaged.length} service keys are damaged (${damaged[0]?.message}) and it may be one of them`;
+    return {
+      controlSet,
+      services: names.map((name) => {
+        const key = byName.get(name.toUpperCase());
+        if (key === undefined) return emptyService(name, lost === null ? false : null, lost);
+        return readOne(key, name);
+      }),
+    };
   } catch (error) {
     if (!(error instanceof HiveFormatError)) throw error;
     return { controlSet, reason: `the SYSTEM hive is damaged (${error.message})` };

@@ -23,6 +23,8 @@ export class Hive {
   readonly header: HiveHeader;
   private readonly bins: Bin[];
   private readonly view: DataView;
+  /** 4096-byte blocks inside the announced bins that are not part of any bin (lost or never written). */
+  gaps = 0;
 
   constructor(readonly bytes: Uint8Array) {
     this.header = readBaseBlock(bytes);
@@ -38,10 +40,17 @@ export class Hive {
       const at = BASE_BLOCK_SIZE + start;
       const signature = String.fromCharCode(...this.bytes.subarray(at, at + 4));
       if (signature !== 'hbin') {
-        // A hive whose announced bins end in zero-filled blocks (libyal: "Empty hive bins") is kept up
-        // to its last real bin; a first bin missing is damage.
-        if (bins.length > 0 && this.bytes.subarray(at, at + 4).every((b) => b === 0)) break;
-        throw new HiveFormatError('bad-bin', at, `expected a hive bin ("hbin"), found "${signature}"`);
+        // A first bin missing is damage. Past it, a block that is not a bin is skipped, 4096 bytes at a
+        // time: a hive whose announced bins end in zero-filled blocks (libyal: "Empty hive bins") is
+        // kept up to its last real bin, and one with blocks lost in the middle (regipy's real damaged
+        // SYSTEM hive has 583 such blocks in 31 gaps) keeps the bins after them. A cell in a gap is
+        // then refused like any offset outside the bins.
+        if (bins.length === 0) {
+          throw new HiveFormatError('bad-bin', at, `expected a hive bin ("hbin"), found "${signature}"`);
+        }
+        this.gaps++;
+        start += 4096;
+        continue;
       }
       const ownOffset = this.view.getUint32(at + 4, true);
       const size = this.view.getUint32(at + 8, true);

@@ -1,6 +1,7 @@
 import { filetimeToIso } from '../filetime-iso.js';
 import type { CellReader } from './cell-reader.js';
 import type { Hive } from './hive.js';
+import { HiveFormatError } from './hive-format-error.js';
 import { decodeName, foldName, splitKeyPath } from './names.js';
 import { subkeyOffsets } from './subkey-list.js';
 import { RegistryValue, valueOffsets } from './value.js';
@@ -54,10 +55,34 @@ export class RegistryKey {
     );
   }
 
-  /** The direct subkey called `name` (case-insensitive), or null. */
+  /**
+   * The subkeys that can be read, and the damage that hid the others: one damaged sibling (a key cell
+   * lost in a damaged hive) does not hide the rest. A damaged subkey list itself still throws.
+   */
+  readableSubkeys(): { keys: RegistryKey[]; damaged: HiveFormatError[] } {
+    const keys: RegistryKey[] = [];
+    const damaged: HiveFormatError[] = [];
+    for (const offset of subkeyOffsets(this.hive, this.subkeyListOffset, this.subkeyCount, this.offset)) {
+      try {
+        keys.push(new RegistryKey(this.hive, offset));
+      } catch (error) {
+        if (!(error instanceof HiveFormatError)) throw error;
+        damaged.push(error);
+      }
+    }
+    return { keys, damaged };
+  }
+
+  /**
+   * The direct subkey called `name` (case-insensitive), or null. Found among the readable subkeys, it
+   * is returned even if a sibling is damaged; not found while one is, the damage is thrown, since the
+   * key may be the damaged one.
+   */
   subkey(name: string): RegistryKey | null {
     const wanted = foldName(name);
-    for (const key of this.subkeys()) if (foldName(key.name) === wanted) return key;
+    const { keys, damaged } = this.readableSubkeys();
+    for (const key of keys) if (foldName(key.name) === wanted) return key;
+    if (damaged[0] !== undefined) throw damaged[0];
     return null;
   }
 

@@ -5,6 +5,8 @@ import { windowsCommandLine } from './windows-command-line.js';
 /** Added to the elevated copy's arguments, so that it keeps its window open at the end. */
 export const ELEVATED_WINDOW_FLAG = '--elevated-window';
 
+let decided = false;
+
 /** This program and the arguments that start it again: the executable alone, or node and the script. */
 async function selfCommand(): Promise<{ file: string; prefix: string[] }> {
   try {
@@ -29,6 +31,9 @@ export async function elevateIfNeeded(
   /** False in the copy already started as administrator: it never starts another. */
   mayRelaunch = true,
 ): Promise<number | null> {
+  // Decided once per process: the elevated copy's scan runs main() again, which must not ask again.
+  if (decided) return null;
+  decided = true;
   const record = (outcome: ElevationOutcome) => {
     setElevationOutcome(outcome);
     return null;
@@ -38,7 +43,11 @@ export async function elevateIfNeeded(
   const elevated = await live.isElevated().catch(() => null);
   if (elevated === true) return record({ elevated: true });
   if (!mayRelaunch)
-    return record({ elevated: false, why: 'failed', detail: 'the copy started as administrator is not elevated' });
+    return record({
+      elevated: false,
+      why: 'failed',
+      detail: 'the copy started as administrator is not elevated',
+    });
   if (process.stdin.isTTY !== true) return record({ elevated: false, why: 'no-terminal' });
   say(
     [

@@ -12,6 +12,7 @@ import { checkServerUrl } from '../server/address.js';
 import { ScanServer, ServerRefusal } from '../server/client.js';
 import { SCANNER_VERSION } from '../version.js';
 import { bakedClientIdentity, bakedServerUrl } from './default-server.js';
+import { ELEVATED_WINDOW_FLAG, elevateIfNeeded, holdWindowOpen } from './elevate.js';
 import { DEFAULT_WAIT_SECONDS, waitForGame, withGameFacts } from './game-wait.js';
 import { proofText, waitForProof } from './proof-wait.js';
 import { ask, say } from './terminal.js';
@@ -34,6 +35,7 @@ const USAGE = `Usage: scanpin-scan [--server URL] [--pin PIN] [--yes] [--json] [
   --insecure     allow plain http:// to a server that is not this computer
   --wait-seconds N  how long to wait for the game to start, and for the Discord sign-in before
                  the upload (default ${DEFAULT_WAIT_SECONDS}; also SCANPIN_WAIT_SECONDS)
+  --no-elevate   on Windows, do not ask for administrator rights (the USN journal is then not read)
   --version      print the version
   --self-test DIR  run every collector on a planted Windows tree and print what was found`;
 
@@ -60,6 +62,20 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
   if (args.version) {
     process.stdout.write(`scanpin-scan ${SCANNER_VERSION}\n`);
     return EXIT.delivered;
+  }
+  // On Windows the scan asks for administrator rights first, by starting itself again elevated
+  // (cli/elevate.ts); that copy runs in its own window and keeps it open at the end.
+  if (machine.platform === 'win32') {
+    const elevatedWindow = args['elevated-window'] === true;
+    const handedOver = await elevateIfNeeded(argv, args['no-elevate'] === true, !elevatedWindow);
+    if (handedOver !== null) return handedOver;
+    if (elevatedWindow)
+      return holdWindowOpen(
+        await main(
+          argv.filter((a) => a !== ELEVATED_WINDOW_FLAG),
+          machine,
+        ),
+      );
   }
   // A scanner killed while an older version copied a Discord store left the copy behind: remove it.
   await removeStaleCopies();
@@ -194,6 +210,8 @@ function parse(argv: readonly string[]) {
       version: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       'self-test': { type: 'boolean' },
+      'no-elevate': { type: 'boolean' },
+      'elevated-window': { type: 'boolean' },
       user: { type: 'string' },
       game: { type: 'string' },
       marker: { type: 'string', multiple: true },

@@ -194,3 +194,18 @@ export const unexpectedShutdown = (time: string, shutdownTime: string, shutdownD
 export function numbered(specs: Spec[], firstId = 1): RecordSpec[] {
   return specs.map((spec, index) => eventRecord({ ...spec, recordId: firstId + index }));
 }
+
+/** 6009, written by the event log service at each start of Windows (the OS version and build). */
+export const windowsStarted = (time: string): Spec => ({
+  ...EVENTLOG_CLASSIC,
+  time,
+  eventId: 6009,
+  eventData: [
+    [null, v.string('10.00.')],
+    [null, v.string('22631')],
+    [null, v.string('')],
+    [null, v.string('Multiprocessor Free')],
+    [null, v.string('0')],
+  ],
+  binary: new Uint8Array(0),
+});

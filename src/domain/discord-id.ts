@@ -1,5 +1,10 @@
-/** Player IDs (docs/api.md, "Players"): a chat-platform (Discord) user ID is 17 to 20 decimal digits. */
-export const DISCORD_ID_PATTERN = '^[0-9]{17,20}$';
+import { DISCORD_ID_PATTERN } from '@scanpin/evidence';
+
+/**
+ * Player IDs (docs/api.md, "Players"): a chat-platform (Discord) user ID is 17 to 20 decimal digits.
+ * The pattern is held in packages/evidence, whose schema checks the Discord accounts a scan found.
+ */
+export { DISCORD_ID_PATTERN };
 
 const DISCORD_ID = new RegExp(DISCORD_ID_PATTERN);
 

@@ -1,3 +1,5 @@
+import { TIMESTAMP_PATTERN } from '@scanpin/evidence';
+
 /**
  * Timestamps as callers send them (docs/api.md, "Timestamps"): any RFC 3339 date-time, read to the
  * millisecond in UTC. The API answers in one spelling (`2026-02-11T15:25:00.000Z`, see time.ts) but
@@ -19,22 +21,12 @@ export const LATEST_TIMESTAMP_MS = 253_402_300_799_999; // 9999-12-31T23:59:59.9
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 
-const TIME = '[Tt]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?';
-const DATE = '-\\d{2}-\\d{2}';
-/** 0001 to 9998: any offset keeps these within years 0000 to 9999 in UTC. */
-const INNER_YEARS = '(?:000[1-9]|00[1-9]\\d|0[1-9]\\d{2}|[1-8]\\d{3}|9[0-8]\\d{2}|99[0-8]\\d|999[0-8])';
-
 /**
- * The spellings `parseTimestamp` takes, as a JSON Schema pattern for /openapi.json: RFC 3339
- * date-time with `T` and `Z` in either case and an offset written `±hh:mm`; year 0000 only with `Z`,
- * `+00:00` or a negative offset, year 9999 only with `Z`, `-00:00` or a positive one. Day, hour and
- * leap-second ranges are the `date-time` format's; the two together are exactly what the server
- * takes (checked by test/domain/timestamp-input.test.ts).
+ * The spellings `parseTimestamp` takes, as a JSON Schema pattern for /openapi.json, held in
+ * packages/evidence because the evidence document's schema uses it too (no server code there).
  */
-export const TIMESTAMP_PATTERN =
-  `^(?:${INNER_YEARS}${DATE}${TIME}(?:[Zz]|[+-]\\d{2}:\\d{2})` +
-  `|0000${DATE}${TIME}(?:[Zz]|\\+00:00|-\\d{2}:\\d{2})` +
-  `|9999${DATE}${TIME}(?:[Zz]|-00:00|\\+\\d{2}:\\d{2}))$`;
+export { TIMESTAMP_PATTERN };
+
 const PATTERN = new RegExp(TIMESTAMP_PATTERN);
 
 function daysIn(year: number, month: number): number {

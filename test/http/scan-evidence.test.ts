@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVIDENCE_SCHEMA_VERSION, EVIDENCE_SCHEMA_VERSIONS } from '../../src/domain/evidence.js';
 import { backends } from '../support/backends.js';
 import { evidence, jar, onWindows, startScan, uploadEvidence } from '../support/evidence.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
@@ -98,10 +99,22 @@ describe.each(stores)('scan evidence on $name', (backend) => {
     expect(again.json()).toMatchObject({ code: 'scan_closed' });
   });
 
+  it('accepts a document of every version, the older ones without the sections added since', async () => {
+    // packages/evidence/README.md: new sections are optional, so an older scanner's document is valid.
+    for (const version of EVIDENCE_SCHEMA_VERSIONS) {
+      const scan = await startScan(t, owner.key);
+      const base = evidence(scan.nonce);
+      const doc = { ...(version === 1 ? base : onWindows(base)), schema: version };
+      const ok = await uploadEvidence(t, scan.token, doc);
+      expect(ok.statusCode, `version ${version}`).toBe(200);
+    }
+  });
+
   it('refuses an invalid document with 400 invalid_body and keeps the scan open', async () => {
     const scan = await startScan(t, owner.key);
     const doc = evidence(scan.nonce) as unknown as Record<string, unknown>;
-    const bad = await uploadEvidence(t, scan.token, { ...doc, schema: 3 });
+    // A version no scanner has sent yet.
+    const bad = await uploadEvidence(t, scan.token, { ...doc, schema: EVIDENCE_SCHEMA_VERSION + 1 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'invalid_body' });
     const raw = evidence(scan.nonce);

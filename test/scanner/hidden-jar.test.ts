@@ -9,9 +9,9 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collectFiles } from '../../packages/scanner/src/collect/files.js';
-import { EVIDENCE_CAPS } from '../../packages/scanner/src/evidence/caps.js';
 import { contextFor } from './fixtures/context.js';
 import { buildJar, HARMLESS_ENTRIES, plant, plantedMachine, WURST_ENTRIES } from './fixtures/machine.js';
 

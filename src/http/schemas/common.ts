@@ -1,40 +1,16 @@
-import { type TNull, type TSchema, type TUnion, Type } from 'typebox';
-import { TIMESTAMP_PATTERN } from '../../domain/timestamp-input.js';
+import { Type } from 'typebox';
 import { PROBLEM_CODES } from '../problem.js';
 
-const PRIMITIVE_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
-
 /**
- * `T` or null. A plain value is written as `type: [T, "null"]` rather than `anyOf`: the serializer
- * checks an `anyOf` branch by running a validator on the value (formats included) for every field of
- * every answer, while a type list is one typeof (docs/benchmarks.md, "Profile findings"). Both mean
- * the same to JSON Schema and OpenAPI 3.1; objects, enums and constants keep `anyOf`.
+ * `T` or null (written `type: [T, "null"]` for a plain value, which the serializer checks faster than
+ * an `anyOf`: docs/benchmarks.md, "Profile findings"), and a timestamp a caller sends (any RFC 3339
+ * spelling, docs/api.md, "Timestamps"; read it with parseTimestamp). Both are held in packages/evidence,
+ * whose schema needs them without server code, so the whole API writes them one way.
  */
-export const Nullable = <T extends TSchema>(schema: T): TUnion<[T, TNull]> => {
-  const plain = schema as Record<string, unknown>;
-  const type = plain.type;
-  if (typeof type === 'string' && PRIMITIVE_TYPES.has(type) && !('enum' in plain) && !('const' in plain))
-    return Type.Unsafe({ ...plain, type: [type, 'null'] }) as unknown as TUnion<[T, TNull]>;
-  return Type.Union([schema, Type.Null()]);
-};
+export { Nullable, TimestampInput } from '@scanpin/evidence/schema';
 
 /** A timestamp the API answers with: always `2026-02-11T15:25:00.000Z`, UTC with milliseconds. */
 export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-02-11T15:25:00.000Z'] });
-
-/**
- * A timestamp a caller sends: any RFC 3339 spelling within years 0000 to 9999 in UTC, exactly as the
- * pattern says (domain/timestamp-input.ts; docs/api.md, "Timestamps"). Read it with parseTimestamp.
- */
-export function TimestampInput(description?: string) {
-  const rule =
-    'RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.';
-  return Type.String({
-    format: 'date-time',
-    pattern: TIMESTAMP_PATTERN,
-    description: description === undefined ? rule : `${description} ${rule}`,
-    examples: ['2026-02-11T15:25:00.000Z'],
-  });
-}
 
 /** 204 No Content, for calls that answer with nothing. */
 export const NoContent = { 204: Type.Null({ description: 'No content.' }) };

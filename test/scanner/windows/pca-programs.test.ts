@@ -1,11 +1,11 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plantedMachine } from '../../../packages/scanner/src/cli/self-test.js';
 import type { Machine } from '../../../packages/scanner/src/collect/context.js';
 import { collectEvidence } from '../../../packages/scanner/src/collect/run.js';
-import { EVIDENCE_CAPS } from '../../../packages/scanner/src/evidence/caps.js';
 import type { EvidenceSources } from '../../../packages/scanner/src/evidence/document.js';
 import { displayPath } from '../../../packages/scanner/src/paths.js';
 import { backends } from '../../support/backends.js';

@@ -9912,8 +9912,8 @@ export interface paths {
                                         platform: string;
                                         version: string;
                                     };
-                                    /** @description Version 2 adds the Windows sections; a version 1 document is still accepted. */
-                                    schema: 1 | 2;
+                                    /** @description Version 2 adds the Windows sections, version 3 the sections that show evidence being hidden; documents of versions 1 and 2 are still accepted. */
+                                    schema: 1 | 2 | 3;
                                     sources: {
                                         /** @description BAM/DAM: the last run of each program per user. */
                                         bam?: {
@@ -15405,8 +15405,8 @@ export interface paths {
                         };
                         /** @description The `nonce` of the start answer. */
                         nonce: string;
-                        /** @description Version 2 adds the Windows sections; a version 1 document is still accepted. */
-                        schema: 1 | 2;
+                        /** @description Version 2 adds the Windows sections, version 3 the sections that show evidence being hidden; documents of versions 1 and 2 are still accepted. */
+                        schema: 1 | 2 | 3;
                         sources: {
                             /** @description BAM/DAM: the last run of each program per user. */
                             bam?: {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { EVIDENCE_SCHEMA_VERSION } from '@scanpin/evidence';
 import type { Machine } from '../collect/context.js';
 import { removeStaleCopies } from '../collect/discord.js';
 import { collectEvidence } from '../collect/run.js';
@@ -160,7 +161,7 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
     // Every string that leaves the machine goes through the one redaction (redact.ts); what is
     // printed below is exactly what was sent.
     const doc: EvidenceDocument = redactEvidence({
-      schema: 2,
+      schema: EVIDENCE_SCHEMA_VERSION,
       nonce: start.nonce,
       client: { version: SCANNER_VERSION, platform: machine.platform, arch: process.arch },
       sources: withGameFacts(sources, start.type, wait),

@@ -1,7 +1,7 @@
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EVIDENCE_CAPS } from '../evidence/caps.js';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import type { DiscordAccountEvidence } from '../evidence/document.js';
 import { readNewestValue } from '../leveldb/read-key.js';
 import { foldersOf } from '../paths.js';

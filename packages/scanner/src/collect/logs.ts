@@ -1,6 +1,6 @@
 import { join } from 'node:path';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import { readBounded } from '../bounded-read.js';
-import { EVIDENCE_CAPS } from '../evidence/caps.js';
 import type { LogEvidence } from '../evidence/document.js';
 import { minecraftInstallations } from '../minecraft/installations.js';
 import { redactText } from '../redact.js';

@@ -1,4 +1,4 @@
-import { EVIDENCE_CAPS } from '../evidence/caps.js';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import type { MemoryEvidence } from '../evidence/document.js';
 import { StringExtractor } from '../memory/extract.js';
 import type { ReadResult } from '../memory/linux.js';

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { EVIDENCE_CAPS } from '../evidence/caps.js';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import type { AdapterEvidence } from '../evidence/document.js';
 import type { WindowsAdapter } from '../windows/live/adapters.js';
 import type { Collector } from './context.js';

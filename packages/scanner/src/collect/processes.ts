@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { EVIDENCE_CAPS } from '../evidence/caps.js';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import type { ProcessEvidence } from '../evidence/document.js';
 import { gameProcessesOf, nameMatches } from '../games/game-processes.js';
 import type { RunningProcess } from '../processes/list.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { release, uptime, version } from 'node:os';
 import { join } from 'node:path';
-import { EVIDENCE_CAPS } from '../evidence/caps.js';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import { bootTimeMs } from '../processes/linux.js';
 import type { Collector } from './context.js';
 

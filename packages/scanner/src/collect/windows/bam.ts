@@ -1,4 +1,4 @@
-import { EVIDENCE_CAPS } from '../../evidence/caps.js';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import { type BamReport, readBam } from '../../windows/bam.js';
 import { type Collector, SkipSource } from '../context.js';
 import { showWindowsPath, windowsLayout } from './layout.js';

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EVIDENCE_CAPS } from '../../evidence/caps.js';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import type { GameFolderEvidence } from '../../evidence/document.js';
 import { foldersOf } from '../../paths.js';
 import type { CollectContext, Collector } from '../context.js';

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EVIDENCE_CAPS } from '../../evidence/caps.js';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import type { PrefetchEvidence } from '../../evidence/document.js';
 import { FormatError } from '../../windows/prefetch/format-error.js';
 import { type PrefetchFile, readPrefetch } from '../../windows/prefetch/prefetch.js';

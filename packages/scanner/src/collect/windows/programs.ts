@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EVIDENCE_CAPS } from '../../evidence/caps.js';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import type { ProgramEvidence, TimelineEntry } from '../../evidence/document.js';
 import { DEFAULT_FOLDERS, variablePathOf } from '../../windows/pca.js';
 import { type CollectContext, type Collector, SkipSource } from '../context.js';

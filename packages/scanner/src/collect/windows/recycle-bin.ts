@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EVIDENCE_CAPS } from '../../evidence/caps.js';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import type { RecycleBinEvidence } from '../../evidence/document.js';
 import { parseRecycleBinInfo, RecycleBinFormatError, recycledDataName } from '../../windows/recycle-bin.js';
 import type { Collector } from '../context.js';

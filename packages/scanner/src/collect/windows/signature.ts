@@ -1,4 +1,4 @@
-import { EVIDENCE_CAPS } from '../../evidence/caps.js';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import type { ProgramSignature } from '../../evidence/document.js';
 import { type AuthenticodeStatus, readAuthenticode } from '../../windows/authenticode/read-authenticode.js';
 import type { SignatureReport } from '../../windows/authenticode/status.js';

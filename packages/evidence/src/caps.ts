@@ -1,0 +1,39 @@
+/**
+ * Caps on every list and string of the evidence document, so that a document stays far below the
+ * server's upload limit. The server's schema refuses a document past them; the scanner cuts to them as
+ * it collects (docs/scan-client.md, "The evidence document").
+ */
+export const EVIDENCE_CAPS = {
+  // Strings.
+  text: 500,
+  name: 200,
+  path: 1024,
+  commandLine: 8192,
+  // Version 1: processes, memory, files, logs, Discord, network, system.
+  injections: 50,
+  processes: 64,
+  classNames: 50_000,
+  memoryStrings: 5_000,
+  installations: 64,
+  files: 5_000,
+  entries: 20_000,
+  logs: 64,
+  logLines: 1_000,
+  discordAccounts: 100,
+  adapters: 256,
+  vmSigns: 32,
+  // Version 2: the Windows execution and file sources.
+  prefetchFiles: 4_096,
+  runTimes: 8,
+  bamEntries: 10_000,
+  pcaEntries: 10_000,
+  recycleBinItems: 5_000,
+  drives: 26,
+  gameFolderFiles: 5_000,
+  gameFolders: 256,
+  programs: 5_000,
+  timeline: 64,
+  // Version 3: add the caps of a new section here, under its own comment.
+} as const;
+
+export type EvidenceCaps = typeof EVIDENCE_CAPS;

@@ -1,0 +1,160 @@
+import { Type } from 'typebox';
+import { EVIDENCE_CAPS as L } from '../caps.js';
+import { DISCORD_ID_PATTERN } from '../patterns.js';
+import {
+  Count,
+  Nullable,
+  Section,
+  Sha256,
+  Strings,
+  Text,
+  TimestampInput,
+  When,
+} from '../schema/primitives.js';
+
+/*
+ * Version 1's sections, read on every platform: the game's processes, their memory, the game's files
+ * and logs, Discord accounts, network adapters and the system (docs/scan-client.md, "Sources").
+ */
+
+export const EvidenceProcess = Type.Object(
+  {
+    pid: Count,
+    name: Text(L.name),
+    path: Nullable(Text(L.path, 'Executable path, the home folder shortened to `~`.')),
+    sha256: Nullable(Sha256),
+    startedAt: When,
+    commandLine: Text(L.commandLine, 'With secrets (access tokens, passwords) replaced by `<redacted>`.'),
+    injections: Strings(L.injections, '`-javaagent:`, `-agentpath:` and similar arguments.'),
+  },
+  { additionalProperties: false },
+);
+
+/** Whether the PIN's game was running (absent from clients before it was sent): docs/scan-client.md, "Trust". */
+export const EvidenceGame = Type.Object(
+  {
+    expected: Type.Array(Text(L.name), {
+      maxItems: L.processes,
+      description: 'The process names the client looked for, for the PIN’s game.',
+    }),
+    running: Type.Boolean({
+      description: 'A process of the game was running when the scan read the processes.',
+    }),
+    waitedSeconds: Type.Integer({
+      minimum: 0,
+      maximum: 3600,
+      description: 'How long the client waited for the player to start the game.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceMemory = Type.Object(
+  {
+    pid: Count,
+    process: Text(L.name),
+    readable: Type.Boolean(),
+    reason: Nullable(Text(L.text, 'Why the memory could not be read, and what the player can do.')),
+    bytesScanned: Count,
+    regions: Count,
+    classNames: Strings(L.classNames, 'Java class names found (slash-separated), ASCII or UTF-16LE.'),
+    strings: Strings(L.memoryStrings, 'Strings that contain one of the plan’s hints.'),
+    truncated: Type.Boolean({ description: 'A cap was reached; the lists hold the first finds.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceFile = Type.Object(
+  {
+    path: Text(L.path, 'The home folder shortened to `~`.'),
+    linkTarget: Type.Optional(
+      Text(
+        L.path,
+        'Where the file points, when it is a symbolic link to a regular file (read as the game loads it).',
+      ),
+    ),
+    kind: Type.Enum(['jar', 'zip', 'file'], {
+      description: '`zip`: a zip archive under another extension than `.jar`.',
+    }),
+    size: Count,
+    modifiedAt: When,
+    createdAt: When,
+    sha256: Sha256,
+    entries: Strings(
+      L.entries,
+      'Entry paths inside the archive (class paths such as `a/b/C.class`); class files first when there are more than the cap.',
+    ),
+    entriesTotal: Type.Integer({ minimum: 0, description: 'Every entry of the archive, listed or not.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceLogLines = Type.Object(
+  {
+    path: Text(L.path),
+    lines: Strings(L.logLines, 'Lines that contain one of the plan’s hints.'),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceDiscordAccount = Type.Object(
+  {
+    id: Type.String({ pattern: DISCORD_ID_PATTERN }),
+    username: Type.String({ minLength: 1, maxLength: 100 }),
+    client: Text(L.name, 'Which Discord client’s store held it (`discord`, `discordptb`, …).'),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceAdapter = Type.Object(
+  {
+    name: Text(L.name),
+    kind: Type.Enum(['vpn', 'tunnel', 'ethernet', 'wireless', 'loopback', 'virtual', 'other']),
+    up: Type.Boolean(),
+    hasAddress: Type.Boolean(),
+    description: Nullable(Text(L.name)),
+  },
+  { additionalProperties: false },
+);
+
+export const ProcessesSection = Section('The game’s processes and launchers.', {
+  items: Type.Array(EvidenceProcess, { maxItems: L.processes }),
+  game: Type.Optional(EvidenceGame),
+});
+
+export const MemorySection = Section(
+  'Strings in the game processes’ memory (raw memory never leaves the machine).',
+  { items: Type.Array(EvidenceMemory, { maxItems: L.processes }) },
+);
+
+export const FilesSection = Section('Game installations: mods and versions jars, renamed archives.', {
+  installations: Strings(L.installations, 'Installation folders that were searched.'),
+  items: Type.Array(EvidenceFile, { maxItems: L.files }),
+  itemsTotal: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'How many files would have been listed without the cap; more than `items` holds means the list is not the whole folder.',
+    }),
+  ),
+});
+
+export const LogsSection = Section('Game logs: the newest log’s lines that match a hint.', {
+  items: Type.Array(EvidenceLogLines, { maxItems: L.logs }),
+});
+
+export const DiscordSection = Section('Discord accounts signed in on this machine (never their tokens).', {
+  accounts: Type.Array(EvidenceDiscordAccount, { maxItems: L.discordAccounts }),
+});
+
+export const NetworkSection = Section('Network adapters, including ones that are down or have no address.', {
+  adapters: Type.Array(EvidenceAdapter, { maxItems: L.adapters }),
+});
+
+export const SystemSection = Section('Operating system, virtual machine signs and the clock.', {
+  os: Nullable(Text(L.name, 'e.g. `Windows 11 Pro 23H2`, `Linux 6.1.0 (Debian GNU/Linux 12)`.')),
+  bootedAt: When,
+  logonAt: When,
+  virtualMachine: Strings(L.vmSigns, 'Signs of a virtual machine; empty when none.'),
+  clientTime: TimestampInput(),
+});

@@ -1,0 +1,60 @@
+import type { Static } from 'typebox';
+import type { EvidenceBody, EvidenceSources as EvidenceSourcesSchema } from './schema/document.js';
+import type {
+  EvidenceAdapter,
+  EvidenceDiscordAccount,
+  EvidenceFile,
+  EvidenceGame,
+  EvidenceLogLines,
+  EvidenceMemory,
+  EvidenceProcess,
+} from './sections/core.js';
+import type {
+  EvidenceBam,
+  EvidencePca,
+  EvidencePrefetch,
+  EvidenceProgram,
+  EvidenceSignature,
+  EvidenceTimelineEntry,
+} from './sections/windows-execution.js';
+import type { EvidenceGameFolderItem, EvidenceRecycled } from './sections/windows-files.js';
+
+/*
+ * The document's types, derived from its schema (never written by hand): type-only imports, so a
+ * program that imports them bundles no TypeBox.
+ */
+
+export type EvidenceDocument = Static<typeof EvidenceBody>;
+export type EvidenceSources = Static<typeof EvidenceSourcesSchema>;
+export type EvidenceSourceName = keyof EvidenceSources;
+/** A section's own fields, less the status and reason every section has. */
+export type SourceFields<K extends EvidenceSourceName> = Omit<
+  NonNullable<EvidenceSources[K]>,
+  'status' | 'reason'
+>;
+
+export type SectionStatus = EvidenceSources['processes']['status'];
+export interface SectionHeader {
+  status: SectionStatus;
+  reason: string | null;
+}
+
+export type ProcessEvidence = Static<typeof EvidenceProcess>;
+/** Whether the PIN's game was running, and how long the scanner waited for it. */
+export type GameRunning = Static<typeof EvidenceGame>;
+export type MemoryEvidence = Static<typeof EvidenceMemory>;
+export type FileEvidence = Static<typeof EvidenceFile>;
+export type LogEvidence = Static<typeof EvidenceLogLines>;
+export type DiscordAccountEvidence = Static<typeof EvidenceDiscordAccount>;
+export type AdapterEvidence = Static<typeof EvidenceAdapter>;
+export type AdapterKind = AdapterEvidence['kind'];
+
+export type PrefetchEvidence = Static<typeof EvidencePrefetch>;
+export type BamEvidence = Static<typeof EvidenceBam>;
+export type PcaEvidence = Static<typeof EvidencePca>;
+export type ProgramSignature = Static<typeof EvidenceSignature>;
+export type SignatureStatus = ProgramSignature['status'];
+export type TimelineEntry = Static<typeof EvidenceTimelineEntry>;
+export type ProgramEvidence = Static<typeof EvidenceProgram>;
+export type RecycleBinEvidence = Static<typeof EvidenceRecycled>;
+export type GameFolderEvidence = Static<typeof EvidenceGameFolderItem>;

@@ -6,9 +6,13 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 tsc=node_modules/.bin/tsc
 
+# The evidence package first, and emitting (even with errors): the others read its declarations
+# from its dist/ (packages/evidence/README.md), which must not be older than its source.
+status=0
+"$tsc" -p packages/evidence/tsconfig.json || status=1
+
 "$tsc" -p tsconfig.json --noEmit &
 root=$!
-status=0
 for project in web packages/client packages/scanner examples/discord-bot; do
   "$tsc" -p "$project/tsconfig.json" --noEmit || status=1
 done

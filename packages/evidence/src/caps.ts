@@ -34,6 +34,9 @@ export const EVIDENCE_CAPS = {
   programs: 5_000,
   timeline: 64,
   // Version 3: add the caps of a new section here, under its own comment.
+  // Version 3: the USN change journal (docs/scan-client.md, "USN journal").
+  usnChanges: 2_000,
+  usnReasons: 24,
 } as const;
 
 export type EvidenceCaps = typeof EVIDENCE_CAPS;

@@ -18,6 +18,7 @@ import type {
   EvidenceTimelineEntry,
 } from './sections/windows-execution.js';
 import type { EvidenceGameFolderItem, EvidenceRecycled } from './sections/windows-files.js';
+import type { EvidenceUsnChange, EvidenceUsnVolume } from './sections/windows-usn.js';
 
 /*
  * The document's types, derived from its schema (never written by hand): type-only imports, so a
@@ -58,3 +59,5 @@ export type TimelineEntry = Static<typeof EvidenceTimelineEntry>;
 export type ProgramEvidence = Static<typeof EvidenceProgram>;
 export type RecycleBinEvidence = Static<typeof EvidenceRecycled>;
 export type GameFolderEvidence = Static<typeof EvidenceGameFolderItem>;
+export type UsnVolumeEvidence = Static<typeof EvidenceUsnVolume>;
+export type UsnChangeEvidence = Static<typeof EvidenceUsnChange>;

@@ -11,6 +11,7 @@ import {
 } from '../sections/core.js';
 import { BamSection, PcaSection, PrefetchSection, ProgramsSection } from '../sections/windows-execution.js';
 import { GameFoldersSection, RecycleBinSection } from '../sections/windows-files.js';
+import { UsnJournalSection } from '../sections/windows-usn.js';
 import { EVIDENCE_SCHEMA_VERSIONS } from '../version.js';
 import { Text } from './primitives.js';
 
@@ -41,6 +42,7 @@ export const EvidenceSources = Type.Object(
     gameFolders: Type.Optional(GameFoldersSection),
     programs: Type.Optional(ProgramsSection),
     // Version 3: add each new section here, optional.
+    usnJournal: Type.Optional(UsnJournalSection),
   },
   { additionalProperties: false },
 );

@@ -34,6 +34,9 @@ export const EVIDENCE_CAPS = {
   programs: 5_000,
   timeline: 64,
   // Version 3: add the caps of a new section here, under its own comment.
+  // Version 3: click macros in mouse software (docs/scan-client.md, "Click macros").
+  macros: 2_000,
+  macroFiles: 64,
   // Version 3: the USN change journal (docs/scan-client.md, "USN journal").
   usnChanges: 2_000,
   usnReasons: 24,

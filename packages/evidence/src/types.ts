@@ -9,6 +9,7 @@ import type {
   EvidenceMemory,
   EvidenceProcess,
 } from './sections/core.js';
+import type { EvidenceMacro, EvidenceMacroProgram, EvidenceMacroUnreadable } from './sections/macros.js';
 import type {
   EvidenceBam,
   EvidencePca,
@@ -59,5 +60,8 @@ export type TimelineEntry = Static<typeof EvidenceTimelineEntry>;
 export type ProgramEvidence = Static<typeof EvidenceProgram>;
 export type RecycleBinEvidence = Static<typeof EvidenceRecycled>;
 export type GameFolderEvidence = Static<typeof EvidenceGameFolderItem>;
+export type MacroEvidence = Static<typeof EvidenceMacro>;
+export type MacroProgramEvidence = Static<typeof EvidenceMacroProgram>;
+export type MacroUnreadableEvidence = Static<typeof EvidenceMacroUnreadable>;
 export type UsnVolumeEvidence = Static<typeof EvidenceUsnVolume>;
 export type UsnChangeEvidence = Static<typeof EvidenceUsnChange>;

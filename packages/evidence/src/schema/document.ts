@@ -9,6 +9,7 @@ import {
   ProcessesSection,
   SystemSection,
 } from '../sections/core.js';
+import { MacrosSection } from '../sections/macros.js';
 import { BamSection, PcaSection, PrefetchSection, ProgramsSection } from '../sections/windows-execution.js';
 import { GameFoldersSection, RecycleBinSection } from '../sections/windows-files.js';
 import { UsnJournalSection } from '../sections/windows-usn.js';
@@ -42,6 +43,7 @@ export const EvidenceSources = Type.Object(
     gameFolders: Type.Optional(GameFoldersSection),
     programs: Type.Optional(ProgramsSection),
     // Version 3: add each new section here, optional.
+    macros: Type.Optional(MacrosSection),
     usnJournal: Type.Optional(UsnJournalSection),
   },
   { additionalProperties: false },

@@ -10,6 +10,7 @@ import { collectProcesses } from './processes.js';
 import { collectSystem } from './system.js';
 import { collectBam } from './windows/bam.js';
 import { collectGameFolders } from './windows/game-folders.js';
+import { collectMacros } from './windows/macros.js';
 import { collectPca } from './windows/pca.js';
 import { collectPrefetch } from './windows/prefetch.js';
 import { collectPrograms } from './windows/programs.js';
@@ -76,6 +77,11 @@ const SOURCES: {
     empty: () => ({ folders: [], items: [] }),
     step: 'Looking at FiveM, SA-MP, temp and macro software folders',
   },
+  macros: {
+    collect: collectMacros,
+    empty: () => ({ programs: [], items: [], unreadable: [] }),
+    step: 'Reading the click macros of mouse software',
+  },
   programs: {
     collect: collectPrograms,
     empty: () => ({ items: [] }),
@@ -100,6 +106,7 @@ export const SOURCE_ORDER: EvidenceSourceName[] = [
   'pca',
   'recycleBin',
   'gameFolders',
+  'macros',
   'programs',
 ];
 

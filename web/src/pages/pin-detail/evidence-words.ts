@@ -60,6 +60,7 @@ export const SOURCE_TITLES: Record<keyof EvidenceSources, string> = {
   recycleBin: 'Recycle Bin',
   gameFolders: 'Game folders',
   programs: 'Programs that ran',
+  macros: 'Click macros in mouse software',
 };
 
 /** The sources whose items the view draws, each with an id a finding can link to. */

@@ -16505,7 +16505,7 @@ export interface paths {
                                 /** @description Public collection hints: strings containing one of them are reported. Never decisive. */
                                 hints: string[];
                                 /** @description The evidence sources to collect for this game type. */
-                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs")[];
+                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "usnJournal")[];
                             };
                             proof: {
                                 /**

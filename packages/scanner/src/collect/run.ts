@@ -15,6 +15,7 @@ import { collectPca } from './windows/pca.js';
 import { collectPrefetch } from './windows/prefetch.js';
 import { collectPrograms } from './windows/programs.js';
 import { collectRecycleBin } from './windows/recycle-bin.js';
+import { collectUsnJournal } from './windows/usn-journal.js';
 
 /** Each source: its collector, what a skipped one holds, and what the player is told while it runs. */
 const SOURCES: {
@@ -77,6 +78,11 @@ const SOURCES: {
     empty: () => ({ folders: [], items: [] }),
     step: 'Looking at FiveM, SA-MP, temp and macro software folders',
   },
+  usnJournal: {
+    collect: collectUsnJournal,
+    empty: () => ({ elevated: null, windowHours: 0, volumes: [], items: [] }),
+    step: 'Reading the file system change journal (deleted and renamed files)',
+  },
   macros: {
     collect: collectMacros,
     empty: () => ({ programs: [], items: [], unreadable: [] }),
@@ -106,6 +112,7 @@ export const SOURCE_ORDER: EvidenceSourceName[] = [
   'pca',
   'recycleBin',
   'gameFolders',
+  'usnJournal',
   'macros',
   'programs',
 ];

@@ -60,6 +60,7 @@ export const SOURCE_TITLES: Record<keyof EvidenceSources, string> = {
   recycleBin: 'Recycle Bin',
   gameFolders: 'Game folders',
   programs: 'Programs that ran',
+  usnJournal: 'USN journal (deleted and renamed files)',
   macros: 'Click macros in mouse software',
 };
 

@@ -58,17 +58,90 @@ function hintPattern(hints: readonly string[]): RegExp | null {
 export interface ExtractLimits {
   classNames: number;
   strings: number;
+  /**
+   * How many class names laid out as a JVM `Symbol` to keep (see `symbolAt`); 0 or absent: none
+   * are looked for.
+   */
+  symbols?: number;
+  /**
+   * Where the JVM's own code is mapped (`libjvm.so`), to find the classes it has loaded: see
+   * `klassNamePointers`. Absent: not looked for.
+   */
+  jvmImage?: JvmImage;
 }
+
+/**
+ * The JVM's own library's address range, and how many bytes from a HotSpot `Klass`'s start (its C++
+ * vtable pointer) its `_name` field is: 24 in JDK 17 (measured), 16 in JDK 8 (`klass.hpp`).
+ */
+export interface JvmImage {
+  start: number;
+  end: number;
+  klassNameOffset: number;
+}
+const TWO_32 = 2 ** 32;
+
+/** How a class name was found laid out as a HotSpot `Symbol`: its bare name, or its `L…;` descriptor. */
+export const SYMBOL_NAME = 1;
+export const SYMBOL_DESCRIPTOR = 2;
+
+/**
+ * HotSpot keeps each class's name, and every name its loaded classes' constant pools hold, as a
+ * `Symbol` in native memory: a 16-bit length just before the bytes (JDK 12 and later: a 32-bit hash
+ * and reference count, then the length, then the body, the object 8-byte aligned), or, in JDK 9–11,
+ * the length 6 bytes before and, in JDK 8, 8 bytes before the body (`symbol.hpp` of each release).
+ * A name found with its exact length at one of those places, at the right alignment, is a Symbol;
+ * a Java `String` (a byte array with a 32-bit length) or a log line is not
+ * (docs/scan-client.md, "Classes injected into the Java game").
+ *
+ * `at` is the body's offset in `view` and `address` the address of `view[0]` in the process, or -1
+ * when unknown (the alignment is then not checked). `fits(length)`: does a Symbol of that length hold
+ * what follows? Returns the first layout that fits: the length and the header's size, or null.
+ */
+function symbolAt(
+  view: Buffer,
+  at: number,
+  address: number,
+  fits: (length: number) => boolean,
+): { length: number; headerBytes: number } | null {
+  for (const [lengthAt, headerBytes] of SYMBOL_LAYOUTS) {
+    if (at < lengthAt) continue;
+    if (address >= 0 && (address + at - headerBytes) % 8 !== 0) continue;
+    const length = (view[at - lengthAt] as number) | ((view[at - lengthAt + 1] as number) << 8);
+    if (length > 0 && fits(length)) return { length, headerBytes };
+  }
+  return null;
+}
+
+/** [where the length is, before the body; how many bytes of header precede the body]: JDK 12+, 9–11, 8. */
+const SYMBOL_LAYOUTS: readonly (readonly [number, number])[] = [
+  [2, 6],
+  [6, 6],
+  [8, 8],
+];
 
 /**
  * Collects what the scan reports from chunks of one process's memory. Feed it each readable region's
  * chunks in order (`scan`); strings that cross a chunk edge are found because the caller overlaps
  * chunks by `OVERLAP` bytes and a run touching the end of a non-final chunk is left to the next one.
+ * `address` (the address of the chunk's first byte), when given, lets Symbols be told by alignment.
  */
 export class StringExtractor {
   readonly classNames = new Set<string>();
   readonly strings = new Set<string>();
+  /**
+   * Class names found laid out as JVM Symbols: how (`SYMBOL_NAME | SYMBOL_DESCRIPTOR`) and the
+   * addresses of the Symbols holding the bare name (a few at most).
+   */
+  readonly symbols = new Map<string, { how: number; addresses: number[] }>();
+  /**
+   * The values found where a HotSpot `Klass` keeps its name: 8-byte words that follow, at the name's
+   * offset, a word pointing into the JVM's own image (the `Klass`'s C++ vtable). A class is loaded
+   * when its Symbol's address is among them (docs/scan-client.md, "Classes injected into the Java game").
+   */
+  readonly klassNamePointers = new Set<number>();
   truncated = false;
+  symbolsTruncated = false;
   private readonly hints: RegExp | null;
 
   constructor(
@@ -82,6 +155,63 @@ export class StringExtractor {
     if (this.classNames.has(name)) return;
     if (this.classNames.size >= this.limits.classNames) this.truncated = true;
     else this.classNames.add(name);
+  }
+
+  private addSymbol(name: string, how: number, address: number): void {
+    let had = this.symbols.get(name);
+    if (had === undefined) {
+      if (this.symbols.size >= (this.limits.symbols ?? 0)) {
+        this.symbolsTruncated = true;
+        return;
+      }
+      had = { how: 0, addresses: [] };
+      this.symbols.set(name, had);
+    }
+    had.how |= how;
+    if (how === SYMBOL_NAME && address >= 0 && had.addresses.length < 4 && !had.addresses.includes(address))
+      had.addresses.push(address);
+  }
+
+  /** Every aligned 8-byte word pointing into the JVM's image: the `_name` words after it are kept. */
+  private scanKlasses(view: Buffer, length: number, address: number): void {
+    const image = this.limits.jvmImage;
+    if (image === undefined || address < 0 || address % 8 !== 0 || view.byteOffset % 4 !== 0) return;
+    // The JVM's own static data points into its image too, but holds no Klass (they live in metaspace).
+    if (address < image.end && address + length > image.start) return;
+    const words = new Uint32Array(view.buffer, view.byteOffset, length >>> 2);
+    const highMin = Math.floor(image.start / TWO_32);
+    const highMax = Math.floor((image.end - 1) / TWO_32);
+    const last = words.length - 1;
+    for (let i = 1; i < words.length; i += 2) {
+      const high = words[i] as number;
+      if (high < highMin || high > highMax) continue;
+      const value = high * TWO_32 + (words[i - 1] as number);
+      if (value < image.start || value >= image.end) continue;
+      const at = i + (image.klassNameOffset >>> 2);
+      if (at <= last) this.klassNamePointers.add((words[at] as number) * TWO_32 + (words[at - 1] as number));
+    }
+  }
+
+  /** A class-name run `view[start..end)`: is its start the body of a Symbol holding a class name or descriptor? */
+  private checkSymbol(view: Buffer, start: number, end: number, address: number): void {
+    const runLength = end - start;
+    const isDescriptor = view[end] === 0x3b && view[start] === 0x4c;
+    const symbol = symbolAt(
+      view,
+      start,
+      address,
+      (n) => n >= MIN_CLASS && (n <= runLength || (isDescriptor && n === runLength + 1)),
+    );
+    if (symbol === null) return;
+    const { length, headerBytes } = symbol;
+    if (length === runLength + 1) {
+      const name = view.toString('latin1', start + 1, end);
+      if (isClassName(name)) this.addSymbol(name, SYMBOL_DESCRIPTOR, -1);
+    } else {
+      const name = view.toString('latin1', start, start + length);
+      if (isClassName(name))
+        this.addSymbol(name, SYMBOL_NAME, address < 0 ? -1 : address + start - headerBytes);
+    }
   }
 
   private addString(text: string): void {
@@ -100,9 +230,11 @@ export class StringExtractor {
    * anchors are bytes looked at one by one. A plain byte loop over random memory ran at 150 MiB/s,
    * held back by branch mispredictions (docs/benchmarks.md, "Scan client").
    */
-  scan(buf: Buffer, length: number, final: boolean, first = true): void {
+  scan(buf: Buffer, length: number, final: boolean, first = true, address = -1): void {
     const view = length === buf.length ? buf : buf.subarray(0, length);
     const complete = (start: number, end: number) => (start > 0 || first) && (end < length || final);
+    const symbols = (this.limits.symbols ?? 0) > 0;
+    if (symbols) this.scanKlasses(view, length, address);
     // Class names in ASCII: the run of class-name bytes around each slash.
     for (let p = view.indexOf(SLASH); p >= 0; ) {
       let start = p;
@@ -112,6 +244,7 @@ export class StringExtractor {
       if (complete(start, end) && end - start >= MIN_CLASS && end - start <= MAX_STRING) {
         const name = classNameOf(view.toString('latin1', start, end), view[end] === 0x3b);
         if (name !== null) this.addClass(name);
+        if (symbols) this.checkSymbol(view, start, end, address);
       }
       p = end < length ? view.indexOf(SLASH, end) : -1;
     }
@@ -169,5 +302,9 @@ function decodeWide(view: Buffer, start: number, end: number): string {
   return text;
 }
 
-/** How far consecutive chunks overlap, so no string of up to MAX_STRING characters is cut (UTF-16: 2 bytes each). */
-export const OVERLAP = MAX_STRING * 2 + 2;
+/**
+ * How far consecutive chunks overlap, so no string of up to MAX_STRING characters is cut (UTF-16: 2
+ * bytes each); a multiple of 8 so that every chunk of a page-aligned region starts 8-byte aligned, as
+ * the pointer pass (`klassNamePointers`) needs.
+ */
+export const OVERLAP = Math.ceil((MAX_STRING * 2 + 2) / 8) * 8;

@@ -77,7 +77,7 @@ export async function readLinuxMemory(
         }
         if (got === 0) break;
         const final = at + got >= region.end || got < want;
-        extractor.scan(buf, got, final, at === region.start);
+        extractor.scan(buf, got, final, at === region.start, at);
         result.bytesScanned += final ? got : got - OVERLAP;
         if (final) break;
         at += got - OVERLAP;

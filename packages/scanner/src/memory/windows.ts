@@ -47,7 +47,7 @@ export async function readWindowsMemory(pid: number, extractor: StringExtractor)
           }
           const got = read[0] ?? 0;
           const final = at + got >= base + size || got < want;
-          extractor.scan(buf, got, final, at === base);
+          extractor.scan(buf, got, final, at === base, at);
           result.bytesScanned += final ? got : got - OVERLAP;
           if (final) break;
           at += got - OVERLAP;

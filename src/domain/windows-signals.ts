@@ -1,5 +1,6 @@
 import type { EvidenceDocument, ProgramEvidence, TimelineSource } from './evidence.js';
 import type { EvidenceRef, Proof } from './rules.js';
+import { macroSignals } from './signals/macro-signals.js';
 import { parseTimestamp } from './timestamp-input.js';
 
 /**
@@ -19,6 +20,7 @@ export const SIGNAL_CODES = [
   'bam-after-prefetch',
   'clock-changed',
   'game-started-before-scan',
+  'fast-click-macro',
 ] as const;
 export type SignalCode = (typeof SIGNAL_CODES)[number];
 
@@ -220,5 +222,11 @@ function* gameStartSignals(doc: EvidenceDocument): Generator<Signal> {
 
 /** Every signal of a document, in a stable order. */
 export function windowsSignals(doc: EvidenceDocument): Signal[] {
-  return [...programSignals(doc), ...prefetchSignals(doc), ...clockSignals(doc), ...gameStartSignals(doc)];
+  return [
+    ...programSignals(doc),
+    ...prefetchSignals(doc),
+    ...clockSignals(doc),
+    ...gameStartSignals(doc),
+    ...macroSignals(doc),
+  ];
 }

@@ -32,7 +32,8 @@ export type EvidenceSource =
   | 'pca'
   | 'recycleBin'
   | 'gameFolders'
-  | 'programs';
+  | 'programs'
+  | 'macros';
 export type Proof = 'possession' | 'execution' | 'this-session';
 export type Severity = 'detection' | 'suspicious' | 'warning' | 'untrusted' | 'integrity';
 

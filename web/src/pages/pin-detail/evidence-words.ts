@@ -103,6 +103,10 @@ export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, 
       return sources.recycleBin?.items[index]?.originalPath ?? `Recycle Bin item ${index + 1}`;
     case 'gameFolders':
       return sources.gameFolders?.items[index]?.path ?? `game folder item ${index + 1}`;
+    case 'macros': {
+      const m = sources.macros?.items[index];
+      return m ? `${m.program} macro “${m.name}”` : `macro ${index + 1}`;
+    }
   }
 }
 

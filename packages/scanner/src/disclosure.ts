@@ -112,6 +112,13 @@ export const COLLECTED: readonly Disclosed[] = [
       'Names, sizes, dates and fingerprints of plugins and scripts in FiveM and GTA San Andreas folders, DLL files in the temp folders, and whether macro software folders exist. Not their contents.',
   },
   {
+    source: 'macros',
+    platform: 'win32',
+    title: 'Click macros in mouse software',
+    detail:
+      'Which mouse and macro programs are installed (Razer Synapse, Logitech, X-Mouse Button Control, AutoHotkey, Bloody, SteelSeries, Corsair) and, where their settings can be read, the click and repeat settings of each macro: its name, the button it is on, how many clicks, how fast and whether it repeats. AutoHotkey scripts in your Documents, Desktop, Downloads and Startup folders are read for the same. Never the text a macro types.',
+  },
+  {
     source: 'programs',
     platform: 'win32',
     title: 'The programs that ran',

@@ -1,6 +1,7 @@
 import { type ReactNode, useContext, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, Table, Time } from '../../components';
+import { ClickMacros } from './ClickMacros';
 import { CollapsibleList, PAGE } from './EvidenceList';
 import type { Finding, EvidenceSources as Sources } from './evidence-api';
 import { EvidencePagesContext } from './evidence-pages';
@@ -338,6 +339,11 @@ export function EvidenceSources({
       <Source name="system" section={sources.system}>
         <System section={sources.system} />
       </Source>
+      {sources.macros ? (
+        <Source name="macros" section={sources.macros}>
+          <ClickMacros section={sources.macros} />
+        </Source>
+      ) : null}
       {sources.programs ? (
         <Source name="programs" section={sources.programs}>
           <ProgramTimelines items={sources.programs.items} findings={findings} reveal={revealProgram} />

@@ -70,6 +70,7 @@ export const LINKED_SOURCES: ReadonlySet<EvidenceSource> = new Set([
   'files',
   'processes',
   'programs',
+  'macros',
 ]);
 
 /** The element id of one evidence item, which a finding links to. */

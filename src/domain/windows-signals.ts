@@ -1,6 +1,7 @@
 import type { EvidenceDocument, ProgramEvidence, TimelineSource } from './evidence.js';
 import type { EvidenceRef, Proof } from './rules.js';
 import { macroSignals } from './signals/macro-signals.js';
+import { usnJournalSignals } from './signals/usn-journal-signals.js';
 import { parseTimestamp } from './timestamp-input.js';
 
 /**
@@ -21,6 +22,10 @@ export const SIGNAL_CODES = [
   'clock-changed',
   'game-started-before-scan',
   'fast-click-macro',
+  'usn-journal-recreated-after-logon',
+  'usn-journal-inactive',
+  'prefetch-deleted-after-logon',
+  'executable-removed-before-scan',
 ] as const;
 export type SignalCode = (typeof SIGNAL_CODES)[number];
 
@@ -228,5 +233,6 @@ export function windowsSignals(doc: EvidenceDocument): Signal[] {
     ...clockSignals(doc),
     ...gameStartSignals(doc),
     ...macroSignals(doc),
+    ...usnJournalSignals(doc),
   ];
 }

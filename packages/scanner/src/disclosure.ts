@@ -105,6 +105,13 @@ export const COLLECTED: readonly Disclosed[] = [
       'For each file in the Recycle Bin: where it was, its size and when it was deleted. Not its contents.',
   },
   {
+    source: 'usnJournal',
+    platform: 'win32',
+    title: 'Recent file deletions and renames (USN journal)',
+    detail:
+      'Only with administrator rights, which the scanner asks Windows for. For each drive: whether its change journal is on and how far back it goes; from the last 24 hours, the names of program, script, Prefetch and archive files (.exe, .dll, .jar, .pf, .ahk, .zip and the like) that were deleted, renamed or had their dates changed, with their folder when it still exists. Not the names of other files, and no contents.',
+  },
+  {
     source: 'gameFolders',
     platform: 'win32',
     title: 'Game folders beyond Minecraft',

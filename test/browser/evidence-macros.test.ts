@@ -1,0 +1,122 @@
+import type { MacroEvidence } from '@scanpin/evidence';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { EvidenceDocument } from '../../src/domain/evidence.js';
+import { evidence, onWindows, startScan, uploadEvidence } from '../support/evidence.js';
+import type { Owner } from '../support/test-app.js';
+import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
+
+const FAST: MacroEvidence = {
+  program: 'Razer Synapse',
+  file: 'C:/ProgramData/Razer/Synapse/Accounts/RZR_0001/Macros/autoclick.xml',
+  profile: null,
+  name: 'AutoClick',
+  boundTo: null,
+  clicks: 50,
+  buttons: ['left'],
+  otherActions: 0,
+  shortestClickIntervalMs: 16,
+  clicksPerSecond: 62.5,
+  repeat: 'unknown',
+  repeatTimes: null,
+  fastClicks: true,
+  note: 'the button it is assigned to and its repeat mode are kept by Synapse outside the macro file',
+};
+
+const SLOW: MacroEvidence = {
+  ...FAST,
+  program: 'X-Mouse Button Control',
+  file: '~/AppData/Roaming/Highresolution Enterprises/XMouseButtonControl/XMBCSettings.xml',
+  profile: 'Default',
+  name: 'simulated keystrokes',
+  boundTo: 'Layer 1 / XLeft',
+  clicks: 3,
+  otherActions: 12,
+  shortestClickIntervalMs: 70,
+  clicksPerSecond: 14.3,
+  fastClicks: false,
+  note: null,
+};
+
+/** A Windows machine's document with two macros read and G HUB installed only. */
+function macroDocument(nonce: string): EvidenceDocument {
+  const base = onWindows(evidence(nonce));
+  return {
+    ...base,
+    schema: 3,
+    sources: {
+      ...base.sources,
+      macros: {
+        status: 'collected',
+        reason: null,
+        programs: [
+          {
+            program: 'Razer Synapse',
+            folder: 'C:/ProgramData/Razer',
+            macrosRead: true,
+            filesRead: 1,
+            filesUnreadable: 0,
+            reason: null,
+          },
+          {
+            program: 'Logitech G HUB',
+            folder: '~/AppData/Local/LGHUB',
+            macrosRead: false,
+            filesRead: 0,
+            filesUnreadable: 0,
+            reason:
+              'its macros are in settings.db, a SQLite database whose macro layout no public source documents: installed only',
+          },
+        ],
+        items: [FAST, SLOW],
+        unreadable: [],
+      },
+    },
+  };
+}
+
+/** The click macros in the evidence view (docs/scan-client.md, "Click macros"). */
+browserSuite('click macros in the evidence view', (backend) => {
+  let b: BrowserApp;
+  let owner: Owner;
+  let code: string;
+
+  beforeAll(async () => {
+    b = await openBrowserApp(backend);
+    owner = await b.t.createOwner('Mia Macro');
+    const scan = await startScan(b.t, owner.key);
+    code = scan.pin;
+    const res = await uploadEvidence(b.t, scan.token, macroDocument(scan.nonce));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+  afterAll(async () => b?.close());
+
+  it('lists the programs and macros, marks the fast one, and links its finding to it', async () => {
+    const page = await b.signIn(owner.accountId);
+    await page.goto(b.url(`/pins/${code}`));
+    const view = page.getByRole('region', { name: 'Evidence' });
+
+    const findings = view.getByRole('table', { name: /^Findings/ });
+    const row = findings.getByRole('row').filter({ hasText: 'Click macro faster than a person' });
+    await row.getByText('Possession: the file is on the disk').waitFor();
+    const link = row.getByRole('link', { name: 'Razer Synapse macro “AutoClick”' });
+    expect(await link.getAttribute('href')).toBe('#evidence-macros-0');
+    await link.click();
+    await expect
+      .poll(() => page.evaluate('document.activeElement && document.activeElement.id'))
+      .toBe('evidence-macros-0');
+
+    const section = view.getByRole('region', { name: 'Click macros in mouse software Collected' });
+    await section.getByText('Installed only', { exact: true }).waitFor();
+    await section.getByText(/settings\.db, a SQLite database/).waitFor();
+    const macros = section.getByRole('table', { name: 'Click macros' });
+    const fast = macros.getByRole('row').filter({ hasText: 'AutoClick' });
+    await fast.getByText('62.5 per second (16 ms apart)').waitFor();
+    await fast.getByText('Faster than a person').waitFor();
+    const slow = macros.getByRole('row').filter({ hasText: 'Layer 1 / XLeft' });
+    await slow.getByText('14.3 per second (70 ms apart)').waitFor();
+    await slow.getByText('and 12 other action(s)').waitFor();
+    expect(await slow.getByText('Faster than a person').count()).toBe(0);
+    await b.screenshot(page, 'evidence-macros');
+    expect(strayRequests(b)).toEqual({ outside: [], cspViolations: [] });
+  });
+});

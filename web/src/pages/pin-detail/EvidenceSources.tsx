@@ -7,6 +7,7 @@ import type { Finding, EvidenceSources as Sources } from './evidence-api';
 import { EvidencePagesContext } from './evidence-pages';
 import { count, formatBytes, itemId, SOURCE_TITLES, STATUS } from './evidence-words';
 import { ProgramTimelines } from './ProgramTimelines';
+import { UsnJournal } from './UsnJournal';
 
 /** The values rules matched, by evidence item id, so the lists can highlight them. */
 export type Matched = ReadonlyMap<string, ReadonlySet<string>>;
@@ -342,6 +343,11 @@ export function EvidenceSources({
       {sources.macros ? (
         <Source name="macros" section={sources.macros}>
           <ClickMacros section={sources.macros} />
+        </Source>
+      ) : null}
+      {sources.usnJournal ? (
+        <Source name="usnJournal" section={sources.usnJournal}>
+          <UsnJournal section={sources.usnJournal} />
         </Source>
       ) : null}
       {sources.programs ? (

@@ -33,6 +33,7 @@ export type EvidenceSource =
   | 'recycleBin'
   | 'gameFolders'
   | 'programs'
+  | 'usnJournal'
   | 'macros';
 export type Proof = 'possession' | 'execution' | 'this-session';
 export type Severity = 'detection' | 'suspicious' | 'warning' | 'untrusted' | 'integrity';

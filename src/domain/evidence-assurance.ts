@@ -3,6 +3,7 @@ import type { EvidenceDocument, EvidenceSourceName } from './evidence.js';
 import { coverageIntegrity } from './evidence-coverage.js';
 import { GAME_TYPES, type GameType } from './game-types.js';
 import { WINDOWS_SOURCES, WITH_FILES } from './scan-plan.js';
+import { usnJournalReasons } from './usn-journal-assurance.js';
 
 /**
  * What an evidence document admits about its own worth (docs/scan-client.md, "Trust"). A scan that
@@ -190,5 +191,6 @@ export function evidenceReasons(doc: EvidenceDocument, gameType: string): Assura
     ...(gameType === 'Java' && gameReasons(doc).length === 0 ? minecraftReasons(doc) : []),
     ...harvestReasons(doc, gameType),
     ...sourceReasons(doc, gameType),
+    ...usnJournalReasons(doc),
   ];
 }

@@ -27,6 +27,14 @@ export const WINDOWS_SOURCES: readonly EvidenceSourceName[] = [
   'programs',
 ];
 
+/**
+ * The USN journal (docs/scan-client.md, "USN journal"), asked of every client. Not among
+ * `WINDOWS_SOURCES`: it needs administrator rights, which the player may decline; that is reported
+ * with its own reason (usn-journal-assurance.ts), and a client that does not know the source is not
+ * held to it.
+ */
+export const ELEVATED_SOURCES: readonly EvidenceSourceName[] = ['usnJournal'];
+
 /** Games whose installations and logs the client knows how to find. */
 export const WITH_FILES: ReadonlySet<GameType> = new Set(['Java']);
 
@@ -55,8 +63,8 @@ const COMMON_HINTS = ['aimbot', 'triggerbot', 'esp', 'injector', 'cheat', 'execu
 
 export function scanPlanFor(game: GameType): ScanPlan {
   const sources: EvidenceSourceName[] = WITH_FILES.has(game)
-    ? [...EVERYWHERE, 'files', 'logs', ...WINDOWS_SOURCES]
-    : [...EVERYWHERE, ...WINDOWS_SOURCES];
+    ? [...EVERYWHERE, 'files', 'logs', ...WINDOWS_SOURCES, ...ELEVATED_SOURCES]
+    : [...EVERYWHERE, ...WINDOWS_SOURCES, ...ELEVATED_SOURCES];
   const hints = [...new Set([...(HINTS[game] ?? []), ...COMMON_HINTS])];
   return { sources, hints };
 }

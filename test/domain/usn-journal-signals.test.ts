@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
 import { compileRules, evaluateEvidence, type Rule } from '../../src/domain/rules.js';
 import { usnJournalSignals } from '../../src/domain/signals/usn-journal-signals.js';
+import { usnJournalReasons } from '../../src/domain/usn-journal-assurance.js';
 import { windowsSignals } from '../../src/domain/windows-signals.js';
 import { evidence } from '../support/evidence.js';
 
@@ -156,5 +157,33 @@ describe('USN journal signals', () => {
     expect(findings.map((f) => [f.rule, f.severity, f.evidence.source, f.proves])).toEqual([
       ['USN journal created again after logon', 'integrity', 'usnJournal', 'this-session'],
     ]);
+  });
+});
+
+describe('the USN journal in the scan’s assurance', () => {
+  const reasons = (d: EvidenceDocument) => usnJournalReasons(d).map((r) => r.text);
+
+  it('says when it was not read, and why', () => {
+    const skipped = doc([]);
+    const usn = skipped.sources.usnJournal as Usn;
+    usn.status = 'skipped';
+    usn.reason =
+      'not read: it needs the scanner to run as administrator, and the player declined Windows’ administrator prompt';
+    expect(reasons(skipped)).toEqual([
+      'The USN journal was not read (not read: it needs the scanner to run as administrator, and the player declined Windows’ administrator prompt): files deleted or renamed before the scan were not checked.',
+    ]);
+    const refused = doc([volume({ state: 'not-read', note: 'Windows refused to open the volume' })]);
+    expect(reasons(refused)).toEqual([
+      'The USN journal was not read (Windows refused to open the volume): files deleted or renamed before the scan were not checked.',
+    ]);
+  });
+
+  it('says nothing when it was read, when a client did not send it, or off Windows', () => {
+    expect(reasons(doc([volume(), volume({ volume: 'D:', system: false, state: 'not-read' })]))).toEqual([]);
+    const older = doc([]);
+    delete (older.sources as Partial<EvidenceDocument['sources']>).usnJournal;
+    expect(reasons(older)).toEqual([]);
+    const linux = doc([volume({ state: 'not-read' })]);
+    expect(reasons({ ...linux, client: { ...linux.client, platform: 'linux' } })).toEqual([]);
   });
 });

@@ -61,7 +61,8 @@ const SOURCE_LABEL: Record<keyof EvidenceDocument['sources'], string> = {
   recycleBin: 'Recycle Bin',
   gameFolders: 'Game folders',
   programs: 'Programs that ran',
-  usnJournal: 'USN journal',
+  services: 'Windows services',
+  shimcache: 'ShimCache',
 };
 
 /** Warnings the system facts give: failed sources, unreadable memory, clock, virtual machine. */

@@ -40,6 +40,9 @@ export const EVIDENCE_CAPS = {
   // Version 3: the USN change journal (docs/scan-client.md, "USN journal").
   usnChanges: 2_000,
   usnReasons: 24,
+  // Version 3: the forensic Windows services, and the ShimCache (Windows keeps at most 1,024 entries).
+  services: 32,
+  shimcacheEntries: 4_096,
 } as const;
 
 export type EvidenceCaps = typeof EVIDENCE_CAPS;

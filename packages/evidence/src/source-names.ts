@@ -17,6 +17,8 @@ const EVERY_SOURCE: Record<EvidenceSourceName, true> = {
   programs: true,
   macros: true,
   usnJournal: true,
+  services: true,
+  shimcache: true,
 };
 
 /** Every section of the document, in the schema's order. */

@@ -19,6 +19,7 @@ import type {
   EvidenceTimelineEntry,
 } from './sections/windows-execution.js';
 import type { EvidenceGameFolderItem, EvidenceRecycled } from './sections/windows-files.js';
+import type { EvidenceService, EvidenceShimCacheEntry } from './sections/windows-services.js';
 import type { EvidenceUsnChange, EvidenceUsnVolume } from './sections/windows-usn.js';
 
 /*
@@ -65,3 +66,5 @@ export type MacroProgramEvidence = Static<typeof EvidenceMacroProgram>;
 export type MacroUnreadableEvidence = Static<typeof EvidenceMacroUnreadable>;
 export type UsnVolumeEvidence = Static<typeof EvidenceUsnVolume>;
 export type UsnChangeEvidence = Static<typeof EvidenceUsnChange>;
+export type ServiceEvidence = Static<typeof EvidenceService>;
+export type ShimCacheEvidence = Static<typeof EvidenceShimCacheEntry>;

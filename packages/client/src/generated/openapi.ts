@@ -9892,6 +9892,266 @@ export interface paths {
                          *                   ]
                          *                 }
                          *               ]
+                         *             },
+                         *             "macros": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "programs": [
+                         *                 {
+                         *                   "program": "Razer Synapse",
+                         *                   "folder": "example",
+                         *                   "macrosRead": false,
+                         *                   "filesRead": 0,
+                         *                   "filesUnreadable": 0,
+                         *                   "reason": "example"
+                         *                 }
+                         *               ],
+                         *               "items": [
+                         *                 {
+                         *                   "program": "Razer Synapse",
+                         *                   "file": "example",
+                         *                   "profile": "example",
+                         *                   "name": "example",
+                         *                   "boundTo": "example",
+                         *                   "clicks": 0,
+                         *                   "buttons": [
+                         *                     "example"
+                         *                   ],
+                         *                   "otherActions": 0,
+                         *                   "shortestClickIntervalMs": 0,
+                         *                   "clicksPerSecond": 0,
+                         *                   "repeat": "once",
+                         *                   "repeatTimes": 0,
+                         *                   "fastClicks": false,
+                         *                   "note": "example"
+                         *                 }
+                         *               ],
+                         *               "unreadable": [
+                         *                 {
+                         *                   "program": "Razer Synapse",
+                         *                   "path": "example",
+                         *                   "reason": "example"
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "usnJournal": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "elevated": false,
+                         *               "windowHours": 0,
+                         *               "volumes": [
+                         *                 {
+                         *                   "volume": "example",
+                         *                   "system": false,
+                         *                   "state": "read",
+                         *                   "note": "example",
+                         *                   "journalId": "example",
+                         *                   "firstUsn": "example",
+                         *                   "nextUsn": "example",
+                         *                   "lowestValidUsn": "example",
+                         *                   "wrapped": false,
+                         *                   "oldestRecordAt": "2026-02-11T15:25:00.000Z",
+                         *                   "complete": false,
+                         *                   "bytesRead": 0,
+                         *                   "changesDropped": 0
+                         *                 }
+                         *               ],
+                         *               "items": [
+                         *                 {
+                         *                   "volume": "example",
+                         *                   "kind": "deleted",
+                         *                   "name": "example",
+                         *                   "oldName": "example",
+                         *                   "folder": "example",
+                         *                   "at": "2026-02-11T15:25:00.000Z",
+                         *                   "fileReference": "example",
+                         *                   "parentReference": "example",
+                         *                   "reasons": [
+                         *                     "example"
+                         *                   ]
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "amcache": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "from": "hive-file",
+                         *               "recordsTotal": 0,
+                         *               "badFileIds": 0,
+                         *               "damagedRecords": 0,
+                         *               "items": [
+                         *                 {
+                         *                   "path": "example",
+                         *                   "name": "example",
+                         *                   "sha1": "da39a3ee5e6b4b0d3255bfef95601890afd80709",
+                         *                   "sha1Covers": "whole-file",
+                         *                   "size": 0,
+                         *                   "linkDate": "2026-02-11T15:25:00.000Z",
+                         *                   "publisher": "example",
+                         *                   "productName": "example",
+                         *                   "version": "example",
+                         *                   "recordedAt": "2026-02-11T15:25:00.000Z",
+                         *                   "exists": false
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "eventLogs": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "logs": [
+                         *                 {
+                         *                   "name": "System",
+                         *                   "path": "example",
+                         *                   "status": "read",
+                         *                   "reason": "example",
+                         *                   "how": "file",
+                         *                   "records": 0,
+                         *                   "oldestAt": "2026-02-11T15:25:00.000Z",
+                         *                   "newestAt": "2026-02-11T15:25:00.000Z",
+                         *                   "dirty": false,
+                         *                   "full": false,
+                         *                   "problems": [
+                         *                     "example"
+                         *                   ]
+                         *                 }
+                         *               ],
+                         *               "items": [
+                         *                 {
+                         *                   "log": "System",
+                         *                   "kind": "log-cleared",
+                         *                   "eventId": 0,
+                         *                   "provider": "example",
+                         *                   "recordId": 0,
+                         *                   "at": "2026-02-11T15:25:00.000Z",
+                         *                   "service": "example",
+                         *                   "program": "example",
+                         *                   "from": "example",
+                         *                   "to": "example",
+                         *                   "detail": "example"
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "services": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "from": "hive-file",
+                         *               "controlSet": "example",
+                         *               "items": [
+                         *                 {
+                         *                   "name": "example",
+                         *                   "present": false,
+                         *                   "start": 0,
+                         *                   "startType": "boot",
+                         *                   "state": "stopped",
+                         *                   "type": 0,
+                         *                   "imagePath": "example",
+                         *                   "displayName": "example",
+                         *                   "keyLastWritten": "2026-02-11T15:25:00.000Z",
+                         *                   "problem": "example"
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "shimcache": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "from": "hive-file",
+                         *               "controlSet": "example",
+                         *               "format": "windows-10",
+                         *               "entriesTotal": 0,
+                         *               "stopped": "example",
+                         *               "items": [
+                         *                 {
+                         *                   "position": 0,
+                         *                   "path": "example",
+                         *                   "kind": "file",
+                         *                   "lastModified": "2026-02-11T15:25:00.000Z",
+                         *                   "executed": false
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "modules": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "processes": [
+                         *                 {
+                         *                   "pid": 0,
+                         *                   "process": "example",
+                         *                   "readable": false,
+                         *                   "reason": "example",
+                         *                   "systemModules": 0,
+                         *                   "listed": 0,
+                         *                   "truncated": false
+                         *                 }
+                         *               ],
+                         *               "items": [
+                         *                 {
+                         *                   "path": "example",
+                         *                   "fileSize": 0,
+                         *                   "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                         *                   "verdict": "signed-valid",
+                         *                   "signature": {
+                         *                     "status": "unsigned",
+                         *                     "signer": "example",
+                         *                     "issuer": "example",
+                         *                     "selfSigned": false,
+                         *                     "reason": "example",
+                         *                     "signedAt": "2026-02-11T15:25:00.000Z"
+                         *                   },
+                         *                   "folder": "windows-writable",
+                         *                   "userWritable": false,
+                         *                   "pids": [
+                         *                     0
+                         *                   ]
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "jvm": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "items": [
+                         *                 {
+                         *                   "pid": 0,
+                         *                   "process": "example",
+                         *                   "readable": false,
+                         *                   "reason": "example",
+                         *                   "runtime": "example",
+                         *                   "knownClasses": 0,
+                         *                   "filesRead": 0,
+                         *                   "unreadableFiles": [
+                         *                     {
+                         *                       "path": "example",
+                         *                       "reason": "example"
+                         *                     }
+                         *                   ],
+                         *                   "classSymbols": 0,
+                         *                   "referencedOnly": 0,
+                         *                   "unknownPackages": [
+                         *                     {
+                         *                       "name": "example",
+                         *                       "count": 0,
+                         *                       "classes": [
+                         *                         "example"
+                         *                       ]
+                         *                     }
+                         *                   ],
+                         *                   "unknownSingles": [
+                         *                     "example"
+                         *                   ],
+                         *                   "agents": [
+                         *                     {
+                         *                       "kind": "javaagent",
+                         *                       "target": "example",
+                         *                       "from": "command line"
+                         *                     }
+                         *                   ],
+                         *                   "attachListener": false,
+                         *                   "attachRequestFiles": [
+                         *                     "example"
+                         *                   ],
+                         *                   "perfData": false,
+                         *                   "truncated": false
+                         *                 }
+                         *               ]
                          *             }
                          *           }
                          *         },
@@ -9915,6 +10175,57 @@ export interface paths {
                                     /** @description Version 2 adds the Windows sections, version 3 the sections that show evidence being hidden; documents of versions 1 and 2 are still accepted. */
                                     schema: 1 | 2 | 3;
                                     sources: {
+                                        /** @description Amcache.hve: the program files Windows recorded (present, not necessarily run), newest records first. */
+                                        amcache?: {
+                                            /** @description Records whose FileId is not a SHA-1: listed without one. */
+                                            badFileIds: number;
+                                            /** @description Records the hive’s damage made unreadable. */
+                                            damagedRecords: number;
+                                            from: ("hive-file" | "registry") | null;
+                                            items: {
+                                                /** @description Whether the file is there now; null when its drive is not on the machine at the scan (a USB stick). */
+                                                exists: boolean | null;
+                                                /**
+                                                 * Format: date-time
+                                                 * @description The link time in the program’s PE header (reproducible builds put a hash there). RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                linkDate: string | null;
+                                                name: string;
+                                                /** @description As Amcache wrote it (lower case), or as found on the disk; the home folder shortened to `~`. */
+                                                path: string;
+                                                productName: string | null;
+                                                /** @description From the file’s version resource, as the file states it. */
+                                                publisher: string | null;
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                recordedAt: string | null;
+                                                /**
+                                                 * @description SHA-1, lowercase hex.
+                                                 * @example da39a3ee5e6b4b0d3255bfef95601890afd80709
+                                                 */
+                                                sha1: string | null;
+                                                /**
+                                                 * @description Windows hashes at most the first 31,457,280 bytes (30 MiB): for a larger file the SHA-1 is that prefix’s, not the whole file’s. `unknown`: no size recorded.
+                                                 * @enum {unknown}
+                                                 */
+                                                sha1Covers: "whole-file" | "first-30-mib" | "unknown";
+                                                size: number | null;
+                                                version: string | null;
+                                            }[];
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                            reason: string | null;
+                                            /** @description Records with a path, before the cap. */
+                                            recordsTotal: number;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
                                         /** @description BAM/DAM: the last run of each program per user. */
                                         bam?: {
                                             controlSet: string | null;
@@ -9951,6 +10262,77 @@ export interface paths {
                                                  */
                                                 id: string;
                                                 username: string;
+                                            }[];
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Windows event logs: whether each could be read, and the events that show hiding or tampering. */
+                                        eventLogs?: {
+                                            items: {
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                at: string | null;
+                                                /** @description The log cleared, the service type, the volume, the shutdown’s time as written. */
+                                                detail: string | null;
+                                                eventId: number;
+                                                /** @description Before: the old start type, the old time, when logging stopped. */
+                                                from: string | null;
+                                                /**
+                                                 * @description What the event shows.
+                                                 * @enum {unknown}
+                                                 */
+                                                kind: "log-cleared" | "usn-journal-deleted" | "service-start-type-changed" | "service-state-changed" | "service-installed" | "time-changed" | "event-log-stopped" | "unexpected-shutdown";
+                                                /** @enum {unknown} */
+                                                log: "System" | "Application" | "Security";
+                                                /** @description A program the event names: a service’s image, the program that changed the clock. */
+                                                program: string | null;
+                                                provider: string;
+                                                recordId: number;
+                                                /** @description The service (its key name when the event gives it). */
+                                                service: string | null;
+                                                /** @description After: the new start type or state, the new time, when logging resumed. */
+                                                to: string | null;
+                                            }[];
+                                            logs: {
+                                                /** @description The file header says the log was not closed cleanly. */
+                                                dirty: boolean | null;
+                                                /** @description The file header says the log is full: its oldest records are being overwritten. */
+                                                full: boolean | null;
+                                                how: ("file" | "export") | null;
+                                                /** @enum {unknown} */
+                                                name: "System" | "Application" | "Security";
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                newestAt: string | null;
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                oldestAt: string | null;
+                                                /** @description The `.evtx` file, as shown. */
+                                                path: string;
+                                                /** @description What could not be read: checksums that do not match, records cut off, … */
+                                                problems: string[];
+                                                /** @description Why it was not read, in words a person understands. */
+                                                reason: string | null;
+                                                records: number;
+                                                /**
+                                                 * @description `read`: its records were read (`problems` says what could not be); `missing`: no such file; `denied`/`locked`: Windows refused the read; `corrupt`: not an event log; `failed`: another error.
+                                                 * @enum {unknown}
+                                                 */
+                                                status: "read" | "missing" | "denied" | "locked" | "corrupt" | "failed";
                                             }[];
                                             /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
@@ -10044,6 +10426,68 @@ export interface paths {
                                              */
                                             status: "collected" | "skipped" | "failed";
                                         };
+                                        /** @description Java game processes: classes loaded in memory that no jar of the runtime, class path, game folder or mods holds (an injected client), Java agents and attach traces. Only class names leave the machine. */
+                                        jvm?: {
+                                            items: {
+                                                agents: {
+                                                    /**
+                                                     * @description The command line, or the environment variable the launcher read it from (only its agent arguments are read).
+                                                     * @enum {unknown}
+                                                     */
+                                                    from: "command line" | "JAVA_TOOL_OPTIONS" | "JDK_JAVA_OPTIONS" | "_JAVA_OPTIONS";
+                                                    /**
+                                                     * @description `javaagent`: a jar of Java code; `agentpath`: a native library by path; `agentlib`: a native library by name (`jdwp` is the debugger).
+                                                     * @enum {unknown}
+                                                     */
+                                                    kind: "javaagent" | "agentpath" | "agentlib";
+                                                    /** @description The jar, library path or library name, without its options. */
+                                                    target: string;
+                                                }[];
+                                                /** @description The JVM’s attach listener was started (`.java_pid<pid>` in the temporary folder): a tool attached since the game started. Null where it cannot be told. */
+                                                attachListener: boolean | null;
+                                                /** @description `.attach_pid<pid>` files left in its working or temporary folder. */
+                                                attachRequestFiles: string[];
+                                                classSymbols: number;
+                                                filesRead: number;
+                                                knownClasses: number;
+                                                /** @description It publishes `hsperfdata_<user>/<pid>`, which lets tools find it to attach: every JVM does unless told not to. */
+                                                perfData: boolean | null;
+                                                pid: number;
+                                                process: string;
+                                                /** @description Its memory and class path could be read. */
+                                                readable: boolean;
+                                                /** @description Why not, or what could not be told, and what the player can do. */
+                                                reason: string | null;
+                                                referencedOnly: number;
+                                                /** @description The Java runtime it runs (its home folder). */
+                                                runtime: string | null;
+                                                /** @description A cap was reached: some classes were not compared. */
+                                                truncated: boolean;
+                                                /** @description Packages with at least two loaded classes that no known file holds: the finding. A class counts as loaded when a HotSpot Klass points to its name. */
+                                                unknownPackages: {
+                                                    /** @description Its unknown loaded classes (the first, sorted). */
+                                                    classes: string[];
+                                                    count: number;
+                                                    /** @description The package, slash-separated (`me/client`); empty for classes outside any package. */
+                                                    name: string;
+                                                }[];
+                                                /** @description Unknown loaded classes alone in their package: shown, not a finding by themselves. */
+                                                unknownSingles: string[];
+                                                /** @description Files on its class path that could not be read: their classes count as unknown. */
+                                                unreadableFiles: {
+                                                    /** @description The home folder shortened to `~`. */
+                                                    path: string;
+                                                    reason: string;
+                                                }[];
+                                            }[];
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
                                         /** @description Game logs: the newest log’s lines that match a hint. */
                                         logs: {
                                             items: {
@@ -10058,6 +10502,70 @@ export interface paths {
                                              * @enum {unknown}
                                              */
                                             status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Click macros in mouse software: the programs installed, and the click timing of the macros whose format can be read. */
+                                        macros?: {
+                                            items: {
+                                                /** @description The button or hotkey that runs it, when the file says. */
+                                                boundTo: string | null;
+                                                /** @description The mouse buttons it presses. */
+                                                buttons: string[];
+                                                clicks: number;
+                                                /** @description 1000 / the shortest interval; null at 0 ms. */
+                                                clicksPerSecond: number | null;
+                                                /** @description Presses repeat less than 50 ms apart (over 20 clicks per second): faster than a person clicks. */
+                                                fastClicks: boolean;
+                                                /** @description The settings file or script it was read from. */
+                                                file: string;
+                                                name: string;
+                                                /** @description What the reader could not tell. */
+                                                note: string | null;
+                                                /** @description Keys, moves and other actions in one run, counted only: what it types is never read. */
+                                                otherActions: number;
+                                                /** @description The profile, application or script it belongs to. */
+                                                profile: string | null;
+                                                /**
+                                                 * @description The mouse or macro program.
+                                                 * @enum {unknown}
+                                                 */
+                                                program: "Razer Synapse" | "Logitech Gaming Software" | "Logitech G HUB" | "X-Mouse Button Control" | "AutoHotkey" | "Bloody" | "SteelSeries GG" | "Corsair iCUE";
+                                                /** @enum {unknown} */
+                                                repeat: "once" | "times" | "while-held" | "toggle" | "until-stopped" | "unknown";
+                                                repeatTimes: number | null;
+                                                /** @description Shortest time from one press to the next, repeats included. */
+                                                shortestClickIntervalMs: number | null;
+                                            }[];
+                                            programs: {
+                                                filesRead: number;
+                                                filesUnreadable: number;
+                                                /** @description Its own folder, when one exists (AutoHotkey scripts may be found without it). */
+                                                folder: string | null;
+                                                /** @description Whether its macro settings are read: false when its format has no public description (installed only). */
+                                                macrosRead: boolean;
+                                                /**
+                                                 * @description The mouse or macro program.
+                                                 * @enum {unknown}
+                                                 */
+                                                program: "Razer Synapse" | "Logitech Gaming Software" | "Logitech G HUB" | "X-Mouse Button Control" | "AutoHotkey" | "Bloody" | "SteelSeries GG" | "Corsair iCUE";
+                                                /** @description Why its macros are not read. */
+                                                reason: string | null;
+                                            }[];
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                            unreadable: {
+                                                path: string;
+                                                /**
+                                                 * @description The mouse or macro program.
+                                                 * @enum {unknown}
+                                                 */
+                                                program: "Razer Synapse" | "Logitech Gaming Software" | "Logitech G HUB" | "X-Mouse Button Control" | "AutoHotkey" | "Bloody" | "SteelSeries GG" | "Corsair iCUE";
+                                                reason: string;
+                                            }[];
                                         };
                                         /** @description Strings in the game processes’ memory (raw memory never leaves the machine). */
                                         memory: {
@@ -10074,6 +10582,67 @@ export interface paths {
                                                 /** @description Strings that contain one of the plan’s hints. */
                                                 strings: string[];
                                                 /** @description A cap was reached; the lists hold the first finds. */
+                                                truncated: boolean;
+                                            }[];
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Modules loaded in the game processes (Toolhelp): each one outside %SystemRoot% with its fingerprint, Authenticode verdict and folder kind; the Windows ones counted per process. Code mapped by hand (manual mapping) is not listed by Windows and so not here. */
+                                        modules?: {
+                                            items: {
+                                                fileSize: number | null;
+                                                /**
+                                                 * @description Where it was loaded from: `windows-writable` is one of the folders under %SystemRoot% that users may write to; `elsewhere` is any folder outside Windows, Program Files, ProgramData and the profile.
+                                                 * @enum {unknown}
+                                                 */
+                                                folder: "windows-writable" | "program-files" | "program-data" | "temp" | "user-profile" | "elsewhere";
+                                                /** @description The home folder shortened to `~`. */
+                                                path: string;
+                                                /** @description The game processes that have it loaded. */
+                                                pids: number[];
+                                                /**
+                                                 * @description SHA-256, lowercase hex.
+                                                 * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                                 */
+                                                sha256: string | null;
+                                                /** @description Authenticode; trust up to a root is not checked (docs/scan-client.md). */
+                                                signature: {
+                                                    issuer: string | null;
+                                                    reason: string | null;
+                                                    selfSigned: boolean | null;
+                                                    /**
+                                                     * Format: date-time
+                                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                     * @example 2026-02-11T15:25:00.000Z
+                                                     */
+                                                    signedAt: string | null;
+                                                    signer: string | null;
+                                                    /** @enum {unknown} */
+                                                    status: "unsigned" | "signed-valid" | "signed-invalid" | "signed-unverifiable" | "unreadable" | "not-read";
+                                                };
+                                                /** @description An ordinary user may put a file in that folder on a default Windows install; null when that depends on an access list the scanner does not read. */
+                                                userWritable: boolean | null;
+                                                /**
+                                                 * @description `self-signed`: a valid signature by a certificate that issued itself; `unsigned`: no embedded signature (Windows' catalog-signed DLLs read so too); `invalid`: the file no longer matches its signature, or the signature is broken; `not-read`: unopened or too large.
+                                                 * @enum {unknown}
+                                                 */
+                                                verdict: "signed-valid" | "self-signed" | "unsigned" | "invalid" | "unverifiable" | "unreadable" | "not-read";
+                                            }[];
+                                            processes: {
+                                                listed: number;
+                                                pid: number;
+                                                process: string;
+                                                /** @description Its module list could be taken. */
+                                                readable: boolean;
+                                                /** @description Why not, and what the player can do. */
+                                                reason: string | null;
+                                                systemModules: number;
+                                                /** @description It had more modules than the caps let through. */
                                                 truncated: boolean;
                                             }[];
                                             /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
@@ -10306,6 +10875,70 @@ export interface paths {
                                              */
                                             status: "collected" | "skipped" | "failed";
                                         };
+                                        /** @description The Windows services that write the evidence (SysMain for Prefetch, PcaSvc, the BAM and DAM drivers, EventLog, …): each one’s start type, and on a running Windows its state. */
+                                        services?: {
+                                            controlSet: string | null;
+                                            from: ("hive-file" | "service-manager") | null;
+                                            items: {
+                                                displayName: string | null;
+                                                imagePath: string | null;
+                                                /**
+                                                 * Format: date-time
+                                                 * @description When the service’s registry key last changed (a hive file only). RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                keyLastWritten: string | null;
+                                                /** @description The service’s key name (`SysMain`, `PcaSvc`, `bam`, …). */
+                                                name: string;
+                                                /** @description False: the service does not exist (Windows ships every one of these, so it was deleted). Null: unknown (a damaged hive hid it). */
+                                                present: boolean | null;
+                                                /** @description Why this service could not be read. */
+                                                problem: string | null;
+                                                start: number | null;
+                                                startType: ("boot" | "system" | "automatic" | "manual" | "disabled") | null;
+                                                state: ("stopped" | "start-pending" | "stop-pending" | "running" | "continue-pending" | "pause-pending" | "paused") | null;
+                                                type: number | null;
+                                            }[];
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description The Application Compatibility Cache (ShimCache) as Windows last saved it: programs that were on the machine, newest first, even if since deleted. */
+                                        shimcache?: {
+                                            controlSet: string | null;
+                                            entriesTotal: number;
+                                            format: ("windows-10" | "windows-8.0" | "windows-8.1") | null;
+                                            from: ("hive-file" | "registry") | null;
+                                            /** @description Newest first. */
+                                            items: {
+                                                /** @description Windows 8.x’s insertion flag; null on Windows 10 and 11, which do not record it. */
+                                                executed: boolean | null;
+                                                /** @enum {unknown} */
+                                                kind: "file" | "packaged-app";
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                lastModified: string | null;
+                                                /** @description As Windows wrote it (the home folder shortened to `~`); a packaged app’s family name when `kind` is `packaged-app`. */
+                                                path: string;
+                                                position: number;
+                                            }[];
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                            /** @description Why the cache was read only in part. */
+                                            stopped: string | null;
+                                        };
                                         /** @description Operating system, virtual machine signs and the clock. */
                                         system: {
                                             /**
@@ -10338,6 +10971,79 @@ export interface paths {
                                             /** @description Signs of a virtual machine; empty when none. */
                                             virtualMachine: string[];
                                         };
+                                        /** @description The NTFS change journal of each fixed volume: its age, and recent deletions, renames and time changes of program files. Needs administrator rights. */
+                                        usnJournal?: {
+                                            /** @description The scanner ran as administrator. */
+                                            elevated: boolean | null;
+                                            /** @description Oldest first. */
+                                            items: {
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                at: string | null;
+                                                /** @description NTFS file reference, hexadecimal. */
+                                                fileReference: string;
+                                                /** @description The folder it is in, when that folder still exists; null: folder unknown. */
+                                                folder: string | null;
+                                                /**
+                                                 * @description `basic-info-changed`: its times or attributes were set (what time-stomping leaves).
+                                                 * @enum {unknown}
+                                                 */
+                                                kind: "deleted" | "renamed" | "basic-info-changed";
+                                                /** @description The file name (a rename’s new name; null when only the old one was seen). */
+                                                name: string | null;
+                                                /** @description A rename’s old name. */
+                                                oldName: string | null;
+                                                /** @description The folder’s file reference, hexadecimal. */
+                                                parentReference: string;
+                                                /** @description USN_REASON_* names. */
+                                                reasons: string[];
+                                                volume: string;
+                                            }[];
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                            volumes: {
+                                                bytesRead: number;
+                                                changesDropped: number;
+                                                /** @description The reading reached the journal’s end. */
+                                                complete: boolean;
+                                                /** @description The first record still in the journal (decimal). */
+                                                firstUsn: string | null;
+                                                /** @description UsnJournalID, hexadecimal: a journal deleted and created again has a new one. */
+                                                journalId: string | null;
+                                                /** @description The first record this journal instance wrote (decimal). */
+                                                lowestValidUsn: string | null;
+                                                /** @description The next record to be written (decimal). */
+                                                nextUsn: string | null;
+                                                /** @description Why it is inactive or was not read, or which part of it was not read. */
+                                                note: string | null;
+                                                /**
+                                                 * Format: date-time
+                                                 * @description The time of the oldest record still in the journal. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                oldestRecordAt: string | null;
+                                                /**
+                                                 * @description `inactive`: the volume has no active journal (deleted and not created again); `not-read`: see `note`.
+                                                 * @enum {unknown}
+                                                 */
+                                                state: "read" | "inactive" | "not-read";
+                                                /** @description The volume Windows runs from. */
+                                                system: boolean;
+                                                /** @description The drive, `C:`. */
+                                                volume: string;
+                                                /** @description Records of this journal instance were already dropped from its start, so the oldest record is not its creation; null when unknown. */
+                                                wrapped: boolean | null;
+                                            }[];
+                                            windowHours: number;
+                                        };
                                     };
                                 };
                                 /** @description In the order the document lists its evidence: at most 25 per rule and 500 in all. */
@@ -10347,7 +11053,7 @@ export interface paths {
                                         /** @description The item of that source’s list. */
                                         index: number;
                                         /** @enum {unknown} */
-                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs";
+                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "amcache" | "usnJournal" | "macros" | "modules" | "eventLogs";
                                         /** @description The value of the item that matched. */
                                         value: string;
                                     };
@@ -15393,6 +16099,266 @@ export interface paths {
                      *               ]
                      *             }
                      *           ]
+                     *         },
+                     *         "macros": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "programs": [
+                     *             {
+                     *               "program": "Razer Synapse",
+                     *               "folder": "example",
+                     *               "macrosRead": false,
+                     *               "filesRead": 0,
+                     *               "filesUnreadable": 0,
+                     *               "reason": "example"
+                     *             }
+                     *           ],
+                     *           "items": [
+                     *             {
+                     *               "program": "Razer Synapse",
+                     *               "file": "example",
+                     *               "profile": "example",
+                     *               "name": "example",
+                     *               "boundTo": "example",
+                     *               "clicks": 0,
+                     *               "buttons": [
+                     *                 "example"
+                     *               ],
+                     *               "otherActions": 0,
+                     *               "shortestClickIntervalMs": 0,
+                     *               "clicksPerSecond": 0,
+                     *               "repeat": "once",
+                     *               "repeatTimes": 0,
+                     *               "fastClicks": false,
+                     *               "note": "example"
+                     *             }
+                     *           ],
+                     *           "unreadable": [
+                     *             {
+                     *               "program": "Razer Synapse",
+                     *               "path": "example",
+                     *               "reason": "example"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "usnJournal": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "elevated": false,
+                     *           "windowHours": 0,
+                     *           "volumes": [
+                     *             {
+                     *               "volume": "example",
+                     *               "system": false,
+                     *               "state": "read",
+                     *               "note": "example",
+                     *               "journalId": "example",
+                     *               "firstUsn": "example",
+                     *               "nextUsn": "example",
+                     *               "lowestValidUsn": "example",
+                     *               "wrapped": false,
+                     *               "oldestRecordAt": "2026-02-11T15:25:00.000Z",
+                     *               "complete": false,
+                     *               "bytesRead": 0,
+                     *               "changesDropped": 0
+                     *             }
+                     *           ],
+                     *           "items": [
+                     *             {
+                     *               "volume": "example",
+                     *               "kind": "deleted",
+                     *               "name": "example",
+                     *               "oldName": "example",
+                     *               "folder": "example",
+                     *               "at": "2026-02-11T15:25:00.000Z",
+                     *               "fileReference": "example",
+                     *               "parentReference": "example",
+                     *               "reasons": [
+                     *                 "example"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "amcache": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "from": "hive-file",
+                     *           "recordsTotal": 0,
+                     *           "badFileIds": 0,
+                     *           "damagedRecords": 0,
+                     *           "items": [
+                     *             {
+                     *               "path": "example",
+                     *               "name": "example",
+                     *               "sha1": "da39a3ee5e6b4b0d3255bfef95601890afd80709",
+                     *               "sha1Covers": "whole-file",
+                     *               "size": 0,
+                     *               "linkDate": "2026-02-11T15:25:00.000Z",
+                     *               "publisher": "example",
+                     *               "productName": "example",
+                     *               "version": "example",
+                     *               "recordedAt": "2026-02-11T15:25:00.000Z",
+                     *               "exists": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "eventLogs": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "logs": [
+                     *             {
+                     *               "name": "System",
+                     *               "path": "example",
+                     *               "status": "read",
+                     *               "reason": "example",
+                     *               "how": "file",
+                     *               "records": 0,
+                     *               "oldestAt": "2026-02-11T15:25:00.000Z",
+                     *               "newestAt": "2026-02-11T15:25:00.000Z",
+                     *               "dirty": false,
+                     *               "full": false,
+                     *               "problems": [
+                     *                 "example"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "items": [
+                     *             {
+                     *               "log": "System",
+                     *               "kind": "log-cleared",
+                     *               "eventId": 0,
+                     *               "provider": "example",
+                     *               "recordId": 0,
+                     *               "at": "2026-02-11T15:25:00.000Z",
+                     *               "service": "example",
+                     *               "program": "example",
+                     *               "from": "example",
+                     *               "to": "example",
+                     *               "detail": "example"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "services": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "from": "hive-file",
+                     *           "controlSet": "example",
+                     *           "items": [
+                     *             {
+                     *               "name": "example",
+                     *               "present": false,
+                     *               "start": 0,
+                     *               "startType": "boot",
+                     *               "state": "stopped",
+                     *               "type": 0,
+                     *               "imagePath": "example",
+                     *               "displayName": "example",
+                     *               "keyLastWritten": "2026-02-11T15:25:00.000Z",
+                     *               "problem": "example"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "shimcache": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "from": "hive-file",
+                     *           "controlSet": "example",
+                     *           "format": "windows-10",
+                     *           "entriesTotal": 0,
+                     *           "stopped": "example",
+                     *           "items": [
+                     *             {
+                     *               "position": 0,
+                     *               "path": "example",
+                     *               "kind": "file",
+                     *               "lastModified": "2026-02-11T15:25:00.000Z",
+                     *               "executed": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "modules": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "processes": [
+                     *             {
+                     *               "pid": 0,
+                     *               "process": "example",
+                     *               "readable": false,
+                     *               "reason": "example",
+                     *               "systemModules": 0,
+                     *               "listed": 0,
+                     *               "truncated": false
+                     *             }
+                     *           ],
+                     *           "items": [
+                     *             {
+                     *               "path": "example",
+                     *               "fileSize": 0,
+                     *               "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                     *               "verdict": "signed-valid",
+                     *               "signature": {
+                     *                 "status": "unsigned",
+                     *                 "signer": "example",
+                     *                 "issuer": "example",
+                     *                 "selfSigned": false,
+                     *                 "reason": "example",
+                     *                 "signedAt": "2026-02-11T15:25:00.000Z"
+                     *               },
+                     *               "folder": "windows-writable",
+                     *               "userWritable": false,
+                     *               "pids": [
+                     *                 0
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "jvm": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "items": [
+                     *             {
+                     *               "pid": 0,
+                     *               "process": "example",
+                     *               "readable": false,
+                     *               "reason": "example",
+                     *               "runtime": "example",
+                     *               "knownClasses": 0,
+                     *               "filesRead": 0,
+                     *               "unreadableFiles": [
+                     *                 {
+                     *                   "path": "example",
+                     *                   "reason": "example"
+                     *                 }
+                     *               ],
+                     *               "classSymbols": 0,
+                     *               "referencedOnly": 0,
+                     *               "unknownPackages": [
+                     *                 {
+                     *                   "name": "example",
+                     *                   "count": 0,
+                     *                   "classes": [
+                     *                     "example"
+                     *                   ]
+                     *                 }
+                     *               ],
+                     *               "unknownSingles": [
+                     *                 "example"
+                     *               ],
+                     *               "agents": [
+                     *                 {
+                     *                   "kind": "javaagent",
+                     *                   "target": "example",
+                     *                   "from": "command line"
+                     *                 }
+                     *               ],
+                     *               "attachListener": false,
+                     *               "attachRequestFiles": [
+                     *                 "example"
+                     *               ],
+                     *               "perfData": false,
+                     *               "truncated": false
+                     *             }
+                     *           ]
                      *         }
                      *       }
                      *     }
@@ -15408,6 +16374,57 @@ export interface paths {
                         /** @description Version 2 adds the Windows sections, version 3 the sections that show evidence being hidden; documents of versions 1 and 2 are still accepted. */
                         schema: 1 | 2 | 3;
                         sources: {
+                            /** @description Amcache.hve: the program files Windows recorded (present, not necessarily run), newest records first. */
+                            amcache?: {
+                                /** @description Records whose FileId is not a SHA-1: listed without one. */
+                                badFileIds: number;
+                                /** @description Records the hive’s damage made unreadable. */
+                                damagedRecords: number;
+                                from: ("hive-file" | "registry") | null;
+                                items: {
+                                    /** @description Whether the file is there now; null when its drive is not on the machine at the scan (a USB stick). */
+                                    exists: boolean | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The link time in the program’s PE header (reproducible builds put a hash there). RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    linkDate: string | null;
+                                    name: string;
+                                    /** @description As Amcache wrote it (lower case), or as found on the disk; the home folder shortened to `~`. */
+                                    path: string;
+                                    productName: string | null;
+                                    /** @description From the file’s version resource, as the file states it. */
+                                    publisher: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    recordedAt: string | null;
+                                    /**
+                                     * @description SHA-1, lowercase hex.
+                                     * @example da39a3ee5e6b4b0d3255bfef95601890afd80709
+                                     */
+                                    sha1: string | null;
+                                    /**
+                                     * @description Windows hashes at most the first 31,457,280 bytes (30 MiB): for a larger file the SHA-1 is that prefix’s, not the whole file’s. `unknown`: no size recorded.
+                                     * @enum {unknown}
+                                     */
+                                    sha1Covers: "whole-file" | "first-30-mib" | "unknown";
+                                    size: number | null;
+                                    version: string | null;
+                                }[];
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                reason: string | null;
+                                /** @description Records with a path, before the cap. */
+                                recordsTotal: number;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
                             /** @description BAM/DAM: the last run of each program per user. */
                             bam?: {
                                 controlSet: string | null;
@@ -15440,6 +16457,77 @@ export interface paths {
                                     client: string;
                                     id: string;
                                     username: string;
+                                }[];
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Windows event logs: whether each could be read, and the events that show hiding or tampering. */
+                            eventLogs?: {
+                                items: {
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    at: string | null;
+                                    /** @description The log cleared, the service type, the volume, the shutdown’s time as written. */
+                                    detail: string | null;
+                                    eventId: number;
+                                    /** @description Before: the old start type, the old time, when logging stopped. */
+                                    from: string | null;
+                                    /**
+                                     * @description What the event shows.
+                                     * @enum {unknown}
+                                     */
+                                    kind: "log-cleared" | "usn-journal-deleted" | "service-start-type-changed" | "service-state-changed" | "service-installed" | "time-changed" | "event-log-stopped" | "unexpected-shutdown";
+                                    /** @enum {unknown} */
+                                    log: "System" | "Application" | "Security";
+                                    /** @description A program the event names: a service’s image, the program that changed the clock. */
+                                    program: string | null;
+                                    provider: string;
+                                    recordId: number;
+                                    /** @description The service (its key name when the event gives it). */
+                                    service: string | null;
+                                    /** @description After: the new start type or state, the new time, when logging resumed. */
+                                    to: string | null;
+                                }[];
+                                logs: {
+                                    /** @description The file header says the log was not closed cleanly. */
+                                    dirty: boolean | null;
+                                    /** @description The file header says the log is full: its oldest records are being overwritten. */
+                                    full: boolean | null;
+                                    how: ("file" | "export") | null;
+                                    /** @enum {unknown} */
+                                    name: "System" | "Application" | "Security";
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    newestAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    oldestAt: string | null;
+                                    /** @description The `.evtx` file, as shown. */
+                                    path: string;
+                                    /** @description What could not be read: checksums that do not match, records cut off, … */
+                                    problems: string[];
+                                    /** @description Why it was not read, in words a person understands. */
+                                    reason: string | null;
+                                    records: number;
+                                    /**
+                                     * @description `read`: its records were read (`problems` says what could not be); `missing`: no such file; `denied`/`locked`: Windows refused the read; `corrupt`: not an event log; `failed`: another error.
+                                     * @enum {unknown}
+                                     */
+                                    status: "read" | "missing" | "denied" | "locked" | "corrupt" | "failed";
                                 }[];
                                 /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
@@ -15533,6 +16621,68 @@ export interface paths {
                                  */
                                 status: "collected" | "skipped" | "failed";
                             };
+                            /** @description Java game processes: classes loaded in memory that no jar of the runtime, class path, game folder or mods holds (an injected client), Java agents and attach traces. Only class names leave the machine. */
+                            jvm?: {
+                                items: {
+                                    agents: {
+                                        /**
+                                         * @description The command line, or the environment variable the launcher read it from (only its agent arguments are read).
+                                         * @enum {unknown}
+                                         */
+                                        from: "command line" | "JAVA_TOOL_OPTIONS" | "JDK_JAVA_OPTIONS" | "_JAVA_OPTIONS";
+                                        /**
+                                         * @description `javaagent`: a jar of Java code; `agentpath`: a native library by path; `agentlib`: a native library by name (`jdwp` is the debugger).
+                                         * @enum {unknown}
+                                         */
+                                        kind: "javaagent" | "agentpath" | "agentlib";
+                                        /** @description The jar, library path or library name, without its options. */
+                                        target: string;
+                                    }[];
+                                    /** @description The JVM’s attach listener was started (`.java_pid<pid>` in the temporary folder): a tool attached since the game started. Null where it cannot be told. */
+                                    attachListener: boolean | null;
+                                    /** @description `.attach_pid<pid>` files left in its working or temporary folder. */
+                                    attachRequestFiles: string[];
+                                    classSymbols: number;
+                                    filesRead: number;
+                                    knownClasses: number;
+                                    /** @description It publishes `hsperfdata_<user>/<pid>`, which lets tools find it to attach: every JVM does unless told not to. */
+                                    perfData: boolean | null;
+                                    pid: number;
+                                    process: string;
+                                    /** @description Its memory and class path could be read. */
+                                    readable: boolean;
+                                    /** @description Why not, or what could not be told, and what the player can do. */
+                                    reason: string | null;
+                                    referencedOnly: number;
+                                    /** @description The Java runtime it runs (its home folder). */
+                                    runtime: string | null;
+                                    /** @description A cap was reached: some classes were not compared. */
+                                    truncated: boolean;
+                                    /** @description Packages with at least two loaded classes that no known file holds: the finding. A class counts as loaded when a HotSpot Klass points to its name. */
+                                    unknownPackages: {
+                                        /** @description Its unknown loaded classes (the first, sorted). */
+                                        classes: string[];
+                                        count: number;
+                                        /** @description The package, slash-separated (`me/client`); empty for classes outside any package. */
+                                        name: string;
+                                    }[];
+                                    /** @description Unknown loaded classes alone in their package: shown, not a finding by themselves. */
+                                    unknownSingles: string[];
+                                    /** @description Files on its class path that could not be read: their classes count as unknown. */
+                                    unreadableFiles: {
+                                        /** @description The home folder shortened to `~`. */
+                                        path: string;
+                                        reason: string;
+                                    }[];
+                                }[];
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
                             /** @description Game logs: the newest log’s lines that match a hint. */
                             logs: {
                                 items: {
@@ -15547,6 +16697,70 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Click macros in mouse software: the programs installed, and the click timing of the macros whose format can be read. */
+                            macros?: {
+                                items: {
+                                    /** @description The button or hotkey that runs it, when the file says. */
+                                    boundTo: string | null;
+                                    /** @description The mouse buttons it presses. */
+                                    buttons: string[];
+                                    clicks: number;
+                                    /** @description 1000 / the shortest interval; null at 0 ms. */
+                                    clicksPerSecond: number | null;
+                                    /** @description Presses repeat less than 50 ms apart (over 20 clicks per second): faster than a person clicks. */
+                                    fastClicks: boolean;
+                                    /** @description The settings file or script it was read from. */
+                                    file: string;
+                                    name: string;
+                                    /** @description What the reader could not tell. */
+                                    note: string | null;
+                                    /** @description Keys, moves and other actions in one run, counted only: what it types is never read. */
+                                    otherActions: number;
+                                    /** @description The profile, application or script it belongs to. */
+                                    profile: string | null;
+                                    /**
+                                     * @description The mouse or macro program.
+                                     * @enum {unknown}
+                                     */
+                                    program: "Razer Synapse" | "Logitech Gaming Software" | "Logitech G HUB" | "X-Mouse Button Control" | "AutoHotkey" | "Bloody" | "SteelSeries GG" | "Corsair iCUE";
+                                    /** @enum {unknown} */
+                                    repeat: "once" | "times" | "while-held" | "toggle" | "until-stopped" | "unknown";
+                                    repeatTimes: number | null;
+                                    /** @description Shortest time from one press to the next, repeats included. */
+                                    shortestClickIntervalMs: number | null;
+                                }[];
+                                programs: {
+                                    filesRead: number;
+                                    filesUnreadable: number;
+                                    /** @description Its own folder, when one exists (AutoHotkey scripts may be found without it). */
+                                    folder: string | null;
+                                    /** @description Whether its macro settings are read: false when its format has no public description (installed only). */
+                                    macrosRead: boolean;
+                                    /**
+                                     * @description The mouse or macro program.
+                                     * @enum {unknown}
+                                     */
+                                    program: "Razer Synapse" | "Logitech Gaming Software" | "Logitech G HUB" | "X-Mouse Button Control" | "AutoHotkey" | "Bloody" | "SteelSeries GG" | "Corsair iCUE";
+                                    /** @description Why its macros are not read. */
+                                    reason: string | null;
+                                }[];
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                                unreadable: {
+                                    path: string;
+                                    /**
+                                     * @description The mouse or macro program.
+                                     * @enum {unknown}
+                                     */
+                                    program: "Razer Synapse" | "Logitech Gaming Software" | "Logitech G HUB" | "X-Mouse Button Control" | "AutoHotkey" | "Bloody" | "SteelSeries GG" | "Corsair iCUE";
+                                    reason: string;
+                                }[];
                             };
                             /** @description Strings in the game processes’ memory (raw memory never leaves the machine). */
                             memory: {
@@ -15563,6 +16777,67 @@ export interface paths {
                                     /** @description Strings that contain one of the plan’s hints. */
                                     strings: string[];
                                     /** @description A cap was reached; the lists hold the first finds. */
+                                    truncated: boolean;
+                                }[];
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Modules loaded in the game processes (Toolhelp): each one outside %SystemRoot% with its fingerprint, Authenticode verdict and folder kind; the Windows ones counted per process. Code mapped by hand (manual mapping) is not listed by Windows and so not here. */
+                            modules?: {
+                                items: {
+                                    fileSize: number | null;
+                                    /**
+                                     * @description Where it was loaded from: `windows-writable` is one of the folders under %SystemRoot% that users may write to; `elsewhere` is any folder outside Windows, Program Files, ProgramData and the profile.
+                                     * @enum {unknown}
+                                     */
+                                    folder: "windows-writable" | "program-files" | "program-data" | "temp" | "user-profile" | "elsewhere";
+                                    /** @description The home folder shortened to `~`. */
+                                    path: string;
+                                    /** @description The game processes that have it loaded. */
+                                    pids: number[];
+                                    /**
+                                     * @description SHA-256, lowercase hex.
+                                     * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                     */
+                                    sha256: string | null;
+                                    /** @description Authenticode; trust up to a root is not checked (docs/scan-client.md). */
+                                    signature: {
+                                        issuer: string | null;
+                                        reason: string | null;
+                                        selfSigned: boolean | null;
+                                        /**
+                                         * Format: date-time
+                                         * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                         * @example 2026-02-11T15:25:00.000Z
+                                         */
+                                        signedAt: string | null;
+                                        signer: string | null;
+                                        /** @enum {unknown} */
+                                        status: "unsigned" | "signed-valid" | "signed-invalid" | "signed-unverifiable" | "unreadable" | "not-read";
+                                    };
+                                    /** @description An ordinary user may put a file in that folder on a default Windows install; null when that depends on an access list the scanner does not read. */
+                                    userWritable: boolean | null;
+                                    /**
+                                     * @description `self-signed`: a valid signature by a certificate that issued itself; `unsigned`: no embedded signature (Windows' catalog-signed DLLs read so too); `invalid`: the file no longer matches its signature, or the signature is broken; `not-read`: unopened or too large.
+                                     * @enum {unknown}
+                                     */
+                                    verdict: "signed-valid" | "self-signed" | "unsigned" | "invalid" | "unverifiable" | "unreadable" | "not-read";
+                                }[];
+                                processes: {
+                                    listed: number;
+                                    pid: number;
+                                    process: string;
+                                    /** @description Its module list could be taken. */
+                                    readable: boolean;
+                                    /** @description Why not, and what the player can do. */
+                                    reason: string | null;
+                                    systemModules: number;
+                                    /** @description It had more modules than the caps let through. */
                                     truncated: boolean;
                                 }[];
                                 /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
@@ -15795,6 +17070,70 @@ export interface paths {
                                  */
                                 status: "collected" | "skipped" | "failed";
                             };
+                            /** @description The Windows services that write the evidence (SysMain for Prefetch, PcaSvc, the BAM and DAM drivers, EventLog, …): each one’s start type, and on a running Windows its state. */
+                            services?: {
+                                controlSet: string | null;
+                                from: ("hive-file" | "service-manager") | null;
+                                items: {
+                                    displayName: string | null;
+                                    imagePath: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the service’s registry key last changed (a hive file only). RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    keyLastWritten: string | null;
+                                    /** @description The service’s key name (`SysMain`, `PcaSvc`, `bam`, …). */
+                                    name: string;
+                                    /** @description False: the service does not exist (Windows ships every one of these, so it was deleted). Null: unknown (a damaged hive hid it). */
+                                    present: boolean | null;
+                                    /** @description Why this service could not be read. */
+                                    problem: string | null;
+                                    start: number | null;
+                                    startType: ("boot" | "system" | "automatic" | "manual" | "disabled") | null;
+                                    state: ("stopped" | "start-pending" | "stop-pending" | "running" | "continue-pending" | "pause-pending" | "paused") | null;
+                                    type: number | null;
+                                }[];
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description The Application Compatibility Cache (ShimCache) as Windows last saved it: programs that were on the machine, newest first, even if since deleted. */
+                            shimcache?: {
+                                controlSet: string | null;
+                                entriesTotal: number;
+                                format: ("windows-10" | "windows-8.0" | "windows-8.1") | null;
+                                from: ("hive-file" | "registry") | null;
+                                /** @description Newest first. */
+                                items: {
+                                    /** @description Windows 8.x’s insertion flag; null on Windows 10 and 11, which do not record it. */
+                                    executed: boolean | null;
+                                    /** @enum {unknown} */
+                                    kind: "file" | "packaged-app";
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    lastModified: string | null;
+                                    /** @description As Windows wrote it (the home folder shortened to `~`); a packaged app’s family name when `kind` is `packaged-app`. */
+                                    path: string;
+                                    position: number;
+                                }[];
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                                /** @description Why the cache was read only in part. */
+                                stopped: string | null;
+                            };
                             /** @description Operating system, virtual machine signs and the clock. */
                             system: {
                                 /**
@@ -15826,6 +17165,79 @@ export interface paths {
                                 status: "collected" | "skipped" | "failed";
                                 /** @description Signs of a virtual machine; empty when none. */
                                 virtualMachine: string[];
+                            };
+                            /** @description The NTFS change journal of each fixed volume: its age, and recent deletions, renames and time changes of program files. Needs administrator rights. */
+                            usnJournal?: {
+                                /** @description The scanner ran as administrator. */
+                                elevated: boolean | null;
+                                /** @description Oldest first. */
+                                items: {
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    at: string | null;
+                                    /** @description NTFS file reference, hexadecimal. */
+                                    fileReference: string;
+                                    /** @description The folder it is in, when that folder still exists; null: folder unknown. */
+                                    folder: string | null;
+                                    /**
+                                     * @description `basic-info-changed`: its times or attributes were set (what time-stomping leaves).
+                                     * @enum {unknown}
+                                     */
+                                    kind: "deleted" | "renamed" | "basic-info-changed";
+                                    /** @description The file name (a rename’s new name; null when only the old one was seen). */
+                                    name: string | null;
+                                    /** @description A rename’s old name. */
+                                    oldName: string | null;
+                                    /** @description The folder’s file reference, hexadecimal. */
+                                    parentReference: string;
+                                    /** @description USN_REASON_* names. */
+                                    reasons: string[];
+                                    volume: string;
+                                }[];
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                                volumes: {
+                                    bytesRead: number;
+                                    changesDropped: number;
+                                    /** @description The reading reached the journal’s end. */
+                                    complete: boolean;
+                                    /** @description The first record still in the journal (decimal). */
+                                    firstUsn: string | null;
+                                    /** @description UsnJournalID, hexadecimal: a journal deleted and created again has a new one. */
+                                    journalId: string | null;
+                                    /** @description The first record this journal instance wrote (decimal). */
+                                    lowestValidUsn: string | null;
+                                    /** @description The next record to be written (decimal). */
+                                    nextUsn: string | null;
+                                    /** @description Why it is inactive or was not read, or which part of it was not read. */
+                                    note: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The time of the oldest record still in the journal. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    oldestRecordAt: string | null;
+                                    /**
+                                     * @description `inactive`: the volume has no active journal (deleted and not created again); `not-read`: see `note`.
+                                     * @enum {unknown}
+                                     */
+                                    state: "read" | "inactive" | "not-read";
+                                    /** @description The volume Windows runs from. */
+                                    system: boolean;
+                                    /** @description The drive, `C:`. */
+                                    volume: string;
+                                    /** @description Records of this journal instance were already dropped from its start, so the oldest record is not its creation; null when unknown. */
+                                    wrapped: boolean | null;
+                                }[];
+                                windowHours: number;
                             };
                         };
                     };
@@ -16505,7 +17917,7 @@ export interface paths {
                                 /** @description Public collection hints: strings containing one of them are reported. Never decisive. */
                                 hints: string[];
                                 /** @description The evidence sources to collect for this game type. */
-                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "usnJournal")[];
+                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "modules" | "jvm" | "macros" | "usnJournal" | "amcache" | "eventLogs" | "services" | "shimcache")[];
                             };
                             proof: {
                                 /**

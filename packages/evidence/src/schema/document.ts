@@ -12,6 +12,7 @@ import {
 import { MacrosSection } from '../sections/macros.js';
 import { BamSection, PcaSection, PrefetchSection, ProgramsSection } from '../sections/windows-execution.js';
 import { GameFoldersSection, RecycleBinSection } from '../sections/windows-files.js';
+import { ServicesSection, ShimCacheSection } from '../sections/windows-services.js';
 import { UsnJournalSection } from '../sections/windows-usn.js';
 import { EVIDENCE_SCHEMA_VERSIONS } from '../version.js';
 import { Text } from './primitives.js';
@@ -45,6 +46,8 @@ export const EvidenceSources = Type.Object(
     // Version 3: add each new section here, optional.
     macros: Type.Optional(MacrosSection),
     usnJournal: Type.Optional(UsnJournalSection),
+    services: Type.Optional(ServicesSection),
+    shimcache: Type.Optional(ShimCacheSection),
   },
   { additionalProperties: false },
 );

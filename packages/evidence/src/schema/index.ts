@@ -8,6 +8,7 @@ export * from '../sections/core.js';
 export * from '../sections/macros.js';
 export * from '../sections/windows-execution.js';
 export * from '../sections/windows-files.js';
+export * from '../sections/windows-services.js';
 export * from '../sections/windows-usn.js';
 export { EvidenceBody, EvidenceSources } from './document.js';
 export { Count, Nullable, Section, Sha256, Strings, Text, TimestampInput, When } from './primitives.js';

@@ -15,6 +15,8 @@ import { collectPca } from './windows/pca.js';
 import { collectPrefetch } from './windows/prefetch.js';
 import { collectPrograms } from './windows/programs.js';
 import { collectRecycleBin } from './windows/recycle-bin.js';
+import { collectServices } from './windows/services.js';
+import { collectShimCache } from './windows/shimcache.js';
 import { collectUsnJournal } from './windows/usn-journal.js';
 
 /** Each source: its collector, what a skipped one holds, and what the player is told while it runs. */
@@ -88,6 +90,16 @@ const SOURCES: {
     empty: () => ({ programs: [], items: [], unreadable: [] }),
     step: 'Reading the click macros of mouse software',
   },
+  services: {
+    collect: collectServices,
+    empty: () => ({ from: null, controlSet: null, items: [] }),
+    step: 'Checking the Windows services that keep these records',
+  },
+  shimcache: {
+    collect: collectShimCache,
+    empty: () => ({ from: null, controlSet: null, format: null, entriesTotal: 0, stopped: null, items: [] }),
+    step: 'Reading the programs Windows met (ShimCache)',
+  },
   programs: {
     collect: collectPrograms,
     empty: () => ({ items: [] }),
@@ -114,6 +126,8 @@ export const SOURCE_ORDER: EvidenceSourceName[] = [
   'gameFolders',
   'usnJournal',
   'macros',
+  'services',
+  'shimcache',
   'programs',
 ];
 

@@ -62,6 +62,8 @@ export const SOURCE_TITLES: Record<keyof EvidenceSources, string> = {
   programs: 'Programs that ran',
   usnJournal: 'USN journal (deleted and renamed files)',
   macros: 'Click macros in mouse software',
+  services: 'Windows services',
+  shimcache: 'ShimCache (programs Windows met)',
 };
 
 /** The sources whose items the view draws, each with an id a finding can link to. */
@@ -70,8 +72,6 @@ export const LINKED_SOURCES: ReadonlySet<EvidenceSource> = new Set([
   'files',
   'processes',
   'programs',
-  'macros',
-  'usnJournal',
 ]);
 
 /** The element id of one evidence item, which a finding links to. */
@@ -105,12 +105,6 @@ export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, 
       return sources.recycleBin?.items[index]?.originalPath ?? `Recycle Bin item ${index + 1}`;
     case 'gameFolders':
       return sources.gameFolders?.items[index]?.path ?? `game folder item ${index + 1}`;
-    case 'usnJournal': {
-      const c = sources.usnJournal?.items[index];
-      return c
-        ? `${c.oldName ?? c.name ?? 'a file'} in the change journal of ${c.volume}`
-        : 'the change journal';
-    }
     case 'macros': {
       const m = sources.macros?.items[index];
       return m ? `${m.program} macro “${m.name}”` : `macro ${index + 1}`;

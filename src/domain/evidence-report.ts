@@ -61,6 +61,7 @@ const SOURCE_LABEL: Record<keyof EvidenceDocument['sources'], string> = {
   recycleBin: 'Recycle Bin',
   gameFolders: 'Game folders',
   programs: 'Programs that ran',
+  usnJournal: 'USN journal',
   services: 'Windows services',
   shimcache: 'ShimCache',
 };

@@ -72,6 +72,8 @@ export const LINKED_SOURCES: ReadonlySet<EvidenceSource> = new Set([
   'files',
   'processes',
   'programs',
+  'macros',
+  'usnJournal',
 ]);
 
 /** The element id of one evidence item, which a finding links to. */
@@ -105,6 +107,12 @@ export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, 
       return sources.recycleBin?.items[index]?.originalPath ?? `Recycle Bin item ${index + 1}`;
     case 'gameFolders':
       return sources.gameFolders?.items[index]?.path ?? `game folder item ${index + 1}`;
+    case 'usnJournal': {
+      const c = sources.usnJournal?.items[index];
+      return c
+        ? `${c.oldName ?? c.name ?? 'a file'} in the change journal of ${c.volume}`
+        : 'the change journal';
+    }
     case 'macros': {
       const m = sources.macros?.items[index];
       return m ? `${m.program} macro “${m.name}”` : `macro ${index + 1}`;

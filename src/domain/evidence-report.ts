@@ -62,6 +62,7 @@ const SOURCE_LABEL: Record<keyof EvidenceDocument['sources'], string> = {
   gameFolders: 'Game folders',
   programs: 'Programs that ran',
   usnJournal: 'USN journal',
+  jvm: 'Java classes in no game or mod file',
   services: 'Windows services',
   shimcache: 'ShimCache',
 };

@@ -43,6 +43,11 @@ export const EVIDENCE_CAPS = {
   // Version 3: the forensic Windows services, and the ShimCache (Windows keeps at most 1,024 entries).
   services: 32,
   shimcacheEntries: 4_096,
+  // Version 3: classes injected into the Java game (docs/scan-client.md, "Classes injected into the Java game").
+  jvmPackages: 50,
+  jvmClassesPerPackage: 100,
+  jvmSingles: 100,
+  jvmUnreadable: 20,
 } as const;
 
 export type EvidenceCaps = typeof EVIDENCE_CAPS;

@@ -15,6 +15,7 @@ const EVERY_SOURCE: Record<EvidenceSourceName, true> = {
   recycleBin: true,
   gameFolders: true,
   programs: true,
+  jvm: true,
   macros: true,
   usnJournal: true,
   services: true,

@@ -9,6 +9,7 @@ import type {
   EvidenceMemory,
   EvidenceProcess,
 } from './sections/core.js';
+import type { EvidenceJvmAgent, EvidenceJvmPackage, EvidenceJvmProcess } from './sections/jvm.js';
 import type { EvidenceMacro, EvidenceMacroProgram, EvidenceMacroUnreadable } from './sections/macros.js';
 import type {
   EvidenceBam,
@@ -61,6 +62,9 @@ export type TimelineEntry = Static<typeof EvidenceTimelineEntry>;
 export type ProgramEvidence = Static<typeof EvidenceProgram>;
 export type RecycleBinEvidence = Static<typeof EvidenceRecycled>;
 export type GameFolderEvidence = Static<typeof EvidenceGameFolderItem>;
+export type JvmProcessEvidence = Static<typeof EvidenceJvmProcess>;
+export type JvmPackageEvidence = Static<typeof EvidenceJvmPackage>;
+export type JvmAgentEvidence = Static<typeof EvidenceJvmAgent>;
 export type MacroEvidence = Static<typeof EvidenceMacro>;
 export type MacroProgramEvidence = Static<typeof EvidenceMacroProgram>;
 export type MacroUnreadableEvidence = Static<typeof EvidenceMacroUnreadable>;

@@ -9,6 +9,7 @@ import {
   ProcessesSection,
   SystemSection,
 } from '../sections/core.js';
+import { JvmSection } from '../sections/jvm.js';
 import { MacrosSection } from '../sections/macros.js';
 import { BamSection, PcaSection, PrefetchSection, ProgramsSection } from '../sections/windows-execution.js';
 import { GameFoldersSection, RecycleBinSection } from '../sections/windows-files.js';
@@ -46,6 +47,7 @@ export const EvidenceSources = Type.Object(
     // Version 3: add each new section here, optional.
     macros: Type.Optional(MacrosSection),
     usnJournal: Type.Optional(UsnJournalSection),
+    jvm: Type.Optional(JvmSection),
     services: Type.Optional(ServicesSection),
     shimcache: Type.Optional(ShimCacheSection),
   },

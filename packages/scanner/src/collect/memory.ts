@@ -1,6 +1,7 @@
 import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import type { MemoryEvidence } from '../evidence/document.js';
-import { StringExtractor } from '../memory/extract.js';
+import { linuxJvmImage, shareJvmMemory, symbolLimits } from '../jvm/symbol-pass.js';
+import { type ExtractLimits, StringExtractor } from '../memory/extract.js';
 import type { ReadResult } from '../memory/linux.js';
 import { type CollectContext, type Collector, SkipSource } from './context.js';
 import { isGameProcess } from './processes.js';
@@ -29,6 +30,17 @@ async function readMemory(ctx: CollectContext, pid: number, extractor: StringExt
 }
 
 /**
+ * When the Java check is asked for and the process is a HotSpot JVM on Linux, the same pass also
+ * collects the JVM's Symbols and Klass name pointers for it, so the game's memory is read once
+ * (docs/scan-client.md, "Classes injected into the Java game").
+ */
+async function javaSymbolLimits(ctx: CollectContext, pid: number): Promise<Partial<ExtractLimits>> {
+  if (ctx.machine.platform !== 'linux' || !(ctx.plan.sources as readonly string[]).includes('jvm')) return {};
+  const image = await linuxJvmImage(ctx.machine.procRoot, pid).catch(() => null);
+  return image === null ? {} : symbolLimits(image);
+}
+
+/**
  * Class names and hinted strings in the memory of each game process the process source found
  * (docs/scan-client.md). A process whose memory cannot be read is reported as such, with the reason
  * and what to do, never left out in silence.
@@ -42,13 +54,16 @@ export const collectMemory: Collector<'memory'> = async (ctx) => {
     );
   const items: MemoryEvidence[] = [];
   for (const p of games) {
-    const extractor = new StringExtractor(ctx.plan.hints, {
-      classNames: EVIDENCE_CAPS.classNames,
-      strings: EVIDENCE_CAPS.memoryStrings,
-    });
     const base = { pid: p.pid, process: p.name };
     try {
+      const extractor = new StringExtractor(ctx.plan.hints, {
+        classNames: EVIDENCE_CAPS.classNames,
+        strings: EVIDENCE_CAPS.memoryStrings,
+        ...(await javaSymbolLimits(ctx, p.pid)),
+      });
       const read = await readMemory(ctx, p.pid, extractor);
+      if (extractor.symbols.size > 0 || extractor.klassNamePointers.size > 0)
+        shareJvmMemory(ctx.earlier, p.pid, extractor, read.bytesScanned);
       items.push({
         ...base,
         readable: true,

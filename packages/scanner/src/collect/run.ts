@@ -3,6 +3,7 @@ import type { CollectContext, Collector, Machine } from './context.js';
 import { SkipSource } from './context.js';
 import { collectDiscord } from './discord.js';
 import { collectFiles } from './files.js';
+import { collectJvm } from './jvm.js';
 import { collectLogs } from './logs.js';
 import { collectMemory } from './memory.js';
 import { collectNetwork } from './network.js';
@@ -41,6 +42,11 @@ const SOURCES: {
     step: "Looking for the game's processes",
   },
   memory: { collect: collectMemory, empty: () => ({ items: [] }), step: "Reading the game's memory" },
+  jvm: {
+    collect: collectJvm,
+    empty: () => ({ items: [] }),
+    step: 'Looking for Java classes that no game or mod file holds',
+  },
   files: {
     collect: collectFiles,
     empty: () => ({ installations: [], items: [] }),
@@ -116,6 +122,7 @@ export const SOURCE_ORDER: EvidenceSourceName[] = [
   'network',
   'processes',
   'memory',
+  'jvm',
   'files',
   'logs',
   'discord',

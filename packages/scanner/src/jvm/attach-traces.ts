@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type JavaAgentArgument, parseJavaCommandLine } from './command-line.js';
 
@@ -49,13 +49,20 @@ export function environmentAgents(environ: string): AttachTraces['agents'] {
 
 const exists = async (path: string) => (await stat(path).catch(() => null)) !== null;
 
+/** Is there `hsperfdata_<user>/<pid>` in the temporary folder, whoever the user? */
+async function perfDataOf(tmp: string, pid: number): Promise<boolean> {
+  const names = await readdir(tmp).catch(() => [] as string[]);
+  for (const name of names)
+    if (name.startsWith('hsperfdata_') && (await exists(join(tmp, name, String(pid))))) return true;
+  return false;
+}
+
 /** The traces of one Linux JVM: its command line, environment (agent variables only), cwd and the temporary folder. */
 export async function linuxAttachTraces(
   procRoot: string,
   pid: number,
   args: readonly string[],
   cwd: string | null,
-  user: string,
   tmp = '/tmp',
 ): Promise<AttachTraces> {
   const agents: AttachTraces['agents'] = parseJavaCommandLine(args, ':').agents.map((a) => ({
@@ -73,6 +80,6 @@ export async function linuxAttachTraces(
     agents,
     attachListener: await exists(join(tmp, `.java_pid${pid}`)),
     attachRequestFiles: requestFiles,
-    perfData: await exists(join(tmp, `hsperfdata_${user}`, String(pid))),
+    perfData: await perfDataOf(tmp, pid),
   };
 }

@@ -1,77 +1,78 @@
 import { readFile, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StringExtractor } from '../memory/extract.js';
-import { parseMaps, readLinuxMemory } from '../memory/linux.js';
+import { readLinuxMemory } from '../memory/linux.js';
 import { type AttachTraces, linuxAttachTraces } from './attach-traces.js';
 import { parseJavaCommandLine } from './command-line.js';
 import { knownClasses } from './known-classes.js';
-import { javaHomeOf, klassNameOffset, runtimeMajorVersion } from './runtime.js';
+import { javaHomeOf } from './runtime.js';
+import { type JvmMemory, linuxJvmImage, symbolLimits } from './symbol-pass.js';
 import { type UnknownClasses, type UnknownLimits, unknownClasses } from './unknown-classes.js';
 
-/** Caps of the Symbol pass: a modded Minecraft holds some 200,000 Symbols that look like class names. */
-export const SYMBOL_LIMIT = 400_000;
-
 export interface JavaProcessReport {
-  unknown: UnknownClasses;
+  /** Null when the process is not a HotSpot JVM, so loaded classes cannot be told. */
+  unknown: UnknownClasses | null;
+  runtime: string | null;
   knownClasses: number;
+  filesRead: number;
   symbols: number;
-  symbolsTruncated: boolean;
-  knownTruncated: boolean;
+  truncated: boolean;
   unreadable: { path: string; reason: string }[];
   traces: AttachTraces;
   bytesScanned: number;
 }
 
-/** The address range the JVM's library is mapped at, from its mappings. */
-export function imageOf(
-  regions: readonly { start: number; end: number }[],
-): { start: number; end: number } | null {
-  if (regions.length === 0) return null;
-  return { start: Math.min(...regions.map((r) => r.start)), end: Math.max(...regions.map((r) => r.end)) };
+/** Reads one Linux memory's Symbols and Klass pointers (when the memory source has not already). */
+async function readJvmMemory(procRoot: string, pid: number): Promise<JvmMemory | null> {
+  const image = await linuxJvmImage(procRoot, pid);
+  if (image === null) return null;
+  const extractor = new StringExtractor([], { classNames: 0, strings: 0, ...symbolLimits(image) });
+  const read = await readLinuxMemory(procRoot, pid, extractor);
+  return {
+    symbols: extractor.symbols,
+    klassNamePointers: extractor.klassNamePointers,
+    symbolsTruncated: extractor.symbolsTruncated,
+    bytesScanned: read.bytesScanned,
+  };
 }
 
-/** Reads one Linux Java process (its command line, runtime, class path, memory) and finds its unknown classes. */
+/**
+ * One Linux Java process (docs/scan-client.md, "Classes injected into the Java game"): its command
+ * line, runtime, class path and game folder give the classes it may hold; its memory (read here, or
+ * handed over by the memory source) the classes it loaded; the difference is the finding. Throws
+ * what reading `/proc/PID` throws (the caller explains it).
+ */
 export async function inspectLinuxJavaProcess(
   procRoot: string,
   pid: number,
   limits: UnknownLimits,
-  user: string,
+  memory: JvmMemory | null = null,
 ): Promise<JavaProcessReport> {
   const dir = join(procRoot, String(pid));
-  const args = (await readFile(join(dir, 'cmdline'), 'latin1'))
-    .split('\0')
-    .filter((a, i, all) => a !== '' || i < all.length - 1);
+  const args = (await readFile(join(dir, 'cmdline'), 'latin1')).split('\0');
+  if (args.at(-1) === '') args.pop();
   const exe = await readlink(join(dir, 'exe')).catch(() => null);
   const cwd = await readlink(join(dir, 'cwd')).catch(() => null);
   const launch = parseJavaCommandLine(args, ':');
-  const traces = await linuxAttachTraces(procRoot, pid, args, cwd, user);
+  const traces = await linuxAttachTraces(procRoot, pid, args, cwd);
   // An agent named in the environment is loaded from its jar like one on the command line.
-  const agents = traces.agents.filter((a) => a.from !== 'command line');
+  const envAgents = traces.agents.filter((a) => a.from !== 'command line');
   const known = await knownClasses({
-    launch: { ...launch, agents: [...launch.agents, ...agents] },
+    launch: { ...launch, agents: [...launch.agents, ...envAgents] },
     exe,
     cwd,
     platform: 'linux',
   });
-  const maps = parseMaps(await readFile(join(dir, 'maps'), 'utf8'));
-  const image = imageOf(maps.filter((r) => /[/\\]libjvm\.so$/.test(r.path)));
-  const major = exe === null ? null : await runtimeMajorVersion(javaHomeOf(exe));
-  const jvmImage = image === null ? null : { ...image, klassNameOffset: klassNameOffset(major) };
-  const extractor = new StringExtractor([], {
-    classNames: 1,
-    strings: 0,
-    symbols: SYMBOL_LIMIT,
-    ...(jvmImage === null ? {} : { jvmImage }),
-  });
-  const read = await readLinuxMemory(procRoot, pid, extractor);
+  const inMemory = memory ?? (await readJvmMemory(procRoot, pid));
   return {
-    unknown: unknownClasses(extractor, known.classes, limits),
+    unknown: inMemory === null ? null : unknownClasses(inMemory, known.classes, limits),
+    runtime: exe === null ? null : javaHomeOf(exe),
     knownClasses: known.classes.size,
-    symbols: extractor.symbols.size,
-    symbolsTruncated: extractor.symbolsTruncated,
-    knownTruncated: known.truncated,
+    filesRead: known.read,
+    symbols: inMemory?.symbols.size ?? 0,
+    truncated: known.truncated || (inMemory?.symbolsTruncated ?? false),
     unreadable: known.unreadable,
     traces,
-    bytesScanned: read.bytesScanned,
+    bytesScanned: inMemory?.bytesScanned ?? 0,
   };
 }

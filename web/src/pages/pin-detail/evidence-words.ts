@@ -62,6 +62,7 @@ export const SOURCE_TITLES: Record<keyof EvidenceSources, string> = {
   programs: 'Programs that ran',
   usnJournal: 'USN journal (deleted and renamed files)',
   macros: 'Click macros in mouse software',
+  jvm: 'Java classes in no game or mod file, agents, attach traces',
   services: 'Windows services',
   shimcache: 'ShimCache (programs Windows met)',
 };

@@ -61,6 +61,7 @@ const SOURCE_LABEL: Record<keyof EvidenceDocument['sources'], string> = {
   recycleBin: 'Recycle Bin',
   gameFolders: 'Game folders',
   programs: 'Programs that ran',
+  macros: 'Click macros in mouse software',
   usnJournal: 'USN journal',
   jvm: 'Java classes in no game or mod file',
   services: 'Windows services',

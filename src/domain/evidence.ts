@@ -21,6 +21,7 @@ export {
   type GameFolderEvidence,
   type GameRunning,
   type LogEvidence,
+  type MacroEvidence,
   type MemoryEvidence,
   type PcaEvidence,
   type PrefetchEvidence,

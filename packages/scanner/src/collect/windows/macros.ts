@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   EVIDENCE_CAPS,
@@ -179,6 +179,21 @@ async function* filesUnder(dir: string, depth: number): AsyncGenerator<string> {
   }
 }
 
+async function readHead(path: string): Promise<Uint8Array | null> {
+  try {
+    const file = await open(path, 'r');
+    try {
+      const buffer = new Uint8Array(HEAD_BYTES);
+      const { bytesRead } = await file.read(buffer, 0, HEAD_BYTES, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return null;
+  }
+}
+
 /** A short head of the file as text (UTF-16 shown as ASCII too), to tell a format's files apart. */
 function headOf(bytes: Uint8Array): string {
   const head = bytes.subarray(0, HEAD_BYTES);
@@ -213,8 +228,11 @@ export const collectMacros: Collector<'macros'> = async (ctx) => {
         const info = await stat(path).catch(() => null);
         if (info === null || info.size > MAX_FILE_BYTES) continue;
         looked += 1;
+        // Only the head first: vendors keep many other XML files beside their macros.
+        const head = await readHead(path);
+        if (head === null || !search.looksRight(headOf(head))) continue;
         const bytes = await readSmallFile(path);
-        if (bytes === null || !search.looksRight(headOf(bytes))) continue;
+        if (bytes === null) continue;
         const reading = search.read(bytes, name);
         if (!reading.ok) {
           filesUnreadable += 1;

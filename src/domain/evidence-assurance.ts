@@ -3,6 +3,7 @@ import type { EvidenceDocument, EvidenceSourceName } from './evidence.js';
 import { coverageIntegrity } from './evidence-coverage.js';
 import { GAME_TYPES, type GameType } from './game-types.js';
 import { WINDOWS_SOURCES, WITH_FILES } from './scan-plan.js';
+import { serviceAndShimCacheReasons } from './service-assurance.js';
 import { usnJournalReasons } from './usn-journal-assurance.js';
 
 /**
@@ -192,5 +193,6 @@ export function evidenceReasons(doc: EvidenceDocument, gameType: string): Assura
     ...harvestReasons(doc, gameType),
     ...sourceReasons(doc, gameType),
     ...usnJournalReasons(doc),
+    ...serviceAndShimCacheReasons(doc),
   ];
 }

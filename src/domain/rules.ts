@@ -1,6 +1,6 @@
 import type { EvidenceDocument } from './evidence.js';
 import { MultiPattern } from './multi-pattern.js';
-import { executionTimes, windowsSignals } from './windows-signals.js';
+import { executionTimes, shownTime, windowsSignals } from './windows-signals.js';
 
 /**
  * Detection rules and how evidence is judged by them (docs/scan-client.md, "Rules"). Pure: the
@@ -64,6 +64,8 @@ export const EVIDENCE_REF_SOURCES = [
   'recycleBin',
   'gameFolders',
   'programs',
+  'services',
+  'shimcache',
   'usnJournal',
   'macros',
 ] as const;
@@ -215,6 +217,20 @@ function* windowsCandidates(doc: EvidenceDocument): Generator<Candidate> {
     const times = executionTimes(p);
     const where = `${p.path} (${p.exists ? '' : 'file deleted; '}ran: ${times === '' ? 'time unknown' : times})`;
     yield* fileCandidates('programs', index, p, where, 'execution');
+  }
+  // A ShimCache entry: the file was on this machine at that path (docs/scan-client.md, "ShimCache"),
+  // deleted or not since; Windows 8's executed flag, where set, says it ran.
+  for (const [index, e] of (doc.sources.shimcache?.items ?? []).entries()) {
+    if (e.kind !== 'file') continue;
+    const modified = e.lastModified === null ? '' : `, file modified ${shownTime(e.lastModified)}`;
+    const where = `${e.path} (ShimCache: was on this machine${modified}${e.executed === true ? '; ran' : ''})`;
+    yield* fileCandidates(
+      'shimcache',
+      index,
+      { path: e.path, sha256: null },
+      where,
+      e.executed === true ? 'execution' : 'possession',
+    );
   }
   for (const signal of windowsSignals(doc))
     yield {

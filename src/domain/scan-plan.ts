@@ -35,6 +35,13 @@ export const WINDOWS_SOURCES: readonly EvidenceSourceName[] = [
  */
 export const ELEVATED_SOURCES: readonly EvidenceSourceName[] = ['usnJournal'];
 
+/**
+ * The Windows services and the ShimCache (docs/scan-client.md, "Windows services", "ShimCache"),
+ * asked of every client. Not among `WINDOWS_SOURCES`, so that a client that does not know them is not
+ * held to them; one that could not read them says so with its own reason (service-assurance.ts).
+ */
+export const INTEGRITY_SOURCES: readonly EvidenceSourceName[] = ['services', 'shimcache'];
+
 /** Games whose installations and logs the client knows how to find. */
 export const WITH_FILES: ReadonlySet<GameType> = new Set(['Java']);
 
@@ -63,8 +70,8 @@ const COMMON_HINTS = ['aimbot', 'triggerbot', 'esp', 'injector', 'cheat', 'execu
 
 export function scanPlanFor(game: GameType): ScanPlan {
   const sources: EvidenceSourceName[] = WITH_FILES.has(game)
-    ? [...EVERYWHERE, 'files', 'logs', ...WINDOWS_SOURCES, ...ELEVATED_SOURCES]
-    : [...EVERYWHERE, ...WINDOWS_SOURCES, ...ELEVATED_SOURCES];
+    ? [...EVERYWHERE, 'files', 'logs', ...WINDOWS_SOURCES, ...ELEVATED_SOURCES, ...INTEGRITY_SOURCES]
+    : [...EVERYWHERE, ...WINDOWS_SOURCES, ...ELEVATED_SOURCES, ...INTEGRITY_SOURCES];
   const hints = [...new Set([...(HINTS[game] ?? []), ...COMMON_HINTS])];
   return { sources, hints };
 }

@@ -1,6 +1,7 @@
 import type { EvidenceDocument, ProgramEvidence, TimelineSource } from './evidence.js';
 import type { EvidenceRef, Proof } from './rules.js';
 import { macroSignals } from './signals/macro-signals.js';
+import { serviceSignals } from './signals/service-signals.js';
 import { usnJournalSignals } from './signals/usn-journal-signals.js';
 import { parseTimestamp } from './timestamp-input.js';
 
@@ -21,6 +22,9 @@ export const SIGNAL_CODES = [
   'bam-after-prefetch',
   'clock-changed',
   'game-started-before-scan',
+  'forensic-service-disabled',
+  'forensic-service-missing',
+  'forensic-service-stopped',
   'fast-click-macro',
   'usn-journal-recreated-after-logon',
   'usn-journal-inactive',
@@ -232,6 +236,7 @@ export function windowsSignals(doc: EvidenceDocument): Signal[] {
     ...prefetchSignals(doc),
     ...clockSignals(doc),
     ...gameStartSignals(doc),
+    ...serviceSignals(doc),
     ...macroSignals(doc),
     ...usnJournalSignals(doc),
   ];

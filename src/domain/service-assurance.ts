@@ -1,0 +1,28 @@
+import type { AssuranceReason } from './assurance.js';
+import type { EvidenceDocument } from './evidence.js';
+
+/**
+ * The Windows services and the ShimCache in a scan's assurance (docs/scan-client.md, "Windows
+ * services", "ShimCache", "Trust"). A Windows client that sent the section but could not read it
+ * says so with its own reason: a disabled Prefetch or PCA, or a program Windows met, went unchecked.
+ * A client that sent no such section (an older one) is not held to it; a failed section already
+ * counts as a source that failed.
+ */
+export function serviceAndShimCacheReasons(doc: EvidenceDocument): AssuranceReason[] {
+  if (doc.client.platform !== 'win32') return [];
+  const out: AssuranceReason[] = [];
+  const { services, shimcache } = doc.sources;
+  if (services?.status === 'skipped')
+    out.push({
+      code: 'services_not_read',
+      level: 'medium',
+      text: `The Windows services were not checked${services.reason ? ` (${services.reason})` : ''}: a service disabled to stop Prefetch, PCA or BAM from being written would not be seen.`,
+    });
+  if (shimcache?.status === 'skipped')
+    out.push({
+      code: 'shimcache_not_read',
+      level: 'medium',
+      text: `The ShimCache was not read${shimcache.reason ? ` (${shimcache.reason})` : ''}: programs Windows met and that are gone since were not checked.`,
+    });
+  return out;
+}

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import type { EvidenceDocument } from '../../src/domain/evidence.js';
+import { compileRules, evaluateEvidence, type Rule } from '../../src/domain/rules.js';
+import { serviceAndShimCacheReasons } from '../../src/domain/service-assurance.js';
+import { serviceSignals } from '../../src/domain/signals/service-signals.js';
+import { windowsSignals } from '../../src/domain/windows-signals.js';
+import { evidence } from '../support/evidence.js';
+
+/**
+ * The Windows services' signals (docs/scan-client.md, "Windows services"), each on and off, the
+ * ShimCache's entries matched by file-name and file-path rules, and both sections in the assurance.
+ */
+
+const CLOCK = new Date('2026-11-28T12:00:00.000Z');
+
+type Services = NonNullable<EvidenceDocument['sources']['services']>;
+type Service = Services['items'][number];
+type ShimCache = NonNullable<EvidenceDocument['sources']['shimcache']>;
+
+function service(overrides: Partial<Service> = {}): Service {
+  return {
+    name: 'SysMain',
+    present: true,
+    start: 2,
+    startType: 'automatic',
+    state: 'running',
+    type: 0x20,
+    imagePath: '%systemroot%\\system32\\svchost.exe -k LocalSystemNetworkRestricted -p',
+    displayName: 'SysMain',
+    keyLastWritten: null,
+    problem: null,
+    ...overrides,
+  };
+}
+
+function shimcache(items: ShimCache['items'] = []): ShimCache {
+  return {
+    status: 'collected',
+    reason: null,
+    from: 'hive-file',
+    controlSet: 'ControlSet001',
+    format: 'windows-10',
+    entriesTotal: items.length,
+    stopped: null,
+    items,
+  };
+}
+
+function doc(items: Service[], shim: ShimCache = shimcache()): EvidenceDocument {
+  const base = evidence('n'.repeat(16), {}, CLOCK);
+  return {
+    ...base,
+    schema: 3,
+    client: { ...base.client, platform: 'win32' },
+    sources: {
+      ...base.sources,
+      services: { status: 'collected', reason: null, from: 'service-manager', controlSet: null, items },
+      shimcache: shim,
+    },
+  };
+}
+
+const codes = (d: EvidenceDocument) => [...serviceSignals(d)].map((s) => [s.code, s.where]);
+
+function rule(kind: Rule['kind'], pattern: string, match: Rule['match'] = 'exact'): Rule {
+  return {
+    id: 1,
+    name: `rule ${pattern}`,
+    kind,
+    pattern,
+    match,
+    severity: kind === 'signal' ? 'integrity' : 'detection',
+    games: [],
+    enabled: true,
+    source: null,
+    createdAt: 0,
+    updatedAt: 0,
+  };
+}
+
+describe('forensic service signals', () => {
+  it('nothing when every service is as Windows ships it; a manual service stopped is normal', () => {
+    const d = doc([
+      service(),
+      service({ name: 'PcaSvc', start: 3, startType: 'manual', state: 'stopped' }),
+      service({ name: 'bam', start: 1, startType: 'system', type: 1 }),
+    ]);
+    expect(codes(d)).toEqual([]);
+  });
+
+  it('a disabled service, with when its settings changed', () => {
+    const d = doc([
+      service({
+        start: 4,
+        startType: 'disabled',
+        state: 'stopped',
+        keyLastWritten: '2026-11-28T09:12:00.000Z',
+      }),
+    ]);
+    expect(codes(d)).toEqual([
+      [
+        'forensic-service-disabled',
+        'service SysMain (start type disabled, its settings last changed 2026-11-28 09:12:00 UTC)',
+      ],
+    ]);
+  });
+
+  it('a deleted service is missing; one a damaged hive hid (present null) is not', () => {
+    const d = doc([
+      service({ name: 'PcaSvc', present: false, start: null, startType: null, state: null }),
+      service({ name: 'DPS', present: null, start: null, startType: null, state: null, problem: 'damaged' }),
+    ]);
+    expect(codes(d)).toEqual([['forensic-service-missing', 'service PcaSvc (not on this machine: deleted)']]);
+  });
+
+  it('a service that starts by itself, stopped now; from a hive file (no state) nothing', () => {
+    const d = doc([
+      service({ name: 'EventLog', state: 'stopped' }),
+      service({ name: 'bam', start: 1, startType: 'system', state: 'stopped' }),
+      service({ name: 'DPS', state: null }),
+    ]);
+    expect(codes(d)).toEqual([
+      ['forensic-service-stopped', 'service EventLog (stopped, although it starts automatically)'],
+      ['forensic-service-stopped', 'service bam (stopped, although it starts at system start)'],
+    ]);
+  });
+
+  it('nothing from a skipped or absent section', () => {
+    const d = doc([service({ start: 4, startType: 'disabled' })]);
+    (d.sources.services as Services).status = 'skipped';
+    expect(codes(d)).toEqual([]);
+    const older = doc([]);
+    delete older.sources.services;
+    expect(codes(older)).toEqual([]);
+  });
+
+  it('becomes a finding through its signal rule, pointing at the service', () => {
+    const d = doc([service({ name: 'PcaSvc', start: 4, startType: 'disabled' })]);
+    expect(windowsSignals(d).map((s) => s.code)).toContain('forensic-service-disabled');
+    const { findings } = evaluateEvidence(
+      compileRules([rule('signal', 'forensic-service-disabled')]),
+      d,
+      'FiveM',
+    );
+    expect(findings.map((f) => [f.severity, f.evidence.source, f.evidence.index, f.proves])).toEqual([
+      ['integrity', 'services', 0, 'this-session'],
+    ]);
+  });
+});
+
+describe('ShimCache entries and the rules', () => {
+  const d = doc(
+    [],
+    shimcache([
+      {
+        position: 0,
+        path: '~/Downloads/vape-v4.exe',
+        kind: 'file',
+        lastModified: '2026-11-20T10:00:00.000Z',
+        executed: null,
+      },
+      {
+        position: 1,
+        path: 'Microsoft.MinecraftUWP_8wekyb3d8bbwe',
+        kind: 'packaged-app',
+        lastModified: null,
+        executed: null,
+      },
+      { position: 2, path: 'C:\\Tools\\old.exe', kind: 'file', lastModified: null, executed: true },
+    ]),
+  );
+
+  it('a file-name rule matches an entry; what it proves is that the file was on the machine', () => {
+    const { findings } = evaluateEvidence(compileRules([rule('file-name', 'vape', 'contains')]), d, 'Java');
+    expect(findings.map((f) => [f.evidence.source, f.evidence.index, f.proves, f.text])).toEqual([
+      [
+        'shimcache',
+        0,
+        'possession',
+        'rule vape in ~/Downloads/vape-v4.exe (ShimCache: was on this machine, file modified 2026-11-20 10:00:00 UTC)',
+      ],
+    ]);
+  });
+
+  it('a file-path rule too; Windows 8’s executed flag proves execution; packaged apps are not files', () => {
+    const paths = evaluateEvidence(compileRules([rule('file-path', 'C:\\Tools\\', 'prefix')]), d, 'Java');
+    expect(paths.findings.map((f) => [f.evidence.index, f.proves])).toEqual([[2, 'execution']]);
+    const apps = evaluateEvidence(
+      compileRules([rule('file-name', 'Microsoft.MinecraftUWP', 'contains')]),
+      d,
+      'Java',
+    );
+    expect(apps.findings).toEqual([]);
+  });
+});
+
+describe('the services and the ShimCache in the assurance', () => {
+  it('a Windows client that could not read them says so; one that did not send them is not held to it', () => {
+    const d = doc([]);
+    expect(serviceAndShimCacheReasons(d)).toEqual([]);
+    (d.sources.services as Services).status = 'skipped';
+    (d.sources.services as Services).reason = 'The service manager could not be opened (error 5).';
+    (d.sources.shimcache as ShimCache).status = 'skipped';
+    (d.sources.shimcache as ShimCache).reason = 'The registry holds no AppCompatCache value.';
+    expect(serviceAndShimCacheReasons(d).map((r) => r.code)).toEqual([
+      'services_not_read',
+      'shimcache_not_read',
+    ]);
+    const older = doc([]);
+    delete older.sources.services;
+    delete older.sources.shimcache;
+    expect(serviceAndShimCacheReasons(older)).toEqual([]);
+    const linux = doc([]);
+    (linux.sources.services as Services).status = 'skipped';
+    linux.client.platform = 'linux';
+    expect(serviceAndShimCacheReasons(linux)).toEqual([]);
+  });
+});

@@ -391,6 +391,25 @@ Loop 3
     expect(read('F4::\nLoop 3\n  Send, abc\n')).toEqual([]);
   });
 
+  it('a loop whose count or condition is known only at run time still repeats; a file loop is not a clicker', () => {
+    const [counted] = read('F7::\nLoop, %n%\n{\n  Click\n  Sleep 10\n}\n');
+    expect(counted).toMatchObject({
+      repeat: 'times',
+      repeatTimes: null,
+      shortestClickIntervalMs: 10,
+      fastClicks: true,
+    });
+    const [conditioned] = read('F9::\nwhile (running)\n{\n  Click\n  Sleep 20\n}\n');
+    expect(conditioned).toMatchObject({ repeat: 'unknown', shortestClickIntervalMs: 20, fastClicks: true });
+    const [once] = read('F10::\nLoop 1\n{\n  Click\n  Sleep 5\n}\n');
+    expect(once).toMatchObject({
+      repeat: 'times',
+      repeatTimes: 1,
+      shortestClickIntervalMs: null,
+      fastClicks: false,
+    });
+  });
+
   it(`the threshold is ${FAST_CLICK_INTERVAL_MS} ms between presses`, () => {
     const at = (ms: number) => read(`Loop {\nClick\nSleep ${ms}\n}\n`)[0]?.fastClicks;
     expect(at(FAST_CLICK_INTERVAL_MS - 1)).toBe(true);

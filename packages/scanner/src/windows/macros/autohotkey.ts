@@ -225,6 +225,9 @@ function loopRepeat(header: string): { repeat: MacroRepeat; times: number | null
   const count = /^loop\s*,?\s*\(?\s*(\d+)\s*\)?\s*$/i.exec(header);
   if (count !== null) return { repeat: 'times', times: Number(count[1]) };
   if (/^loop\s*$/i.test(header)) return { repeat: 'until-stopped', times: null };
+  // A count known only at run time (`Loop %n%`, `Loop n`); not the parsing and file loops.
+  if (!/^loop\s*,?\s*(parse|files|read|reg)\b/i.test(header) && /^loop\b/i.test(header))
+    return { repeat: 'times', times: null };
   if (/^while\s*\(?\s*(true|1)\s*\)?\s*$/i.test(header)) return { repeat: 'until-stopped', times: null };
   if (/^while\b.*getkeystate\s*\(/i.test(header)) return { repeat: 'while-held', times: null };
   return { repeat: 'unknown', times: null };
@@ -318,6 +321,8 @@ export function parseAutoHotkeyScript(bytes: Uint8Array, scriptName: string): Ma
         repeatTimes: times,
         repeatPauseMs: pause,
         note: null,
+        // A loop or timer runs its body again and again, unless it is told to run once.
+        loops: times !== 1,
       },
       steps,
     );

@@ -114,6 +114,11 @@ export interface MacroIdentity {
   repeatTimes: number | null;
   /** Pause between repeated runs, when the format sets one (ms). */
   repeatPauseMs: number;
+  /**
+   * The runs follow one another whatever `repeat` says: a script's loop whose count or condition is
+   * only known at run time still runs more than once.
+   */
+  loops?: boolean;
   note: string | null;
 }
 
@@ -121,6 +126,7 @@ export interface MacroIdentity {
 export function macroFacts(identity: MacroIdentity, steps: MacroStep[]): MacroFacts {
   const run = segmentOf(steps);
   const repeats =
+    identity.loops === true ||
     identity.repeat === 'while-held' ||
     identity.repeat === 'toggle' ||
     identity.repeat === 'until-stopped' ||

@@ -10,7 +10,8 @@ import { macroFacts } from './timing.js';
  * auto-clicker: a loop or a timer that clicks, and the pauses written in it.
  *
  * - Each outermost loop holding a click is one macro; `Loop N` runs N times, a bare `Loop` or
- *   `While true` until stopped, `While GetKeyState(…)` while a key is held; other loops `unknown`.
+ *   `While true` until stopped, `While GetKeyState(…)` while a key is held, `Loop %n%` a number of
+ *   times known at run time; other loops `unknown`. All but `Loop 1` are timed across their passes.
  * - Each `SetTimer Label, Period` (Period > 0) whose label or function clicks is one macro repeating
  *   every Period ms (counted as a pause of Period after each run: never shorter than the real one).
  * - A `Sleep` of a variable set by `Random` or an assignment uses the smallest value the script gives

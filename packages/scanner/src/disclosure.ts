@@ -126,6 +126,20 @@ export const COLLECTED: readonly Disclosed[] = [
       'Which mouse and macro programs are installed (Razer Synapse, Logitech, X-Mouse Button Control, AutoHotkey, Bloody, SteelSeries, Corsair) and, where their settings can be read, the click and repeat settings of each macro: its name, the button it is on, how many clicks, how fast and whether it repeats. AutoHotkey scripts in your Documents, Desktop, Downloads and Startup folders are read for the same. Never the text a macro types.',
   },
   {
+    source: 'services',
+    platform: 'win32',
+    title: 'Windows services that keep these records',
+    detail:
+      'For SysMain, PcaSvc, the BAM and DAM drivers, EventLog, DPS, DiagTrack and Appinfo: whether the service exists, how it starts (automatic, manual, disabled), whether it is running, its program and its name. Not the other services.',
+  },
+  {
+    source: 'shimcache',
+    platform: 'win32',
+    title: 'Programs Windows met (ShimCache)',
+    detail:
+      'The paths of the programs Windows’ compatibility cache holds (at most about a thousand, as Windows last saved it), each with its file’s modified time then (your home folder shown as ~). Not the files themselves.',
+  },
+  {
     source: 'programs',
     platform: 'win32',
     title: 'The programs that ran',

@@ -41,6 +41,7 @@ const LABEL: Partial<Record<EvidenceSourceName, string>> = {
   memory: 'the game’s memory',
   system: 'the system information',
   files: 'the game files',
+  macros: 'the click macros of mouse software',
 };
 
 function reason(code: string, text: string): AssuranceReason {

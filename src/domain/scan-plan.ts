@@ -42,6 +42,13 @@ export const ELEVATED_SOURCES: readonly EvidenceSourceName[] = ['usnJournal'];
  */
 export const INTEGRITY_SOURCES: readonly EvidenceSourceName[] = ['services', 'shimcache'];
 
+/**
+ * Click macros in mouse software (docs/scan-client.md, "Click macros"), asked of every client. Not
+ * among `WINDOWS_SOURCES`, so that a client that does not know the source is not held to it; a section
+ * that failed lowers the assurance like any failed source.
+ */
+export const MACRO_SOURCES: readonly EvidenceSourceName[] = ['macros'];
+
 /** Games whose installations and logs the client knows how to find. */
 export const WITH_FILES: ReadonlySet<GameType> = new Set(['Java']);
 
@@ -70,8 +77,16 @@ const COMMON_HINTS = ['aimbot', 'triggerbot', 'esp', 'injector', 'cheat', 'execu
 
 export function scanPlanFor(game: GameType): ScanPlan {
   const sources: EvidenceSourceName[] = WITH_FILES.has(game)
-    ? [...EVERYWHERE, 'files', 'logs', ...WINDOWS_SOURCES, ...ELEVATED_SOURCES, ...INTEGRITY_SOURCES]
-    : [...EVERYWHERE, ...WINDOWS_SOURCES, ...ELEVATED_SOURCES, ...INTEGRITY_SOURCES];
+    ? [
+        ...EVERYWHERE,
+        'files',
+        'logs',
+        ...WINDOWS_SOURCES,
+        ...ELEVATED_SOURCES,
+        ...INTEGRITY_SOURCES,
+        ...MACRO_SOURCES,
+      ]
+    : [...EVERYWHERE, ...WINDOWS_SOURCES, ...ELEVATED_SOURCES, ...INTEGRITY_SOURCES, ...MACRO_SOURCES];
   const hints = [...new Set([...(HINTS[game] ?? []), ...COMMON_HINTS])];
   return { sources, hints };
 }

@@ -38,7 +38,7 @@ describe('click macros on a planted Windows tree', () => {
       ['Logitech Gaming Software', true, 1, 0],
       ['Logitech G HUB', false, 0, 0],
       ['X-Mouse Button Control', true, 1, 1],
-      ['AutoHotkey', true, 1, 0],
+      ['AutoHotkey', true, 2, 0],
       ['Bloody', false, 0, 0],
     ]);
     expect(macros?.programs.find((p) => p.program === 'Logitech G HUB')?.reason).toContain('SQLite');
@@ -61,11 +61,12 @@ describe('click macros on a planted Windows tree', () => {
       ['Logitech Gaming Software', 'Chat', 'Mouse.G502 G5 (M1)', null, false],
       ['X-Mouse Button Control', 'simulated keystrokes', 'Layer 1 / XLeft', 14.3, false],
       ['AutoHotkey', 'loop at line 2', 'F6', 66.7, true],
+      ['AutoHotkey', 'timer Tick (line 1)', null, 5, false],
     ]);
     expect(macros?.items[0]?.file).toMatch(
       /\/ProgramData\/Razer\/Synapse\/Accounts\/RZR_0001\/Macros\/autoclick\.xml$/,
     );
-    expect(macros?.items.at(-1)?.file).toBe('~/Documents/AutoHotkey/clicker.ahk');
+    expect(macros?.items.at(-1)?.file).toBe('~/OneDrive/Desktop/slow.ahk');
   });
 
   it('never sends what a macro types', async () => {

@@ -86,6 +86,11 @@ export function plantMacroTree(): { root: string; c: string; home: string } {
     join(home, 'Documents', 'AutoHotkey', 'clicker.ahk'),
     `F6::\nLoop\n{\n  if !GetKeyState("F6", "T")\n    break\n  Click\n  Sleep 15\n  Send ${TYPED}\n}\nreturn\n`,
   );
+  // Windows 11 often keeps the Desktop in OneDrive: a slow timer there (5 clicks a second).
+  plant(
+    join(home, 'OneDrive', 'Desktop', 'slow.ahk'),
+    'SetTimer, Tick, 200\nreturn\n\nTick:\nClick\nreturn\n',
+  );
   mkdirSync(join(c, 'Program Files (x86)', 'Bloody7'), { recursive: true });
   return { root, c, home };
 }

@@ -71,6 +71,7 @@ function places(layout: WindowsLayout, ctx: CollectContext): Place[] {
   const lgs = join(f.localAppData, 'Logitech', 'Logitech Gaming Software');
   const xmbc = join(f.appData, 'Highresolution Enterprises', 'XMouseButtonControl');
   const home = f.home;
+  const oneDrive = ctx.machine.env.OneDrive ?? join(home, 'OneDrive');
   const ahk = (dir: string, depth: number): Search => ({
     dir,
     depth,
@@ -133,6 +134,9 @@ function places(layout: WindowsLayout, ctx: CollectContext): Place[] {
         ahk(join(home, 'Documents'), 2),
         ahk(join(home, 'Desktop'), 1),
         ahk(join(home, 'Downloads'), 1),
+        // Windows 11 often moves Documents and Desktop into OneDrive.
+        ahk(join(oneDrive, 'Documents'), 2),
+        ahk(join(oneDrive, 'Desktop'), 1),
         ahk(join(f.appData, 'Microsoft', 'Windows', 'Start Menu', 'Programs', 'Startup'), 0),
       ],
       notRead: null,

@@ -63,6 +63,7 @@ const SOURCE_LABEL: Record<keyof EvidenceDocument['sources'], string> = {
   programs: 'Programs that ran',
   macros: 'Click macros in mouse software',
   usnJournal: 'USN journal',
+  amcache: 'Amcache (program files Windows recorded)',
   jvm: 'Java classes in no game or mod file',
   services: 'Windows services',
   shimcache: 'ShimCache',

@@ -64,6 +64,7 @@ export const EVIDENCE_REF_SOURCES = [
   'recycleBin',
   'gameFolders',
   'programs',
+  'amcache',
   'services',
   'shimcache',
   'usnJournal',
@@ -231,6 +232,20 @@ function* windowsCandidates(doc: EvidenceDocument): Generator<Candidate> {
       where,
       e.executed === true ? 'execution' : 'possession',
     );
+  }
+  // An Amcache record: the file was on this machine (docs/scan-client.md, "Amcache"), deleted or not;
+  // matched by name, path and the SHA-1 Windows took of its content.
+  for (const [index, r] of (doc.sources.amcache?.items ?? []).entries()) {
+    const recorded = r.recordedAt === null ? '' : `, recorded ${shownTime(r.recordedAt)}`;
+    const where = `${r.path} (Amcache${recorded}${r.exists === false ? '; file deleted' : ''})`;
+    yield* fileCandidates('amcache', index, { path: r.path, sha256: null }, where, 'possession');
+    if (r.sha1 !== null)
+      yield {
+        kind: 'file-sha1',
+        ref: { source: 'amcache', index, value: r.sha1 },
+        where,
+        proves: 'possession',
+      };
   }
   for (const signal of windowsSignals(doc))
     yield {

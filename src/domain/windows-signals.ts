@@ -1,5 +1,6 @@
 import type { EvidenceDocument, ProgramEvidence, TimelineSource } from './evidence.js';
 import type { EvidenceRef, Proof } from './rules.js';
+import { amcacheSignals } from './signals/amcache-signals.js';
 import { macroSignals } from './signals/macro-signals.js';
 import { serviceSignals } from './signals/service-signals.js';
 import { usnJournalSignals } from './signals/usn-journal-signals.js';
@@ -26,6 +27,7 @@ export const SIGNAL_CODES = [
   'forensic-service-missing',
   'forensic-service-stopped',
   'fast-click-macro',
+  'amcache-file-deleted',
   'usn-journal-recreated-after-logon',
   'usn-journal-inactive',
   'prefetch-deleted-after-logon',
@@ -238,6 +240,7 @@ export function windowsSignals(doc: EvidenceDocument): Signal[] {
     ...gameStartSignals(doc),
     ...serviceSignals(doc),
     ...macroSignals(doc),
+    ...amcacheSignals(doc),
     ...usnJournalSignals(doc),
   ];
 }

@@ -48,6 +48,8 @@ export const EVIDENCE_CAPS = {
   jvmClassesPerPackage: 100,
   jvmSingles: 100,
   jvmUnreadable: 20,
+  // Version 3: Amcache's file records (docs/scan-client.md, "Amcache").
+  amcacheEntries: 5_000,
 } as const;
 
 export type EvidenceCaps = typeof EVIDENCE_CAPS;

@@ -18,6 +18,7 @@ const EVERY_SOURCE: Record<EvidenceSourceName, true> = {
   jvm: true,
   macros: true,
   usnJournal: true,
+  amcache: true,
   services: true,
   shimcache: true,
 };

@@ -11,6 +11,7 @@ import type {
 } from './sections/core.js';
 import type { EvidenceJvmAgent, EvidenceJvmPackage, EvidenceJvmProcess } from './sections/jvm.js';
 import type { EvidenceMacro, EvidenceMacroProgram, EvidenceMacroUnreadable } from './sections/macros.js';
+import type { EvidenceAmcacheRecord } from './sections/windows-amcache.js';
 import type {
   EvidenceBam,
   EvidencePca,
@@ -70,5 +71,6 @@ export type MacroProgramEvidence = Static<typeof EvidenceMacroProgram>;
 export type MacroUnreadableEvidence = Static<typeof EvidenceMacroUnreadable>;
 export type UsnVolumeEvidence = Static<typeof EvidenceUsnVolume>;
 export type UsnChangeEvidence = Static<typeof EvidenceUsnChange>;
+export type AmcacheEvidence = Static<typeof EvidenceAmcacheRecord>;
 export type ServiceEvidence = Static<typeof EvidenceService>;
 export type ShimCacheEvidence = Static<typeof EvidenceShimCacheEntry>;

@@ -9995,116 +9995,6 @@ export interface paths {
                          *                 }
                          *               ]
                          *             },
-                         *             "eventLogs": {
-                         *               "status": "collected",
-                         *               "reason": "example",
-                         *               "logs": [
-                         *                 {
-                         *                   "name": "System",
-                         *                   "path": "example",
-                         *                   "status": "read",
-                         *                   "reason": "example",
-                         *                   "how": "file",
-                         *                   "records": 0,
-                         *                   "oldestAt": "2026-02-11T15:25:00.000Z",
-                         *                   "newestAt": "2026-02-11T15:25:00.000Z",
-                         *                   "dirty": false,
-                         *                   "full": false,
-                         *                   "problems": [
-                         *                     "example"
-                         *                   ]
-                         *                 }
-                         *               ],
-                         *               "items": [
-                         *                 {
-                         *                   "log": "System",
-                         *                   "kind": "log-cleared",
-                         *                   "eventId": 0,
-                         *                   "provider": "example",
-                         *                   "recordId": 0,
-                         *                   "at": "2026-02-11T15:25:00.000Z",
-                         *                   "service": "example",
-                         *                   "program": "example",
-                         *                   "from": "example",
-                         *                   "to": "example",
-                         *                   "detail": "example"
-                         *                 }
-                         *               ]
-                         *             },
-                         *             "services": {
-                         *               "status": "collected",
-                         *               "reason": "example",
-                         *               "from": "hive-file",
-                         *               "controlSet": "example",
-                         *               "items": [
-                         *                 {
-                         *                   "name": "example",
-                         *                   "present": false,
-                         *                   "start": 0,
-                         *                   "startType": "boot",
-                         *                   "state": "stopped",
-                         *                   "type": 0,
-                         *                   "imagePath": "example",
-                         *                   "displayName": "example",
-                         *                   "keyLastWritten": "2026-02-11T15:25:00.000Z",
-                         *                   "problem": "example"
-                         *                 }
-                         *               ]
-                         *             },
-                         *             "shimcache": {
-                         *               "status": "collected",
-                         *               "reason": "example",
-                         *               "from": "hive-file",
-                         *               "controlSet": "example",
-                         *               "format": "windows-10",
-                         *               "entriesTotal": 0,
-                         *               "stopped": "example",
-                         *               "items": [
-                         *                 {
-                         *                   "position": 0,
-                         *                   "path": "example",
-                         *                   "kind": "file",
-                         *                   "lastModified": "2026-02-11T15:25:00.000Z",
-                         *                   "executed": false
-                         *                 }
-                         *               ]
-                         *             },
-                         *             "modules": {
-                         *               "status": "collected",
-                         *               "reason": "example",
-                         *               "processes": [
-                         *                 {
-                         *                   "pid": 0,
-                         *                   "process": "example",
-                         *                   "readable": false,
-                         *                   "reason": "example",
-                         *                   "systemModules": 0,
-                         *                   "listed": 0,
-                         *                   "truncated": false
-                         *                 }
-                         *               ],
-                         *               "items": [
-                         *                 {
-                         *                   "path": "example",
-                         *                   "fileSize": 0,
-                         *                   "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
-                         *                   "verdict": "signed-valid",
-                         *                   "signature": {
-                         *                     "status": "unsigned",
-                         *                     "signer": "example",
-                         *                     "issuer": "example",
-                         *                     "selfSigned": false,
-                         *                     "reason": "example",
-                         *                     "signedAt": "2026-02-11T15:25:00.000Z"
-                         *                   },
-                         *                   "folder": "windows-writable",
-                         *                   "userWritable": false,
-                         *                   "pids": [
-                         *                     0
-                         *                   ]
-                         *                 }
-                         *               ]
-                         *             },
                          *             "jvm": {
                          *               "status": "collected",
                          *               "reason": "example",
@@ -10150,6 +10040,44 @@ export interface paths {
                          *                   ],
                          *                   "perfData": false,
                          *                   "truncated": false
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "services": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "from": "hive-file",
+                         *               "controlSet": "example",
+                         *               "items": [
+                         *                 {
+                         *                   "name": "example",
+                         *                   "present": false,
+                         *                   "start": 0,
+                         *                   "startType": "boot",
+                         *                   "state": "stopped",
+                         *                   "type": 0,
+                         *                   "imagePath": "example",
+                         *                   "displayName": "example",
+                         *                   "keyLastWritten": "2026-02-11T15:25:00.000Z",
+                         *                   "problem": "example"
+                         *                 }
+                         *               ]
+                         *             },
+                         *             "shimcache": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "from": "hive-file",
+                         *               "controlSet": "example",
+                         *               "format": "windows-10",
+                         *               "entriesTotal": 0,
+                         *               "stopped": "example",
+                         *               "items": [
+                         *                 {
+                         *                   "position": 0,
+                         *                   "path": "example",
+                         *                   "kind": "file",
+                         *                   "lastModified": "2026-02-11T15:25:00.000Z",
+                         *                   "executed": false
                          *                 }
                          *               ]
                          *             }
@@ -10262,77 +10190,6 @@ export interface paths {
                                                  */
                                                 id: string;
                                                 username: string;
-                                            }[];
-                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
-                                            reason: string | null;
-                                            /**
-                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
-                                             * @enum {unknown}
-                                             */
-                                            status: "collected" | "skipped" | "failed";
-                                        };
-                                        /** @description Windows event logs: whether each could be read, and the events that show hiding or tampering. */
-                                        eventLogs?: {
-                                            items: {
-                                                /**
-                                                 * Format: date-time
-                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
-                                                 * @example 2026-02-11T15:25:00.000Z
-                                                 */
-                                                at: string | null;
-                                                /** @description The log cleared, the service type, the volume, the shutdown’s time as written. */
-                                                detail: string | null;
-                                                eventId: number;
-                                                /** @description Before: the old start type, the old time, when logging stopped. */
-                                                from: string | null;
-                                                /**
-                                                 * @description What the event shows.
-                                                 * @enum {unknown}
-                                                 */
-                                                kind: "log-cleared" | "usn-journal-deleted" | "service-start-type-changed" | "service-state-changed" | "service-installed" | "time-changed" | "event-log-stopped" | "unexpected-shutdown";
-                                                /** @enum {unknown} */
-                                                log: "System" | "Application" | "Security";
-                                                /** @description A program the event names: a service’s image, the program that changed the clock. */
-                                                program: string | null;
-                                                provider: string;
-                                                recordId: number;
-                                                /** @description The service (its key name when the event gives it). */
-                                                service: string | null;
-                                                /** @description After: the new start type or state, the new time, when logging resumed. */
-                                                to: string | null;
-                                            }[];
-                                            logs: {
-                                                /** @description The file header says the log was not closed cleanly. */
-                                                dirty: boolean | null;
-                                                /** @description The file header says the log is full: its oldest records are being overwritten. */
-                                                full: boolean | null;
-                                                how: ("file" | "export") | null;
-                                                /** @enum {unknown} */
-                                                name: "System" | "Application" | "Security";
-                                                /**
-                                                 * Format: date-time
-                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
-                                                 * @example 2026-02-11T15:25:00.000Z
-                                                 */
-                                                newestAt: string | null;
-                                                /**
-                                                 * Format: date-time
-                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
-                                                 * @example 2026-02-11T15:25:00.000Z
-                                                 */
-                                                oldestAt: string | null;
-                                                /** @description The `.evtx` file, as shown. */
-                                                path: string;
-                                                /** @description What could not be read: checksums that do not match, records cut off, … */
-                                                problems: string[];
-                                                /** @description Why it was not read, in words a person understands. */
-                                                reason: string | null;
-                                                records: number;
-                                                /**
-                                                 * @description `read`: its records were read (`problems` says what could not be); `missing`: no such file; `denied`/`locked`: Windows refused the read; `corrupt`: not an event log; `failed`: another error.
-                                                 * @enum {unknown}
-                                                 */
-                                                status: "read" | "missing" | "denied" | "locked" | "corrupt" | "failed";
                                             }[];
                                             /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
@@ -10582,67 +10439,6 @@ export interface paths {
                                                 /** @description Strings that contain one of the plan’s hints. */
                                                 strings: string[];
                                                 /** @description A cap was reached; the lists hold the first finds. */
-                                                truncated: boolean;
-                                            }[];
-                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
-                                            reason: string | null;
-                                            /**
-                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
-                                             * @enum {unknown}
-                                             */
-                                            status: "collected" | "skipped" | "failed";
-                                        };
-                                        /** @description Modules loaded in the game processes (Toolhelp): each one outside %SystemRoot% with its fingerprint, Authenticode verdict and folder kind; the Windows ones counted per process. Code mapped by hand (manual mapping) is not listed by Windows and so not here. */
-                                        modules?: {
-                                            items: {
-                                                fileSize: number | null;
-                                                /**
-                                                 * @description Where it was loaded from: `windows-writable` is one of the folders under %SystemRoot% that users may write to; `elsewhere` is any folder outside Windows, Program Files, ProgramData and the profile.
-                                                 * @enum {unknown}
-                                                 */
-                                                folder: "windows-writable" | "program-files" | "program-data" | "temp" | "user-profile" | "elsewhere";
-                                                /** @description The home folder shortened to `~`. */
-                                                path: string;
-                                                /** @description The game processes that have it loaded. */
-                                                pids: number[];
-                                                /**
-                                                 * @description SHA-256, lowercase hex.
-                                                 * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-                                                 */
-                                                sha256: string | null;
-                                                /** @description Authenticode; trust up to a root is not checked (docs/scan-client.md). */
-                                                signature: {
-                                                    issuer: string | null;
-                                                    reason: string | null;
-                                                    selfSigned: boolean | null;
-                                                    /**
-                                                     * Format: date-time
-                                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
-                                                     * @example 2026-02-11T15:25:00.000Z
-                                                     */
-                                                    signedAt: string | null;
-                                                    signer: string | null;
-                                                    /** @enum {unknown} */
-                                                    status: "unsigned" | "signed-valid" | "signed-invalid" | "signed-unverifiable" | "unreadable" | "not-read";
-                                                };
-                                                /** @description An ordinary user may put a file in that folder on a default Windows install; null when that depends on an access list the scanner does not read. */
-                                                userWritable: boolean | null;
-                                                /**
-                                                 * @description `self-signed`: a valid signature by a certificate that issued itself; `unsigned`: no embedded signature (Windows' catalog-signed DLLs read so too); `invalid`: the file no longer matches its signature, or the signature is broken; `not-read`: unopened or too large.
-                                                 * @enum {unknown}
-                                                 */
-                                                verdict: "signed-valid" | "self-signed" | "unsigned" | "invalid" | "unverifiable" | "unreadable" | "not-read";
-                                            }[];
-                                            processes: {
-                                                listed: number;
-                                                pid: number;
-                                                process: string;
-                                                /** @description Its module list could be taken. */
-                                                readable: boolean;
-                                                /** @description Why not, and what the player can do. */
-                                                reason: string | null;
-                                                systemModules: number;
-                                                /** @description It had more modules than the caps let through. */
                                                 truncated: boolean;
                                             }[];
                                             /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
@@ -11053,7 +10849,7 @@ export interface paths {
                                         /** @description The item of that source’s list. */
                                         index: number;
                                         /** @enum {unknown} */
-                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "amcache" | "usnJournal" | "macros" | "modules" | "eventLogs";
+                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "amcache" | "services" | "shimcache" | "usnJournal" | "macros";
                                         /** @description The value of the item that matched. */
                                         value: string;
                                     };
@@ -16202,116 +15998,6 @@ export interface paths {
                      *             }
                      *           ]
                      *         },
-                     *         "eventLogs": {
-                     *           "status": "collected",
-                     *           "reason": "example",
-                     *           "logs": [
-                     *             {
-                     *               "name": "System",
-                     *               "path": "example",
-                     *               "status": "read",
-                     *               "reason": "example",
-                     *               "how": "file",
-                     *               "records": 0,
-                     *               "oldestAt": "2026-02-11T15:25:00.000Z",
-                     *               "newestAt": "2026-02-11T15:25:00.000Z",
-                     *               "dirty": false,
-                     *               "full": false,
-                     *               "problems": [
-                     *                 "example"
-                     *               ]
-                     *             }
-                     *           ],
-                     *           "items": [
-                     *             {
-                     *               "log": "System",
-                     *               "kind": "log-cleared",
-                     *               "eventId": 0,
-                     *               "provider": "example",
-                     *               "recordId": 0,
-                     *               "at": "2026-02-11T15:25:00.000Z",
-                     *               "service": "example",
-                     *               "program": "example",
-                     *               "from": "example",
-                     *               "to": "example",
-                     *               "detail": "example"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "services": {
-                     *           "status": "collected",
-                     *           "reason": "example",
-                     *           "from": "hive-file",
-                     *           "controlSet": "example",
-                     *           "items": [
-                     *             {
-                     *               "name": "example",
-                     *               "present": false,
-                     *               "start": 0,
-                     *               "startType": "boot",
-                     *               "state": "stopped",
-                     *               "type": 0,
-                     *               "imagePath": "example",
-                     *               "displayName": "example",
-                     *               "keyLastWritten": "2026-02-11T15:25:00.000Z",
-                     *               "problem": "example"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "shimcache": {
-                     *           "status": "collected",
-                     *           "reason": "example",
-                     *           "from": "hive-file",
-                     *           "controlSet": "example",
-                     *           "format": "windows-10",
-                     *           "entriesTotal": 0,
-                     *           "stopped": "example",
-                     *           "items": [
-                     *             {
-                     *               "position": 0,
-                     *               "path": "example",
-                     *               "kind": "file",
-                     *               "lastModified": "2026-02-11T15:25:00.000Z",
-                     *               "executed": false
-                     *             }
-                     *           ]
-                     *         },
-                     *         "modules": {
-                     *           "status": "collected",
-                     *           "reason": "example",
-                     *           "processes": [
-                     *             {
-                     *               "pid": 0,
-                     *               "process": "example",
-                     *               "readable": false,
-                     *               "reason": "example",
-                     *               "systemModules": 0,
-                     *               "listed": 0,
-                     *               "truncated": false
-                     *             }
-                     *           ],
-                     *           "items": [
-                     *             {
-                     *               "path": "example",
-                     *               "fileSize": 0,
-                     *               "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
-                     *               "verdict": "signed-valid",
-                     *               "signature": {
-                     *                 "status": "unsigned",
-                     *                 "signer": "example",
-                     *                 "issuer": "example",
-                     *                 "selfSigned": false,
-                     *                 "reason": "example",
-                     *                 "signedAt": "2026-02-11T15:25:00.000Z"
-                     *               },
-                     *               "folder": "windows-writable",
-                     *               "userWritable": false,
-                     *               "pids": [
-                     *                 0
-                     *               ]
-                     *             }
-                     *           ]
-                     *         },
                      *         "jvm": {
                      *           "status": "collected",
                      *           "reason": "example",
@@ -16357,6 +16043,44 @@ export interface paths {
                      *               ],
                      *               "perfData": false,
                      *               "truncated": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "services": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "from": "hive-file",
+                     *           "controlSet": "example",
+                     *           "items": [
+                     *             {
+                     *               "name": "example",
+                     *               "present": false,
+                     *               "start": 0,
+                     *               "startType": "boot",
+                     *               "state": "stopped",
+                     *               "type": 0,
+                     *               "imagePath": "example",
+                     *               "displayName": "example",
+                     *               "keyLastWritten": "2026-02-11T15:25:00.000Z",
+                     *               "problem": "example"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "shimcache": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "from": "hive-file",
+                     *           "controlSet": "example",
+                     *           "format": "windows-10",
+                     *           "entriesTotal": 0,
+                     *           "stopped": "example",
+                     *           "items": [
+                     *             {
+                     *               "position": 0,
+                     *               "path": "example",
+                     *               "kind": "file",
+                     *               "lastModified": "2026-02-11T15:25:00.000Z",
+                     *               "executed": false
                      *             }
                      *           ]
                      *         }
@@ -16457,77 +16181,6 @@ export interface paths {
                                     client: string;
                                     id: string;
                                     username: string;
-                                }[];
-                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
-                                reason: string | null;
-                                /**
-                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
-                                 * @enum {unknown}
-                                 */
-                                status: "collected" | "skipped" | "failed";
-                            };
-                            /** @description Windows event logs: whether each could be read, and the events that show hiding or tampering. */
-                            eventLogs?: {
-                                items: {
-                                    /**
-                                     * Format: date-time
-                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
-                                     * @example 2026-02-11T15:25:00.000Z
-                                     */
-                                    at: string | null;
-                                    /** @description The log cleared, the service type, the volume, the shutdown’s time as written. */
-                                    detail: string | null;
-                                    eventId: number;
-                                    /** @description Before: the old start type, the old time, when logging stopped. */
-                                    from: string | null;
-                                    /**
-                                     * @description What the event shows.
-                                     * @enum {unknown}
-                                     */
-                                    kind: "log-cleared" | "usn-journal-deleted" | "service-start-type-changed" | "service-state-changed" | "service-installed" | "time-changed" | "event-log-stopped" | "unexpected-shutdown";
-                                    /** @enum {unknown} */
-                                    log: "System" | "Application" | "Security";
-                                    /** @description A program the event names: a service’s image, the program that changed the clock. */
-                                    program: string | null;
-                                    provider: string;
-                                    recordId: number;
-                                    /** @description The service (its key name when the event gives it). */
-                                    service: string | null;
-                                    /** @description After: the new start type or state, the new time, when logging resumed. */
-                                    to: string | null;
-                                }[];
-                                logs: {
-                                    /** @description The file header says the log was not closed cleanly. */
-                                    dirty: boolean | null;
-                                    /** @description The file header says the log is full: its oldest records are being overwritten. */
-                                    full: boolean | null;
-                                    how: ("file" | "export") | null;
-                                    /** @enum {unknown} */
-                                    name: "System" | "Application" | "Security";
-                                    /**
-                                     * Format: date-time
-                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
-                                     * @example 2026-02-11T15:25:00.000Z
-                                     */
-                                    newestAt: string | null;
-                                    /**
-                                     * Format: date-time
-                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
-                                     * @example 2026-02-11T15:25:00.000Z
-                                     */
-                                    oldestAt: string | null;
-                                    /** @description The `.evtx` file, as shown. */
-                                    path: string;
-                                    /** @description What could not be read: checksums that do not match, records cut off, … */
-                                    problems: string[];
-                                    /** @description Why it was not read, in words a person understands. */
-                                    reason: string | null;
-                                    records: number;
-                                    /**
-                                     * @description `read`: its records were read (`problems` says what could not be); `missing`: no such file; `denied`/`locked`: Windows refused the read; `corrupt`: not an event log; `failed`: another error.
-                                     * @enum {unknown}
-                                     */
-                                    status: "read" | "missing" | "denied" | "locked" | "corrupt" | "failed";
                                 }[];
                                 /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
@@ -16777,67 +16430,6 @@ export interface paths {
                                     /** @description Strings that contain one of the plan’s hints. */
                                     strings: string[];
                                     /** @description A cap was reached; the lists hold the first finds. */
-                                    truncated: boolean;
-                                }[];
-                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
-                                reason: string | null;
-                                /**
-                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
-                                 * @enum {unknown}
-                                 */
-                                status: "collected" | "skipped" | "failed";
-                            };
-                            /** @description Modules loaded in the game processes (Toolhelp): each one outside %SystemRoot% with its fingerprint, Authenticode verdict and folder kind; the Windows ones counted per process. Code mapped by hand (manual mapping) is not listed by Windows and so not here. */
-                            modules?: {
-                                items: {
-                                    fileSize: number | null;
-                                    /**
-                                     * @description Where it was loaded from: `windows-writable` is one of the folders under %SystemRoot% that users may write to; `elsewhere` is any folder outside Windows, Program Files, ProgramData and the profile.
-                                     * @enum {unknown}
-                                     */
-                                    folder: "windows-writable" | "program-files" | "program-data" | "temp" | "user-profile" | "elsewhere";
-                                    /** @description The home folder shortened to `~`. */
-                                    path: string;
-                                    /** @description The game processes that have it loaded. */
-                                    pids: number[];
-                                    /**
-                                     * @description SHA-256, lowercase hex.
-                                     * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-                                     */
-                                    sha256: string | null;
-                                    /** @description Authenticode; trust up to a root is not checked (docs/scan-client.md). */
-                                    signature: {
-                                        issuer: string | null;
-                                        reason: string | null;
-                                        selfSigned: boolean | null;
-                                        /**
-                                         * Format: date-time
-                                         * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
-                                         * @example 2026-02-11T15:25:00.000Z
-                                         */
-                                        signedAt: string | null;
-                                        signer: string | null;
-                                        /** @enum {unknown} */
-                                        status: "unsigned" | "signed-valid" | "signed-invalid" | "signed-unverifiable" | "unreadable" | "not-read";
-                                    };
-                                    /** @description An ordinary user may put a file in that folder on a default Windows install; null when that depends on an access list the scanner does not read. */
-                                    userWritable: boolean | null;
-                                    /**
-                                     * @description `self-signed`: a valid signature by a certificate that issued itself; `unsigned`: no embedded signature (Windows' catalog-signed DLLs read so too); `invalid`: the file no longer matches its signature, or the signature is broken; `not-read`: unopened or too large.
-                                     * @enum {unknown}
-                                     */
-                                    verdict: "signed-valid" | "self-signed" | "unsigned" | "invalid" | "unverifiable" | "unreadable" | "not-read";
-                                }[];
-                                processes: {
-                                    listed: number;
-                                    pid: number;
-                                    process: string;
-                                    /** @description Its module list could be taken. */
-                                    readable: boolean;
-                                    /** @description Why not, and what the player can do. */
-                                    reason: string | null;
-                                    systemModules: number;
-                                    /** @description It had more modules than the caps let through. */
                                     truncated: boolean;
                                 }[];
                                 /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
@@ -17917,7 +17509,7 @@ export interface paths {
                                 /** @description Public collection hints: strings containing one of them are reported. Never decisive. */
                                 hints: string[];
                                 /** @description The evidence sources to collect for this game type. */
-                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "modules" | "jvm" | "macros" | "usnJournal" | "amcache" | "eventLogs" | "services" | "shimcache")[];
+                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "jvm" | "macros" | "usnJournal" | "amcache" | "services" | "shimcache")[];
                             };
                             proof: {
                                 /**

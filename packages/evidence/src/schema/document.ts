@@ -11,6 +11,7 @@ import {
 } from '../sections/core.js';
 import { JvmSection } from '../sections/jvm.js';
 import { MacrosSection } from '../sections/macros.js';
+import { AmcacheSection } from '../sections/windows-amcache.js';
 import { BamSection, PcaSection, PrefetchSection, ProgramsSection } from '../sections/windows-execution.js';
 import { GameFoldersSection, RecycleBinSection } from '../sections/windows-files.js';
 import { ServicesSection, ShimCacheSection } from '../sections/windows-services.js';
@@ -47,6 +48,7 @@ export const EvidenceSources = Type.Object(
     // Version 3: add each new section here, optional.
     macros: Type.Optional(MacrosSection),
     usnJournal: Type.Optional(UsnJournalSection),
+    amcache: Type.Optional(AmcacheSection),
     jvm: Type.Optional(JvmSection),
     services: Type.Optional(ServicesSection),
     shimcache: Type.Optional(ShimCacheSection),

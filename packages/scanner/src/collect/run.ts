@@ -9,6 +9,7 @@ import { collectMemory } from './memory.js';
 import { collectNetwork } from './network.js';
 import { collectProcesses } from './processes.js';
 import { collectSystem } from './system.js';
+import { collectAmcache } from './windows/amcache.js';
 import { collectBam } from './windows/bam.js';
 import { collectGameFolders } from './windows/game-folders.js';
 import { collectMacros } from './windows/macros.js';
@@ -106,6 +107,11 @@ const SOURCES: {
     empty: () => ({ from: null, controlSet: null, format: null, entriesTotal: 0, stopped: null, items: [] }),
     step: 'Reading the programs Windows met (ShimCache)',
   },
+  amcache: {
+    collect: collectAmcache,
+    empty: () => ({ from: null, recordsTotal: 0, badFileIds: 0, damagedRecords: 0, items: [] }),
+    step: 'Reading the program files Windows recorded (Amcache)',
+  },
   programs: {
     collect: collectPrograms,
     empty: () => ({ items: [] }),
@@ -135,6 +141,7 @@ export const SOURCE_ORDER: EvidenceSourceName[] = [
   'macros',
   'services',
   'shimcache',
+  'amcache',
   'programs',
 ];
 

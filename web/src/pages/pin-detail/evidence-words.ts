@@ -61,6 +61,7 @@ export const SOURCE_TITLES: Record<keyof EvidenceSources, string> = {
   gameFolders: 'Game folders',
   programs: 'Programs that ran',
   usnJournal: 'USN journal (deleted and renamed files)',
+  amcache: 'Amcache (program files Windows recorded)',
   macros: 'Click macros in mouse software',
   jvm: 'Java classes in no game or mod file, agents, attach traces',
   services: 'Windows services',

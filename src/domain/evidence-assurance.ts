@@ -42,6 +42,7 @@ const LABEL: Partial<Record<EvidenceSourceName, string>> = {
   system: 'the system information',
   files: 'the game files',
   macros: 'the click macros of mouse software',
+  amcache: 'the program files Windows recorded (Amcache)',
 };
 
 function reason(code: string, text: string): AssuranceReason {

@@ -33,7 +33,8 @@ export const WINDOWS_SOURCES: readonly EvidenceSourceName[] = [
  * with its own reason (usn-journal-assurance.ts), and a client that does not know the source is not
  * held to it.
  */
-export const ELEVATED_SOURCES: readonly EvidenceSourceName[] = ['usnJournal'];
+// Amcache too (docs/scan-client.md, "Amcache"): on a running Windows only administrators may read it.
+export const ELEVATED_SOURCES: readonly EvidenceSourceName[] = ['usnJournal', 'amcache'];
 
 /**
  * The Windows services and the ShimCache (docs/scan-client.md, "Windows services", "ShimCache"),

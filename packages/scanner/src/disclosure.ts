@@ -140,6 +140,13 @@ export const COLLECTED: readonly Disclosed[] = [
       'The paths of the programs Windows’ compatibility cache holds (at most about a thousand, as Windows last saved it), each with its file’s modified time then (your home folder shown as ~). Not the files themselves.',
   },
   {
+    source: 'amcache',
+    platform: 'win32',
+    title: 'Program files Windows recorded (Amcache)',
+    detail:
+      'Only with administrator rights. For each program file in Windows’ Amcache (C:\\Windows\\AppCompat\\Programs\\Amcache.hve): its path (your home folder shown as ~), fingerprint (SHA-1), size, build date, publisher, product and version as the file states them, when Windows recorded it, and whether it is still there. Not the devices, drivers and shortcuts the same file lists, and not the files themselves.',
+  },
+  {
     source: 'programs',
     platform: 'win32',
     title: 'The programs that ran',

@@ -210,6 +210,10 @@ describe('the services and the ShimCache in the assurance', () => {
     delete older.sources.services;
     delete older.sources.shimcache;
     expect(serviceAndShimCacheReasons(older)).toEqual([]);
+    const version2 = doc([]);
+    version2.schema = 2;
+    (version2.sources.services as Services).status = 'skipped';
+    expect(serviceAndShimCacheReasons(version2)).toEqual([]);
     const linux = doc([]);
     (linux.sources.services as Services).status = 'skipped';
     linux.client.platform = 'linux';

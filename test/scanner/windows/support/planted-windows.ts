@@ -9,6 +9,7 @@ import { addPath, hivexsh, requireHivex, setValues } from '../fixtures/hivex.js'
 import { emptyHive, filetimeOf } from '../fixtures/regf-image.js';
 import { buildMam } from './mam-builder.js';
 import { buildScca, filetime, type SccaSpec } from './scca-builder.js';
+import { windows10Value } from './shimcache-builder.js';
 
 /**
  * A Windows machine planted in a temporary folder (drive `C:` is `<root>/C`): a deleted cheat that
@@ -86,11 +87,15 @@ function dword(n: number): Uint8Array {
   return out;
 }
 
-/** The SYSTEM hive: `Select\Current` = 1, BAM for the player, and Prefetch enabled (3). */
+/**
+ * The SYSTEM hive: `Select\Current` = 1, BAM for the player, Prefetch enabled (3), the forensic
+ * services as Windows ships them, and a ShimCache.
+ */
 function systemHive(dir: string): Uint8Array {
   const made = new Set<string>();
   const bam = `ControlSet001\\Services\\bam\\State\\UserSettings\\${PLAYER_SID}`;
   const prefetchParameters = 'ControlSet001\\Control\\Session Manager\\Memory Management\\PrefetchParameters';
+  const appCompatCache = 'ControlSet001\\Control\\Session Manager\\AppCompatCache';
   return hivexsh(dir, emptyHive(), [
     ...addPath('Select', made),
     ...setValues('Select', [{ name: 'Current', type: 4, data: dword(1) }]),
@@ -103,8 +108,40 @@ function systemHive(dir: string): Uint8Array {
     ]),
     ...addPath(prefetchParameters, made),
     ...setValues(prefetchParameters, [{ name: 'EnablePrefetcher', type: 4, data: dword(3) }]),
+    // The forensic services as Windows 10 ships them (regipy's real hives): none disabled or missing.
+    ...FORENSIC_SERVICE_DEFAULTS.flatMap(([name, start, type]) => [
+      ...addPath(`ControlSet001\\Services\\${name}`, made),
+      ...setValues(`ControlSet001\\Services\\${name}`, [
+        { name: 'Start', type: 4, data: dword(start) },
+        { name: 'Type', type: 4, data: dword(type) },
+      ]),
+    ]),
+    // The ShimCache as Windows saved it at the last shutdown: the cheat (since deleted) and the tool.
+    ...addPath(appCompatCache, made),
+    ...setValues(appCompatCache, [
+      {
+        name: 'AppCompatCache',
+        type: 3,
+        data: windows10Value([
+          { path: CHEAT.dos, modified: '2024-03-08T12:00:00.000Z' },
+          { path: TOOL.dos, modified: '2024-03-01T09:30:00.000Z' },
+        ]),
+      },
+    ]),
   ]);
 }
+
+/** Service, Start, Type: Windows 10's defaults for the services docs/scan-client.md watches. */
+const FORENSIC_SERVICE_DEFAULTS: Array<[string, number, number]> = [
+  ['SysMain', 2, 0x20],
+  ['PcaSvc', 3, 0x20],
+  ['bam', 1, 0x1],
+  ['dam', 1, 0x1],
+  ['EventLog', 2, 0x20],
+  ['DPS', 2, 0x20],
+  ['DiagTrack', 2, 0x10],
+  ['Appinfo', 3, 0x20],
+];
 
 /** A `$I` file, version 2 (Windows 10 and 11), per libyal's "Windows Recycle.Bin file formats". */
 function recycleInfo(originalPath: string, size: number, deletedAt: string): Uint8Array {

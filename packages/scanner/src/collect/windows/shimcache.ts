@@ -21,13 +21,15 @@ export const liveAppCompatCache: { read: (() => Promise<Uint8Array | null>) | nu
 };
 
 /**
- * `\??\C:\…` and `\\?\C:\…` are the same file as `C:\…` (Win32 and NT path prefixes): shown
- * without them, so a rule on `C:\…` or on `~` matches.
+ * As Windows wrote it, less the `\??\` and `\\?\` prefixes (`\??\C:\…` is the file `C:\…`) and with
+ * the home folder shown as `~`, so that a rule on `C:\…` or on `~/…` matches. Any other path stays the
+ * Windows path, not where a planted drive keeps it.
  */
 function shownPath(layout: WindowsLayout, ctx: CollectContext, entry: ShimCacheEntry): string {
   if (entry.kind !== 'file') return entry.path;
   const plain = entry.path.replace(/^(\\\?\?\\|\\\\\?\\)(?=[A-Za-z]:\\)/, '');
-  return showWindowsPath(layout, ctx, plain);
+  const shown = showWindowsPath(layout, ctx, plain);
+  return shown.startsWith('~') ? shown : plain;
 }
 
 function fieldsOf(

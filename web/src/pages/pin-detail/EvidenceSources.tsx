@@ -8,6 +8,7 @@ import { EvidencePagesContext } from './evidence-pages';
 import { count, formatBytes, itemId, SOURCE_TITLES, STATUS } from './evidence-words';
 import { ProgramTimelines } from './ProgramTimelines';
 import { UsnJournal } from './UsnJournal';
+import { ShimCache, WindowsServices } from './WindowsServices';
 
 /** The values rules matched, by evidence item id, so the lists can highlight them. */
 export type Matched = ReadonlyMap<string, ReadonlySet<string>>;
@@ -348,6 +349,16 @@ export function EvidenceSources({
       {sources.usnJournal ? (
         <Source name="usnJournal" section={sources.usnJournal}>
           <UsnJournal section={sources.usnJournal} />
+        </Source>
+      ) : null}
+      {sources.services ? (
+        <Source name="services" section={sources.services}>
+          <WindowsServices section={sources.services} />
+        </Source>
+      ) : null}
+      {sources.shimcache ? (
+        <Source name="shimcache" section={sources.shimcache}>
+          <ShimCache section={sources.shimcache} />
         </Source>
       ) : null}
       {sources.programs ? (

@@ -34,7 +34,9 @@ export type EvidenceSource =
   | 'gameFolders'
   | 'programs'
   | 'usnJournal'
-  | 'macros';
+  | 'macros'
+  | 'services'
+  | 'shimcache';
 export type Proof = 'possession' | 'execution' | 'this-session';
 export type Severity = 'detection' | 'suspicious' | 'warning' | 'untrusted' | 'integrity';
 

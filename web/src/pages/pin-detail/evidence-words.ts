@@ -76,6 +76,8 @@ export const LINKED_SOURCES: ReadonlySet<EvidenceSource> = new Set([
   'programs',
   'macros',
   'usnJournal',
+  'services',
+  'shimcache',
 ]);
 
 /** The element id of one evidence item, which a finding links to. */
@@ -115,6 +117,12 @@ export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, 
         ? `${c.oldName ?? c.name ?? 'a file'} in the change journal of ${c.volume}`
         : 'the change journal';
     }
+    case 'services': {
+      const s = sources.services?.items[index];
+      return s ? `service ${s.name}` : `service ${index + 1}`;
+    }
+    case 'shimcache':
+      return sources.shimcache?.items[index]?.path ?? `ShimCache entry ${index + 1}`;
     case 'macros': {
       const m = sources.macros?.items[index];
       return m ? `${m.program} macro “${m.name}”` : `macro ${index + 1}`;

@@ -69,6 +69,7 @@ export const EVIDENCE_REF_SOURCES = [
   'shimcache',
   'usnJournal',
   'macros',
+  'jvm',
 ] as const;
 
 export interface EvidenceRef {

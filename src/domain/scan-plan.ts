@@ -50,6 +50,14 @@ export const INTEGRITY_SOURCES: readonly EvidenceSourceName[] = ['services', 'sh
  */
 export const MACRO_SOURCES: readonly EvidenceSourceName[] = ['macros'];
 
+/**
+ * The Java game's own check (docs/scan-client.md, "Classes injected into the Java game"): classes in
+ * its memory that no file holds, its agents and attach traces. Asked of clients scanning a game
+ * whose files they know; a client that does not know it or cannot read it skips it, which costs
+ * nothing (it is not among the core sources).
+ */
+export const JAVA_GAME_SOURCES: readonly EvidenceSourceName[] = ['jvm'];
+
 /** Games whose installations and logs the client knows how to find. */
 export const WITH_FILES: ReadonlySet<GameType> = new Set(['Java']);
 
@@ -88,6 +96,7 @@ export function scanPlanFor(game: GameType): ScanPlan {
         ...MACRO_SOURCES,
       ]
     : [...EVERYWHERE, ...WINDOWS_SOURCES, ...ELEVATED_SOURCES, ...INTEGRITY_SOURCES, ...MACRO_SOURCES];
+  if (WITH_FILES.has(game)) sources.push(...JAVA_GAME_SOURCES);
   const hints = [...new Set([...(HINTS[game] ?? []), ...COMMON_HINTS])];
   return { sources, hints };
 }

@@ -1,6 +1,7 @@
 import type { EvidenceDocument, ProgramEvidence, TimelineSource } from './evidence.js';
 import type { EvidenceRef, Proof } from './rules.js';
 import { amcacheSignals } from './signals/amcache-signals.js';
+import { jvmSignals } from './signals/jvm-signals.js';
 import { macroSignals } from './signals/macro-signals.js';
 import { serviceSignals } from './signals/service-signals.js';
 import { usnJournalSignals } from './signals/usn-journal-signals.js';
@@ -27,6 +28,10 @@ export const SIGNAL_CODES = [
   'forensic-service-missing',
   'forensic-service-stopped',
   'fast-click-macro',
+  'jvm-unknown-classes',
+  'jvm-agent',
+  'jvm-debug-agent',
+  'jvm-attached',
   'amcache-file-deleted',
   'usn-journal-recreated-after-logon',
   'usn-journal-inactive',
@@ -240,6 +245,7 @@ export function windowsSignals(doc: EvidenceDocument): Signal[] {
     ...gameStartSignals(doc),
     ...serviceSignals(doc),
     ...macroSignals(doc),
+    ...jvmSignals(doc),
     ...amcacheSignals(doc),
     ...usnJournalSignals(doc),
   ];

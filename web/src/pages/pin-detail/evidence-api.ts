@@ -34,6 +34,7 @@ export type EvidenceSource =
   | 'gameFolders'
   | 'programs'
   | 'usnJournal'
+  | 'jvm'
   | 'macros'
   | 'services'
   | 'shimcache';

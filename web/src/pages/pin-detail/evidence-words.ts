@@ -26,6 +26,8 @@ export function proofWords(proves: Proof, source: EvidenceSource): string {
           return 'This game session: a running process of the game';
         case 'memory':
           return 'This game session: found in the running game’s memory';
+        case 'jvm':
+          return 'This game session: loaded in the running game';
         default:
           return 'This game session: since the player logged on';
       }
@@ -74,6 +76,7 @@ export const LINKED_SOURCES: ReadonlySet<EvidenceSource> = new Set([
   'files',
   'processes',
   'programs',
+  'jvm',
   'macros',
   'usnJournal',
   'services',
@@ -123,6 +126,10 @@ export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, 
     }
     case 'shimcache':
       return sources.shimcache?.items[index]?.path ?? `ShimCache entry ${index + 1}`;
+    case 'jvm': {
+      const p = sources.jvm?.items[index];
+      return p ? `Java process ${p.process} (pid ${p.pid})` : `Java process ${index + 1}`;
+    }
     case 'macros': {
       const m = sources.macros?.items[index];
       return m ? `${m.program} macro “${m.name}”` : `macro ${index + 1}`;

@@ -1,0 +1,62 @@
+import type { EvidenceDocument } from '../evidence.js';
+import type { Signal } from '../windows-signals.js';
+
+/**
+ * Signals from the Java game processes (docs/scan-client.md, "Classes injected into the Java game"
+ * and "Java agents and attach traces"). Each proves this game session: it is in, or about, the
+ * running game.
+ * - `jvm-unknown-classes`: a package of classes loaded in the game (a HotSpot Klass names them) that
+ *   no file of the runtime, class path, game folder or mods holds: code defined from bytes, as an
+ *   injected client is. Lone unknown classes are shown in the evidence, never a signal.
+ * - `jvm-agent`: a Java or native agent named on the command line or in the launcher's variables.
+ * - `jvm-debug-agent`: the debugger agent (`jdwp`), which lets whoever connects run code in the game.
+ * - `jvm-attached`: the attach listener is running, or an attach request file was left: a tool
+ *   (an injector, or `jcmd`, `jstack`, a profiler) attached since the game started.
+ */
+export const JVM_SIGNAL_CODES = [
+  'jvm-unknown-classes',
+  'jvm-agent',
+  'jvm-debug-agent',
+  'jvm-attached',
+] as const;
+
+const SHOWN_CLASSES = 3;
+
+export function* jvmSignals(doc: EvidenceDocument): Generator<Signal> {
+  const jvm = doc.sources.jvm;
+  if (jvm === undefined || jvm.status !== 'collected') return;
+  for (const [index, p] of jvm.items.entries()) {
+    const game = `${p.process} (pid ${p.pid})`;
+    for (const pkg of p.unknownPackages) {
+      const shown = pkg.classes.slice(0, SHOWN_CLASSES).join(', ');
+      const more = pkg.count > SHOWN_CLASSES ? `, and ${pkg.count - SHOWN_CLASSES} more` : '';
+      yield {
+        code: 'jvm-unknown-classes',
+        proves: 'this-session',
+        where: `memory of ${game}: ${pkg.count} classes of package ${pkg.name || '(none)'} loaded from no game, mod or Java file (${shown}${more})`,
+        ref: { source: 'jvm', index, value: pkg.name },
+      };
+    }
+    for (const agent of p.agents) {
+      const debug = agent.kind === 'agentlib' && agent.target === 'jdwp';
+      yield {
+        code: debug ? 'jvm-debug-agent' : 'jvm-agent',
+        proves: 'this-session',
+        where: `${game} started with -${agent.kind}:${agent.target} (${agent.from})`,
+        ref: { source: 'jvm', index, value: agent.target },
+      };
+    }
+    if (p.attachListener === true || p.attachRequestFiles.length > 0) {
+      const what = [
+        ...(p.attachListener === true ? ['its attach listener is running'] : []),
+        ...p.attachRequestFiles.map((f) => `${f} was left`),
+      ].join('; ');
+      yield {
+        code: 'jvm-attached',
+        proves: 'this-session',
+        where: `${game}: ${what}`,
+        ref: { source: 'jvm', index, value: p.process },
+      };
+    }
+  }
+}

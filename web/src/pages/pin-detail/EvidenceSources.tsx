@@ -1,6 +1,7 @@
 import { type ReactNode, useContext, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, Table, Time } from '../../components';
+import { Amcache } from './Amcache';
 import { ClickMacros } from './ClickMacros';
 import { CollapsibleList, PAGE } from './EvidenceList';
 import type { Finding, EvidenceSources as Sources } from './evidence-api';
@@ -359,6 +360,16 @@ export function EvidenceSources({
       {sources.shimcache ? (
         <Source name="shimcache" section={sources.shimcache}>
           <ShimCache section={sources.shimcache} />
+        </Source>
+      ) : null}
+      {sources.amcache ? (
+        <Source name="amcache" section={sources.amcache}>
+          <Amcache
+            section={sources.amcache}
+            matchedIndexes={[...matched.keys()].flatMap((id) =>
+              id.startsWith('evidence-amcache-') ? [Number(id.slice('evidence-amcache-'.length))] : [],
+            )}
+          />
         </Source>
       ) : null}
       {sources.programs ? (

@@ -34,6 +34,7 @@ export type EvidenceSource =
   | 'gameFolders'
   | 'programs'
   | 'usnJournal'
+  | 'amcache'
   | 'jvm'
   | 'macros'
   | 'services'

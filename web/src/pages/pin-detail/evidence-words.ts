@@ -17,7 +17,9 @@ import type {
 export function proofWords(proves: Proof, source: EvidenceSource): string {
   switch (proves) {
     case 'possession':
-      return 'Possession: the file is on the disk';
+      return source === 'amcache'
+        ? 'Possession: Windows recorded the file on this computer (it may be gone since)'
+        : 'Possession: the file is on the disk';
     case 'execution':
       return 'Execution: the program ran on this computer';
     case 'this-session':
@@ -79,6 +81,7 @@ export const LINKED_SOURCES: ReadonlySet<EvidenceSource> = new Set([
   'jvm',
   'macros',
   'usnJournal',
+  'amcache',
   'services',
   'shimcache',
 ]);
@@ -130,6 +133,8 @@ export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, 
       const p = sources.jvm?.items[index];
       return p ? `Java process ${p.process} (pid ${p.pid})` : `Java process ${index + 1}`;
     }
+    case 'amcache':
+      return sources.amcache?.items[index]?.path ?? `Amcache record ${index + 1}`;
     case 'macros': {
       const m = sources.macros?.items[index];
       return m ? `${m.program} macro “${m.name}”` : `macro ${index + 1}`;

@@ -170,6 +170,7 @@ describe.each(backends().slice(0, 1))('Amcache judged by a real server on %s', (
     const doc = { ...base, schema: 3, sources: { ...base.sources, amcache: planted.sources.amcache } };
     const res = await uploadEvidence(t, scan.token, doc);
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().receipt.counts).toMatchObject({ amcacheRecords: 3 });
 
     const cheat = planted.sources.amcache?.items.find((i) => i.name === 'Cheat.exe');
     const recorded = `${cheat?.recordedAt?.slice(0, 19).replace('T', ' ')} UTC`;

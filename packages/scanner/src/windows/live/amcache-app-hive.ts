@@ -22,7 +22,8 @@ import {
  * unloads the hive if this call loaded it), and the same reader as for the file runs on the copy.
  *
  * Written from Microsoft's documentation; it could not be run here (Wine implements RegLoadAppKeyW
- * as a stub), so docs/scan-client.md lists it as not verified on Windows.
+ * as a stub that answers success with a handle to nothing), so docs/scan-client.md lists it as not
+ * verified on Windows.
  */
 
 const ERROR_SHARING_VIOLATION = 32;
@@ -138,6 +139,12 @@ export async function readLiveAmcache(file: string): Promise<AmcacheReport> {
   const w = await win32();
   const hive = loadAppKey(w, file);
   try {
+    // Every Amcache has a Root key. Without one, what was opened is not Amcache: Wine's stub of
+    // RegLoadAppKeyW answers success with a handle that opens nothing, which must not read as "no records".
+    const root = open(w, hive, 'Root');
+    if (root === null)
+      throw new LiveAmcacheError('Windows opened Amcache.hve but showed no Root key in it.', 'failed');
+    w.RegCloseKey(root);
     const inventory = copy(w, hive, 'Root\\InventoryApplicationFile', null, 1);
     const older = copy(w, hive, 'Root\\File', null, 2);
     const root = new SnapshotKey(

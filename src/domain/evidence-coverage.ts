@@ -32,5 +32,11 @@ export function coverageIntegrity(doc: EvidenceDocument): string[] {
         `${LEAD} the memory of ${m.process} (pid ${m.pid}) held more class names or texts than a scan carries; a cheat's may be among those left out.`,
       );
   }
+  for (const p of doc.sources.modules?.processes ?? []) {
+    if (p.truncated)
+      out.push(
+        `${LEAD} ${p.process} (pid ${p.pid}) had more modules loaded than a scan carries; a cheat's may be among those left out.`,
+      );
+  }
   return out;
 }

@@ -64,6 +64,7 @@ export const EVIDENCE_REF_SOURCES = [
   'recycleBin',
   'gameFolders',
   'programs',
+  'modules',
   'amcache',
   'services',
   'shimcache',
@@ -205,7 +206,8 @@ function* fileCandidates(
 
 /**
  * The Windows sections (docs/scan-client.md): files in game folders and the Recycle Bin prove
- * possession; programs that ran prove execution, deleted or not; the signals are matched by code.
+ * possession; programs that ran prove execution, deleted or not; modules loaded in the game prove
+ * this game session; the signals are matched by code.
  */
 function* windowsCandidates(doc: EvidenceDocument): Generator<Candidate> {
   const { gameFolders, recycleBin, programs } = doc.sources;
@@ -247,6 +249,14 @@ function* windowsCandidates(doc: EvidenceDocument): Generator<Candidate> {
         where,
         proves: 'possession',
       };
+  }
+  // A module in the game's process was loaded in this game session (docs/scan-client.md, "Modules in
+  // the game process").
+  const modules = doc.sources.modules;
+  const names = new Map((modules?.processes ?? []).map((p) => [p.pid, p.process]));
+  for (const [index, m] of (modules?.items ?? []).entries()) {
+    const loadedIn = m.pids.map((pid) => `${names.get(pid) ?? 'process'} (pid ${pid})`).join(', ');
+    yield* fileCandidates('modules', index, m, `${m.path} (loaded in ${loadedIn})`, 'this-session');
   }
   for (const signal of windowsSignals(doc))
     yield {

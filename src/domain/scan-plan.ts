@@ -58,6 +58,13 @@ export const MACRO_SOURCES: readonly EvidenceSourceName[] = ['macros'];
  */
 export const JAVA_GAME_SOURCES: readonly EvidenceSourceName[] = ['jvm'];
 
+/**
+ * The modules loaded in the game process (docs/scan-client.md, "Modules in the game process"), asked
+ * of every client. Not among `WINDOWS_SOURCES`: with no game running there is nothing to list, which
+ * the game-running check already reports, and a client that does not know the source is not held to it.
+ */
+export const GAME_MODULE_SOURCES: readonly EvidenceSourceName[] = ['modules'];
+
 /** Games whose installations and logs the client knows how to find. */
 export const WITH_FILES: ReadonlySet<GameType> = new Set(['Java']);
 
@@ -92,10 +99,18 @@ export function scanPlanFor(game: GameType): ScanPlan {
         'logs',
         ...WINDOWS_SOURCES,
         ...ELEVATED_SOURCES,
+        ...GAME_MODULE_SOURCES,
         ...INTEGRITY_SOURCES,
         ...MACRO_SOURCES,
       ]
-    : [...EVERYWHERE, ...WINDOWS_SOURCES, ...ELEVATED_SOURCES, ...INTEGRITY_SOURCES, ...MACRO_SOURCES];
+    : [
+        ...EVERYWHERE,
+        ...WINDOWS_SOURCES,
+        ...ELEVATED_SOURCES,
+        ...GAME_MODULE_SOURCES,
+        ...INTEGRITY_SOURCES,
+        ...MACRO_SOURCES,
+      ];
   if (WITH_FILES.has(game)) sources.push(...JAVA_GAME_SOURCES);
   const hints = [...new Set([...(HINTS[game] ?? []), ...COMMON_HINTS])];
   return { sources, hints };

@@ -3,6 +3,7 @@ import type { EvidenceRef, Proof } from './rules.js';
 import { amcacheSignals } from './signals/amcache-signals.js';
 import { jvmSignals } from './signals/jvm-signals.js';
 import { macroSignals } from './signals/macro-signals.js';
+import { moduleSignals } from './signals/module-signals.js';
 import { serviceSignals } from './signals/service-signals.js';
 import { usnJournalSignals } from './signals/usn-journal-signals.js';
 import { parseTimestamp } from './timestamp-input.js';
@@ -28,6 +29,9 @@ export const SIGNAL_CODES = [
   'forensic-service-missing',
   'forensic-service-stopped',
   'fast-click-macro',
+  'module-unsigned-user-writable',
+  'module-self-signed-user-writable',
+  'module-signature-invalid',
   'jvm-unknown-classes',
   'jvm-agent',
   'jvm-debug-agent',
@@ -245,6 +249,7 @@ export function windowsSignals(doc: EvidenceDocument): Signal[] {
     ...gameStartSignals(doc),
     ...serviceSignals(doc),
     ...macroSignals(doc),
+    ...moduleSignals(doc),
     ...jvmSignals(doc),
     ...amcacheSignals(doc),
     ...usnJournalSignals(doc),

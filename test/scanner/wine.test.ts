@@ -162,6 +162,18 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
     expect(game.strings.join('\n')).toContain(marker);
   });
 
+  it('asks whether it is elevated and queries each volume’s change journal without failing', () => {
+    expect(report.live.elevated.ok, report.live.elevated.error).toBe(true);
+    const usn = report.live.usnJournal;
+    expect(usn.ok, usn.error).toBe(true);
+    // Wine keeps no change journal: each volume says why it was not read (docs/scan-client.md, "USN journal").
+    expect(usn.value.length).toBeGreaterThan(0);
+    for (const v of usn.value) {
+      expect(v.state, JSON.stringify(v)).toBe('not-read');
+      expect(v.note).toMatch(/change journal|refused to open the volume/);
+    }
+  });
+
   it('reads BAM through the registry API, adapters and volume names through the Windows API', () => {
     expect(report.live.bam.ok, report.live.bam.error).toBe(true);
     expect(report.live.bam.value.entries).toContainEqual({

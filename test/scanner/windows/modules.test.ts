@@ -2,11 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  gameProcessModules,
-  LISTED_MODULES_CAP,
-} from '../../../packages/scanner/src/collect/windows/game-modules.js';
+import { gameProcessModules } from '../../../packages/scanner/src/collect/windows/game-modules.js';
 import { displayPath } from '../../../packages/scanner/src/paths.js';
 import {
   type LoadedModule,
@@ -185,41 +183,52 @@ describe("each module's file: hash and Authenticode verdict", () => {
     const modules = [system, dlls.unsigned, dlls.selfSigned, tampered, vendor, gone, dlls.unsigned].map(
       (path) => ({ name: path.split('/').pop() ?? '', path, size: 4096 }),
     );
-    const [game] = await gameProcessModules(
-      [{ pid: 4242, name: 'FiveM_GTAProcess.exe' }],
+    const found = await gameProcessModules(
+      [
+        { pid: 4242, name: 'FiveM_GTAProcess.exe' },
+        { pid: 4243, name: 'FiveM_GTAProcess.exe' },
+      ],
       windowsFolderRootsOf(env),
       (p) => displayPath(home, p),
-      async () => ({ modules, truncated: false, skipped: 0 }),
+      async (pid) => ({
+        modules: pid === 4242 ? modules : modules.slice(1, 2),
+        truncated: false,
+        skipped: 0,
+      }),
     );
-    expect(game).toMatchObject({
-      pid: 4242,
-      readable: true,
-      reason: null,
-      systemModules: 1,
-      truncated: false,
-    });
-    const seen = game?.modules.map((m) => [m.path, m.verdict, m.folder, m.userWritable]);
-    expect(seen).toEqual([
-      ['~/Documents/overlay/overlay-unsigned.dll', 'unsigned', 'user-profile', true],
-      ['~/Documents/overlay/overlay-selfsigned.dll', 'self-signed', 'user-profile', true],
-      ['~/AppData/Local/Temp/tampered.dll', 'invalid', 'temp', true],
-      [expect.stringMatching(/Program Files\/Vendor\/vendor\.dll$/), 'unsigned', 'program-files', false],
-      ['~/Downloads/gone.dll', 'not-read', 'user-profile', true],
-      ['~/Documents/overlay/overlay-unsigned.dll', 'unsigned', 'user-profile', true],
+    const counts = { process: 'FiveM_GTAProcess.exe', readable: true, reason: null, truncated: false };
+    expect(found.processes).toEqual([
+      { pid: 4242, ...counts, systemModules: 1, listed: 6 },
+      { pid: 4243, ...counts, systemModules: 0, listed: 1 },
     ]);
-    const unsigned = game?.modules[0];
+    // Each module once, with every game process that loaded it.
+    const seen = found.items.map((m) => [m.path, m.verdict, m.folder, m.userWritable, m.pids]);
+    expect(seen).toEqual([
+      ['~/Documents/overlay/overlay-unsigned.dll', 'unsigned', 'user-profile', true, [4242, 4243]],
+      ['~/Documents/overlay/overlay-selfsigned.dll', 'self-signed', 'user-profile', true, [4242]],
+      ['~/AppData/Local/Temp/tampered.dll', 'invalid', 'temp', true, [4242]],
+      [
+        expect.stringMatching(/Program Files\/Vendor\/vendor\.dll$/),
+        'unsigned',
+        'program-files',
+        false,
+        [4242],
+      ],
+      ['~/Downloads/gone.dll', 'not-read', 'user-profile', true, [4242]],
+    ]);
+    const [unsigned, selfSigned, tamperedFacts, , goneFacts] = found.items;
     expect(unsigned?.sha256).toBe(
       execFileSync('sha256sum', [dlls.unsigned], { encoding: 'utf8' }).split(' ')[0],
     );
     expect(unsigned?.fileSize).toBe(readFileSync(dlls.unsigned).length);
-    expect(game?.modules[1]?.signature).toMatchObject({ signer: MODULE_SIGNER, selfSigned: true });
-    expect(game?.modules[2]?.signature.reason).toBe('image-digest-mismatch');
-    expect(game?.modules[4]).toMatchObject({ sha256: null, fileSize: null });
+    expect(selfSigned?.signature).toMatchObject({ signer: MODULE_SIGNER, selfSigned: true });
+    expect(tamperedFacts?.signature.reason).toBe('image-digest-mismatch');
+    expect(goneFacts).toMatchObject({ sha256: null, fileSize: null });
   });
 
   it('says why a process cannot be listed, and caps what it lists', async () => {
     const denied = Object.assign(new Error('Toolhelp: access denied'), { code: 'EACCES' });
-    const [game] = await gameProcessModules(
+    const refused = await gameProcessModules(
       [{ pid: 7, name: 'FiveM_GTAProcess.exe' }],
       windowsFolderRootsOf(env),
       (p) => p,
@@ -227,21 +236,22 @@ describe("each module's file: hash and Authenticode verdict", () => {
         throw denied;
       },
     );
-    expect(game).toMatchObject({ readable: false, modules: [], systemModules: 0 });
-    expect(game?.reason).toMatch(/Run the scanner as administrator/);
+    expect(refused.items).toEqual([]);
+    expect(refused.processes[0]).toMatchObject({ readable: false, listed: 0, systemModules: 0 });
+    expect(refused.processes[0]?.reason).toMatch(/Run the scanner as administrator/);
 
-    const many = Array.from({ length: LISTED_MODULES_CAP + 5 }, (_, i) => ({
+    const many = Array.from({ length: EVIDENCE_CAPS.loadedModules + 5 }, (_, i) => ({
       name: `m${i}.dll`,
       path: join(home, 'Downloads', `m${i}.dll`),
       size: 1,
     }));
-    const [capped] = await gameProcessModules(
+    const capped = await gameProcessModules(
       [{ pid: 8, name: 'FiveM_GTAProcess.exe' }],
       windowsFolderRootsOf(env),
       (p) => p,
       async () => ({ modules: many, truncated: false, skipped: 0 }),
     );
-    expect(capped?.modules).toHaveLength(LISTED_MODULES_CAP);
-    expect(capped?.truncated).toBe(true);
+    expect(capped.items).toHaveLength(EVIDENCE_CAPS.loadedModules);
+    expect(capped.processes[0]).toMatchObject({ listed: EVIDENCE_CAPS.loadedModules, truncated: true });
   });
 });

@@ -196,6 +196,12 @@ async function liveWindows(
   return {
     bam: await attempt(async () => (await import('../windows/live/registry-bam.js')).readLiveBam()),
     volumes: await attempt(async () => (await import('../windows/live/dos-devices.js')).liveVolumes()),
+    elevated: await attempt(async () => (await import('../windows/live/elevation.js')).isElevated()),
+    usnJournal: await attempt(async () =>
+      (await import('../windows/live/usn-journal.js')).readLiveUsnJournals({
+        since: Date.now() - 86_400_000,
+      }),
+    ),
     modules: await attempt(async () => gameProcessModules(games, windowsFolderRootsOf(machine.env), display)),
   };
 }

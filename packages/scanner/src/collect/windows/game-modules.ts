@@ -1,55 +1,32 @@
-import { EVIDENCE_CAPS } from '../../evidence/caps.js';
-import type { ProgramSignature } from '../../evidence/document.js';
-import type { ModuleList } from '../../windows/live/modules.js';
 import {
-  type ModuleFolder,
-  moduleFolderOf,
-  USER_WRITABLE,
-  type WindowsFolderRoots,
-} from '../../windows/module-folder.js';
-import { type ModuleVerdict, moduleVerdictOf } from '../../windows/module-verdict.js';
+  EVIDENCE_CAPS,
+  type ModuleEvidence,
+  type ModuleProcessEvidence,
+  type SourceFields,
+} from '@scanpin/evidence';
+import type { ModuleList } from '../../windows/live/modules.js';
+import { moduleFolderOf, USER_WRITABLE, type WindowsFolderRoots } from '../../windows/module-folder.js';
+import { moduleVerdictOf } from '../../windows/module-verdict.js';
 import { readSmallFile, sha256 } from './file-facts.js';
 import { signatureOf } from './signature.js';
 
 /** Modules Toolhelp is asked for per process: system DLLs included, which are only counted. */
 export const MODULE_WALK_CAP = 2048;
-/** Modules outside %SystemRoot% listed in full per process. */
-export const LISTED_MODULES_CAP = 256;
 
-/** One module outside %SystemRoot% (or in one of its user-writable folders), with what its file says. */
-export interface ModuleFacts {
-  /** As the evidence shows paths: the home folder as `~`. */
-  path: string;
-  /** Bytes of the file on disk; null when it could not be opened. */
-  fileSize: number | null;
-  sha256: string | null;
-  verdict: ModuleVerdict;
-  signature: ProgramSignature;
-  folder: ModuleFolder;
-  /** Whether an ordinary user can write to that folder on a default install; null: depends on its ACL. */
-  userWritable: boolean | null;
-}
+export type ModuleFacts = ModuleEvidence;
+export type ProcessModules = ModuleProcessEvidence;
+export type GameModules = SourceFields<'modules'>;
 
-export interface ProcessModules {
-  pid: number;
-  process: string;
-  readable: boolean;
-  reason: string | null;
-  /** Modules in %SystemRoot% (outside its user-writable folders): counted, not listed. */
-  systemModules: number;
-  modules: ModuleFacts[];
-  /** The process had more modules than the caps allow. */
-  truncated: boolean;
-}
+type FileFacts = Omit<ModuleFacts, 'path' | 'folder' | 'userWritable' | 'pids'>;
 
 /**
  * Reads each listed module's file once per scan (the same DLL is in every game process): SHA-256 and
  * the Authenticode verdict, both only for files up to `MAX_READ_BYTES` (file-facts.ts).
  */
 export class ModuleFileReader {
-  private readonly seen = new Map<string, Promise<Omit<ModuleFacts, 'path' | 'folder' | 'userWritable'>>>();
+  private readonly seen = new Map<string, Promise<FileFacts>>();
 
-  read(path: string): Promise<Omit<ModuleFacts, 'path' | 'folder' | 'userWritable'>> {
+  read(path: string): Promise<FileFacts> {
     const key = path.toLowerCase();
     let found = this.seen.get(key);
     if (found === undefined) {
@@ -69,19 +46,21 @@ export class ModuleFileReader {
 }
 
 /**
- * The facts of one process's modules (docs/scan-client.md, "Modules in the game process"): every
- * module outside %SystemRoot% in full, the system ones counted. Listing the hundred-odd Windows DLLs
- * of every game would be noise; a module in one of the folders under %SystemRoot% that users may
- * write to is listed like any other.
+ * Adds one process's modules to `items` (docs/scan-client.md, "Modules in the game process"): every
+ * module outside %SystemRoot% once, however many game processes load it, the system ones counted.
+ * Listing the hundred-odd Windows DLLs of every game would be noise; a module in one of the folders
+ * under %SystemRoot% that users may write to is listed like any other.
  */
-export async function processModuleFacts(
+export async function addProcessModules(
+  pid: number,
   list: ModuleList,
   roots: WindowsFolderRoots,
   files: ModuleFileReader,
   display: (path: string) => string,
-): Promise<Omit<ProcessModules, 'pid' | 'process' | 'readable' | 'reason'>> {
+  items: ModuleFacts[],
+): Promise<Pick<ProcessModules, 'systemModules' | 'listed' | 'truncated'>> {
   let systemModules = 0;
-  const modules: ModuleFacts[] = [];
+  let listed = 0;
   let truncated = list.truncated;
   for (const module of list.modules) {
     const folder = moduleFolderOf(module.path, roots);
@@ -89,19 +68,27 @@ export async function processModuleFacts(
       systemModules++;
       continue;
     }
-    if (modules.length >= LISTED_MODULES_CAP) {
+    const path = display(module.path).slice(0, EVIDENCE_CAPS.path);
+    const known = items.find((m) => m.path.toLowerCase() === path.toLowerCase());
+    if (known !== undefined) {
+      if (!known.pids.includes(pid) && known.pids.length < EVIDENCE_CAPS.processes) known.pids.push(pid);
+      listed++;
+      continue;
+    }
+    if (items.length >= EVIDENCE_CAPS.loadedModules) {
       truncated = true;
       continue;
     }
-    const file = await files.read(module.path);
-    modules.push({
-      path: display(module.path).slice(0, EVIDENCE_CAPS.path),
-      ...file,
+    items.push({
+      path,
+      ...(await files.read(module.path)),
       folder,
       userWritable: USER_WRITABLE[folder],
+      pids: [pid],
     });
+    listed++;
   }
-  return { systemModules, modules, truncated };
+  return { systemModules, listed, truncated };
 }
 
 /** Lists one process's modules: Toolhelp on Windows (live/modules.ts), a test's list elsewhere. */
@@ -125,24 +112,26 @@ export async function gameProcessModules(
   roots: WindowsFolderRoots,
   display: (path: string) => string,
   list: ModuleLister = liveModuleLister,
-): Promise<ProcessModules[]> {
+): Promise<GameModules> {
   const files = new ModuleFileReader();
-  const out: ProcessModules[] = [];
+  const processes: ProcessModules[] = [];
+  const items: ModuleFacts[] = [];
   for (const game of games.slice(0, EVIDENCE_CAPS.processes)) {
     const base = { pid: game.pid, process: game.name.slice(0, EVIDENCE_CAPS.name) };
     try {
-      const facts = await processModuleFacts(await list(game.pid, MODULE_WALK_CAP), roots, files, display);
-      out.push({ ...base, readable: true, reason: null, ...facts });
+      const modules = await list(game.pid, MODULE_WALK_CAP);
+      const counts = await addProcessModules(game.pid, modules, roots, files, display, items);
+      processes.push({ ...base, readable: true, reason: null, ...counts });
     } catch (error) {
-      out.push({
+      processes.push({
         ...base,
         readable: false,
         reason: modulesUnreadableReason(error).slice(0, EVIDENCE_CAPS.text),
         systemModules: 0,
-        modules: [],
+        listed: 0,
         truncated: false,
       });
     }
   }
-  return out;
+  return { processes, items };
 }

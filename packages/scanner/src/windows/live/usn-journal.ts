@@ -32,6 +32,7 @@ const INVALID_HANDLE = -1;
 const ERROR_ACCESS_DENIED = 5;
 const ERROR_HANDLE_EOF = 38;
 const ERROR_INVALID_FUNCTION = 1;
+const ERROR_NOT_SUPPORTED = 50;
 const ERROR_JOURNAL_DELETE_IN_PROGRESS = 1178;
 const ERROR_JOURNAL_NOT_ACTIVE = 1179;
 const ERROR_JOURNAL_ENTRY_DELETED = 1181;
@@ -140,7 +141,7 @@ function fixedNtfsVolumes(a: VolumeApi): string[] {
 function errorText(code: number): string {
   switch (code) {
     case ERROR_ACCESS_DENIED:
-      return 'Windows refused to open the volume: the scanner was not run as administrator';
+      return 'Windows refused to open the volume (access denied; opening a volume needs administrator rights)';
     case ERROR_JOURNAL_NOT_ACTIVE:
       return 'the volume has no active change journal (it was deleted and not created again)';
     case ERROR_JOURNAL_DELETE_IN_PROGRESS:
@@ -148,7 +149,8 @@ function errorText(code: number): string {
     case ERROR_JOURNAL_ENTRY_DELETED:
       return 'the journal dropped the records being read while they were read';
     case ERROR_INVALID_FUNCTION:
-      return 'the file system has no change journal';
+    case ERROR_NOT_SUPPORTED:
+      return `the file system does not keep a change journal (Windows error ${code})`;
     default:
       return `Windows error ${code}`;
   }

@@ -141,10 +141,10 @@ export async function readLiveAmcache(file: string): Promise<AmcacheReport> {
   try {
     // Every Amcache has a Root key. Without one, what was opened is not Amcache: Wine's stub of
     // RegLoadAppKeyW answers success with a handle that opens nothing, which must not read as "no records".
-    const root = open(w, hive, 'Root');
-    if (root === null)
+    const rootKey = open(w, hive, 'Root');
+    if (rootKey === null)
       throw new LiveAmcacheError('Windows opened Amcache.hve but showed no Root key in it.', 'failed');
-    w.RegCloseKey(root);
+    w.RegCloseKey(rootKey);
     const inventory = copy(w, hive, 'Root\\InventoryApplicationFile', null, 1);
     const older = copy(w, hive, 'Root\\File', null, 2);
     const root = new SnapshotKey(

@@ -65,6 +65,7 @@ export const EVIDENCE_REF_SOURCES = [
   'gameFolders',
   'programs',
   'modules',
+  'modules',
   'amcache',
   'services',
   'shimcache',
@@ -249,6 +250,14 @@ function* windowsCandidates(doc: EvidenceDocument): Generator<Candidate> {
         where,
         proves: 'possession',
       };
+  }
+  // A module in the game's process was loaded in this game session (docs/scan-client.md, "Modules in
+  // the game process").
+  const modules = doc.sources.modules;
+  const names = new Map((modules?.processes ?? []).map((p) => [p.pid, p.process]));
+  for (const [index, m] of (modules?.items ?? []).entries()) {
+    const loadedIn = m.pids.map((pid) => `${names.get(pid) ?? 'process'} (pid ${pid})`).join(', ');
+    yield* fileCandidates('modules', index, m, `${m.path} (loaded in ${loadedIn})`, 'this-session');
   }
   // A module in the game's process was loaded in this game session (docs/scan-client.md, "Modules in
   // the game process").

@@ -4,6 +4,7 @@ import { amcacheSignals } from './signals/amcache-signals.js';
 import { jvmSignals } from './signals/jvm-signals.js';
 import { macroSignals } from './signals/macro-signals.js';
 import { moduleSignals } from './signals/module-signals.js';
+import { moduleSignals } from './signals/module-signals.js';
 import { serviceSignals } from './signals/service-signals.js';
 import { usnJournalSignals } from './signals/usn-journal-signals.js';
 import { parseTimestamp } from './timestamp-input.js';
@@ -29,6 +30,9 @@ export const SIGNAL_CODES = [
   'forensic-service-missing',
   'forensic-service-stopped',
   'fast-click-macro',
+  'module-unsigned-user-writable',
+  'module-self-signed-user-writable',
+  'module-signature-invalid',
   'module-unsigned-user-writable',
   'module-self-signed-user-writable',
   'module-signature-invalid',
@@ -249,6 +253,7 @@ export function windowsSignals(doc: EvidenceDocument): Signal[] {
     ...gameStartSignals(doc),
     ...serviceSignals(doc),
     ...macroSignals(doc),
+    ...moduleSignals(doc),
     ...moduleSignals(doc),
     ...jvmSignals(doc),
     ...amcacheSignals(doc),

@@ -189,18 +189,19 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
   });
 
   it("lists the game process's modules through Toolhelp with their Authenticode verdicts", () => {
-    const modules = report.live.modules;
-    expect(modules.ok, modules.error).toBe(true);
-    const game = modules.value.find((p: { process: string }) => p.process === 'FiveM_GTAProcess.exe');
+    const modules = report.sources.modules;
+    expect(modules.status, modules.reason).toBe('collected');
+    const game = modules.processes.find((p: { process: string }) => p.process === 'FiveM_GTAProcess.exe');
     expect(game?.readable, game?.reason).toBe(true);
     // Wine's own DLLs (ntdll, kernel32, msvcrt, …) are in C:\windows: counted, not listed.
     expect(game.systemModules).toBeGreaterThan(2);
-    const listed = (name: string) => game.modules.find((m: { path: string }) => m.path.endsWith(name));
+    const listed = (name: string) => modules.items.find((m: { path: string }) => m.path.endsWith(name));
     expect(listed('overlay-unsigned.dll')).toMatchObject({
       path: '~/Documents/overlay/overlay-unsigned.dll',
       verdict: 'unsigned',
       folder: 'user-profile',
       userWritable: true,
+      pids: [game.pid],
     });
     expect(listed('overlay-selfsigned.dll')).toMatchObject({
       verdict: 'self-signed',

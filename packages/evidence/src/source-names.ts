@@ -16,6 +16,7 @@ const EVERY_SOURCE: Record<EvidenceSourceName, true> = {
   gameFolders: true,
   programs: true,
   modules: true,
+  modules: true,
   jvm: true,
   macros: true,
   usnJournal: true,

@@ -10080,6 +10080,42 @@ export interface paths {
                          *                   "executed": false
                          *                 }
                          *               ]
+                         *             },
+                         *             "modules": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "processes": [
+                         *                 {
+                         *                   "pid": 0,
+                         *                   "process": "example",
+                         *                   "readable": false,
+                         *                   "reason": "example",
+                         *                   "systemModules": 0,
+                         *                   "listed": 0,
+                         *                   "truncated": false
+                         *                 }
+                         *               ],
+                         *               "items": [
+                         *                 {
+                         *                   "path": "example",
+                         *                   "fileSize": 0,
+                         *                   "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                         *                   "verdict": "signed-valid",
+                         *                   "signature": {
+                         *                     "status": "unsigned",
+                         *                     "signer": "example",
+                         *                     "issuer": "example",
+                         *                     "selfSigned": false,
+                         *                     "reason": "example",
+                         *                     "signedAt": "2026-02-11T15:25:00.000Z"
+                         *                   },
+                         *                   "folder": "windows-writable",
+                         *                   "userWritable": false,
+                         *                   "pids": [
+                         *                     0
+                         *                   ]
+                         *                 }
+                         *               ]
                          *             }
                          *           }
                          *         },
@@ -10439,6 +10475,67 @@ export interface paths {
                                                 /** @description Strings that contain one of the plan’s hints. */
                                                 strings: string[];
                                                 /** @description A cap was reached; the lists hold the first finds. */
+                                                truncated: boolean;
+                                            }[];
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Modules loaded in the game processes (Toolhelp): each one outside %SystemRoot% with its fingerprint, Authenticode verdict and folder kind; the Windows ones counted per process. Code mapped by hand (manual mapping) is not listed by Windows and so not here. */
+                                        modules?: {
+                                            items: {
+                                                fileSize: number | null;
+                                                /**
+                                                 * @description Where it was loaded from: `windows-writable` is one of the folders under %SystemRoot% that users may write to; `elsewhere` is any folder outside Windows, Program Files, ProgramData and the profile.
+                                                 * @enum {unknown}
+                                                 */
+                                                folder: "windows-writable" | "program-files" | "program-data" | "temp" | "user-profile" | "elsewhere";
+                                                /** @description The home folder shortened to `~`. */
+                                                path: string;
+                                                /** @description The game processes that have it loaded. */
+                                                pids: number[];
+                                                /**
+                                                 * @description SHA-256, lowercase hex.
+                                                 * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                                 */
+                                                sha256: string | null;
+                                                /** @description Authenticode; trust up to a root is not checked (docs/scan-client.md). */
+                                                signature: {
+                                                    issuer: string | null;
+                                                    reason: string | null;
+                                                    selfSigned: boolean | null;
+                                                    /**
+                                                     * Format: date-time
+                                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                     * @example 2026-02-11T15:25:00.000Z
+                                                     */
+                                                    signedAt: string | null;
+                                                    signer: string | null;
+                                                    /** @enum {unknown} */
+                                                    status: "unsigned" | "signed-valid" | "signed-invalid" | "signed-unverifiable" | "unreadable" | "not-read";
+                                                };
+                                                /** @description An ordinary user may put a file in that folder on a default Windows install; null when that depends on an access list the scanner does not read. */
+                                                userWritable: boolean | null;
+                                                /**
+                                                 * @description `self-signed`: a valid signature by a certificate that issued itself; `unsigned`: no embedded signature (Windows' catalog-signed DLLs read so too); `invalid`: the file no longer matches its signature, or the signature is broken; `not-read`: unopened or too large.
+                                                 * @enum {unknown}
+                                                 */
+                                                verdict: "signed-valid" | "self-signed" | "unsigned" | "invalid" | "unverifiable" | "unreadable" | "not-read";
+                                            }[];
+                                            processes: {
+                                                listed: number;
+                                                pid: number;
+                                                process: string;
+                                                /** @description Its module list could be taken. */
+                                                readable: boolean;
+                                                /** @description Why not, and what the player can do. */
+                                                reason: string | null;
+                                                systemModules: number;
+                                                /** @description It had more modules than the caps let through. */
                                                 truncated: boolean;
                                             }[];
                                             /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
@@ -10849,7 +10946,7 @@ export interface paths {
                                         /** @description The item of that source’s list. */
                                         index: number;
                                         /** @enum {unknown} */
-                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "amcache" | "services" | "shimcache" | "usnJournal" | "macros";
+                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "modules" | "amcache" | "services" | "shimcache" | "usnJournal" | "macros";
                                         /** @description The value of the item that matched. */
                                         value: string;
                                     };
@@ -16083,6 +16180,42 @@ export interface paths {
                      *               "executed": false
                      *             }
                      *           ]
+                     *         },
+                     *         "modules": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "processes": [
+                     *             {
+                     *               "pid": 0,
+                     *               "process": "example",
+                     *               "readable": false,
+                     *               "reason": "example",
+                     *               "systemModules": 0,
+                     *               "listed": 0,
+                     *               "truncated": false
+                     *             }
+                     *           ],
+                     *           "items": [
+                     *             {
+                     *               "path": "example",
+                     *               "fileSize": 0,
+                     *               "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                     *               "verdict": "signed-valid",
+                     *               "signature": {
+                     *                 "status": "unsigned",
+                     *                 "signer": "example",
+                     *                 "issuer": "example",
+                     *                 "selfSigned": false,
+                     *                 "reason": "example",
+                     *                 "signedAt": "2026-02-11T15:25:00.000Z"
+                     *               },
+                     *               "folder": "windows-writable",
+                     *               "userWritable": false,
+                     *               "pids": [
+                     *                 0
+                     *               ]
+                     *             }
+                     *           ]
                      *         }
                      *       }
                      *     }
@@ -16430,6 +16563,67 @@ export interface paths {
                                     /** @description Strings that contain one of the plan’s hints. */
                                     strings: string[];
                                     /** @description A cap was reached; the lists hold the first finds. */
+                                    truncated: boolean;
+                                }[];
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Modules loaded in the game processes (Toolhelp): each one outside %SystemRoot% with its fingerprint, Authenticode verdict and folder kind; the Windows ones counted per process. Code mapped by hand (manual mapping) is not listed by Windows and so not here. */
+                            modules?: {
+                                items: {
+                                    fileSize: number | null;
+                                    /**
+                                     * @description Where it was loaded from: `windows-writable` is one of the folders under %SystemRoot% that users may write to; `elsewhere` is any folder outside Windows, Program Files, ProgramData and the profile.
+                                     * @enum {unknown}
+                                     */
+                                    folder: "windows-writable" | "program-files" | "program-data" | "temp" | "user-profile" | "elsewhere";
+                                    /** @description The home folder shortened to `~`. */
+                                    path: string;
+                                    /** @description The game processes that have it loaded. */
+                                    pids: number[];
+                                    /**
+                                     * @description SHA-256, lowercase hex.
+                                     * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                     */
+                                    sha256: string | null;
+                                    /** @description Authenticode; trust up to a root is not checked (docs/scan-client.md). */
+                                    signature: {
+                                        issuer: string | null;
+                                        reason: string | null;
+                                        selfSigned: boolean | null;
+                                        /**
+                                         * Format: date-time
+                                         * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                         * @example 2026-02-11T15:25:00.000Z
+                                         */
+                                        signedAt: string | null;
+                                        signer: string | null;
+                                        /** @enum {unknown} */
+                                        status: "unsigned" | "signed-valid" | "signed-invalid" | "signed-unverifiable" | "unreadable" | "not-read";
+                                    };
+                                    /** @description An ordinary user may put a file in that folder on a default Windows install; null when that depends on an access list the scanner does not read. */
+                                    userWritable: boolean | null;
+                                    /**
+                                     * @description `self-signed`: a valid signature by a certificate that issued itself; `unsigned`: no embedded signature (Windows' catalog-signed DLLs read so too); `invalid`: the file no longer matches its signature, or the signature is broken; `not-read`: unopened or too large.
+                                     * @enum {unknown}
+                                     */
+                                    verdict: "signed-valid" | "self-signed" | "unsigned" | "invalid" | "unverifiable" | "unreadable" | "not-read";
+                                }[];
+                                processes: {
+                                    listed: number;
+                                    pid: number;
+                                    process: string;
+                                    /** @description Its module list could be taken. */
+                                    readable: boolean;
+                                    /** @description Why not, and what the player can do. */
+                                    reason: string | null;
+                                    systemModules: number;
+                                    /** @description It had more modules than the caps let through. */
                                     truncated: boolean;
                                 }[];
                                 /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
@@ -17509,7 +17703,7 @@ export interface paths {
                                 /** @description Public collection hints: strings containing one of them are reported. Never decisive. */
                                 hints: string[];
                                 /** @description The evidence sources to collect for this game type. */
-                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "jvm" | "macros" | "usnJournal" | "amcache" | "services" | "shimcache")[];
+                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "modules" | "jvm" | "macros" | "usnJournal" | "amcache" | "services" | "shimcache")[];
                             };
                             proof: {
                                 /**

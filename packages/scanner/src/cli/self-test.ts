@@ -2,19 +2,19 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Machine } from '../collect/context.js';
-import { isGameProcess } from '../collect/processes.js';
 import { collectEvidence, SOURCE_ORDER } from '../collect/run.js';
-import { gameProcessModules } from '../collect/windows/game-modules.js';
 import type { EvidenceSources, ProgramEvidence } from '../evidence/document.js';
 import { displayPath } from '../paths.js';
 import { SCANNER_VERSION } from '../version.js';
-import { windowsFolderRootsOf } from '../windows/module-folder.js';
+import { FORENSIC_SERVICES } from '../windows/services.js';
+import { parseAppCompatCache } from '../windows/shimcache.js';
 
 export const SELF_TEST_USAGE = `Usage: scanpin-scan --self-test <folder> [--user NAME] [--game GAME] [--marker TEXT]…
 
   Runs every collector against <folder> laid out like a Windows drive (Windows\\Prefetch,
   Windows\\System32\\config\\SYSTEM, Windows\\appcompat\\pca, $Recycle.Bin, Users\\<user>), and the
-  live process list, memory, network adapters, registry BAM and volume names of this machine.
+  live process list, memory, modules loaded in the game, network adapters, registry BAM and volume
+  names of this machine.
   Prints what it found as JSON on stdout and a short summary on stderr. Nothing is sent anywhere.
 
   --user NAME    the user profile under Users to read (default: the first that is not Public/Default)
@@ -148,8 +148,7 @@ export async function selfTest(argv: readonly string[]): Promise<number> {
     () => {},
   );
   const tookMs = Math.round(performance.now() - started);
-  const games = (sources.processes?.items ?? []).filter((p) => isGameProcess(values.game, p.name));
-  const live = await liveWindows(games, machine, (p) => displayPath(home, p));
+  const live = await liveWindows();
   let isSea = false;
   try {
     isSea = (await import('node:sea')).isSea();
@@ -176,15 +175,8 @@ export async function selfTest(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-/**
- * This machine's registry BAM, volume names and the game processes' modules, which the tree cannot
- * stand in for.
- */
-async function liveWindows(
-  games: ReadonlyArray<{ pid: number; name: string }>,
-  machine: Machine,
-  display: (path: string) => string,
-): Promise<Record<string, unknown>> {
+/** This machine's registry BAM and volume names, which the tree cannot stand in for. */
+async function liveWindows(): Promise<Record<string, unknown>> {
   if (process.platform !== 'win32') return { skipped: `not Windows (${process.platform})` };
   const attempt = async <T>(read: () => Promise<T>) => {
     try {
@@ -196,12 +188,18 @@ async function liveWindows(
   return {
     bam: await attempt(async () => (await import('../windows/live/registry-bam.js')).readLiveBam()),
     volumes: await attempt(async () => (await import('../windows/live/dos-devices.js')).liveVolumes()),
+    services: await attempt(async () =>
+      (await import('../windows/live/services.js')).readLiveServices(FORENSIC_SERVICES),
+    ),
+    shimcache: await attempt(async () => {
+      const value = await (await import('../windows/live/registry-shimcache.js')).readLiveAppCompatCache();
+      return value === null ? null : parseAppCompatCache(value);
+    }),
     elevated: await attempt(async () => (await import('../windows/live/elevation.js')).isElevated()),
     usnJournal: await attempt(async () =>
       (await import('../windows/live/usn-journal.js')).readLiveUsnJournals({
         since: Date.now() - 86_400_000,
       }),
     ),
-    modules: await attempt(async () => gameProcessModules(games, windowsFolderRootsOf(machine.env), display)),
   };
 }

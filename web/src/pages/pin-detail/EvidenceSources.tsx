@@ -7,6 +7,7 @@ import { CollapsibleList, PAGE } from './EvidenceList';
 import type { Finding, EvidenceSources as Sources } from './evidence-api';
 import { EvidencePagesContext } from './evidence-pages';
 import { count, formatBytes, itemId, SOURCE_TITLES, STATUS } from './evidence-words';
+import { LoadedModules } from './LoadedModules';
 import { ProgramTimelines } from './ProgramTimelines';
 import { UsnJournal } from './UsnJournal';
 import { ShimCache, WindowsServices } from './WindowsServices';
@@ -327,6 +328,11 @@ export function EvidenceSources({
       <Source name="memory" section={sources.memory}>
         <Memory section={sources.memory} matched={matched} />
       </Source>
+      {sources.modules ? (
+        <Source name="modules" section={sources.modules}>
+          <LoadedModules section={sources.modules} />
+        </Source>
+      ) : null}
       <Source name="files" section={sources.files}>
         <Files section={sources.files} matched={matched} reveal={revealFile} />
       </Source>

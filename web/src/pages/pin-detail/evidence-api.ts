@@ -33,6 +33,7 @@ export type EvidenceSource =
   | 'recycleBin'
   | 'gameFolders'
   | 'programs'
+  | 'modules'
   | 'usnJournal'
   | 'amcache'
   | 'jvm'

@@ -28,6 +28,8 @@ export function proofWords(proves: Proof, source: EvidenceSource): string {
           return 'This game session: a running process of the game';
         case 'memory':
           return 'This game session: found in the running game’s memory';
+        case 'modules':
+          return 'This game session: loaded in the running game’s process';
         case 'jvm':
           return 'This game session: loaded in the running game';
         default:
@@ -64,6 +66,7 @@ export const SOURCE_TITLES: Record<keyof EvidenceSources, string> = {
   recycleBin: 'Recycle Bin',
   gameFolders: 'Game folders',
   programs: 'Programs that ran',
+  modules: 'Modules in the game process',
   usnJournal: 'USN journal (deleted and renamed files)',
   amcache: 'Amcache (program files Windows recorded)',
   macros: 'Click macros in mouse software',
@@ -78,6 +81,7 @@ export const LINKED_SOURCES: ReadonlySet<EvidenceSource> = new Set([
   'files',
   'processes',
   'programs',
+  'modules',
   'jvm',
   'macros',
   'usnJournal',
@@ -117,6 +121,8 @@ export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, 
       return sources.recycleBin?.items[index]?.originalPath ?? `Recycle Bin item ${index + 1}`;
     case 'gameFolders':
       return sources.gameFolders?.items[index]?.path ?? `game folder item ${index + 1}`;
+    case 'modules':
+      return sources.modules?.items[index]?.path ?? `module ${index + 1}`;
     case 'usnJournal': {
       const c = sources.usnJournal?.items[index];
       return c

@@ -65,7 +65,6 @@ export const EVIDENCE_REF_SOURCES = [
   'gameFolders',
   'programs',
   'modules',
-  'modules',
   'amcache',
   'services',
   'shimcache',

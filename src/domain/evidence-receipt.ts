@@ -23,7 +23,6 @@ export function receiptCounts(doc: EvidenceDocument): Record<string, number> {
     gameFolderItems: gameFolders?.items.length ?? 0,
     programs: programs?.items.length ?? 0,
     modules: doc.sources.modules?.items.length ?? 0,
-    modules: doc.sources.modules?.items.length ?? 0,
     usnChanges: doc.sources.usnJournal?.items.length ?? 0,
     macros: doc.sources.macros?.items.length ?? 0,
     amcacheRecords: doc.sources.amcache?.items.length ?? 0,

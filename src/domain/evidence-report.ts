@@ -62,7 +62,6 @@ const SOURCE_LABEL: Record<keyof EvidenceDocument['sources'], string> = {
   gameFolders: 'Game folders',
   programs: 'Programs that ran',
   modules: 'Modules in the game process',
-  modules: 'Modules in the game process',
   macros: 'Click macros in mouse software',
   usnJournal: 'USN journal',
   amcache: 'Amcache (program files Windows recorded)',
@@ -83,10 +82,6 @@ export function systemWarnings(doc: EvidenceDocument, facts: EvidenceFacts): str
   for (const m of doc.sources.memory.items) {
     if (!m.readable)
       warnings.push(`Memory of ${m.process} (pid ${m.pid}) not read: ${m.reason ?? 'no reason given'}`);
-  }
-  for (const p of doc.sources.modules?.processes ?? []) {
-    if (!p.readable)
-      warnings.push(`Modules of ${p.process} (pid ${p.pid}) not listed: ${p.reason ?? 'no reason given'}`);
   }
   for (const p of doc.sources.modules?.processes ?? []) {
     if (!p.readable)

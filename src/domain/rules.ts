@@ -258,14 +258,6 @@ function* windowsCandidates(doc: EvidenceDocument): Generator<Candidate> {
     const loadedIn = m.pids.map((pid) => `${names.get(pid) ?? 'process'} (pid ${pid})`).join(', ');
     yield* fileCandidates('modules', index, m, `${m.path} (loaded in ${loadedIn})`, 'this-session');
   }
-  // A module in the game's process was loaded in this game session (docs/scan-client.md, "Modules in
-  // the game process").
-  const modules = doc.sources.modules;
-  const names = new Map((modules?.processes ?? []).map((p) => [p.pid, p.process]));
-  for (const [index, m] of (modules?.items ?? []).entries()) {
-    const loadedIn = m.pids.map((pid) => `${names.get(pid) ?? 'process'} (pid ${pid})`).join(', ');
-    yield* fileCandidates('modules', index, m, `${m.path} (loaded in ${loadedIn})`, 'this-session');
-  }
   for (const signal of windowsSignals(doc))
     yield {
       kind: 'signal',

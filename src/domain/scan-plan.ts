@@ -65,13 +65,6 @@ export const JAVA_GAME_SOURCES: readonly EvidenceSourceName[] = ['jvm'];
  */
 export const GAME_MODULE_SOURCES: readonly EvidenceSourceName[] = ['modules'];
 
-/**
- * The modules loaded in the game process (docs/scan-client.md, "Modules in the game process"), asked
- * of every client. Not among `WINDOWS_SOURCES`: with no game running there is nothing to list, which
- * the game-running check already reports, and a client that does not know the source is not held to it.
- */
-export const GAME_MODULE_SOURCES: readonly EvidenceSourceName[] = ['modules'];
-
 /** Games whose installations and logs the client knows how to find. */
 export const WITH_FILES: ReadonlySet<GameType> = new Set(['Java']);
 

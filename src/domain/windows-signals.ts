@@ -4,7 +4,6 @@ import { amcacheSignals } from './signals/amcache-signals.js';
 import { jvmSignals } from './signals/jvm-signals.js';
 import { macroSignals } from './signals/macro-signals.js';
 import { moduleSignals } from './signals/module-signals.js';
-import { moduleSignals } from './signals/module-signals.js';
 import { serviceSignals } from './signals/service-signals.js';
 import { usnJournalSignals } from './signals/usn-journal-signals.js';
 import { parseTimestamp } from './timestamp-input.js';
@@ -30,9 +29,6 @@ export const SIGNAL_CODES = [
   'forensic-service-missing',
   'forensic-service-stopped',
   'fast-click-macro',
-  'module-unsigned-user-writable',
-  'module-self-signed-user-writable',
-  'module-signature-invalid',
   'module-unsigned-user-writable',
   'module-self-signed-user-writable',
   'module-signature-invalid',
@@ -253,7 +249,6 @@ export function windowsSignals(doc: EvidenceDocument): Signal[] {
     ...gameStartSignals(doc),
     ...serviceSignals(doc),
     ...macroSignals(doc),
-    ...moduleSignals(doc),
     ...moduleSignals(doc),
     ...jvmSignals(doc),
     ...amcacheSignals(doc),

@@ -16,7 +16,6 @@ const EVERY_SOURCE: Record<EvidenceSourceName, true> = {
   gameFolders: true,
   programs: true,
   modules: true,
-  modules: true,
   jvm: true,
   macros: true,
   usnJournal: true,

@@ -22,7 +22,6 @@ import type {
 } from './sections/windows-execution.js';
 import type { EvidenceGameFolderItem, EvidenceRecycled } from './sections/windows-files.js';
 import type { EvidenceModule, EvidenceModuleProcess } from './sections/windows-modules.js';
-import type { EvidenceModule, EvidenceModuleProcess } from './sections/windows-modules.js';
 import type { EvidenceService, EvidenceShimCacheEntry } from './sections/windows-services.js';
 import type { EvidenceUsnChange, EvidenceUsnVolume } from './sections/windows-usn.js';
 
@@ -65,8 +64,6 @@ export type TimelineEntry = Static<typeof EvidenceTimelineEntry>;
 export type ProgramEvidence = Static<typeof EvidenceProgram>;
 export type RecycleBinEvidence = Static<typeof EvidenceRecycled>;
 export type GameFolderEvidence = Static<typeof EvidenceGameFolderItem>;
-export type ModuleEvidence = Static<typeof EvidenceModule>;
-export type ModuleProcessEvidence = Static<typeof EvidenceModuleProcess>;
 export type ModuleEvidence = Static<typeof EvidenceModule>;
 export type ModuleProcessEvidence = Static<typeof EvidenceModuleProcess>;
 export type JvmProcessEvidence = Static<typeof EvidenceJvmProcess>;

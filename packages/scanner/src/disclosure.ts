@@ -167,13 +167,6 @@ export const COLLECTED: readonly Disclosed[] = [
     detail:
       'For each program file (DLL) the game’s processes have loaded from outside the Windows folder: its path (your home folder shown as ~), size, fingerprint, digital signature (who signed it) and the kind of folder it is in. The Windows ones are only counted. Not their contents.',
   },
-  {
-    source: 'modules',
-    platform: 'win32',
-    title: 'Modules loaded in the game',
-    detail:
-      'For each program file (DLL) the game’s processes have loaded from outside the Windows folder: its path (your home folder shown as ~), size, fingerprint, digital signature (who signed it) and the kind of folder it is in. The Windows ones are only counted. Not their contents.',
-  },
 ];
 
 export const NEVER_COLLECTED: readonly string[] = [

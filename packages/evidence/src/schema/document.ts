@@ -15,7 +15,6 @@ import { AmcacheSection } from '../sections/windows-amcache.js';
 import { BamSection, PcaSection, PrefetchSection, ProgramsSection } from '../sections/windows-execution.js';
 import { GameFoldersSection, RecycleBinSection } from '../sections/windows-files.js';
 import { ModulesSection } from '../sections/windows-modules.js';
-import { ModulesSection } from '../sections/windows-modules.js';
 import { ServicesSection, ShimCacheSection } from '../sections/windows-services.js';
 import { UsnJournalSection } from '../sections/windows-usn.js';
 import { EVIDENCE_SCHEMA_VERSIONS } from '../version.js';
@@ -54,7 +53,6 @@ export const EvidenceSources = Type.Object(
     jvm: Type.Optional(JvmSection),
     services: Type.Optional(ServicesSection),
     shimcache: Type.Optional(ShimCacheSection),
-    modules: Type.Optional(ModulesSection),
     modules: Type.Optional(ModulesSection),
   },
   { additionalProperties: false },

@@ -11,7 +11,6 @@ export * from '../sections/windows-amcache.js';
 export * from '../sections/windows-execution.js';
 export * from '../sections/windows-files.js';
 export * from '../sections/windows-modules.js';
-export * from '../sections/windows-modules.js';
 export * from '../sections/windows-services.js';
 export * from '../sections/windows-usn.js';
 export { EvidenceBody, EvidenceSources } from './document.js';

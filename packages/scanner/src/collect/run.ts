@@ -14,7 +14,6 @@ import { collectBam } from './windows/bam.js';
 import { collectGameFolders } from './windows/game-folders.js';
 import { collectMacros } from './windows/macros.js';
 import { collectModules } from './windows/modules.js';
-import { collectModules } from './windows/modules.js';
 import { collectPca } from './windows/pca.js';
 import { collectPrefetch } from './windows/prefetch.js';
 import { collectPrograms } from './windows/programs.js';
@@ -45,11 +44,6 @@ const SOURCES: {
     step: "Looking for the game's processes",
   },
   memory: { collect: collectMemory, empty: () => ({ items: [] }), step: "Reading the game's memory" },
-  modules: {
-    collect: collectModules,
-    empty: () => ({ processes: [], items: [] }),
-    step: 'Listing the modules loaded in the game and their signatures',
-  },
   modules: {
     collect: collectModules,
     empty: () => ({ processes: [], items: [] }),
@@ -140,7 +134,6 @@ export const SOURCE_ORDER: EvidenceSourceName[] = [
   'network',
   'processes',
   'memory',
-  'modules',
   'modules',
   'jvm',
   'files',

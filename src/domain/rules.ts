@@ -222,6 +222,20 @@ function* windowsCandidates(doc: EvidenceDocument): Generator<Candidate> {
     const where = `${p.path} (${p.exists ? '' : 'file deleted; '}ran: ${times === '' ? 'time unknown' : times})`;
     yield* fileCandidates('programs', index, p, where, 'execution');
   }
+  // A name in the USN journal: a file of that name was on the volume, and was deleted, renamed or
+  // given new times in the hours read (docs/scan-client.md, "USN journal"). No hash; a path only when
+  // its folder still exists.
+  for (const [index, c] of (doc.sources.usnJournal?.items ?? []).entries()) {
+    for (const name of new Set([c.oldName, c.name])) {
+      if (name === null) continue;
+      const path = c.folder === null ? null : `${c.folder}/${name}`;
+      const when = c.at === null ? '' : ` ${shownTime(c.at)}`;
+      const where = `${path ?? name} (USN journal: ${c.kind}${when}${path === null ? `, on ${c.volume}, folder unknown` : ''})`;
+      const ref = (value: string): EvidenceRef => ({ source: 'usnJournal', index, value });
+      yield { kind: 'file-name', ref: ref(name), where, proves: 'possession' };
+      if (path !== null) yield { kind: 'file-path', ref: ref(path), where, proves: 'possession' };
+    }
+  }
   // A ShimCache entry: the file was on this machine at that path (docs/scan-client.md, "ShimCache"),
   // deleted or not since; Windows 8's executed flag, where set, says it ran.
   for (const [index, e] of (doc.sources.shimcache?.items ?? []).entries()) {

@@ -96,10 +96,10 @@ describe('USN journal signals', () => {
   });
 
   it('a Prefetch file deleted or renamed away after logon, unless Windows is trimming the folder', () => {
-    const deleted = change({ name: 'VAPE.EXE-1A2B3C4D.pf', folder: 'C:\\Windows\\Prefetch' });
+    const deleted = change({ name: 'VAPE.EXE-1A2B3C4D.pf', folder: 'C:/Windows/Prefetch' });
     expect(codes(doc([volume()], [deleted]))).toEqual(['prefetch-deleted-after-logon']);
     expect([...usnJournalSignals(doc([volume()], [deleted]))][0]?.where).toBe(
-      'C:\\Windows\\Prefetch\\VAPE.EXE-1A2B3C4D.pf (deleted 2026-11-28 11:50:00 UTC)',
+      'C:/Windows/Prefetch/VAPE.EXE-1A2B3C4D.pf (deleted 2026-11-28 11:50:00 UTC)',
     );
     const renamed = change({ kind: 'renamed', oldName: 'X.EXE-00000000.pf', name: 'x.tmp' });
     expect(codes(doc([volume()], [renamed]))).toEqual(['prefetch-deleted-after-logon']);
@@ -185,5 +185,51 @@ describe('the USN journal in the scan’s assurance', () => {
     expect(reasons(older)).toEqual([]);
     const linux = doc([volume({ state: 'not-read' })]);
     expect(reasons({ ...linux, client: { ...linux.client, platform: 'linux' } })).toEqual([]);
+  });
+});
+
+describe('rules on the names in the USN journal', () => {
+  it('a file-name rule matches a deleted or renamed file, and a file-path rule where its folder is known', () => {
+    const rule = (id: number, kind: Rule['kind'], pattern: string, match: Rule['match'] = 'exact'): Rule => ({
+      id,
+      name: `rule ${id}`,
+      kind,
+      pattern,
+      match,
+      severity: 'detection',
+      games: [],
+      enabled: true,
+      source: null,
+      createdAt: 0,
+      updatedAt: 0,
+    });
+    const d = doc(
+      [volume()],
+      [
+        change({ kind: 'renamed', oldName: 'vape.jar', name: 'notes.txt', at: '2026-11-28T10:00:00.000Z' }),
+        change({ name: 'Injector.exe', folder: '~/Downloads', at: '2026-11-28T10:05:00.000Z' }),
+      ],
+    );
+    const { findings } = evaluateEvidence(
+      compileRules([rule(1, 'file-name', 'vape.jar'), rule(2, 'file-path', '~/Downloads/', 'prefix')]),
+      d,
+      'FiveM',
+    );
+    expect(findings.map((f) => [f.ruleId, f.proves, f.evidence.source, f.evidence.index, f.text])).toEqual([
+      [
+        1,
+        'possession',
+        'usnJournal',
+        0,
+        'rule 1 in vape.jar (USN journal: renamed 2026-11-28 10:00:00 UTC, on C:, folder unknown)',
+      ],
+      [
+        2,
+        'possession',
+        'usnJournal',
+        1,
+        'rule 2 in ~/Downloads/Injector.exe (USN journal: deleted 2026-11-28 10:05:00 UTC)',
+      ],
+    ]);
   });
 });

@@ -74,7 +74,7 @@ export function* usnJournalSignals(doc: EvidenceDocument): Generator<Signal> {
     const at = ms(c.at);
     const shown = c.kind === 'renamed' ? `${c.oldName ?? '?'} → ${c.name ?? '?'}` : (c.name ?? '?');
     const place = c.folder === null ? `, on ${c.volume}, folder unknown` : '';
-    const where = `${c.folder === null ? '' : `${c.folder}\\`}${shown} (${c.kind}${c.at === null ? '' : ` ${shownTime(c.at)}`}${place})`;
+    const where = `${c.folder === null ? '' : `${c.folder}/`}${shown} (${c.kind}${c.at === null ? '' : ` ${shownTime(c.at)}`}${place})`;
     const ref = { source: 'usnJournal' as const, index, value: c.oldName ?? c.name ?? '' };
     const removedName = c.kind === 'renamed' ? c.oldName : c.name;
     if (extension(removedName) === 'pf' && !trimming && Number.isFinite(sessionStart) && at > sessionStart) {

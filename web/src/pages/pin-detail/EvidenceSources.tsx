@@ -7,6 +7,7 @@ import { CollapsibleList, PAGE } from './EvidenceList';
 import type { Finding, EvidenceSources as Sources } from './evidence-api';
 import { EvidencePagesContext } from './evidence-pages';
 import { count, formatBytes, itemId, SOURCE_TITLES, STATUS } from './evidence-words';
+import { JavaClasses } from './JavaClasses';
 import { LoadedModules } from './LoadedModules';
 import { ProgramTimelines } from './ProgramTimelines';
 import { UsnJournal } from './UsnJournal';
@@ -348,6 +349,11 @@ export function EvidenceSources({
       <Source name="system" section={sources.system}>
         <System section={sources.system} />
       </Source>
+      {sources.jvm ? (
+        <Source name="jvm" section={sources.jvm}>
+          <JavaClasses section={sources.jvm} />
+        </Source>
+      ) : null}
       {sources.macros ? (
         <Source name="macros" section={sources.macros}>
           <ClickMacros section={sources.macros} />

@@ -48,7 +48,10 @@ export async function elevateIfNeeded(
       why: 'failed',
       detail: 'the copy started as administrator is not elevated',
     });
-  if (process.stdin.isTTY !== true) return record({ elevated: false, why: 'no-terminal' });
+  // The elevated copy prints in its own window: with no terminal to answer in, or with the output
+  // redirected (`--json > file`), what it printed would be lost, so the scan stays here.
+  if (process.stdin.isTTY !== true || process.stdout.isTTY !== true)
+    return record({ elevated: false, why: 'no-terminal' });
   say(
     [
       'This scan reads the change journal of your drives (which files were deleted or renamed in the',

@@ -31,7 +31,7 @@ export function notElevatedReason(outcome: ElevationOutcome): string {
     case 'no-elevate':
       return `not read: ${ask}, and the scanner was started with --no-elevate`;
     case 'no-terminal':
-      return `not read: ${ask}; without a terminal the scanner does not ask for it (run it as administrator)`;
+      return `not read: ${ask}; without a terminal, or with its output redirected, the scanner does not ask for it (run it as administrator)`;
     case 'failed':
       return `not read: ${ask}, and asking Windows for it failed${outcome.detail ? ` (${outcome.detail})` : ''}`;
     default:

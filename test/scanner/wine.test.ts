@@ -12,6 +12,7 @@ import {
   type PlantedWindows,
   plantWindows,
 } from './windows/support/planted-windows.js';
+import { windows10Value } from './windows/support/shimcache-builder.js';
 import {
   createWinePrefix,
   markerProgram,
@@ -20,6 +21,12 @@ import {
   requireWine,
   type WinePrefix,
 } from './windows/support/wine.js';
+
+/** The ShimCache written into the prefix's registry, read back through the registry API. */
+const SHIMCACHE_IN_REGISTRY = [
+  { path: 'C:\\Users\\Player\\Downloads\\autoclicker.exe', modified: '2024-03-09T20:00:00.000Z' },
+  { path: 'C:\\Windows\\System32\\notepad.exe', modified: '2023-01-01T00:00:00.000Z' },
+];
 
 /**
  * The Windows single executable, run under Debian's Wine with Windows version 10
@@ -95,6 +102,10 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
             ['Version', 'dword:00000001'],
             [CHEAT_IN_REGISTRY, regHex(bamTime)],
           ],
+        },
+        {
+          key: 'HKEY_LOCAL_MACHINE\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\AppCompatCache',
+          values: [['AppCompatCache', regHex(windows10Value(SHIMCACHE_IN_REGISTRY))]],
         },
       ]),
     );
@@ -186,6 +197,34 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
     const network = report.sources.network;
     expect(network.status, network.reason).toBe('collected');
     expect(network.adapters.length).toBeGreaterThan(0);
+  });
+
+  it('reads the services through the service manager and the ShimCache through the registry', () => {
+    const services = report.live.services;
+    expect(services.ok, services.error).toBe(true);
+    type Live = { name: string; imagePath: string | null; state: string | null };
+    const by = new Map<string, Live>(services.value.map((s: Live) => [s.name, s]));
+    // Wine's service manager knows EventLog (wine.inf: automatic, in svchost) and none of the others.
+    expect(by.get('EventLog')).toMatchObject({
+      present: true,
+      start: 2,
+      startType: 'automatic',
+      type: 32,
+      displayName: 'Event Log',
+      problem: null,
+    });
+    expect(by.get('EventLog')?.imagePath).toMatch(/svchost\.exe -k LocalServiceNetworkRestricted$/i);
+    expect(by.get('EventLog')?.state).toMatch(/^(running|stopped|start-pending)$/);
+    expect(by.get('SysMain')).toMatchObject({ present: false, state: null, startType: null });
+    const shimcache = report.live.shimcache;
+    expect(shimcache.ok, shimcache.error).toBe(true);
+    expect(shimcache.value.format).toBe('windows-10');
+    expect(
+      shimcache.value.entries.map((e: { path: string; lastModified: string }) => [e.path, e.lastModified]),
+    ).toEqual(SHIMCACHE_IN_REGISTRY.map((e) => [e.path, e.modified]));
+    // The planted tree's SYSTEM hive file, read by the collectors.
+    expect(report.sources.services.from).toBe('hive-file');
+    expect(report.sources.shimcache.items[0].path).toBe(CHEAT.shown);
   });
 
   it("lists the game process's modules through Toolhelp with their Authenticode verdicts", () => {

@@ -41,6 +41,7 @@ const LABEL: Partial<Record<EvidenceSourceName, string>> = {
   memory: 'the game’s memory',
   system: 'the system information',
   files: 'the game files',
+  modules: 'the modules loaded in the game',
   macros: 'the click macros of mouse software',
   amcache: 'the program files Windows recorded (Amcache)',
 };

@@ -27,7 +27,7 @@ export function notElevatedReason(outcome: ElevationOutcome): string {
   const ask = 'it needs the scanner to run as administrator';
   switch (outcome.why) {
     case 'declined':
-      return `not read: ${ask}, and the player declined Windows' administrator prompt`;
+      return `not read: ${ask}, and the player declined Windows’ administrator prompt`;
     case 'no-elevate':
       return `not read: ${ask}, and the scanner was started with --no-elevate`;
     case 'no-terminal':

@@ -139,6 +139,63 @@ describe.each(backends().slice(0, 1))(
       ]);
     });
 
+    it('on a running Windows, reads through the live seams: the service manager and the registry', async () => {
+      const saved = { services: liveServiceManager.read, cache: liveAppCompatCache.read };
+      const live: CollectContext = {
+        ...ctx(),
+        machine: {
+          ...ctx().machine,
+          windows: undefined,
+          env: { ...ctx().machine.env, USERPROFILE: 'C:\\Users\\Player' },
+        },
+      };
+      try {
+        liveServiceManager.read = async (names) =>
+          names.map((name) => ({
+            name,
+            present: name !== 'DPS',
+            state: name === 'EventLog' ? 'stopped' : name === 'DPS' ? null : 'running',
+            processId: null,
+            start: name === 'DPS' ? null : 2,
+            startType: name === 'DPS' ? null : 'automatic',
+            type: 0x20,
+            imagePath: null,
+            displayName: null,
+            problem: null,
+          }));
+        liveAppCompatCache.read = async () =>
+          windows10Value([
+            { path: 'C:\\Users\\Player\\Downloads\\vape-v4.exe', modified: '2026-11-20T10:00:00.000Z' },
+          ]);
+        const services = await collectServices(live);
+        expect(services.from).toBe('service-manager');
+        expect(services.items.find((s) => s.name === 'EventLog')).toMatchObject({
+          state: 'stopped',
+          keyLastWritten: null,
+        });
+        expect(services.items.find((s) => s.name === 'DPS')).toMatchObject({ present: false });
+        const shimcache = await collectShimCache(live);
+        expect(shimcache).toMatchObject({
+          from: 'registry',
+          controlSet: 'CurrentControlSet',
+          entriesTotal: 1,
+        });
+        liveAppCompatCache.read = async () => {
+          throw Object.assign(new Error('Permission denied opening HKLM\\SYSTEM\\…: run as administrator'), {
+            code: 'EACCES',
+          });
+        };
+        await expect(collectShimCache(live)).rejects.toThrow(
+          /run as administrator: the ShimCache was not read\.$/,
+        );
+        liveAppCompatCache.read = async () => null;
+        await expect(collectShimCache(live)).rejects.toThrow('The registry holds no AppCompatCache value.');
+      } finally {
+        liveServiceManager.read = saved.services;
+        liveAppCompatCache.read = saved.cache;
+      }
+    });
+
     it('skips with the reason where there is no SYSTEM hive, and off Windows', async () => {
       const bare = mkdtempSync(join(tmpdir(), 'scanpin-services-bare-'));
       try {

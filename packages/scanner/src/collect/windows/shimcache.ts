@@ -64,7 +64,12 @@ export const collectShimCache: Collector<'shimcache'> = async (ctx) => {
   const layout = await windowsLayout(ctx);
   const live = ctx.machine.windows === undefined ? liveAppCompatCache.read : null;
   if (live !== null) {
-    const value = await live();
+    const value = await live().catch((error: unknown) => {
+      // Reading the key may need administrator rights; without them the source is not read, and says so.
+      if ((error as NodeJS.ErrnoException).code === 'EACCES')
+        throw new SkipSource(`${(error as Error).message}: the ShimCache was not read.`);
+      throw error;
+    });
     if (value === null) throw new SkipSource('The registry holds no AppCompatCache value.');
     const parse = parseAppCompatCache(value);
     if (!parse.ok) throw new SkipSource(`The AppCompatCache value is not readable: ${parse.reason}.`);

@@ -11,6 +11,7 @@ const LABELS: Record<string, string> = {
   logLines: 'log lines',
   discordAccounts: 'Discord accounts',
   networkAdapters: 'network adapters',
+  usnChanges: 'files deleted, renamed or re-dated (USN journal)',
 };
 
 /**

@@ -1,7 +1,11 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { JvmProcessEvidence } from '@scanpin/evidence';
 import { EVIDENCE_CAPS } from '../evidence/caps.js';
+import { parseJavaCommandLine } from '../jvm/command-line.js';
 import { inspectLinuxJavaProcess } from '../jvm/inspect-linux.js';
 import { sharedJvmMemory } from '../jvm/symbol-pass.js';
+import { foldersOf } from '../paths.js';
 import { type CollectContext, type Collector, SkipSource } from './context.js';
 import { unreadableReason } from './memory.js';
 import { isGameProcess } from './processes.js';
@@ -63,17 +67,68 @@ async function inspect(ctx: CollectContext, pid: number, process: string): Promi
   };
 }
 
+const NOTHING_READ = {
+  runtime: null,
+  knownClasses: 0,
+  filesRead: 0,
+  unreadableFiles: [],
+  classSymbols: 0,
+  referencedOnly: 0,
+  unknownPackages: [],
+  unknownSingles: [],
+  agents: [],
+  attachListener: null,
+  attachRequestFiles: [],
+  perfData: null,
+  truncated: false,
+} satisfies Omit<JvmProcessEvidence, 'pid' | 'process' | 'readable' | 'reason'>;
+
+const isFile = async (path: string) => (await stat(path).catch(() => null))?.isFile() ?? false;
+
+/**
+ * On Windows, the traces only (docs/scan-client.md, "Java agents and attach traces"): the agents the
+ * process source found on the command line, `hsperfdata_<user>\<pid>` and a left `.attach_pid<pid>`
+ * in `%TEMP%`. HotSpot on Windows attaches through a thread it is sent, with no listener file, so
+ * whether a tool attached cannot be told; the loaded classes are not compared there yet.
+ */
+async function windowsTraces(
+  ctx: CollectContext,
+  p: { pid: number; name: string; injections: string[] },
+): Promise<JvmProcessEvidence> {
+  const temp = foldersOf(ctx.machine).temp;
+  const users = await readdir(temp).catch(() => [] as string[]);
+  let perfData = false;
+  for (const name of users)
+    if (name.startsWith('hsperfdata_') && (await isFile(join(temp, name, String(p.pid))))) perfData = true;
+  const request = join(temp, `.attach_pid${p.pid}`);
+  const agents = parseJavaCommandLine(['java', ...p.injections], ';').agents;
+  return {
+    pid: p.pid,
+    process: cut(p.name, EVIDENCE_CAPS.name),
+    readable: false,
+    reason:
+      'On Windows only the agents and attach traces are read in this version: the loaded classes are not compared with the game files yet.',
+    ...NOTHING_READ,
+    agents: agents.slice(0, EVIDENCE_CAPS.injections).map((a) => ({
+      kind: a.kind,
+      target: cut(/[\\/]/.test(a.target) ? ctx.display(a.target) : a.target, EVIDENCE_CAPS.path),
+      from: 'command line' as const,
+    })),
+    attachRequestFiles: (await isFile(request)) ? [cut(ctx.display(request), EVIDENCE_CAPS.path)] : [],
+    perfData,
+  };
+}
+
 /**
  * Per Java game process: the classes loaded in its memory that no file it may load classes from
  * holds, its agents and attach traces (docs/scan-client.md, "Classes injected into the Java game").
- * Linux only in this version: on Windows the class path, the runtime and `jvm.dll`'s place are read
- * differently and have not been verified on a real Windows JVM.
+ * The classes are compared on Linux only in this version; on Windows the traces alone are read (the
+ * class path, the runtime and `jvm.dll`'s place have not been verified on a real Windows JVM).
  */
 export const collectJvm: Collector<'jvm'> = async (ctx) => {
-  if (ctx.machine.platform !== 'linux')
-    throw new SkipSource(
-      'Injected Java classes are looked for on Linux only in this version of the scanner; Windows is not verified yet.',
-    );
+  const windows = ctx.machine.platform === 'win32' || ctx.machine.windows !== undefined;
+  if (ctx.machine.platform !== 'linux' && !windows)
+    throw new SkipSource(`Injected Java classes are not looked for on ${ctx.machine.platform} yet.`);
   const processes = ctx.earlier.processes?.items ?? [];
   const games = processes.filter((p) => isGameProcess(ctx.game, p.name));
   if (games.length === 0)
@@ -83,26 +138,14 @@ export const collectJvm: Collector<'jvm'> = async (ctx) => {
   const items: JvmProcessEvidence[] = [];
   for (const p of games.slice(0, EVIDENCE_CAPS.processes)) {
     try {
-      items.push(await inspect(ctx, p.pid, p.name));
+      items.push(windows ? await windowsTraces(ctx, p) : await inspect(ctx, p.pid, p.name));
     } catch (error) {
       items.push({
         pid: p.pid,
         process: cut(p.name, EVIDENCE_CAPS.name),
         readable: false,
         reason: cut(unreadableReason(ctx.machine.platform, error), EVIDENCE_CAPS.text),
-        runtime: null,
-        knownClasses: 0,
-        filesRead: 0,
-        unreadableFiles: [],
-        classSymbols: 0,
-        referencedOnly: 0,
-        unknownPackages: [],
-        unknownSingles: [],
-        agents: [],
-        attachListener: null,
-        attachRequestFiles: [],
-        perfData: null,
-        truncated: false,
+        ...NOTHING_READ,
       });
     }
   }

@@ -1,4 +1,5 @@
 import type { AssuranceReason } from './assurance.js';
+import { eventLogReasons } from './event-log-assurance.js';
 import type { EvidenceDocument, EvidenceSourceName } from './evidence.js';
 import { coverageIntegrity } from './evidence-coverage.js';
 import { GAME_TYPES, type GameType } from './game-types.js';
@@ -44,6 +45,7 @@ const LABEL: Partial<Record<EvidenceSourceName, string>> = {
   modules: 'the modules loaded in the game',
   macros: 'the click macros of mouse software',
   amcache: 'the program files Windows recorded (Amcache)',
+  eventLogs: 'the Windows event logs',
 };
 
 function reason(code: string, text: string): AssuranceReason {
@@ -197,5 +199,6 @@ export function evidenceReasons(doc: EvidenceDocument, gameType: string): Assura
     ...sourceReasons(doc, gameType),
     ...usnJournalReasons(doc),
     ...serviceAndShimCacheReasons(doc),
+    ...eventLogReasons(doc),
   ];
 }

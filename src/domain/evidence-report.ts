@@ -61,6 +61,7 @@ const SOURCE_LABEL: Record<keyof EvidenceDocument['sources'], string> = {
   recycleBin: 'Recycle Bin',
   gameFolders: 'Game folders',
   programs: 'Programs that ran',
+  eventLogs: 'Windows event logs',
   modules: 'Modules in the game process',
   macros: 'Click macros in mouse software',
   usnJournal: 'USN journal',

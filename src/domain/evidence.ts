@@ -13,6 +13,8 @@ export {
   EVIDENCE_SCHEMA_VERSION,
   EVIDENCE_SCHEMA_VERSIONS,
   EVIDENCE_SOURCE_NAMES,
+  type EventLogFileEvidence,
+  type EventLogItemEvidence,
   type EvidenceDocument,
   type EvidenceSchemaVersion,
   type EvidenceSourceName,

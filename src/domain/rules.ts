@@ -64,6 +64,7 @@ export const EVIDENCE_REF_SOURCES = [
   'recycleBin',
   'gameFolders',
   'programs',
+  'eventLogs',
   'modules',
   'amcache',
   'services',

@@ -51,6 +51,13 @@ export const INTEGRITY_SOURCES: readonly EvidenceSourceName[] = ['services', 'sh
 export const MACRO_SOURCES: readonly EvidenceSourceName[] = ['macros'];
 
 /**
+ * The System, Application and Security event logs (docs/scan-client.md, "Event logs"), asked of every
+ * client. Not among `WINDOWS_SOURCES`, so that a client that does not know them is not held to them;
+ * a log that could not be read says so with its own reason (event-log-assurance.ts).
+ */
+export const EVENT_LOG_SOURCES: readonly EvidenceSourceName[] = ['eventLogs'];
+
+/**
  * The Java game's own check (docs/scan-client.md, "Classes injected into the Java game"): classes in
  * its memory that no file holds, its agents and attach traces. Asked of clients scanning a game
  * whose files they know; a client that does not know it or cannot read it skips it, which costs
@@ -111,6 +118,7 @@ export function scanPlanFor(game: GameType): ScanPlan {
         ...INTEGRITY_SOURCES,
         ...MACRO_SOURCES,
       ];
+  sources.push(...EVENT_LOG_SOURCES);
   if (WITH_FILES.has(game)) sources.push(...JAVA_GAME_SOURCES);
   const hints = [...new Set([...(HINTS[game] ?? []), ...COMMON_HINTS])];
   return { sources, hints };

@@ -1,6 +1,7 @@
 import type { EvidenceDocument, ProgramEvidence, TimelineSource } from './evidence.js';
 import type { EvidenceRef, Proof } from './rules.js';
 import { amcacheSignals } from './signals/amcache-signals.js';
+import { eventLogSignals } from './signals/event-log-signals.js';
 import { jvmSignals } from './signals/jvm-signals.js';
 import { macroSignals } from './signals/macro-signals.js';
 import { moduleSignals } from './signals/module-signals.js';
@@ -29,6 +30,15 @@ export const SIGNAL_CODES = [
   'forensic-service-missing',
   'forensic-service-stopped',
   'fast-click-macro',
+  'eventlog-cleared',
+  'eventlog-usn-journal-deleted',
+  'eventlog-service-stopped',
+  'eventlog-service-start-changed',
+  'eventlog-driver-installed',
+  'eventlog-time-changed',
+  'eventlog-logging-stopped',
+  'eventlog-unexpected-shutdown',
+  'eventlog-missing',
   'module-unsigned-user-writable',
   'module-self-signed-user-writable',
   'module-signature-invalid',
@@ -249,6 +259,7 @@ export function windowsSignals(doc: EvidenceDocument): Signal[] {
     ...gameStartSignals(doc),
     ...serviceSignals(doc),
     ...macroSignals(doc),
+    ...eventLogSignals(doc),
     ...moduleSignals(doc),
     ...jvmSignals(doc),
     ...amcacheSignals(doc),

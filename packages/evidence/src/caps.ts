@@ -34,6 +34,10 @@ export const EVIDENCE_CAPS = {
   programs: 5_000,
   timeline: 64,
   // Version 3: add the caps of a new section here, under its own comment.
+  // Version 3: the System, Application and Security event logs (docs/scan-client.md, "Event logs").
+  eventLogs: 3,
+  eventLogItems: 500,
+  eventLogProblems: 20,
   // Version 3: click macros in mouse software (docs/scan-client.md, "Click macros").
   macros: 2_000,
   macroFiles: 64,

@@ -15,6 +15,7 @@ const EVERY_SOURCE: Record<EvidenceSourceName, true> = {
   recycleBin: true,
   gameFolders: true,
   programs: true,
+  eventLogs: true,
   modules: true,
   jvm: true,
   macros: true,

@@ -12,6 +12,7 @@ import type {
 import type { EvidenceJvmAgent, EvidenceJvmPackage, EvidenceJvmProcess } from './sections/jvm.js';
 import type { EvidenceMacro, EvidenceMacroProgram, EvidenceMacroUnreadable } from './sections/macros.js';
 import type { EvidenceAmcacheRecord } from './sections/windows-amcache.js';
+import type { EvidenceEventLogFile, EvidenceEventLogItem } from './sections/windows-event-logs.js';
 import type {
   EvidenceBam,
   EvidencePca,
@@ -64,6 +65,8 @@ export type TimelineEntry = Static<typeof EvidenceTimelineEntry>;
 export type ProgramEvidence = Static<typeof EvidenceProgram>;
 export type RecycleBinEvidence = Static<typeof EvidenceRecycled>;
 export type GameFolderEvidence = Static<typeof EvidenceGameFolderItem>;
+export type EventLogFileEvidence = Static<typeof EvidenceEventLogFile>;
+export type EventLogItemEvidence = Static<typeof EvidenceEventLogItem>;
 export type ModuleEvidence = Static<typeof EvidenceModule>;
 export type ModuleProcessEvidence = Static<typeof EvidenceModuleProcess>;
 export type JvmProcessEvidence = Static<typeof EvidenceJvmProcess>;

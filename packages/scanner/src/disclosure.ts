@@ -154,6 +154,13 @@ export const COLLECTED: readonly Disclosed[] = [
       'Only with administrator rights. For each program file in Windows’ Amcache (C:\\Windows\\AppCompat\\Programs\\Amcache.hve): its path (your home folder shown as ~), fingerprint (SHA-1), size, build date, publisher, product and version as the file states them, when Windows recorded it, and whether it is still there. Not the devices, drivers and shortcuts the same file lists, and not the files themselves.',
   },
   {
+    source: 'eventLogs',
+    platform: 'win32',
+    title: 'Windows event logs',
+    detail:
+      'From the System, Application and Security logs: whether each could be read, and the events that show traces being hidden (a log cleared, the USN journal deleted, a service that keeps these records stopped or disabled, a driver installed, the clock changed), with their time and the service or program they name. Not the account that did it, nor any other event.',
+  },
+  {
     source: 'programs',
     platform: 'win32',
     title: 'The programs that ran',

@@ -9893,6 +9893,42 @@ export interface paths {
                          *                 }
                          *               ]
                          *             },
+                         *             "eventLogs": {
+                         *               "status": "collected",
+                         *               "reason": "example",
+                         *               "logs": [
+                         *                 {
+                         *                   "name": "System",
+                         *                   "path": "example",
+                         *                   "status": "read",
+                         *                   "reason": "example",
+                         *                   "how": "file",
+                         *                   "records": 0,
+                         *                   "oldestAt": "2026-02-11T15:25:00.000Z",
+                         *                   "newestAt": "2026-02-11T15:25:00.000Z",
+                         *                   "dirty": false,
+                         *                   "full": false,
+                         *                   "problems": [
+                         *                     "example"
+                         *                   ]
+                         *                 }
+                         *               ],
+                         *               "items": [
+                         *                 {
+                         *                   "log": "System",
+                         *                   "kind": "log-cleared",
+                         *                   "eventId": 0,
+                         *                   "provider": "example",
+                         *                   "recordId": 0,
+                         *                   "at": "2026-02-11T15:25:00.000Z",
+                         *                   "service": "example",
+                         *                   "program": "example",
+                         *                   "from": "example",
+                         *                   "to": "example",
+                         *                   "detail": "example"
+                         *                 }
+                         *               ]
+                         *             },
                          *             "macros": {
                          *               "status": "collected",
                          *               "reason": "example",
@@ -10226,6 +10262,77 @@ export interface paths {
                                                  */
                                                 id: string;
                                                 username: string;
+                                            }[];
+                                            /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                            reason: string | null;
+                                            /**
+                                             * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                             * @enum {unknown}
+                                             */
+                                            status: "collected" | "skipped" | "failed";
+                                        };
+                                        /** @description Windows event logs: whether each could be read, and the events that show hiding or tampering. */
+                                        eventLogs?: {
+                                            items: {
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                at: string | null;
+                                                /** @description The log cleared, the service type, the volume, the shutdown’s time as written. */
+                                                detail: string | null;
+                                                eventId: number;
+                                                /** @description Before: the old start type, the old time, when logging stopped. */
+                                                from: string | null;
+                                                /**
+                                                 * @description What the event shows.
+                                                 * @enum {unknown}
+                                                 */
+                                                kind: "log-cleared" | "usn-journal-deleted" | "service-start-type-changed" | "service-state-changed" | "service-installed" | "time-changed" | "event-log-stopped" | "unexpected-shutdown";
+                                                /** @enum {unknown} */
+                                                log: "System" | "Application" | "Security";
+                                                /** @description A program the event names: a service’s image, the program that changed the clock. */
+                                                program: string | null;
+                                                provider: string;
+                                                recordId: number;
+                                                /** @description The service (its key name when the event gives it). */
+                                                service: string | null;
+                                                /** @description After: the new start type or state, the new time, when logging resumed. */
+                                                to: string | null;
+                                            }[];
+                                            logs: {
+                                                /** @description The file header says the log was not closed cleanly. */
+                                                dirty: boolean | null;
+                                                /** @description The file header says the log is full: its oldest records are being overwritten. */
+                                                full: boolean | null;
+                                                how: ("file" | "export") | null;
+                                                /** @enum {unknown} */
+                                                name: "System" | "Application" | "Security";
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                newestAt: string | null;
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                oldestAt: string | null;
+                                                /** @description The `.evtx` file, as shown. */
+                                                path: string;
+                                                /** @description What could not be read: checksums that do not match, records cut off, … */
+                                                problems: string[];
+                                                /** @description Why it was not read, in words a person understands. */
+                                                reason: string | null;
+                                                records: number;
+                                                /**
+                                                 * @description `read`: its records were read (`problems` says what could not be); `missing`: no such file; `denied`/`locked`: Windows refused the read; `corrupt`: not an event log; `failed`: another error.
+                                                 * @enum {unknown}
+                                                 */
+                                                status: "read" | "missing" | "denied" | "locked" | "corrupt" | "failed";
                                             }[];
                                             /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
@@ -10946,7 +11053,7 @@ export interface paths {
                                         /** @description The item of that source’s list. */
                                         index: number;
                                         /** @enum {unknown} */
-                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "modules" | "amcache" | "services" | "shimcache" | "usnJournal" | "macros";
+                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "eventLogs" | "modules" | "amcache" | "services" | "shimcache" | "usnJournal" | "macros" | "jvm";
                                         /** @description The value of the item that matched. */
                                         value: string;
                                     };
@@ -15993,6 +16100,42 @@ export interface paths {
                      *             }
                      *           ]
                      *         },
+                     *         "eventLogs": {
+                     *           "status": "collected",
+                     *           "reason": "example",
+                     *           "logs": [
+                     *             {
+                     *               "name": "System",
+                     *               "path": "example",
+                     *               "status": "read",
+                     *               "reason": "example",
+                     *               "how": "file",
+                     *               "records": 0,
+                     *               "oldestAt": "2026-02-11T15:25:00.000Z",
+                     *               "newestAt": "2026-02-11T15:25:00.000Z",
+                     *               "dirty": false,
+                     *               "full": false,
+                     *               "problems": [
+                     *                 "example"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "items": [
+                     *             {
+                     *               "log": "System",
+                     *               "kind": "log-cleared",
+                     *               "eventId": 0,
+                     *               "provider": "example",
+                     *               "recordId": 0,
+                     *               "at": "2026-02-11T15:25:00.000Z",
+                     *               "service": "example",
+                     *               "program": "example",
+                     *               "from": "example",
+                     *               "to": "example",
+                     *               "detail": "example"
+                     *             }
+                     *           ]
+                     *         },
                      *         "macros": {
                      *           "status": "collected",
                      *           "reason": "example",
@@ -16314,6 +16457,77 @@ export interface paths {
                                     client: string;
                                     id: string;
                                     username: string;
+                                }[];
+                                /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
+                                reason: string | null;
+                                /**
+                                 * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
+                                 * @enum {unknown}
+                                 */
+                                status: "collected" | "skipped" | "failed";
+                            };
+                            /** @description Windows event logs: whether each could be read, and the events that show hiding or tampering. */
+                            eventLogs?: {
+                                items: {
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    at: string | null;
+                                    /** @description The log cleared, the service type, the volume, the shutdown’s time as written. */
+                                    detail: string | null;
+                                    eventId: number;
+                                    /** @description Before: the old start type, the old time, when logging stopped. */
+                                    from: string | null;
+                                    /**
+                                     * @description What the event shows.
+                                     * @enum {unknown}
+                                     */
+                                    kind: "log-cleared" | "usn-journal-deleted" | "service-start-type-changed" | "service-state-changed" | "service-installed" | "time-changed" | "event-log-stopped" | "unexpected-shutdown";
+                                    /** @enum {unknown} */
+                                    log: "System" | "Application" | "Security";
+                                    /** @description A program the event names: a service’s image, the program that changed the clock. */
+                                    program: string | null;
+                                    provider: string;
+                                    recordId: number;
+                                    /** @description The service (its key name when the event gives it). */
+                                    service: string | null;
+                                    /** @description After: the new start type or state, the new time, when logging resumed. */
+                                    to: string | null;
+                                }[];
+                                logs: {
+                                    /** @description The file header says the log was not closed cleanly. */
+                                    dirty: boolean | null;
+                                    /** @description The file header says the log is full: its oldest records are being overwritten. */
+                                    full: boolean | null;
+                                    how: ("file" | "export") | null;
+                                    /** @enum {unknown} */
+                                    name: "System" | "Application" | "Security";
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    newestAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    oldestAt: string | null;
+                                    /** @description The `.evtx` file, as shown. */
+                                    path: string;
+                                    /** @description What could not be read: checksums that do not match, records cut off, … */
+                                    problems: string[];
+                                    /** @description Why it was not read, in words a person understands. */
+                                    reason: string | null;
+                                    records: number;
+                                    /**
+                                     * @description `read`: its records were read (`problems` says what could not be); `missing`: no such file; `denied`/`locked`: Windows refused the read; `corrupt`: not an event log; `failed`: another error.
+                                     * @enum {unknown}
+                                     */
+                                    status: "read" | "missing" | "denied" | "locked" | "corrupt" | "failed";
                                 }[];
                                 /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
@@ -17703,7 +17917,7 @@ export interface paths {
                                 /** @description Public collection hints: strings containing one of them are reported. Never decisive. */
                                 hints: string[];
                                 /** @description The evidence sources to collect for this game type. */
-                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "modules" | "jvm" | "macros" | "usnJournal" | "amcache" | "services" | "shimcache")[];
+                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "eventLogs" | "modules" | "jvm" | "macros" | "usnJournal" | "amcache" | "services" | "shimcache")[];
                             };
                             proof: {
                                 /**

@@ -12,6 +12,7 @@ import {
 import { JvmSection } from '../sections/jvm.js';
 import { MacrosSection } from '../sections/macros.js';
 import { AmcacheSection } from '../sections/windows-amcache.js';
+import { EventLogsSection } from '../sections/windows-event-logs.js';
 import { BamSection, PcaSection, PrefetchSection, ProgramsSection } from '../sections/windows-execution.js';
 import { GameFoldersSection, RecycleBinSection } from '../sections/windows-files.js';
 import { ModulesSection } from '../sections/windows-modules.js';
@@ -47,6 +48,7 @@ export const EvidenceSources = Type.Object(
     gameFolders: Type.Optional(GameFoldersSection),
     programs: Type.Optional(ProgramsSection),
     // Version 3: add each new section here, optional.
+    eventLogs: Type.Optional(EventLogsSection),
     macros: Type.Optional(MacrosSection),
     usnJournal: Type.Optional(UsnJournalSection),
     amcache: Type.Optional(AmcacheSection),

@@ -8,6 +8,7 @@ export * from '../sections/core.js';
 export * from '../sections/jvm.js';
 export * from '../sections/macros.js';
 export * from '../sections/windows-amcache.js';
+export * from '../sections/windows-event-logs.js';
 export * from '../sections/windows-execution.js';
 export * from '../sections/windows-files.js';
 export * from '../sections/windows-modules.js';

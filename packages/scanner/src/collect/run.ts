@@ -11,6 +11,7 @@ import { collectProcesses } from './processes.js';
 import { collectSystem } from './system.js';
 import { collectAmcache } from './windows/amcache.js';
 import { collectBam } from './windows/bam.js';
+import { collectEventLogs } from './windows/event-logs.js';
 import { collectGameFolders } from './windows/game-folders.js';
 import { collectMacros } from './windows/macros.js';
 import { collectModules } from './windows/modules.js';
@@ -93,6 +94,11 @@ const SOURCES: {
     empty: () => ({ folders: [], items: [] }),
     step: 'Looking at FiveM, SA-MP, temp and macro software folders',
   },
+  eventLogs: {
+    collect: collectEventLogs,
+    empty: () => ({ logs: [], items: [] }),
+    step: 'Reading the Windows event logs (System, Application, Security)',
+  },
   usnJournal: {
     collect: collectUsnJournal,
     empty: () => ({ elevated: null, windowHours: 0, volumes: [], items: [] }),
@@ -144,6 +150,7 @@ export const SOURCE_ORDER: EvidenceSourceName[] = [
   'pca',
   'recycleBin',
   'gameFolders',
+  'eventLogs',
   'usnJournal',
   'macros',
   'services',

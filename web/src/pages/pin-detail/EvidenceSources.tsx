@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge, Button, Table, Time } from '../../components';
 import { Amcache } from './Amcache';
 import { ClickMacros } from './ClickMacros';
+import { EventLogs } from './EventLogs';
 import { CollapsibleList, PAGE } from './EvidenceList';
 import type { Finding, EvidenceSources as Sources } from './evidence-api';
 import { EvidencePagesContext } from './evidence-pages';
@@ -382,6 +383,11 @@ export function EvidenceSources({
               id.startsWith('evidence-amcache-') ? [Number(id.slice('evidence-amcache-'.length))] : [],
             )}
           />
+        </Source>
+      ) : null}
+      {sources.eventLogs ? (
+        <Source name="eventLogs" section={sources.eventLogs}>
+          <EventLogs section={sources.eventLogs} />
         </Source>
       ) : null}
       {sources.programs ? (

@@ -33,6 +33,7 @@ export type EvidenceSource =
   | 'recycleBin'
   | 'gameFolders'
   | 'programs'
+  | 'eventLogs'
   | 'modules'
   | 'usnJournal'
   | 'amcache'

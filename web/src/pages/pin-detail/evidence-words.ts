@@ -66,6 +66,7 @@ export const SOURCE_TITLES: Record<keyof EvidenceSources, string> = {
   recycleBin: 'Recycle Bin',
   gameFolders: 'Game folders',
   programs: 'Programs that ran',
+  eventLogs: 'Windows event logs',
   modules: 'Modules in the game process',
   usnJournal: 'USN journal (deleted and renamed files)',
   amcache: 'Amcache (program files Windows recorded)',
@@ -121,6 +122,10 @@ export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, 
       return sources.recycleBin?.items[index]?.originalPath ?? `Recycle Bin item ${index + 1}`;
     case 'gameFolders':
       return sources.gameFolders?.items[index]?.path ?? `game folder item ${index + 1}`;
+    case 'eventLogs': {
+      const e = sources.eventLogs?.items[index];
+      return e ? `${e.log} log event ${e.eventId}` : `event log item ${index + 1}`;
+    }
     case 'modules':
       return sources.modules?.items[index]?.path ?? `module ${index + 1}`;
     case 'usnJournal': {

@@ -51,7 +51,7 @@ export const COLLECTED: readonly Disclosed[] = [
     platform: 'any',
     title: 'Java classes that no game or mod file holds',
     detail:
-      'On Linux in this version. While reading the game’s memory, the names of the Java classes it has loaded; the scanner compares them with the classes in your Java runtime, the game’s jars, libraries and mods, and sends only the names of the classes none of those holds (grouped by package). Also the agents named on the game’s command line or in the JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS and _JAVA_OPTIONS variables (only those arguments, no other variable), and whether a tool attached to the game’s Java process. The classes themselves never leave your computer.',
+      'The classes are compared on Linux in this version (on Windows, only the agents and attach traces are read). While reading the game’s memory, the names of the Java classes it has loaded; the scanner compares them with the classes in your Java runtime, the game’s jars, libraries and mods, and sends only the names of the classes none of those holds (grouped by package). Also the agents named on the game’s command line or in the JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS and _JAVA_OPTIONS variables (only those arguments, no other variable), and whether a tool attached to the game’s Java process. The classes themselves never leave your computer.',
   },
   {
     source: 'files',

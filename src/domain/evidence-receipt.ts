@@ -26,5 +26,7 @@ export function receiptCounts(doc: EvidenceDocument): Record<string, number> {
     usnChanges: doc.sources.usnJournal?.items.length ?? 0,
     macros: doc.sources.macros?.items.length ?? 0,
     amcacheRecords: doc.sources.amcache?.items.length ?? 0,
+    services: doc.sources.services?.items.filter((s) => s.present !== null).length ?? 0,
+    shimcacheEntries: doc.sources.shimcache?.items.length ?? 0,
   };
 }

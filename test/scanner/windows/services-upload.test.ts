@@ -235,6 +235,7 @@ describe.each(backends().slice(0, 1))(
       };
       const res = await uploadEvidence(t, scan.token, doc);
       expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().receipt.counts).toMatchObject({ services: 8, shimcacheEntries: 2 });
       const results = (await t.api('GET', `/v1/pins/${scan.pin}/results`, { key: owner.key })).json()
         .data as Record<string, string[]>;
       expect(results.integrity).toEqual(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { backends } from '../../support/backends.js';
 import { evidence, onWindows, startScan, uploadEvidence } from '../../support/evidence.js';
 import { type Owner, startTestApp, type TestApp } from '../../support/test-app.js';
 import { addPath, hivexsh, requireHivex, setValues } from './fixtures/hivex.js';
-import { emptyHive, utf16le } from './fixtures/regf-image.js';
+import { emptyHive, setChecksum, utf16le } from './fixtures/regf-image.js';
 
 /**
  * Amcache end to end (docs/scan-client.md, "Amcache"): a planted `C:` whose Amcache.hve (written by
@@ -119,6 +119,26 @@ describe('the Amcache collector on a planted Windows tree', () => {
     expect(byName.get('tool.exe')?.path).toMatch(/\/C\/Tools\/tool\.exe$/);
     expect(byName.get('usb.exe')).toMatchObject({ path: 'e:\\usb\\usb.exe', exists: null });
     expect(byName.has('nopath.exe')).toBe(false);
+  });
+
+  it('says when the hive file is dirty: the newest records may be only in its transaction logs', async () => {
+    expect(planted.sources.amcache?.reason).toBeNull();
+    const file = join(planted.root, 'C', 'Windows', 'AppCompat', 'Programs', 'Amcache.hve');
+    const bytes = readFileSync(file);
+    // libyal regf: the secondary sequence number (offset 8) one behind the primary, checksum redone.
+    bytes.writeUInt32LE(bytes.readUInt32LE(4) - 1, 8);
+    setChecksum(bytes);
+    writeFileSync(file, bytes);
+    const again = await collectEvidence(
+      plantedMachine(join(planted.root, 'C'), planted.home),
+      'FiveM',
+      { sources: ['amcache'] as never, hints: [] },
+      (p) => displayPath(planted.home, p),
+      () => {},
+    );
+    expect(again.amcache?.status).toBe('collected');
+    expect(again.amcache?.reason).toContain('transaction logs (Amcache.hve.LOG1, .LOG2) are not read');
+    expect(again.amcache?.items).toHaveLength(3);
   });
 
   it('never sends the home folder in full', () => {

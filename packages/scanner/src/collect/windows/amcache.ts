@@ -35,7 +35,7 @@ const BUSY = new Set(['EBUSY', 'EPERM', 'EACCES']);
 async function readReport(
   file: string,
   live: typeof liveAmcache.read,
-): Promise<{ report: AmcacheReport; from: 'hive-file' | 'registry' }> {
+): Promise<{ report: AmcacheReport; from: 'hive-file' | 'registry'; dirty: boolean }> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -49,7 +49,8 @@ async function readReport(
         'Amcache.hve is held open by Windows and the registry API is not available to read it.',
       );
     try {
-      return { report: await live(file), from: 'registry' };
+      // Windows itself reads the loaded hive with its logs applied.
+      return { report: await live(file), from: 'registry', dirty: false };
     } catch (liveError) {
       const why = liveError instanceof Error ? liveError.message : String(liveError);
       throw new SkipSource(
@@ -58,7 +59,8 @@ async function readReport(
     }
   }
   try {
-    return { report: readAmcache(openHive(bytes)), from: 'hive-file' };
+    const hive = openHive(bytes);
+    return { report: readAmcache(hive), from: 'hive-file', dirty: hive.header.dirty };
   } catch (error) {
     if (error instanceof HiveFormatError) throw new Error(`Amcache.hve is damaged: ${error.message}`);
     throw error;
@@ -98,7 +100,7 @@ export const collectAmcache: Collector<'amcache'> = async (ctx) => {
   const layout = await windowsLayout(ctx);
   const file = amcachePath(layout);
   const live = ctx.machine.windows === undefined ? liveAmcache.read : null;
-  const { report, from } = await readReport(file, live);
+  const { report, from, dirty } = await readReport(file, live);
   const finder = new CaseInsensitiveFinder();
   const records = report.entries.filter((e) => e.path !== null).sort(newestFirst);
   const items = [];
@@ -122,6 +124,11 @@ export const collectAmcache: Collector<'amcache'> = async (ctx) => {
     });
   }
   return {
+    // libyal regf format document, "Dirty hive": the two sequence numbers differ when Windows did not
+    // finish writing the file; what it wrote since lives in the .LOG1/.LOG2 files, which are not read.
+    reason: dirty
+      ? 'Amcache.hve was not fully written at its last save: changes kept only in its transaction logs (Amcache.hve.LOG1, .LOG2) are not read, so the newest records may be missing.'
+      : null,
     from,
     recordsTotal: records.length,
     badFileIds: report.badFileIds,

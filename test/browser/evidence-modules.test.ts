@@ -1,0 +1,138 @@
+import type { ModuleEvidence } from '@scanpin/evidence';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { EvidenceDocument } from '../../src/domain/evidence.js';
+import { evidence, onWindows, startScan, uploadEvidence } from '../support/evidence.js';
+import type { Owner } from '../support/test-app.js';
+import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
+
+const UNSIGNED: ModuleEvidence = {
+  path: '~/Downloads/overlay.dll',
+  fileSize: 48_128,
+  sha256: 'b'.repeat(64),
+  verdict: 'unsigned',
+  signature: {
+    status: 'unsigned',
+    signer: null,
+    issuer: null,
+    selfSigned: null,
+    reason: null,
+    signedAt: null,
+  },
+  folder: 'user-profile',
+  userWritable: true,
+  pids: [4242],
+};
+
+const SELF_SIGNED: ModuleEvidence = {
+  ...UNSIGNED,
+  path: '~/AppData/Local/Temp/helper.dll',
+  sha256: 'c'.repeat(64),
+  verdict: 'self-signed',
+  signature: {
+    status: 'signed-valid',
+    signer: 'Overlay Dev',
+    issuer: 'Overlay Dev',
+    selfSigned: true,
+    reason: null,
+    signedAt: null,
+  },
+  folder: 'temp',
+};
+
+const VENDOR: ModuleEvidence = {
+  ...UNSIGNED,
+  path: 'C:/Program Files/NVIDIA Corporation/nvapi64.dll',
+  sha256: 'd'.repeat(64),
+  verdict: 'signed-valid',
+  signature: {
+    status: 'signed-valid',
+    signer: 'NVIDIA Corporation',
+    issuer: 'DigiCert Trusted G4 Code Signing RSA4096 SHA384 2021 CA1',
+    selfSigned: false,
+    reason: null,
+    signedAt: null,
+  },
+  folder: 'program-files',
+  userWritable: false,
+};
+
+/** A Windows machine's document with the game's modules listed. */
+function modulesDocument(nonce: string): EvidenceDocument {
+  const base = onWindows(evidence(nonce));
+  return {
+    ...base,
+    schema: 3,
+    sources: {
+      ...base.sources,
+      modules: {
+        status: 'collected',
+        reason: null,
+        processes: [
+          {
+            pid: 4242,
+            process: 'java',
+            readable: true,
+            reason: null,
+            systemModules: 118,
+            listed: 3,
+            truncated: false,
+          },
+        ],
+        items: [UNSIGNED, SELF_SIGNED, VENDOR],
+      },
+    },
+  };
+}
+
+/** The modules loaded in the game in the evidence view (docs/scan-client.md, "Modules in the game process"). */
+browserSuite('modules in the game process in the evidence view', (backend) => {
+  let b: BrowserApp;
+  let owner: Owner;
+  let code: string;
+
+  beforeAll(async () => {
+    b = await openBrowserApp(backend);
+    owner = await b.t.createOwner('Milo Module');
+    const scan = await startScan(b.t, owner.key);
+    code = scan.pin;
+    const res = await uploadEvidence(b.t, scan.token, modulesDocument(scan.nonce));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+  afterAll(async () => b?.close());
+
+  it('lists each module with its verdict and folder, and links its finding to it', async () => {
+    const page = await b.signIn(owner.accountId);
+    await page.goto(b.url(`/pins/${code}`));
+    const view = page.getByRole('region', { name: 'Evidence' });
+
+    const findings = view.getByRole('table', { name: /^Findings/ });
+    const row = findings
+      .getByRole('row')
+      .filter({ hasText: 'Self-signed module from a user-writable folder in the game' });
+    await row.getByText('This game session: loaded in the running game’s process').waitFor();
+    const link = row.getByRole('link', { name: '~/AppData/Local/Temp/helper.dll' });
+    expect(await link.getAttribute('href')).toBe('#evidence-modules-1');
+    await link.click();
+    await expect
+      .poll(() => page.evaluate('document.activeElement && document.activeElement.id'))
+      .toBe('evidence-modules-1');
+    await findings
+      .getByRole('row')
+      .filter({ hasText: 'Unsigned module from a user-writable folder in the game' })
+      .waitFor();
+
+    const section = view.getByRole('region', { name: 'Modules in the game process Collected' });
+    await section.getByText(/3 modules listed below, 118 from the Windows folder counted only/).waitFor();
+    const unsigned = section.getByRole('listitem').filter({ hasText: '~/Downloads/overlay.dll' });
+    await unsigned.getByText('Unsigned', { exact: true }).waitFor();
+    await unsigned.getByText('user-writable').waitFor();
+    const selfSigned = section.getByRole('listitem').filter({ hasText: 'helper.dll' });
+    await selfSigned.getByText('Self-signed', { exact: true }).waitFor();
+    const vendor = section.getByRole('listitem').filter({ hasText: 'nvapi64.dll' });
+    await vendor.getByText('Signed', { exact: true }).waitFor();
+    await vendor.getByText(/NVIDIA Corporation \(issued by DigiCert/).waitFor();
+    await vendor.getByText('admin only').waitFor();
+    await b.screenshot(page, 'evidence-modules');
+    expect(strayRequests(b)).toEqual({ outside: [], cspViolations: [] });
+  });
+});

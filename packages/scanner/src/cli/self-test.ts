@@ -201,5 +201,12 @@ async function liveWindows(): Promise<Record<string, unknown>> {
         since: Date.now() - 86_400_000,
       }),
     ),
+    // The System log copied by the event log service (EvtExportLog), as a scan reads a log Windows holds
+    // open (docs/scan-client.md, "Event logs").
+    eventLogs: await attempt(async () => {
+      const bytes = await (await import('../windows/live/event-log-export.js')).exportLiveLog('System');
+      const read = (await import('../windows/evtx/evtx.js')).readEvtx(bytes);
+      return { bytes: bytes.length, records: read.events.length, problems: read.problems.slice(0, 5) };
+    }),
   };
 }

@@ -172,23 +172,30 @@ export class StringExtractor {
       had.addresses.push(address);
   }
 
-  /** Every aligned 8-byte word pointing into the JVM's image: the `_name` words after it are kept. */
+  /**
+   * Every aligned 8-byte word pointing into the JVM's image: the `_name` words after it are kept.
+   * Found by searching for the pointer's upper half with `indexOf` (memchr speed), not word by word,
+   * which kept the memory pass within a few percent of its speed alone (docs/benchmarks.md).
+   */
   private scanKlasses(view: Buffer, length: number, address: number): void {
     const image = this.limits.jvmImage;
-    if (image === undefined || address < 0 || address % 8 !== 0 || view.byteOffset % 4 !== 0) return;
+    if (image === undefined || address < 0) return;
     // The JVM's own static data points into its image too, but holds no Klass (they live in metaspace).
     if (address < image.end && address + length > image.start) return;
-    const words = new Uint32Array(view.buffer, view.byteOffset, length >>> 2);
-    const highMin = Math.floor(image.start / TWO_32);
-    const highMax = Math.floor((image.end - 1) / TWO_32);
-    const last = words.length - 1;
-    for (let i = 1; i < words.length; i += 2) {
-      const high = words[i] as number;
-      if (high < highMin || high > highMax) continue;
-      const value = high * TWO_32 + (words[i - 1] as number);
-      if (value < image.start || value >= image.end) continue;
-      const at = i + (image.klassNameOffset >>> 2);
-      if (at <= last) this.klassNamePointers.add((words[at] as number) * TWO_32 + (words[at - 1] as number));
+    const nameAt = image.klassNameOffset;
+    const highest = Math.floor((image.end - 1) / TWO_32);
+    for (let high = Math.floor(image.start / TWO_32); high <= highest; high++) {
+      const upper = Buffer.alloc(4);
+      upper.writeUInt32LE(high);
+      for (let at = view.indexOf(upper, 4); at >= 0 && at < length; at = view.indexOf(upper, at + 4)) {
+        // `at` is the upper half of a little-endian word that starts 4 bytes before it.
+        const word = at - 4;
+        if ((address + word) % 8 !== 0 || word + nameAt + 8 > length) continue;
+        const value = high * TWO_32 + view.readUInt32LE(word);
+        if (value < image.start || value >= image.end) continue;
+        const name = word + nameAt;
+        this.klassNamePointers.add(view.readUInt32LE(name + 4) * TWO_32 + view.readUInt32LE(name));
+      }
     }
   }
 

@@ -13,6 +13,8 @@ import { ERROR_ACCESS_DENIED, win32 } from '../win32.js';
 /** `EvtExportLogChannelPath`: `path` names a channel (`System`), not a file (winevt.h). */
 const EVT_EXPORTLOG_CHANNEL_PATH = 0x1;
 const ERROR_EVT_CHANNEL_NOT_FOUND = 15007;
+/** Wine 8's wevtapi.dll answers this: the call is a stub there. */
+const ERROR_CALL_NOT_IMPLEMENTED = 120;
 
 export class LiveLogExportError extends Error {
   constructor(
@@ -39,6 +41,12 @@ export async function exportLiveLog(channel: string): Promise<Uint8Array> {
       }
       if (error === ERROR_EVT_CHANNEL_NOT_FOUND) {
         throw new LiveLogExportError(`Windows has no ${channel} log (error ${error}).`, 'missing');
+      }
+      if (error === ERROR_CALL_NOT_IMPLEMENTED) {
+        throw new LiveLogExportError(
+          `This Windows cannot copy event logs (EvtExportLog: error ${error}, not implemented).`,
+          'failed',
+        );
       }
       throw new LiveLogExportError(
         `The event log service could not copy the ${channel} log (error ${error}).`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
 import { compileRules, evaluateEvidence, type Rule } from '../../src/domain/rules.js';
 import { serviceAndShimCacheReasons } from '../../src/domain/service-assurance.js';
-import { serviceSignals } from '../../src/domain/signals/service-signals.js';
+import { serviceSignals, windowsBuild } from '../../src/domain/signals/service-signals.js';
 import { windowsSignals } from '../../src/domain/windows-signals.js';
 import { evidence } from '../support/evidence.js';
 
@@ -111,6 +111,21 @@ describe('forensic service signals', () => {
       service({ name: 'DPS', present: null, start: null, startType: null, state: null, problem: 'damaged' }),
     ]);
     expect(codes(d)).toEqual([['forensic-service-missing', 'service PcaSvc (not on this machine: deleted)']]);
+  });
+
+  it('bam and dam missing on a Windows older than 10 1709 say nothing: it has no such driver', () => {
+    const missing = [
+      service({ name: 'bam', present: false, start: null, startType: null, state: null }),
+      service({ name: 'SysMain', present: false, start: null, startType: null, state: null }),
+    ];
+    const old = doc(missing);
+    old.sources.system.os = 'Windows 10 Pro 10.0.15063';
+    expect(codes(old).map(([, where]) => where)).toEqual(['service SysMain (not on this machine: deleted)']);
+    const current = doc(missing);
+    current.sources.system.os = 'Windows 11 Pro 10.0.22631';
+    expect(codes(current).length).toBe(2);
+    expect(windowsBuild('Windows 7 Professional 6.1.7601')).toBe(0);
+    expect(windowsBuild(null)).toBeNull();
   });
 
   it('a service that starts by itself, stopped now; from a hive file (no state) nothing', () => {

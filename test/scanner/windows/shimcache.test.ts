@@ -65,6 +65,10 @@ describe('the AppCompatCache value, parsed alone', () => {
 
   it('an empty cache (header only) is read as no entries', () => {
     expect(ok(parseAppCompatCache(windows10Value([]))).entries).toEqual([]);
+    expect(parseAppCompatCache(windows8Value([], '10ts'))).toEqual({
+      ok: false,
+      reason: 'the value is a 128-byte header with no entry: its layout cannot be told',
+    });
   });
 
   it('Windows 8.0 and 8.1: the insertion flag 0x2 says the program ran', () => {

@@ -73,8 +73,15 @@ export function parseAppCompatCache(value: Uint8Array): ShimCacheParse {
   const older = OLDER_LAYOUTS.get(first);
   if (older !== undefined) return { ok: false, reason: `the ${older} layout is not read` };
   if (first >= value.length) {
-    if (first < 0x100 && value.length === first) {
+    // A cache with no entry is its header alone; only Windows 10 and 11's header sizes are known.
+    if (first < WINDOWS_8_HEADER && value.length === first) {
       return { ok: true, format: 'windows-10', headerSize: first, entries: [], stopped: null };
+    }
+    if (value.length === first) {
+      return {
+        ok: false,
+        reason: `the value is a ${first}-byte header with no entry: its layout cannot be told`,
+      };
     }
     return { ok: false, reason: `the header says it is ${first} bytes, the value is ${value.length}` };
   }

@@ -15,6 +15,7 @@ import {
 import { moduleFolderOf, windowsFolderRootsOf } from '../../../packages/scanner/src/windows/module-folder.js';
 import { osslsigncodeVerify, requireTool } from './authenticode-oracle.js';
 import { buildModuleDlls, MODULE_SIGNER, type ModuleDlls } from './support/module-dlls.js';
+import { WINDOWS_REAL, windowsRealPresent } from './support/windows-real.js';
 
 /**
  * The modules of the game process (docs/scan-client.md, "Modules in the game process"): the
@@ -253,5 +254,49 @@ describe("each module's file: hash and Authenticode verdict", () => {
     );
     expect(capped.items).toHaveLength(EVIDENCE_CAPS.loadedModules);
     expect(capped.processes[0]).toMatchObject({ listed: EVIDENCE_CAPS.loadedModules, truncated: true });
+  });
+});
+
+/*
+ * Real Microsoft-signed executables (vswhere 1.0.47, SHA-1 with a nested SHA-256 signature; 3.0.1,
+ * SHA-256 with an RFC 3161 timestamp), from ../shared/fixtures/windows-real/ (read there, copied only
+ * into a temporary folder), standing as modules loaded from the profile: signed by a real vendor,
+ * they raise nothing; one byte changed, the signature no longer matches.
+ */
+const REAL = windowsRealPresent('modules: verdicts of real Microsoft-signed PE files');
+describe.skipIf(!REAL)('real signed PE files as modules', () => {
+  it('read signed-valid by Microsoft where they are, and invalid once changed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scanpin-modules-real-'));
+    try {
+      const home = join(dir, 'Users', 'Player');
+      mkdirSync(join(home, 'Downloads'), { recursive: true });
+      const paths = ['vswhere-1.0.47.exe', 'vswhere-3.0.1.exe'].map((name) => {
+        const path = join(home, 'Downloads', name);
+        copyFileSync(join(WINDOWS_REAL, 'pe', name), path);
+        return path;
+      });
+      const changed = join(home, 'Downloads', 'vswhere-changed.exe');
+      const bytes = readFileSync(paths[1] as string);
+      bytes[0x1000] = (bytes[0x1000] ?? 0) ^ 0x01;
+      writeFileSync(changed, bytes);
+      const found = await gameProcessModules(
+        [{ pid: 9, name: 'FiveM_GTAProcess.exe' }],
+        windowsFolderRootsOf({ SystemRoot: join(dir, 'Windows'), USERPROFILE: home }),
+        (p) => displayPath(home, p),
+        async () => ({
+          modules: [...paths, changed].map((path) => ({ name: 'vswhere.exe', path, size: 1 })),
+          truncated: false,
+          skipped: 0,
+        }),
+      );
+      expect(found.items.map((m) => [m.path, m.verdict, m.signature.signer, m.userWritable])).toEqual([
+        ['~/Downloads/vswhere-1.0.47.exe', 'signed-valid', 'Microsoft Corporation', true],
+        ['~/Downloads/vswhere-3.0.1.exe', 'signed-valid', 'Microsoft Corporation', true],
+        ['~/Downloads/vswhere-changed.exe', 'invalid', 'Microsoft Corporation', true],
+      ]);
+      expect(found.items[2]?.signature.reason).toBe('image-digest-mismatch');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

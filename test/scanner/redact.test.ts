@@ -336,7 +336,7 @@ function stringPaths(value: unknown, path: string[] = []): string[][] {
   if (Array.isArray(value)) return value.flatMap((v, i) => stringPaths(v, [...path, String(i)]));
   if (value !== null && typeof value === 'object')
     return Object.entries(value).flatMap(([k, v]) =>
-      ['nonce', 'sha256', 'hash'].includes(k) ? [] : stringPaths(v, [...path, k]),
+      ['nonce', 'sha256', 'sha1', 'hash'].includes(k) ? [] : stringPaths(v, [...path, k]),
     );
   return [];
 }
@@ -401,6 +401,12 @@ describe('redaction of everything the scanner sends (docs/scan-client.md, "Redac
     const doc = harmlessDocument();
     doc.nonce = 'a'.repeat(16) + 'B1'.repeat(12);
     expect(redactEvidence(doc).nonce).toBe(doc.nonce);
+    // An Amcache record's SHA-1 is 40 hexadecimal digits, a run that would read as a key elsewhere.
+    const sha1 = '3f786850e387550fdab836ed7e6dc881de23001b';
+    expect(looksLikeSecret(sha1)).toBe(true);
+    expect(redactEvidence({ amcache: { items: [{ path: '~/downloads/cheat.exe', sha1 }] } })).toEqual({
+      amcache: { items: [{ path: '~/downloads/cheat.exe', sha1 }] },
+    });
   });
 
   it('the forms the review found: --proxyPass, -Dpassword=, -DaccessToken=, a JWT after --accessToken', () => {

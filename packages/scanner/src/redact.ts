@@ -104,9 +104,9 @@ export function redactText(text: string): string {
 
 /**
  * Fields that are not free text and hold no secret: the start answer's nonce (the server checks it
- * verbatim) and fingerprints, which a hexadecimal run would otherwise match.
+ * verbatim) and fingerprints (SHA-256, Amcache's SHA-1), which a hexadecimal run would otherwise match.
  */
-const KEPT_FIELDS = new Set(['nonce', 'sha256', 'hash']);
+const KEPT_FIELDS = new Set(['nonce', 'sha256', 'sha1', 'hash']);
 
 /**
  * The shortest cap of a free-text field of the evidence document (a Discord user name). A redacted

@@ -45,6 +45,12 @@ export class ModuleFileReader {
   }
 }
 
+/** The section's modules in order, and each by its shown path without case (the same DLL in many processes). */
+export interface ModuleItems {
+  list: ModuleFacts[];
+  byPath: Map<string, ModuleFacts>;
+}
+
 /**
  * Adds one process's modules to `items` (docs/scan-client.md, "Modules in the game process"): every
  * module outside %SystemRoot% once, however many game processes load it, the system ones counted.
@@ -57,7 +63,7 @@ export async function addProcessModules(
   roots: WindowsFolderRoots,
   files: ModuleFileReader,
   display: (path: string) => string,
-  items: ModuleFacts[],
+  items: ModuleItems,
 ): Promise<Pick<ProcessModules, 'systemModules' | 'listed' | 'truncated'>> {
   let systemModules = 0;
   let listed = 0;
@@ -69,23 +75,25 @@ export async function addProcessModules(
       continue;
     }
     const path = display(module.path).slice(0, EVIDENCE_CAPS.path);
-    const known = items.find((m) => m.path.toLowerCase() === path.toLowerCase());
+    const known = items.byPath.get(path.toLowerCase());
     if (known !== undefined) {
       if (!known.pids.includes(pid) && known.pids.length < EVIDENCE_CAPS.processes) known.pids.push(pid);
       listed++;
       continue;
     }
-    if (items.length >= EVIDENCE_CAPS.loadedModules) {
+    if (items.list.length >= EVIDENCE_CAPS.loadedModules) {
       truncated = true;
       continue;
     }
-    items.push({
+    const facts: ModuleFacts = {
       path,
       ...(await files.read(module.path)),
       folder,
       userWritable: USER_WRITABLE[folder],
       pids: [pid],
-    });
+    };
+    items.list.push(facts);
+    items.byPath.set(path.toLowerCase(), facts);
     listed++;
   }
   return { systemModules, listed, truncated };
@@ -115,7 +123,7 @@ export async function gameProcessModules(
 ): Promise<GameModules> {
   const files = new ModuleFileReader();
   const processes: ProcessModules[] = [];
-  const items: ModuleFacts[] = [];
+  const items: ModuleItems = { list: [], byPath: new Map() };
   for (const game of games.slice(0, EVIDENCE_CAPS.processes)) {
     const base = { pid: game.pid, process: game.name.slice(0, EVIDENCE_CAPS.name) };
     try {
@@ -133,5 +141,5 @@ export async function gameProcessModules(
       });
     }
   }
-  return { processes, items };
+  return { processes, items: items.list };
 }

@@ -5,6 +5,7 @@ import { buildScanner } from '../../packages/scanner/scripts/build-sea.js';
 import { type AcceptanceServer, startAcceptanceServer } from './fixtures/acceptance.js';
 import { filetimeOf } from './windows/fixtures/regf-image.js';
 import { buildModuleDlls, MODULE_SIGNER, type ModuleDlls } from './windows/support/module-dlls.js';
+import { AMCACHE_CHEAT_SHA1, plantAmcache } from './windows/support/planted-amcache.js';
 import {
   CHEAT,
   DEVICE_C,
@@ -87,6 +88,7 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
       at = Date.now();
     };
     planted = plantWindows();
+    plantAmcache(planted.drive);
     out = join(planted.root, 'build');
     mkdirSync(out, { recursive: true });
     [exe = ''] = await buildScanner(['win-x64'], null, out);
@@ -131,6 +133,21 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
     await server?.close();
     wine?.dispose();
     if (planted !== undefined) rmSync(planted.root, { recursive: true, force: true });
+  });
+
+  it('reads the tree’s Amcache.hve, and refuses what Wine’s RegLoadAppKeyW stub answers, saying why', () => {
+    const amcache = report.sources.amcache;
+    expect(amcache.status, amcache.reason).toBe('collected');
+    expect(amcache.from).toBe('hive-file');
+    expect(amcache.items).toEqual([
+      expect.objectContaining({ path: '~/downloads/cheat.exe', sha1: AMCACHE_CHEAT_SHA1, exists: false }),
+    ]);
+    // Wine implements RegLoadAppKeyW as a stub answering success with a handle to nothing: the call
+    // runs through koffi, and the scanner reports that it could not read the hive that way.
+    expect(report.live.amcache).toEqual({
+      ok: false,
+      error: 'Windows opened Amcache.hve but showed no Root key in it.',
+    });
   });
 
   it('runs as the Windows single executable', () => {

@@ -148,7 +148,7 @@ export async function selfTest(argv: readonly string[]): Promise<number> {
     () => {},
   );
   const tookMs = Math.round(performance.now() - started);
-  const live = await liveWindows();
+  const live = await liveWindows(root);
   let isSea = false;
   try {
     isSea = (await import('node:sea')).isSea();
@@ -176,7 +176,7 @@ export async function selfTest(argv: readonly string[]): Promise<number> {
 }
 
 /** This machine's registry BAM and volume names, which the tree cannot stand in for. */
-async function liveWindows(): Promise<Record<string, unknown>> {
+async function liveWindows(root: string): Promise<Record<string, unknown>> {
   if (process.platform !== 'win32') return { skipped: `not Windows (${process.platform})` };
   const attempt = async <T>(read: () => Promise<T>) => {
     try {
@@ -201,6 +201,13 @@ async function liveWindows(): Promise<Record<string, unknown>> {
         since: Date.now() - 86_400_000,
       }),
     ),
+    // The tree's Amcache.hve through RegLoadAppKeyW, as a scan reads it when Windows holds the file
+    // (docs/scan-client.md, "Amcache"); with `--self-test C:\` on a real Windows, the machine's own.
+    amcache: await attempt(async () => {
+      const file = join(root, 'Windows', 'AppCompat', 'Programs', 'Amcache.hve');
+      const read = await (await import('../windows/live/amcache-app-hive.js')).readLiveAmcache(file);
+      return { records: read.entries.length, badFileIds: read.badFileIds, newest: read.entries.slice(0, 5) };
+    }),
     // The System log copied by the event log service (EvtExportLog), as a scan reads a log Windows holds
     // open (docs/scan-client.md, "Event logs").
     eventLogs: await attempt(async () => {

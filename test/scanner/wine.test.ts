@@ -244,6 +244,22 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
     expect(report.sources.shimcache.items[0].path).toBe(CHEAT.shown);
   });
 
+  it('reads the planted event logs inside the executable; Wine cannot copy a live log (a stub EvtExportLog)', () => {
+    const eventLogs = report.sources.eventLogs;
+    expect(eventLogs.status, eventLogs.reason).toBe('collected');
+    type Log = { name: string; status: string; records: number };
+    expect(eventLogs.logs.map((l: Log) => [l.name, l.status, l.records])).toEqual([
+      ['System', 'read', 3],
+      ['Application', 'read', 1],
+      ['Security', 'read', 1],
+    ]);
+    expect(eventLogs.items).toEqual([]);
+    expect(report.live.eventLogs).toEqual({
+      ok: false,
+      error: 'This Windows cannot copy event logs (EvtExportLog: error 120, not implemented).',
+    });
+  });
+
   it("lists the game process's modules through Toolhelp with their Authenticode verdicts", () => {
     const modules = report.sources.modules;
     expect(modules.status, modules.reason).toBe('collected');

@@ -7,6 +7,8 @@ import type { Machine } from '../../../../packages/scanner/src/collect/context.j
 import { requireTool } from '../authenticode-oracle.js';
 import { addPath, hivexsh, requireHivex, setValues } from '../fixtures/hivex.js';
 import { emptyHive, filetimeOf } from '../fixtures/regf-image.js';
+import { eventLogStarted, numbered, serviceStateChanged, windowsStarted } from './evtx-fixtures.js';
+import { buildEvtx } from './evtx-writer.js';
 import { buildMam } from './mam-builder.js';
 import { buildScca, filetime, type SccaSpec } from './scca-builder.js';
 import { windows10Value } from './shimcache-builder.js';
@@ -260,6 +262,31 @@ export function plantWindows(): PlantedWindows {
   plant(join(localAppData, 'Temp', 'JNativeHook-2.2.2.x86_64.dll'), 'MZ jnativehook');
   plant(join(localAppData, 'Temp', 'notes.txt'), 'not a dll');
   mkdirSync(join(drive, 'Program Files (x86)', 'Bloody7'), { recursive: true });
+
+  // Event logs with nothing to report: Windows started, its event log service started, a service of no
+  // forensic weight running (docs/scan-client.md, "Event logs").
+  const logs = join(windows, 'System32', 'winevt', 'Logs');
+  plant(
+    join(logs, 'System.evtx'),
+    buildEvtx({
+      dirty: true,
+      chunks: [
+        numbered([
+          windowsStarted('2024-03-10T16:00:00.000Z'),
+          eventLogStarted('2024-03-10T16:00:01.000Z'),
+          serviceStateChanged('2024-03-10T16:00:05.000Z', 'Windows Update', 'running', 'wuauserv'),
+        ]),
+      ],
+    }),
+  );
+  plant(
+    join(logs, 'Application.evtx'),
+    buildEvtx({ chunks: [numbered([eventLogStarted('2024-03-10T16:00:02.000Z')])] }),
+  );
+  plant(
+    join(logs, 'Security.evtx'),
+    buildEvtx({ chunks: [numbered([eventLogStarted('2024-03-10T16:00:03.000Z')])] }),
+  );
 
   // The same machine the executable's --self-test builds around a planted drive, with its volume known.
   const machine: Machine = {

@@ -23,7 +23,10 @@ export async function addRule(ctx: UseCaseContext, input: NewRule): Promise<Rule
   return auditRefusals(ctx, attempt, () =>
     ctx.transaction(async (repos) => {
       const now = ctx.clock();
-      const rule = await repos.rules.insert({ ...input, pattern: usablePattern(input.kind, input.pattern) }, now);
+      const rule = await repos.rules.insert(
+        { ...input, pattern: usablePattern(input.kind, input.pattern) },
+        now,
+      );
       // The rule's kind and severity only: its pattern is the server's secret (docs/audit.md).
       await recordAudit(repos, {
         ...attempt,

@@ -3,7 +3,7 @@ import { HiveFormatError } from '../registry/hive-format-error.js';
 import type { AmcacheEntry, AmcacheReport } from './entry.js';
 import { fileLayoutEntry } from './file-layout.js';
 import { inventoryEntry } from './inventory.js';
-import type { AmcacheKey } from './key-view.js';
+import { type AmcacheKey, withValueIndex } from './key-view.js';
 
 export * from './entry.js';
 export type { AmcacheKey } from './key-view.js';
@@ -35,7 +35,7 @@ export function readAmcacheRoot(root: AmcacheKey | null): AmcacheReport {
     }
   };
   for (const key of root.subkey('InventoryApplicationFile')?.subkeys() ?? []) {
-    add(() => inventoryEntry(key));
+    add(() => inventoryEntry(withValueIndex(key)));
   }
   for (const volume of root.subkey('File')?.subkeys() ?? []) {
     let records: AmcacheKey[];
@@ -46,7 +46,7 @@ export function readAmcacheRoot(root: AmcacheKey | null): AmcacheReport {
       report.damagedKeys++;
       continue;
     }
-    for (const key of records) add(() => fileLayoutEntry(volume, key));
+    for (const key of records) add(() => fileLayoutEntry(volume, withValueIndex(key)));
   }
   return report;
 }

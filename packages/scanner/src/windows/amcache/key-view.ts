@@ -1,3 +1,4 @@
+import { foldName } from '../registry/names.js';
 import type { DecodedValue } from '../registry/value-data.js';
 
 /**
@@ -14,4 +15,21 @@ export interface AmcacheKey {
   subkey(name: string): AmcacheKey | null;
   /** The value called `name`, case-insensitively, or null. */
   value(name: string): { decoded(): DecodedValue } | null;
+  values(): ReadonlyArray<{ readonly name: string; decoded(): DecodedValue }>;
+}
+
+/**
+ * The same key with its values read once and looked up by name: a record's ten lookups would each
+ * read every value again (a hive key reads its value list on every `value()` call).
+ */
+export function withValueIndex(key: AmcacheKey): AmcacheKey {
+  const byName = new Map(key.values().map((v) => [foldName(v.name), v]));
+  return {
+    name: key.name,
+    lastWritten: key.lastWritten,
+    subkeys: () => key.subkeys(),
+    subkey: (name) => key.subkey(name),
+    value: (name) => byName.get(foldName(name)) ?? null,
+    values: () => [...byName.values()],
+  };
 }

@@ -9,6 +9,7 @@ import type { AmcacheKey } from './key-view.js';
  */
 export class SnapshotKey implements AmcacheKey {
   private readonly byName: Map<string, DecodedValue>;
+  private readonly names: string[];
 
   constructor(
     readonly name: string,
@@ -17,6 +18,7 @@ export class SnapshotKey implements AmcacheKey {
     private readonly children: SnapshotKey[],
   ) {
     this.byName = new Map(values.map((v) => [foldName(v.name), v.value]));
+    this.names = [...new Map(values.map((v) => [foldName(v.name), v.name])).values()];
   }
 
   subkeys(): SnapshotKey[] {
@@ -26,6 +28,13 @@ export class SnapshotKey implements AmcacheKey {
   subkey(name: string): SnapshotKey | null {
     const wanted = foldName(name);
     return this.children.find((c) => foldName(c.name) === wanted) ?? null;
+  }
+
+  values(): Array<{ name: string; decoded(): DecodedValue }> {
+    return [...this.byName.entries()].map(([, value], i) => ({
+      name: this.names[i] as string,
+      decoded: () => value,
+    }));
   }
 
   value(name: string): { decoded(): DecodedValue } | null {

@@ -32,7 +32,7 @@ const LIMIT = 600 * 1024 * 1024;
 const root = mkdtempSync(join(tmpdir(), 'scanpin-bench-jvm-'));
 compile({ 'RealJars.java': REAL_JARS_SOURCE }, join(root, 'real'));
 const cp = `${join(root, 'real')}:/usr/share/java/*:/usr/share/maven/lib/*`;
-const game = await startJava(['-Xmx512m', '-cp', cp, 'RealJars', '200'], { cwd: root, timeoutMs: 90_000 });
+const game = await startJava(['-Xmx512m', '-cp', cp, 'RealJars', '100000'], { cwd: root, timeoutMs: 90_000 });
 const image = await linuxJvmImage('/proc', game.pid);
 const chunks: { buf: Buffer; at: number }[] = [];
 let total = 0;

@@ -229,7 +229,11 @@ public class TickEvent { public final int tick; public TickEvent(int tick) { thi
 `,
 };
 
-/** Loads and links classes from every jar on its class path, then runs until killed. */
+/**
+ * Loads and reflects on classes from every jar on its class path (the first `perJar` of each), then
+ * prints how many jars, how many distinct classes loaded and how many loads failed, and runs until
+ * killed. Debian's folders hold the same jar under several names: a class is counted once.
+ */
 export const REAL_JARS_SOURCE = `
 import java.io.File;
 import java.util.*;
@@ -238,7 +242,8 @@ import java.util.jar.*;
 public final class RealJars {
   public static void main(String[] args) throws Exception {
     int perJar = Integer.parseInt(args[0]);
-    int loaded = 0, failed = 0, jars = 0;
+    Set<String> loaded = new HashSet<>();
+    int failed = 0, jars = 0;
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
       if (!entry.endsWith(".jar")) continue;
       jars++;
@@ -252,12 +257,12 @@ public final class RealJars {
             Class<?> c = Class.forName(name.substring(0, name.length() - 6).replace('/', '.'), false, RealJars.class.getClassLoader());
             c.getDeclaredMethods();
             c.getDeclaredFields();
-            loaded++;
+            loaded.add(c.getName());
           } catch (Throwable t) { failed++; }
         }
       } catch (Exception ex) { }
     }
-    System.out.println("READY " + jars + " " + loaded + " " + failed);
+    System.out.println("READY " + jars + " " + loaded.size() + " " + failed);
     System.out.flush();
     Thread.sleep(Long.MAX_VALUE);
   }

@@ -24,11 +24,7 @@ function isDriver(item: EventLogItemEvidence): boolean {
   return /kernel|file system|driver/i.test(item.detail ?? '') || /\.sys$/i.test(item.program ?? '');
 }
 
-function signalOf(
-  item: EventLogItemEvidence,
-  proves: Proof,
-  clock: number,
-): Omit<Signal, 'ref' | 'proves'> | null {
+function signalOf(item: EventLogItemEvidence, clock: number): Omit<Signal, 'ref' | 'proves'> | null {
   const log = `${item.log} log, event ${item.eventId}`;
   switch (item.kind) {
     case 'log-cleared':
@@ -100,7 +96,7 @@ export function* eventLogSignals(doc: EvidenceDocument): Generator<Signal> {
   for (const [index, item] of section.items.entries()) {
     const proves: Proof =
       Number.isFinite(sessionStart) && ms(item.at) > sessionStart ? 'this-session' : 'execution';
-    const found = signalOf(item, proves, clock);
+    const found = signalOf(item, clock);
     if (found === null) continue;
     yield {
       ...found,

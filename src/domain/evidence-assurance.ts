@@ -37,15 +37,32 @@ export const SMALL_HARVEST = { minBytes: 128 * MiB, maxClassNames: 200 } as cons
 /** A game process's memory is never this small: a read that saw less did not read the game. */
 export const TINY_MEMORY_READ_BYTES = 4 * MiB;
 
-const LABEL: Partial<Record<EvidenceSourceName, string>> = {
+/**
+ * Each source as staff read it in a reason. Every source has one (a source the schema gains and this
+ * lacks fails to compile), so no reason shows a schema name such as `usnJournal`.
+ */
+const LABEL: Record<EvidenceSourceName, string> = {
   processes: 'the running processes',
   memory: 'the game’s memory',
-  system: 'the system information',
   files: 'the game files',
+  logs: 'the game’s logs',
+  discord: 'the Discord accounts on the machine',
+  network: 'the network adapters',
+  system: 'the system information',
+  prefetch: 'the Prefetch files (programs that ran)',
+  bam: 'the BAM records (programs that ran)',
+  pca: 'the Program Compatibility Assistant records (programs that ran)',
+  recycleBin: 'the Recycle Bin',
+  gameFolders: 'the game folders',
+  programs: 'the programs that ran',
   modules: 'the modules loaded in the game',
+  jvm: 'the Java classes, agents and attach traces of the game',
   macros: 'the click macros of mouse software',
-  amcache: 'the program files Windows recorded (Amcache)',
+  usnJournal: 'the USN journal, which records files deleted or renamed',
+  amcache: 'Amcache, the program files Windows recorded',
   eventLogs: 'the Windows event logs',
+  services: 'the Windows services',
+  shimcache: 'the ShimCache, the programs Windows met',
 };
 
 function reason(code: string, text: string): AssuranceReason {
@@ -159,7 +176,7 @@ function sourceReasons(doc: EvidenceDocument, gameType: string): AssuranceReason
       out.push(
         reason(
           'source_skipped',
-          `The scan left out ${LABEL[name] ?? name}${sources[name]?.reason ? ` (${sources[name]?.reason})` : ''}.`,
+          `The scan left out ${LABEL[name]}${sources[name]?.reason ? ` (${sources[name]?.reason})` : ''}.`,
         ),
       );
   }

@@ -1,13 +1,13 @@
 import type { EvidenceDocument, ProgramEvidence, TimelineSource } from './evidence.js';
-import type { EvidenceRef, Proof } from './rules.js';
+import type { EvidenceRef } from './rules.js';
 import { amcacheSignals } from './signals/amcache-signals.js';
 import { eventLogSignals } from './signals/event-log-signals.js';
-import { jvmSignals } from './signals/jvm-signals.js';
+import { JVM_SIGNAL_CODES, jvmSignals } from './signals/jvm-signals.js';
 import { macroSignals } from './signals/macro-signals.js';
-import { moduleSignals } from './signals/module-signals.js';
-import { serviceSignals } from './signals/service-signals.js';
-import { usnJournalSignals } from './signals/usn-journal-signals.js';
-import { parseTimestamp } from './timestamp-input.js';
+import { MODULE_SIGNAL_CODES, moduleSignals } from './signals/module-signals.js';
+import { SERVICE_SIGNAL_CODES, serviceSignals } from './signals/service-signals.js';
+import { ms, type Signal as SourceSignal, shownTime } from './signals/signal.js';
+import { USN_SIGNAL_CODES, usnJournalSignals } from './signals/usn-journal-signals.js';
 
 /**
  * Facts the Windows sources give only when read together (docs/scan-client.md, "Cross-checks and
@@ -26,9 +26,7 @@ export const SIGNAL_CODES = [
   'bam-after-prefetch',
   'clock-changed',
   'game-started-before-scan',
-  'forensic-service-disabled',
-  'forensic-service-missing',
-  'forensic-service-stopped',
+  ...SERVICE_SIGNAL_CODES,
   'fast-click-macro',
   'eventlog-cleared',
   'eventlog-usn-journal-deleted',
@@ -39,28 +37,16 @@ export const SIGNAL_CODES = [
   'eventlog-logging-stopped',
   'eventlog-unexpected-shutdown',
   'eventlog-missing',
-  'module-unsigned-user-writable',
-  'module-self-signed-user-writable',
-  'module-signature-invalid',
-  'jvm-unknown-classes',
-  'jvm-agent',
-  'jvm-debug-agent',
-  'jvm-attached',
+  ...MODULE_SIGNAL_CODES,
+  ...JVM_SIGNAL_CODES,
   'amcache-file-deleted',
-  'usn-journal-recreated-after-logon',
-  'usn-journal-inactive',
-  'prefetch-deleted-after-logon',
-  'executable-removed-before-scan',
+  ...USN_SIGNAL_CODES,
 ] as const;
 export type SignalCode = (typeof SIGNAL_CODES)[number];
 
-export interface Signal {
-  code: SignalCode;
-  proves: Proof;
-  /** Where, as a finding shows it after the rule's name ("in …"). */
-  where: string;
-  ref: EvidenceRef;
-}
+/** A signal of any source (signals/signal.ts); `shownTime` is re-exported for the sources that import it here. */
+export type Signal = SourceSignal<SignalCode>;
+export { shownTime };
 
 /** Windows writes a Prefetch file about ten seconds after a program starts; this leaves room for that. */
 export const PREFETCH_WRITE_MARGIN_MS = 10 * 60_000;
@@ -81,15 +67,6 @@ const LABEL: Record<TimelineSource, string> = {
   'file-modified': 'file modified',
   'recycle-bin': 'Recycle Bin',
 };
-
-const ms = (value: string | null | undefined) =>
-  value === null || value === undefined ? Number.NaN : (parseTimestamp(value) ?? Number.NaN);
-
-/** `2024-03-10 18:45:12 UTC`: the second is enough for a person comparing times. */
-export function shownTime(value: string): string {
-  const t = ms(value);
-  return Number.isFinite(t) ? `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')} UTC` : value;
-}
 
 /** "Prefetch 2024-… UTC, 2024-… UTC; BAM 2024-… UTC": a program's execution times, newest first per source. */
 export function executionTimes(program: ProgramEvidence): string {

@@ -106,6 +106,9 @@ describe('evidence reasons', () => {
     const failed = whole();
     failed.sources.logs = { status: 'failed', reason: 'EACCES', items: [] };
     expect(codes(failed)).toEqual(['source_failed']);
+    expect(evidenceReasons(failed, 'Java')[0]?.text).toBe(
+      'A source could not be read (the game’s logs): EACCES.',
+    );
     const skipped = whole();
     skipped.sources.files = { status: 'skipped', reason: 'not asked', installations: [], items: [] };
     expect(codes(skipped)).toEqual(['source_skipped']);
@@ -118,6 +121,29 @@ describe('evidence reasons', () => {
     windows.client.platform = 'win32';
     expect(codes(windows, 'Java')).toEqual(['windows_sources_missing']);
     expect(codes(whole(), 'FiveM')).toEqual(['platform_implausible']);
+  });
+
+  it('names every Windows source in words, never by its name in the document', () => {
+    const windows = whole();
+    windows.client.platform = 'win32';
+    const failed = { status: 'failed' as const, reason: 'damaged' };
+    const sources = windows.sources as unknown as Record<string, unknown>;
+    for (const name of ['usnJournal', 'services', 'shimcache', 'amcache', 'eventLogs', 'jvm', 'modules']) {
+      sources[name] = { ...failed };
+    }
+    const texts = evidenceReasons(windows, 'Java')
+      .filter((r) => r.code === 'source_failed')
+      .map((r) => r.text)
+      .sort();
+    expect(texts).toEqual([
+      'A source could not be read (Amcache, the program files Windows recorded): damaged.',
+      'A source could not be read (the Java classes, agents and attach traces of the game): damaged.',
+      'A source could not be read (the ShimCache, the programs Windows met): damaged.',
+      'A source could not be read (the USN journal, which records files deleted or renamed): damaged.',
+      'A source could not be read (the Windows event logs): damaged.',
+      'A source could not be read (the Windows services): damaged.',
+      'A source could not be read (the modules loaded in the game): damaged.',
+    ]);
   });
 
   it('turns each cut the document admits into a reason', () => {

@@ -113,19 +113,37 @@ describe('forensic service signals', () => {
     expect(codes(d)).toEqual([['forensic-service-missing', 'service PcaSvc (not on this machine: deleted)']]);
   });
 
-  it('bam and dam missing on a Windows older than 10 1709 say nothing: it has no such driver', () => {
-    const missing = [
-      service({ name: 'bam', present: false, start: null, startType: null, state: null }),
-      service({ name: 'SysMain', present: false, start: null, startType: null, state: null }),
-    ];
-    const old = doc(missing);
-    old.sources.system.os = 'Windows 10 Pro 10.0.15063';
-    expect(codes(old).map(([, where]) => where)).toEqual(['service SysMain (not on this machine: deleted)']);
-    const current = doc(missing);
-    current.sources.system.os = 'Windows 11 Pro 10.0.22631';
-    expect(codes(current).length).toBe(2);
-    expect(windowsBuild('Windows 7 Professional 6.1.7601')).toBe(0);
+  it('bam missing before Windows 10 1709, dam before Windows 8, say nothing: no such driver then', () => {
+    const gone = (name: string) =>
+      service({ name, present: false, start: null, startType: null, state: null });
+    const missing = [gone('bam'), gone('dam'), gone('SysMain')];
+    const on = (os: string) => {
+      const d = doc(missing);
+      d.sources.system.os = os;
+      return codes(d).map(([, where]) => where);
+    };
+    expect(on('Windows 10 Pro 10.0.15063')).toEqual([
+      'service dam (not on this machine: deleted)',
+      'service SysMain (not on this machine: deleted)',
+    ]);
+    expect(on('Windows 8 Pro 6.2.9200')).toEqual([
+      'service dam (not on this machine: deleted)',
+      'service SysMain (not on this machine: deleted)',
+    ]);
+    expect(on('Windows 7 Professional 6.1.7601')).toEqual(['service SysMain (not on this machine: deleted)']);
+    expect(on('Windows 11 Pro 10.0.22631').length).toBe(3);
+    expect(windowsBuild('Windows 7 Professional 6.1.7601')).toBe(7601);
     expect(windowsBuild(null)).toBeNull();
+  });
+
+  it('dam stopped says nothing: it loads only on Modern Standby machines, so desktops never run it', () => {
+    // As a desktop's service manager reports it: system start, stopped ("did not load: dam").
+    const desktop = doc([service({ name: 'dam', start: 1, startType: 'system', type: 1, state: 'stopped' })]);
+    expect(codes(desktop)).toEqual([]);
+    const disabled = doc([
+      service({ name: 'dam', start: 4, startType: 'disabled', type: 1, state: 'stopped' }),
+    ]);
+    expect(codes(disabled)).toEqual([['forensic-service-disabled', 'service dam (start type disabled)']]);
   });
 
   it('a service that starts by itself, stopped now; from a hive file (no state) nothing', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
+import { evidenceReasons } from '../../src/domain/evidence-assurance.js';
 import { compileRules, evaluateEvidence, type Rule } from '../../src/domain/rules.js';
 import { usnJournalSignals } from '../../src/domain/signals/usn-journal-signals.js';
 import { usnJournalReasons } from '../../src/domain/usn-journal-assurance.js';
@@ -185,6 +186,32 @@ describe('the USN journal in the scan’s assurance', () => {
     expect(reasons(older)).toEqual([]);
     const linux = doc([volume({ state: 'not-read' })]);
     expect(reasons({ ...linux, client: { ...linux.client, platform: 'linux' } })).toEqual([]);
+  });
+
+  it('does not hold a document older than schema 3 (which brought the section) to it', () => {
+    const version2 = doc([]);
+    version2.schema = 2;
+    const usn = version2.sources.usnJournal as Usn;
+    usn.status = 'skipped';
+    usn.reason = 'not asked';
+    expect(reasons(version2)).toEqual([]);
+    expect(evidenceReasons(version2, 'FiveM').map((r) => r.code)).not.toContain('usn_journal_not_read');
+  });
+
+  it('a failed section gives one reason, the failed source in words, not a second of its own', () => {
+    const failed = doc([]);
+    const usn = failed.sources.usnJournal as Usn;
+    usn.status = 'failed';
+    usn.reason = 'the volume list could not be read (error 21)';
+    const all = evidenceReasons(failed, 'FiveM').filter(
+      (r) => r.code.startsWith('usn') || r.code === 'source_failed',
+    );
+    expect(all.map((r) => [r.code, r.text])).toEqual([
+      [
+        'source_failed',
+        'A source could not be read (the USN journal, which records files deleted or renamed): the volume list could not be read (error 21).',
+      ],
+    ]);
   });
 });
 

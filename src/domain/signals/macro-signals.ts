@@ -1,5 +1,5 @@
 import type { EvidenceDocument, MacroEvidence } from '../evidence.js';
-import type { Signal } from '../windows-signals.js';
+import type { Signal } from './signal.js';
 
 /**
  * Click macros faster than a person (docs/scan-client.md, "Click macros"): the scanner measured
@@ -24,7 +24,7 @@ const REPEAT: Record<MacroEvidence['repeat'], string> = {
   unknown: 'repeat mode not recorded',
 };
 
-export function* macroSignals(doc: EvidenceDocument): Generator<Signal> {
+export function* macroSignals(doc: EvidenceDocument): Generator<Signal<'fast-click-macro'>> {
   const macros = doc.sources.macros;
   if (macros === undefined || macros.status !== 'collected') return;
   for (const [index, m] of macros.items.entries()) {

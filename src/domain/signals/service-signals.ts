@@ -1,5 +1,5 @@
 import type { EvidenceDocument } from '../evidence.js';
-import { type Signal, shownTime } from '../windows-signals.js';
+import { type Signal, shownTime } from './signal.js';
 
 /**
  * The Windows services that write the evidence (docs/scan-client.md, "Windows services"): SysMain
@@ -8,9 +8,11 @@ import { type Signal, shownTime } from '../windows-signals.js';
  * hence "this session":
  * - `forensic-service-disabled`: its start type is disabled (4), so it does not run and writes nothing;
  * - `forensic-service-missing`: its key or the service itself is gone; Windows ships every one of them
- *   (bam and dam since Windows 10 1709: on an older build their absence says nothing);
+ *   (dam since Windows 8, bam since Windows 10 1709: on an older build their absence says nothing);
  * - `forensic-service-stopped`: the service manager says it is stopped although it starts by itself
- *   (boot, system or automatic). A manual one stopped is normal and says nothing.
+ *   (boot, system or automatic). A manual one stopped is normal and says nothing. Never for dam: the
+ *   Desktop Activity Moderator loads only on connected-standby (Modern Standby) machines, so on a
+ *   desktop it is always stopped and Windows logs "system-start driver(s) did not load: dam".
  * "Optimizer" and debloat scripts disable SysMain, DiagTrack and DPS too, which is why the pack grades
  * these `integrity`, never a detection.
  */
@@ -19,27 +21,34 @@ export const SERVICE_SIGNAL_CODES = [
   'forensic-service-missing',
   'forensic-service-stopped',
 ] as const;
+type ServiceSignalCode = (typeof SERVICE_SIGNAL_CODES)[number];
 
 const STARTS_ITSELF = new Set(['boot', 'system', 'automatic']);
 
-/** BAM and DAM came with Windows 10 1709 (build 16299): older Windows has no such driver to delete. */
-const BAM_SINCE_BUILD = 16_299;
-const LATE_DRIVERS = new Set(['bam', 'dam']);
+/**
+ * The first Windows build that ships each driver that came late: older Windows has no such driver to
+ * delete. DAM came with Windows 8 (build 9200), for its connected standby; BAM with Windows 10 1709
+ * (build 16299).
+ */
+const SHIPPED_SINCE_BUILD: Readonly<Record<string, number>> = { dam: 9_200, bam: 16_299 };
+
+/** Drivers that are stopped on most machines as Windows ships them: stopped says nothing of them. */
+const STOPPED_BY_DESIGN = new Set(['dam']);
 
 /** The Windows build in the system facts (`Windows 10 Pro 10.0.19045`), or null when not said. */
 export function windowsBuild(os: string | null): number | null {
   if (os === null) return null;
   const nt = /\b(\d+)\.(\d+)\.(\d+)\b/.exec(os);
-  if (nt === null) return null;
-  return Number(nt[1]) >= 10 ? Number(nt[3]) : 0;
+  return nt === null ? null : Number(nt[3]);
 }
 
 /** Whether Windows ships the service on this machine; an unknown version counts as a current one. */
 function shippedOn(name: string, build: number | null): boolean {
-  return !LATE_DRIVERS.has(name) || build === null || build >= BAM_SINCE_BUILD;
+  const since = SHIPPED_SINCE_BUILD[name];
+  return since === undefined || build === null || build >= since;
 }
 
-export function* serviceSignals(doc: EvidenceDocument): Generator<Signal> {
+export function* serviceSignals(doc: EvidenceDocument): Generator<Signal<ServiceSignalCode>> {
   const services = doc.sources.services;
   if (services === undefined || services.status !== 'collected') return;
   const build = windowsBuild(doc.sources.system.os);
@@ -61,7 +70,12 @@ export function* serviceSignals(doc: EvidenceDocument): Generator<Signal> {
         where: `service ${s.name} (start type disabled${changed})`,
         ref,
       };
-    } else if (s.state === 'stopped' && s.startType !== null && STARTS_ITSELF.has(s.startType)) {
+    } else if (
+      s.state === 'stopped' &&
+      s.startType !== null &&
+      STARTS_ITSELF.has(s.startType) &&
+      !STOPPED_BY_DESIGN.has(s.name)
+    ) {
       yield {
         code: 'forensic-service-stopped',
         proves: 'this-session',

@@ -1,6 +1,5 @@
 import type { EvidenceDocument } from '../evidence.js';
-import { parseTimestamp } from '../timestamp-input.js';
-import type { Signal } from '../windows-signals.js';
+import { ms, type Signal, shownTime } from './signal.js';
 
 /**
  * Signals from the NTFS change journal (docs/scan-client.md, "USN journal"):
@@ -19,27 +18,19 @@ export const USN_SIGNAL_CODES = [
   'prefetch-deleted-after-logon',
   'executable-removed-before-scan',
 ] as const;
+type UsnSignalCode = (typeof USN_SIGNAL_CODES)[number];
 
 /** How long before the scan a removed program counts as removed for it. */
 export const REMOVED_BEFORE_SCAN_MS = 30 * 60_000;
 /** Windows keeps at most 1,024 Prefetch files (Windows 8 and later) and deletes the oldest past that. */
 export const PREFETCH_TRIM_FILES = 1_000;
 
-/** `2026-11-28 10:30:00 UTC`, as the other Windows signals show times (windows-signals.ts). */
-function shownTime(value: string): string {
-  const t = ms(value);
-  return Number.isFinite(t) ? `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')} UTC` : value;
-}
-
-const ms = (value: string | null | undefined) =>
-  value === null || value === undefined ? Number.NaN : (parseTimestamp(value) ?? Number.NaN);
-
 const extension = (name: string | null) => {
   const dot = name?.lastIndexOf('.') ?? -1;
   return name === null || dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 };
 
-export function* usnJournalSignals(doc: EvidenceDocument): Generator<Signal> {
+export function* usnJournalSignals(doc: EvidenceDocument): Generator<Signal<UsnSignalCode>> {
   const usn = doc.sources.usnJournal;
   if (usn === undefined || usn.status !== 'collected') return;
   const { system, prefetch } = doc.sources;

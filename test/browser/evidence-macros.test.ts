@@ -55,6 +55,7 @@ function macroDocument(nonce: string): EvidenceDocument {
             macrosRead: true,
             filesRead: 1,
             filesUnreadable: 0,
+            macrosWithoutClicks: 2,
             reason: null,
           },
           {
@@ -63,6 +64,7 @@ function macroDocument(nonce: string): EvidenceDocument {
             macrosRead: false,
             filesRead: 0,
             filesUnreadable: 0,
+            macrosWithoutClicks: 0,
             reason:
               'its macros are in settings.db, a SQLite database whose macro layout no public source documents: installed only',
           },
@@ -108,6 +110,7 @@ browserSuite('click macros in the evidence view', (backend) => {
     const section = view.getByRole('region', { name: 'Click macros in mouse software Collected' });
     await section.getByText('Installed only', { exact: true }).waitFor();
     await section.getByText(/settings\.db, a SQLite database/).waitFor();
+    await section.getByText(/2 macro\(s\) that click nothing \(counted only, not named\)/).waitFor();
     const macros = section.getByRole('table', { name: 'Click macros' });
     const fast = macros.getByRole('row').filter({ hasText: 'AutoClick' });
     await fast.getByText('62.5 per second (16 ms apart)').waitFor();

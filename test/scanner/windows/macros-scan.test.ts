@@ -11,7 +11,8 @@ import { plantMacroTree, TYPED } from './support/planted-macros.js';
 /**
  * Click macros end to end (docs/scan-client.md, "Click macros"): the planted tree's macros read by
  * the collector, uploaded in a version 3 document to a real server, and judged by the Windows pack's
- * `fast-click-macro` rule.
+ * `fast-click-macro` rule. What the planted macros type, and the names and descriptions of those that
+ * only type, reach neither the document, the results nor the store.
  */
 
 describe.each(backends().slice(0, 1))('click macros judged by a real server on %s', (backend) => {
@@ -40,6 +41,8 @@ describe.each(backends().slice(0, 1))('click macros judged by a real server on %
     );
     const base = onWindows(evidence(scan.nonce));
     const doc = { ...base, schema: 3, sources: { ...base.sources, macros: collected.macros } };
+    expect(JSON.stringify(doc)).not.toContain(TYPED);
+    expect(collected.macros?.programs.reduce((n, p) => n + p.macrosWithoutClicks, 0)).toBe(4);
     const res = await uploadEvidence(t, scan.token, doc);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().receipt.counts).toMatchObject({ macros: 6 });
@@ -78,5 +81,6 @@ describe.each(backends().slice(0, 1))('click macros judged by a real server on %
       ['possession', expect.objectContaining({ source: 'macros', index: 4 })],
     ]);
     expect(String(stored.document)).not.toContain(TYPED);
+    expect(String(stored.findings)).not.toContain(TYPED);
   }, 60_000);
 });

@@ -31,6 +31,12 @@ function macrosOf(reading: MacroFileReading): MacroFacts[] {
   return reading.macros;
 }
 
+/** How many macros a reading counted without keeping them (they press no mouse button). */
+function withoutClicksOf(reading: MacroFileReading): number {
+  if (!reading.ok) throw new Error(`unreadable: ${reading.reason}`);
+  return reading.withoutClicks;
+}
+
 beforeAll(() => requireXmllint());
 
 describe('the XML reader agrees with xmllint', () => {
@@ -137,6 +143,18 @@ describe('Razer Synapse macros', () => {
     });
   });
 
+  it('counts a macro of keys only without keeping its name, which may be what it types', () => {
+    const xml = razerMacroXml(SECRET, [
+      { key: 30, state: 0 },
+      { key: 30, state: 1, delay: 5 },
+    ]);
+    expect(Number(xpath(xml, 'count(//MouseEvent)'))).toBe(0);
+    const reading = parseRazerMacro(utf8(xml));
+    expect(macrosOf(reading)).toEqual([]);
+    expect(withoutClicksOf(reading)).toBe(1);
+    expect(JSON.stringify(reading)).not.toContain(SECRET);
+  });
+
   it('says why a file is not a Razer macro', () => {
     const reading = parseRazerMacro(utf8('<Other/>'));
     expect(reading).toEqual({ ok: false, reason: 'not a Razer macro: the root is <Other>' });
@@ -155,12 +173,12 @@ describe('Logitech Gaming Software profiles', () => {
     },
     {
       guid: '{B2}',
-      name: 'Login',
+      name: `Login ${SECRET}`,
       action: `<textblock xmlns="${LGS_TEXTBLOCK_NS}"><text>${SECRET}</text></textblock>`,
     },
     {
       guid: '{C3}',
-      name: 'Combo',
+      name: `Combo ${SECRET}`,
       repeatmode: 'toggle',
       repeatdelay: 100,
       action: `<multikey xmlns="${LGS_MULTIKEY_NS}"><key value="E" direction="down"/><delay milliseconds="10"/><key value="E" direction="up"/></multikey>`,
@@ -178,9 +196,13 @@ describe('Logitech Gaming Software profiles', () => {
     { contextid: 'G7', shiftstate: 1, macroguid: '{C3}' },
   ]);
 
-  it('reads every macro in use, bound to its button, as xmllint finds them', () => {
-    const read = macrosOf(parseLogitechProfile(utf8(xml)));
-    expect(read.length).toBe(Number(xpath(xml, 'count(//*[local-name()="macro"][@hidden="false"])')));
+  it('reads every clicking macro in use, bound to its button, as xmllint finds them', () => {
+    const reading = parseLogitechProfile(utf8(xml));
+    const read = macrosOf(reading);
+    const inUse = '//*[local-name()="macro"][@hidden="false"]';
+    const clicking = Number(xpath(xml, `count(${inUse}[*[local-name()="mousefunction"]])`));
+    expect(read.length).toBe(clicking);
+    expect(withoutClicksOf(reading)).toBe(Number(xpath(xml, `count(${inUse})`)) - clicking);
     const rapid = read.find((m) => m.name === 'Rapid fire');
     const context = xpath(xml, 'string(//*[local-name()="assignment"][@macroguid="{A1}"]/@contextid)');
     expect(rapid).toMatchObject({
@@ -196,21 +218,12 @@ describe('Logitech Gaming Software profiles', () => {
     });
   });
 
-  it('counts a key sequence without clicks, and never keeps typed text', () => {
-    const read = macrosOf(parseLogitechProfile(utf8(xml)));
-    expect(read.find((m) => m.name === 'Combo')).toMatchObject({
-      clicks: 0,
-      otherActions: 1,
-      repeat: 'toggle',
-      fastClicks: false,
-    });
-    const login = read.find((m) => m.name === 'Login');
-    expect(login).toMatchObject({
-      boundTo: null,
-      otherActions: 1,
-      note: 'not assigned to any button in this profile',
-    });
-    expect(JSON.stringify(read)).not.toContain(SECRET);
+  it('counts a key sequence and a text block without keeping their names or what they type', () => {
+    const reading = parseLogitechProfile(utf8(xml));
+    expect(macrosOf(reading).map((m) => m.name)).toEqual(['Rapid fire']);
+    expect(withoutClicksOf(reading)).toBe(2);
+    expect(JSON.stringify(reading)).not.toContain(SECRET);
+    expect(JSON.stringify(reading)).not.toContain('Combo');
   });
 
   it('a toggle repeating one click every 60 ms is not fast', () => {
@@ -238,36 +251,47 @@ describe('X-Mouse Button Control settings', () => {
       {
         button: 'Middle',
         keys: '{LMB}{WAITMS:10}{LMB}{WAITMS:10}{LMB}',
-        desc: 'triple',
+        desc: `triple ${SECRET}`,
         keyaction: 3,
         keyrepeat: 5,
       },
     ],
-    secondLayer: [{ button: 'XLeft', keys: `${SECRET}{ENTER}` }],
+    secondLayer: [{ button: 'XLeft', keys: `${SECRET}{ENTER}`, desc: `types ${SECRET}` }],
     application: {
       exe: 'javaw.exe',
-      description: 'Minecraft',
+      description: `Minecraft ${SECRET}`,
       mappings: [{ button: 'XRight', keys: '{LMBD}{WAITMS:80}{LMBU}' }],
     },
     chord: { parent: 'Left', mapping: { button: 'Right', keys: '{RMB}' } },
   });
 
-  it('finds every simulated-keystroke mapping xmllint finds, with its layer and profile', () => {
-    const read = macrosOf(parseXmbcSettings(utf8(xml)));
-    expect(read.length).toBe(Number(xpath(xml, 'count(//*[@action="28"])')));
+  it('finds every simulated-keystroke mapping xmllint finds: the clicking ones with their layer and profile', () => {
+    const reading = parseXmbcSettings(utf8(xml));
+    const read = macrosOf(reading);
+    const clicking = '//*[@action="28"][contains(@keys, "{LMB") or contains(@keys, "{RMB")]';
+    expect(read.length).toBe(Number(xpath(xml, `count(${clicking})`)));
+    expect(withoutClicksOf(reading)).toBe(Number(xpath(xml, 'count(//*[@action="28"])')) - read.length);
     expect(read.map((m) => [m.profile, m.boundTo])).toEqual([
       ['Default', 'Layer 1 / Middle'],
       ['Default', 'Layer 1 / chord Left+Right'],
-      ['Default', 'Layer 2 / XLeft'],
-      ['Minecraft (javaw.exe)', 'Layer 1 / XRight'],
+      ['javaw.exe', 'Layer 1 / XRight'],
     ]);
   });
 
+  it('keeps no description the owner wrote, of a mapping or of an application profile', () => {
+    const reading = parseXmbcSettings(utf8(xml));
+    expect(xpath(xml, 'string(/root/Default/Middle/@desc)')).toContain(SECRET);
+    expect(macrosOf(reading).map((m) => m.name)).toEqual(Array(3).fill('simulated keystrokes'));
+    expect(JSON.stringify(reading)).not.toContain(SECRET);
+    expect(JSON.stringify(reading)).not.toContain('triple');
+    expect(JSON.stringify(reading)).not.toContain('Minecraft');
+  });
+
   it('measures the clicks in the keystrokes, and reports the undocumented repeat settings as written', () => {
-    const [triple, chord, typed, held] = macrosOf(parseXmbcSettings(utf8(xml)));
+    const [triple, chord, held] = macrosOf(parseXmbcSettings(utf8(xml)));
     const keys = xpath(xml, 'string(/root/Default/Middle/@keys)');
     expect(triple).toMatchObject({
-      name: 'triple',
+      name: 'simulated keystrokes',
       clicks: keys.split('{LMB}').length - 1,
       shortestClickIntervalMs: 10,
       clicksPerSecond: 100,
@@ -276,7 +300,6 @@ describe('X-Mouse Button Control settings', () => {
     });
     expect(triple?.note).toContain('keyaction=3, keyrepeat=5');
     expect(chord).toMatchObject({ clicks: 1, buttons: ['right'], fastClicks: false });
-    expect(typed).toMatchObject({ clicks: 0, otherActions: SECRET.length + 1 });
     expect(held).toMatchObject({ clicks: 1, fastClicks: false });
     expect(JSON.stringify(macrosOf(parseXmbcSettings(utf8(xml))))).not.toContain(SECRET);
   });
@@ -389,6 +412,29 @@ Loop 3
     expect(JSON.stringify(macro)).not.toContain(SECRET);
     expect(read('F3::\nSend, hello\nreturn\n')).toEqual([]);
     expect(read('F4::\nLoop 3\n  Send, abc\n')).toEqual([]);
+  });
+
+  it('counts each outermost loop and each timer that clicks nothing, and keeps nothing of them', () => {
+    const reading = parseAutoHotkeyScript(
+      utf8(`F5::
+Loop
+{
+    Loop 3
+        Send, ${SECRET}
+    Sleep 100
+}
+SetTimer, Chat, 1000
+return
+
+Chat:
+Send, ${SECRET}{Enter}
+return
+`),
+      'chat.ahk',
+    );
+    expect(macrosOf(reading)).toEqual([]);
+    expect(withoutClicksOf(reading)).toBe(2);
+    expect(JSON.stringify(reading)).not.toContain(SECRET);
   });
 
   it('a loop whose count or condition is known only at run time still repeats; a file loop is not a clicker', () => {

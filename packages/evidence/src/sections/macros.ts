@@ -4,7 +4,8 @@ import { Count, Nullable, Section, Text } from '../schema/primitives.js';
 
 /*
  * Version 3: click macros in mouse software (docs/scan-client.md, "Click macros"). The click and
- * repeat settings of each macro, never the text a macro types.
+ * repeat settings of each macro that presses a mouse button, never the text a macro types; macros
+ * that only type are counted per program, with nothing else of them.
  */
 
 export const MACRO_PROGRAMS = [
@@ -32,6 +33,11 @@ export const EvidenceMacroProgram = Type.Object(
     }),
     filesRead: Count,
     filesUnreadable: Count,
+    macrosWithoutClicks: Type.Integer({
+      minimum: 0,
+      description:
+        'Macros read that press no mouse button (keys, text, shortcuts): counted only, never named, since a name or description can hold what the macro types.',
+    }),
     reason: Nullable(Text(L.text, 'Why its macros are not read.')),
   },
   { additionalProperties: false },
@@ -42,7 +48,10 @@ export const EvidenceMacro = Type.Object(
     program: Program,
     file: Text(L.path, 'The settings file or script it was read from.'),
     profile: Nullable(Text(L.name, 'The profile, application or script it belongs to.')),
-    name: Text(L.name),
+    name: Text(
+      L.name,
+      'The name the owner gave a clicking macro (capped and redacted), or one the reader makes.',
+    ),
     boundTo: Nullable(Text(L.name, 'The button or hotkey that runs it, when the file says.')),
     clicks: Count,
     buttons: Type.Array(Text(L.name), { maxItems: 8, description: 'The mouse buttons it presses.' }),

@@ -13,7 +13,10 @@ import {
  * A Windows `C:` tree with mouse software in its usual places (docs/scan-client.md, "Click macros"):
  * a fast Razer macro, a Logitech Gaming Software profile with a rapid-fire button and a text macro,
  * G HUB's settings database, X-Mouse Button Control settings (and a damaged copy), an AutoHotkey
- * clicker and the Bloody7 folder. `TYPED` is what the macros type: it must never be sent.
+ * clicker and the Bloody7 folder. `TYPED` is what the macros type, and what their owner wrote in the
+ * names and descriptions of macros that only type (a Razer key macro, an LGS text macro, an X-Mouse
+ * keystroke mapping, an AutoHotkey loop that only sends keys) and in the descriptions X-Mouse keeps
+ * beside clicking mappings: it must never be sent.
  */
 
 export const TYPED = 'typed-secret-4711';
@@ -40,6 +43,15 @@ export function plantMacroTree(): { root: string; c: string; home: string } {
     ]),
   );
   plant(
+    join(c, 'ProgramData', 'Razer', 'Synapse', 'Accounts', 'RZR_0001', 'Macros', 'login.xml'),
+    razerMacroXml(`Login ${TYPED}`, [
+      { key: 30, state: 0 },
+      { key: 30, state: 1, delay: 5 },
+      { key: 28, state: 0, delay: 5 },
+      { key: 28, state: 1, delay: 5 },
+    ]),
+  );
+  plant(
     join(c, 'ProgramData', 'Razer', 'Synapse', 'Settings.xml'),
     '<Settings><Theme>dark</Theme></Settings>',
   );
@@ -63,7 +75,7 @@ export function plantMacroTree(): { root: string; c: string; home: string } {
         },
         {
           guid: '{F2}',
-          name: 'Chat',
+          name: `say ${TYPED}`,
           action: `<textblock xmlns="${LGS_TEXTBLOCK_NS}"><text>${TYPED}</text></textblock>`,
         },
       ],
@@ -78,13 +90,26 @@ export function plantMacroTree(): { root: string; c: string; home: string } {
   plant(
     join(xmbc, 'XMBCSettings.xml'),
     xmbcSettingsXml({
-      defaultLayer: [{ button: 'XLeft', keys: `{LMB}{WAITMS:70}{LMB}{WAITMS:70}{LMB}${TYPED}` }],
+      defaultLayer: [
+        { button: 'XLeft', keys: `{LMB}{WAITMS:70}{LMB}{WAITMS:70}{LMB}${TYPED}`, desc: TYPED },
+        { button: 'Middle', keys: `${TYPED}{ENTER}`, desc: `types ${TYPED}` },
+      ],
+      application: {
+        exe: 'javaw.exe',
+        description: `Minecraft ${TYPED}`,
+        mappings: [{ button: 'XRight', keys: '{LMB}', desc: TYPED }],
+      },
     }),
   );
   plant(join(xmbc, 'XMBCSettings.backup.xml'), '<root><version>2</version><Default></root>');
   plant(
     join(home, 'Documents', 'AutoHotkey', 'clicker.ahk'),
     `F6::\nLoop\n{\n  if !GetKeyState("F6", "T")\n    break\n  Click\n  Sleep 15\n  Send ${TYPED}\n}\nreturn\n`,
+  );
+  // A loop that only types (a chat spammer): counted, nothing of it kept.
+  plant(
+    join(home, 'Documents', 'AutoHotkey', 'chat.ahk'),
+    `F9::\nLoop\n{\n  Send ${TYPED}{Enter}\n  Sleep 100\n}\nreturn\n`,
   );
   // Windows 11 often keeps the Desktop in OneDrive: a slow timer there (5 clicks a second).
   plant(

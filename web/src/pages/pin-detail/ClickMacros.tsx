@@ -7,7 +7,8 @@ type Macro = MacrosSection['items'][number];
 
 /*
  * Click macros in mouse software (docs/scan-client.md, "Click macros"): the programs installed, and
- * per macro the clicks, their speed and how it repeats. What a macro types was never collected. A
+ * per macro that clicks its clicks, their speed and how it repeats; macros that only type are a
+ * count. What a macro types was never collected. A
  * program read as "installed only" may hold a clicker that is not measured, and a macro kept in the
  * mouse's own memory leaves nothing on disk: an empty list proves nothing.
  */
@@ -48,6 +49,9 @@ export function ClickMacros({ section }: { section: MacrosSection }) {
                   {' '}
                   — {count(p.filesRead)} file(s) read
                   {p.filesUnreadable > 0 ? `, ${count(p.filesUnreadable)} unreadable` : ''}
+                  {p.macrosWithoutClicks > 0
+                    ? `; ${count(p.macrosWithoutClicks)} macro(s) that click nothing (counted only, not named)`
+                    : ''}
                 </span>
               ) : (
                 <span className="muted"> — {p.reason}</span>

@@ -7,6 +7,7 @@ import {
   type MacroUnreadableEvidence,
 } from '@scanpin/evidence';
 import { foldersOf } from '../../paths.js';
+import { redactText } from '../../redact.js';
 import { parseAutoHotkeyScript } from '../../windows/macros/autohotkey.js';
 import { parseLogitechProfile } from '../../windows/macros/logitech-lgs.js';
 import type { MacroFileReading } from '../../windows/macros/macro.js';
@@ -22,7 +23,9 @@ import { localPath, showLocal, type WindowsLayout, windowsLayout } from './layou
  * or read by public tools, the click timing of every macro it keeps. Programs whose format cannot be
  * verified (G HUB's SQLite settings, Bloody, SteelSeries GG, Corsair iCUE) are reported as
  * installed only, with the reason. Only clicks, pauses and counts of other actions are kept: never
- * what a macro types.
+ * what a macro types. A macro that presses no mouse button is only counted per program (the readers
+ * drop it); the owner's text kept for a clicking macro (its name, the profile) is cut short and
+ * redacted here, before the document's own redaction at upload.
  */
 
 export type MacroProgramName = MacroProgramEvidence['program'];
@@ -49,6 +52,14 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** Bound on files looked at per program, so a huge folder cannot hold the scan. */
 const MAX_FILES_PER_PROGRAM = 500;
 const HEAD_BYTES = 4096;
+/** A macro or profile name longer than this is not a label any more: only its start is kept. */
+const OWNER_TEXT_CHARS = 64;
+
+/** Text the macro's owner wrote (a clicking macro's name, a profile), short and redacted. */
+function ownerText(text: string): string {
+  const short = text.length > OWNER_TEXT_CHARS ? `${text.slice(0, OWNER_TEXT_CHARS - 1)}…` : text;
+  return redactText(short);
+}
 
 const has =
   (...markers: string[]) =>
@@ -221,6 +232,7 @@ export const collectMacros: Collector<'macros'> = async (ctx) => {
     }
     let filesRead = 0;
     let filesUnreadable = 0;
+    let macrosWithoutClicks = 0;
     let looked = 0;
     const seen = new Set<string>();
     for (const search of place.searches) {
@@ -250,14 +262,15 @@ export const collectMacros: Collector<'macros'> = async (ctx) => {
           continue;
         }
         filesRead += 1;
+        macrosWithoutClicks += reading.withoutClicks;
         for (const m of reading.macros) {
           if (items.length >= EVIDENCE_CAPS.macros) break;
           items.push({
             ...m,
             file: show(path),
-            profile: m.profile === null ? null : m.profile.slice(0, EVIDENCE_CAPS.name),
-            name: m.name.slice(0, EVIDENCE_CAPS.name),
-            boundTo: m.boundTo === null ? null : m.boundTo.slice(0, EVIDENCE_CAPS.name),
+            profile: m.profile === null ? null : ownerText(m.profile),
+            name: ownerText(m.name),
+            boundTo: m.boundTo === null ? null : redactText(m.boundTo.slice(0, EVIDENCE_CAPS.name)),
             buttons: m.buttons.slice(0, 8),
             note: m.note === null ? null : m.note.slice(0, EVIDENCE_CAPS.text),
           });
@@ -271,6 +284,7 @@ export const collectMacros: Collector<'macros'> = async (ctx) => {
       macrosRead: place.notRead === null,
       filesRead,
       filesUnreadable,
+      macrosWithoutClicks,
       reason: place.notRead,
     });
   }

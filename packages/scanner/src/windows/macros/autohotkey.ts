@@ -1,5 +1,11 @@
 import { decodeWindowsText } from '../text-encoding.js';
-import type { MacroFacts, MacroFileReading, MacroRepeat, MacroStep } from './macro.js';
+import {
+  clickingMacros,
+  type MacroFacts,
+  type MacroFileReading,
+  type MacroRepeat,
+  type MacroStep,
+} from './macro.js';
 import { macroFacts } from './timing.js';
 
 /**
@@ -19,7 +25,8 @@ import { macroFacts } from './timing.js';
  * - The hotkey the loop or timer sits under is its binding.
  *
  * Only clicks and pauses are measured. What `Send` types is never kept: each such statement counts
- * as one other action. Code built at run time (`%var%` commands, `#Include`, DllCall of SendInput) is
+ * as one other action. A loop or timer that clicks nothing is only counted (`withoutClicks`: the
+ * outermost such loop once, each such timer once). Code built at run time (`%var%` commands, `#Include`, DllCall of SendInput) is
  * not followed: a script can hide a clicker from this reading, which the docs say.
  */
 
@@ -308,10 +315,10 @@ export function parseAutoHotkeyScript(bytes: Uint8Array, scriptName: string): Ma
     times: number | null,
     pause: number,
     body: Node[],
-  ) => {
+  ): boolean => {
     const ctx: Context = { smallest, unknownPause: false };
     const steps = stepsOf(body, ctx);
-    if (!clicks(steps)) return;
+    if (!clicks(steps)) return false;
     const facts = macroFacts(
       {
         program: 'AutoHotkey',
@@ -338,10 +345,13 @@ export function parseAutoHotkeyScript(bytes: Uint8Array, scriptName: string): Ma
           }
         : { ...facts, note: 'read from the script text, not from running it' },
     );
+    return true;
   };
 
   let hotkey: string | null = null;
-  const walk = (list: Node[]) => {
+  let withoutClicks = 0;
+  /** `inLoop`: inside a loop already counted as clicking nothing (its inner loops click nothing too). */
+  const walk = (list: Node[], inLoop: boolean) => {
     for (const node of list) {
       if (node.type === 'stmt') {
         const key = /^([^\s:;"'`]+?)::$/.exec(node.text);
@@ -350,19 +360,24 @@ export function parseAutoHotkeyScript(bytes: Uint8Array, scriptName: string): Ma
         const period = Number(timer?.[2]);
         if (timer !== null && period > 0) {
           const body = routineOf(nodes, timer[1] ?? '');
-          if (body !== null)
-            emit(`timer ${timer[1]} (line ${node.line})`, hotkey, 'until-stopped', null, period, body);
+          if (
+            body !== null &&
+            !emit(`timer ${timer[1]} (line ${node.line})`, hotkey, 'until-stopped', null, period, body)
+          )
+            withoutClicks += 1;
         }
       } else if (node.header !== null && LOOP_HEADER.test(node.header)) {
         const { repeat, times } = loopRepeat(node.header);
-        const before = macros.length;
-        emit(`loop at line ${node.line}`, hotkey, repeat, times, 0, node.children);
-        if (macros.length === before) walk(node.children);
+        if (!emit(`loop at line ${node.line}`, hotkey, repeat, times, 0, node.children)) {
+          if (!inLoop) withoutClicks += 1;
+          // A timer started inside may still click.
+          walk(node.children, true);
+        }
       } else {
-        walk(node.children);
+        walk(node.children, inLoop);
       }
     }
   };
-  walk(nodes);
-  return { ok: true, macros, skipped: 0 };
+  walk(nodes, false);
+  return clickingMacros(macros, 0, withoutClicks);
 }

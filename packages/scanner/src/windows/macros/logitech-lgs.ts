@@ -1,5 +1,11 @@
 import { decodeWindowsText } from '../text-encoding.js';
-import type { MacroFacts, MacroFileReading, MacroRepeat, MacroStep } from './macro.js';
+import {
+  clickingMacros,
+  type MacroFacts,
+  type MacroFileReading,
+  type MacroRepeat,
+  type MacroStep,
+} from './macro.js';
 import { macroFacts } from './timing.js';
 import { attributeOf, childOf, childrenOf, parseXml, type XmlElement } from './xml.js';
 
@@ -23,11 +29,20 @@ import { attributeOf, childOf, childrenOf, parseXml, type XmlElement } from './x
  * How a mouse click is written inside a `<multikey>` sequence is not in any public source found, so
  * elements other than keys and delays are counted as other actions, and a `<mousefunction>` whose
  * task names a click (`…click…`) counts as one click of that button.
+ *
+ * A macro's `name` is the owner's free text, often what a text or key macro types: a macro that
+ * presses no mouse button is only counted (`clickingMacros`), and the collector caps and redacts the
+ * name of one that does. The profile's `name` (usually the game's) is capped and redacted too.
  */
 
 function msOf(text: string | null): number | null {
   if (text === null || !/^\d+$/.test(text.trim())) return null;
   return Number(text.trim());
+}
+
+/** The repeat mode as written, when it is a plain word LGS would write; never other free text. */
+function writtenMode(mode: string | null): string {
+  return mode !== null && /^[A-Za-z]{1,20}$/.test(mode) ? `"${mode}"` : '(not a plain word)';
 }
 
 function repeatOf(mode: string | null): MacroRepeat {
@@ -61,7 +76,9 @@ function stepsOf(action: XmlElement): MacroStep[] {
     return childrenOf(action, 'do').map((d): MacroStep => {
       const task = (attributeOf(d, 'task') ?? '').toLowerCase();
       if (!task.includes('click')) return { kind: 'other' };
-      const button = ['left', 'right', 'middle'].find((b) => task.includes(b)) ?? task;
+      const button =
+        ['left', 'right', 'middle'].find((b) => task.includes(b)) ??
+        (/^[a-z0-9_]{1,30}$/.test(task) ? task : 'other');
       return { kind: 'click', button };
     });
   }
@@ -115,7 +132,7 @@ export function parseLogitechProfile(bytes: Uint8Array): MacroFileReading {
             repeatPauseMs: msOf(attributeOf(macro, 'repeatdelay')) ?? 0,
             note:
               repeat === 'unknown'
-                ? `repeat mode "${attributeOf(macro, 'repeatmode')}" is not publicly documented`
+                ? `repeat mode ${writtenMode(attributeOf(macro, 'repeatmode'))} is not publicly documented`
                 : bound === undefined
                   ? 'not assigned to any button in this profile'
                   : null,
@@ -125,5 +142,5 @@ export function parseLogitechProfile(bytes: Uint8Array): MacroFileReading {
       );
     }
   }
-  return { ok: true, macros, skipped };
+  return clickingMacros(macros, skipped);
 }

@@ -55,7 +55,17 @@ export interface MacroFacts {
   note: string | null;
 }
 
-/** A file a reader looked at: its macros, or why it could not read it. */
+/**
+ * A file a reader looked at: the macros in it that press a mouse button, or why it could not read
+ * it. A macro that only types (keys, text, shortcuts) is counted in `withoutClicks` and nothing else
+ * of it is kept: its name or description may hold what it types (docs/scan-client.md, "Click macros").
+ */
 export type MacroFileReading =
-  | { ok: true; macros: MacroFacts[]; skipped: number }
+  | { ok: true; macros: MacroFacts[]; withoutClicks: number; skipped: number }
   | { ok: false; reason: string };
+
+/** A reading that keeps the macros pressing a mouse button and only counts the others. */
+export function clickingMacros(all: MacroFacts[], skipped: number, alsoWithoutClicks = 0): MacroFileReading {
+  const macros = all.filter((m) => m.clicks > 0);
+  return { ok: true, macros, withoutClicks: all.length - macros.length + alsoWithoutClicks, skipped };
+}

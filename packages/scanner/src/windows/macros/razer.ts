@@ -1,5 +1,5 @@
 import { decodeWindowsText } from '../text-encoding.js';
-import type { MacroFileReading, MacroStep } from './macro.js';
+import { clickingMacros, type MacroFileReading, type MacroStep } from './macro.js';
 import { macroFacts } from './timing.js';
 import { childOf, childrenOf, childText, parseXml, type XmlElement } from './xml.js';
 
@@ -22,6 +22,10 @@ import { childOf, childrenOf, childText, parseXml, type XmlElement } from './xml
  * The macro file does not say which button runs it or whether it repeats while held: Synapse keeps
  * that in the button's assignment, so `repeat` is `unknown` and a loop inside the macro is what
  * shows a repeat here.
+ *
+ * The macro's `<Name>` is the owner's free text, often what a keys-only macro types: a macro that
+ * presses no mouse button is only counted (`clickingMacros`), and the collector caps and redacts the
+ * name of one that does.
  */
 
 const MAX_LOOP_TIMES = 1_000_000;
@@ -95,7 +99,7 @@ export function parseRazerMacro(bytes: Uint8Array): MacroFileReading {
     },
     stack[0]?.steps ?? [],
   );
-  return { ok: true, macros: [facts], skipped };
+  return clickingMacros([facts], skipped);
 }
 
 function stepOf(

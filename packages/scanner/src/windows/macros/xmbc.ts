@@ -1,5 +1,5 @@
 import { decodeWindowsText } from '../text-encoding.js';
-import type { MacroFacts, MacroFileReading, MacroStep } from './macro.js';
+import { clickingMacros, type MacroFacts, type MacroFileReading, type MacroStep } from './macro.js';
 import { macroFacts } from './timing.js';
 import { attributeOf, descendantsOf, parseXml, type XmlElement } from './xml.js';
 
@@ -18,8 +18,13 @@ import { attributeOf, descendantsOf, parseXml, type XmlElement } from './xml.js'
  *   `{WAITMS:n}` waits n ms; every other token or character is a key, counted and never kept.
  *
  * How often the keystrokes repeat while a button is held is set by the `keyaction` and `keyrepeat`
- * attributes, whose values no public source documents: they are given as written in the note and
- * `repeat` is `unknown`.
+ * attributes, whose values no public source documents: they are given in the note when they are
+ * numbers, and `repeat` is `unknown`.
+ *
+ * Free text the owner writes is never kept: a mapping's `desc` (people describe a keystroke mapping
+ * by what it types) and an application profile's `Description` (editable) are left out; the profile
+ * is named by its program file (`Name`, e.g. `javaw.exe`). Mappings that press no mouse button are
+ * only counted (`clickingMacros`).
  */
 
 const CLICK_TOKENS: Record<string, MacroStep> = {
@@ -56,14 +61,14 @@ export function xmbcKeySteps(keys: string): MacroStep[] {
 
 function profileOf(path: XmlElement[]): string | null {
   const app = path.find((e) => e.local.toLowerCase() === 'application');
-  if (app !== undefined) {
-    const exe = attributeOf(app, 'Name');
-    const description = attributeOf(app, 'Description');
-    if (description !== null && description !== '' && exe !== null && exe !== '')
-      return `${description} (${exe})`;
-    return description || exe || 'application profile';
-  }
+  if (app !== undefined) return attributeOf(app, 'Name')?.trim() || 'application profile';
   return path.some((e) => e.local.toLowerCase() === 'default') ? 'Default' : null;
+}
+
+/** An undocumented repeat setting as written, when it is a number (it is one in every file seen). */
+function setting(name: string, value: string | null): string | null {
+  if (value === null) return null;
+  return /^\d{1,6}$/.test(value) ? `${name}=${value}` : `${name} not a number`;
 }
 
 function bindingOf(mapping: XmlElement, path: XmlElement[]): string {
@@ -86,12 +91,9 @@ export function parseXmbcSettings(bytes: Uint8Array): MacroFileReading {
   const macros: MacroFacts[] = [];
   for (const { element, path } of descendantsOf(parsed.root)) {
     if (attributeOf(element, 'action') !== '28') continue;
-    const keyAction = attributeOf(element, 'keyaction');
-    const keyRepeat = attributeOf(element, 'keyrepeat');
-    const description = attributeOf(element, 'desc');
     const settings = [
-      keyAction === null ? null : `keyaction=${keyAction}`,
-      keyRepeat === null ? null : `keyrepeat=${keyRepeat}`,
+      setting('keyaction', attributeOf(element, 'keyaction')),
+      setting('keyrepeat', attributeOf(element, 'keyrepeat')),
     ]
       .filter((s) => s !== null)
       .join(', ');
@@ -100,8 +102,7 @@ export function parseXmbcSettings(bytes: Uint8Array): MacroFileReading {
         {
           program: 'X-Mouse Button Control',
           profile: profileOf(path),
-          name:
-            description !== null && description.trim() !== '' ? description.trim() : 'simulated keystrokes',
+          name: 'simulated keystrokes',
           boundTo: bindingOf(element, path),
           repeat: 'unknown',
           repeatTimes: null,
@@ -114,5 +115,5 @@ export function parseXmbcSettings(bytes: Uint8Array): MacroFileReading {
       ),
     );
   }
-  return { ok: true, macros, skipped: 0 };
+  return clickingMacros(macros, 0);
 }

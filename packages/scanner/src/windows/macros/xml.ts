@@ -38,7 +38,8 @@ function decodeEntities(raw: string, at: number): string {
       return codePoint(Number.parseInt(body.slice(2), 16), at);
     if (body.startsWith('#')) return codePoint(Number.parseInt(body.slice(1), 10), at);
     const named = PREDEFINED[body];
-    if (named === undefined) throw new XmlError(`an undeclared entity "&${body};" near character ${at}`);
+    // Not its name: it is the file's text, which may be what a macro types.
+    if (named === undefined) throw new XmlError(`an undeclared entity near character ${at}`);
     return named;
   });
 }

@@ -20,6 +20,7 @@ import {
   usnJournalDeleted,
   windowsStarted,
 } from './support/evtx-fixtures.js';
+import { v } from './support/evtx-values.js';
 import { buildEvtx } from './support/evtx-writer.js';
 
 /**
@@ -72,6 +73,46 @@ function plant(): Planted {
     buildEvtx({ chunks: [numbered([securityLogCleared('2026-11-20T09:31:00.000Z', 'Player')], 900)] }),
   );
   return { root, home, logs };
+}
+
+/** SYSTEMTIME bytes as written, month 13 included: what `v.systemtime` cannot make from a real date. */
+function rawSystemtime(parts: number[]) {
+  const bytes = new Uint8Array(16);
+  const view = new DataView(bytes.buffer);
+  parts.forEach((part, i) => {
+    view.setUint16(i * 2, part, true);
+  });
+  return { type: 0x12, bytes };
+}
+
+/** A System log with two crafted records whose TimeCreated is not a time (a string, month 13). */
+function plantOddTimes(): Planted {
+  const planted = plant();
+  writeFileSync(
+    join(planted.logs, 'System.evtx'),
+    buildEvtx({
+      chunks: [
+        numbered([
+          windowsStarted('2026-11-20T08:00:00.000Z'),
+          {
+            ...serviceStateChanged('2026-11-20T09:10:00.000Z', 'SysMain', 'stopped', 'SysMain'),
+            timeCreated: v.string('not a time'),
+          },
+          {
+            ...serviceStartTypeChanged(
+              '2026-11-20T09:10:02.000Z',
+              'SysMain',
+              'auto start',
+              'disabled',
+              'SysMain',
+            ),
+            timeCreated: rawSystemtime([2026, 13, 0, 20, 9, 10, 2, 0]),
+          },
+        ]),
+      ],
+    }),
+  );
+  return planted;
 }
 
 async function collect(planted: Planted): Promise<EvidenceSources> {
@@ -148,6 +189,28 @@ describe('the event logs of a planted Windows tree', () => {
     ]);
     expect(again?.reason).toBe('Application: not an event log; Security: missing.');
   });
+
+  it('leaves out a TimeCreated that is not a time, and the log says so', async () => {
+    const odd = plantOddTimes();
+    try {
+      const system = (await collect(odd)).eventLogs?.logs[0];
+      expect([system?.records, system?.oldestAt, system?.newestAt]).toEqual([
+        3,
+        '2026-11-20T08:00:00.0000000Z',
+        '2026-11-20T08:00:00.0000000Z',
+      ]);
+      expect(system?.problems[0]).toBe(
+        '2 record(s) have a TimeCreated that is not a time (first: record 2, "not a time"): their time is left out.',
+      );
+      const items = (await collect(odd)).eventLogs?.items ?? [];
+      expect(items.filter((i) => i.log === 'System').map((i) => [i.eventId, i.at])).toEqual([
+        [7036, null],
+        [7040, null],
+      ]);
+    } finally {
+      rmSync(odd.root, { recursive: true, force: true });
+    }
+  });
 });
 
 describe.each(backends().slice(0, 1))('event-log findings from a real server on %s', (backend) => {
@@ -165,9 +228,9 @@ describe.each(backends().slice(0, 1))('event-log findings from a real server on 
     rmSync(planted.root, { recursive: true, force: true });
   });
 
-  it('grades a cleared log, the journal deleted, a forensic service stopped and disabled, a driver and a logging gap', async () => {
+  async function upload(from: Planted) {
     const scan = await startScan(t, owner.key, 'FiveM');
-    const sources = await collect(planted);
+    const sources = await collect(from);
     const doc = {
       schema: 3,
       nonce: scan.nonce,
@@ -182,7 +245,21 @@ describe.each(backends().slice(0, 1))('event-log findings from a real server on 
         },
       },
     };
-    const res = await uploadEvidence(t, scan.token, doc);
+    return { scan, res: await uploadEvidence(t, scan.token, doc) };
+  }
+
+  it('takes a scan whose System log holds records with a TimeCreated that is not a time', async () => {
+    const odd = plantOddTimes();
+    try {
+      const { res } = await upload(odd);
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      rmSync(odd.root, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('grades a cleared log, the journal deleted, a forensic service stopped and disabled, a driver and a logging gap', async () => {
+    const { scan, res } = await upload(planted);
     expect(res.statusCode, res.body).toBe(200);
     const results = (await t.api('GET', `/v1/pins/${scan.pin}/results`, { key: owner.key })).json()
       .data as Record<string, string[]>;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { documentTime } from '../../../packages/scanner/src/windows/evtx/event-time.js';
 import { readEvtx } from '../../../packages/scanner/src/windows/evtx/evtx.js';
 import { eventLogStarted, numbered, serviceStateChanged, systemLogCleared } from './support/evtx-fixtures.js';
 import { evtxDumpPy, evtxexport, requireEvtxOracles } from './support/evtx-oracles.js';
@@ -171,4 +172,24 @@ describe('EVTX reader on real event logs', () => {
       }
     });
   }
+});
+
+describe('a TimeCreated the evidence document may carry', () => {
+  it('takes what the server takes and nothing else', () => {
+    expect(documentTime('2026-11-20T09:10:00.1234567Z')).toBe('2026-11-20T09:10:00.1234567Z');
+    expect(documentTime('2024-02-29t23:59:59+05:30')).toBe('2024-02-29t23:59:59+05:30');
+    for (const odd of [
+      'not a time',
+      '2026-13-20T09:10:02.000Z',
+      '2026-02-29T09:10:02.000Z',
+      '2026-11-20T24:00:00Z',
+      '2026-11-20T23:59:60Z',
+      '2026-11-20T09:10:00+24:00',
+      '10000-01-01T00:00:00Z',
+      '',
+      null,
+    ]) {
+      expect(documentTime(odd), String(odd)).toBeNull();
+    }
+  });
 });

@@ -14,6 +14,8 @@ export interface EventSpec {
   time: string;
   /** Extra 100 ns ticks on top of `time`, to check the sub-millisecond part. */
   ticks?: bigint;
+  /** TimeCreated's value when it is not `time` as a FILETIME: a crafted record's string or SYSTEMTIME. */
+  timeCreated?: EvtxValue;
   provider: string;
   providerGuid?: string;
   eventSourceName?: string;
@@ -139,7 +141,7 @@ export function eventRecord(spec: EventSpec): RecordSpec {
     v.uint16(0),
     v.uint8(0),
     v.hex64(0x8080000000000000n),
-    v.filetime(written),
+    spec.timeCreated ?? v.filetime(written),
     v.uint64(BigInt(spec.recordId)),
     v.uint32(812),
     v.uint32(4120),

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EventLogFileEvidence, EventLogItemEvidence } from '@scanpin/evidence';
 import { EVIDENCE_CAPS } from '@scanpin/evidence';
+import type { EvtxEvent } from '../../windows/evtx/event.js';
 import { readEvtx } from '../../windows/evtx/evtx.js';
 import { type EventLogName, type TamperEvent, tamperEvents } from '../../windows/evtx/tamper-events.js';
 import type { CollectContext, Collector } from '../context.js';
@@ -109,6 +110,21 @@ function shownProgram(layout: WindowsLayout, ctx: CollectContext, program: strin
   return showWindowsPath(layout, ctx, dos).slice(0, EVIDENCE_CAPS.path);
 }
 
+/**
+ * Records whose TimeCreated is not a time (crafted or damaged): their time is left out (null) rather
+ * than sent, since one such value would make the server refuse the whole scan; the log says so.
+ */
+function refusedTimes(events: EvtxEvent[]): string | null {
+  const refused = events.filter((e) => e.timeCreatedRefused !== null);
+  const first = refused[0];
+  if (first === undefined) return null;
+  const text = JSON.stringify((first.timeCreatedRefused as string).slice(0, 40));
+  return `${refused.length} record(s) have a TimeCreated that is not a time (first: record ${first.recordId}, ${text}): their time is left out.`;
+}
+
+/** Epoch milliseconds of a time `documentTime` let through (any RFC 3339 spelling, `t`/`z` in either case). */
+const instant = (time: string) => Date.parse(time.toUpperCase());
+
 const cap = (text: string | null, length: number = EVIDENCE_CAPS.text) =>
   text === null ? null : text.slice(0, length);
 
@@ -159,11 +175,15 @@ export const collectEventLogs: Collector<'eventLogs'> = async (ctx) => {
       continue;
     }
     const evtx = readEvtx(read.bytes);
-    const problems = evtx.problems.map((p) => `${p.where}: ${p.reason}`.slice(0, EVIDENCE_CAPS.text));
+    const refused = refusedTimes(evtx.events);
+    const problems = [
+      ...(refused === null ? [] : [refused]),
+      ...evtx.problems.map((p) => `${p.where}: ${p.reason}`),
+    ].map((p) => p.slice(0, EVIDENCE_CAPS.text));
     const times = evtx.events
       .map((e) => e.timeCreated)
       .filter((t): t is string => t !== null)
-      .sort();
+      .sort((a, b) => instant(a) - instant(b));
     const unreadable = evtx.header === null && evtx.events.length === 0;
     logs.push({
       ...base,
@@ -180,7 +200,9 @@ export const collectEventLogs: Collector<'eventLogs'> = async (ctx) => {
     events.push(...tamperEvents(name, evtx.events));
   }
   // Newest first within the cap: a change made before this scan matters more than one of last year.
-  events.sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
+  // An event with no time sorts as the oldest (1970).
+  const order = (event: TamperEvent) => (event.at === null ? 0 : instant(event.at));
+  events.sort((a, b) => order(b) - order(a));
   const unread = logs.filter((l) => l.status !== 'read');
   const reason =
     unread.length === 0 ? null : unread.map((l) => `${l.name}: ${STATUS_WORDS[l.status]}`).join('; ');

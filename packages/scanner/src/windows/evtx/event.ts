@@ -1,3 +1,4 @@
+import { documentTime } from './event-time.js';
 import {
   attribute,
   childElement,
@@ -36,7 +37,10 @@ export interface EvtxEvent {
   eventSourceName: string | null;
   channel: string | null;
   level: number | null;
+  /** TimeCreated's SystemTime, `null` when absent or not a time the evidence document takes. */
   timeCreated: string | null;
+  /** SystemTime's text when it was there but not a time (a crafted or damaged record), else `null`. */
+  timeCreatedRefused: string | null;
   /** EventRecordID as the System element states it (equal to `recordId` in an unedited log). */
   systemRecordId: number | null;
   dataSource: 'EventData' | 'UserData' | null;
@@ -77,6 +81,8 @@ export function eventFromXml(
   const eventData = childElement(root, 'EventData');
   const userData = childElement(root, 'UserData');
   const userDataChild = userData === undefined ? undefined : childElements(userData)[0];
+  const systemTime = textOrNull(attribute(field('TimeCreated'), 'SystemTime'));
+  const timeCreated = documentTime(systemTime);
   return {
     recordId,
     writtenTime,
@@ -87,7 +93,8 @@ export function eventFromXml(
     eventSourceName: textOrNull(attribute(provider, 'EventSourceName')),
     channel: textOrNull(textOf(field('Channel'))),
     level: integerOrNull(textOf(field('Level'))),
-    timeCreated: textOrNull(attribute(field('TimeCreated'), 'SystemTime')),
+    timeCreated,
+    timeCreatedRefused: timeCreated === null ? systemTime : null,
     systemRecordId: integerOrNull(textOf(field('EventRecordID'))),
     dataSource: eventData !== undefined ? 'EventData' : userData !== undefined ? 'UserData' : null,
     userDataElement: userDataChild?.name ?? null,

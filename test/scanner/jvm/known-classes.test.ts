@@ -39,7 +39,38 @@ describe('a java command line', () => {
       ],
       gameDir: '/home/p/.minecraft',
       version: '1.20.4',
+      lunarClassPathDir: null,
+      lunarJars: [],
     });
+  });
+
+  it('reads Lunar Client’s own class path', () => {
+    const launch = parseJavaCommandLine(
+      [
+        'java',
+        '-cp',
+        'genesis.jar',
+        'com.moonsworth.lunar.genesis.Genesis',
+        '--gameDir',
+        '/home/p/.minecraft',
+        '--workingDirectory',
+        '.',
+        '--classpathDir',
+        '/home/p/.lunarclient/offline/multiver',
+        '--ichorClassPath',
+        'lunar-lang.jar,lunar.jar;common-0.1.0-SNAPSHOT-all.jar',
+        '--ichorExternalFiles',
+        'OptiFine_v1_8.jar',
+      ],
+      ':',
+    );
+    expect(launch.lunarClassPathDir).toBe('/home/p/.lunarclient/offline/multiver');
+    expect(launch.lunarJars).toEqual([
+      'lunar-lang.jar',
+      'lunar.jar',
+      'common-0.1.0-SNAPSHOT-all.jar',
+      'OptiFine_v1_8.jar',
+    ]);
   });
 
   it('reads -jar, --class-path=, the module path and Windows separators', () => {

@@ -3,7 +3,7 @@
  * injected into the Java game"): the class path (`-cp`, `-classpath`, `--class-path`,
  * `-Djava.class.path=`), the module path (`-p`, `--module-path`), the main jar (`-jar`), the agents
  * (`-javaagent:`, `-agentpath:`, `-agentlib:`), and the Minecraft arguments after the main class
- * (`--gameDir`, `--version`). Pure: the arguments in, what they say out.
+ * (`--gameDir`, `--version`, and Lunar Client's `--classpathDir`, `--ichorClassPath`). Pure: the arguments in, what they say out.
  */
 
 export interface JavaAgentArgument {
@@ -25,6 +25,13 @@ export interface JavaLaunch {
   /** Minecraft's `--gameDir` and `--version`, from the program's own arguments. */
   gameDir: string | null;
   version: string | null;
+  /**
+   * Lunar Client's own class path, from its launcher's arguments (`--classpathDir <folder>`,
+   * `--ichorClassPath a.jar,b.jar` and `--ichorExternalFiles`, relative to that folder): public
+   * launch scripts on GitHub pass them so, with `,` or `;` between jars.
+   */
+  lunarClassPathDir: string | null;
+  lunarJars: string[];
 }
 
 /** Launcher options whose value is the next argument (the `java` tool's documentation). */
@@ -62,6 +69,8 @@ export function parseJavaCommandLine(args: readonly string[], separator: ':' | '
     agents: [],
     gameDir: null,
     version: null,
+    lunarClassPathDir: null,
+    lunarJars: [],
   };
   const split = (value: string) => value.split(separator).filter((p) => p !== '');
   let i = 1;
@@ -109,6 +118,9 @@ export function parseJavaCommandLine(args: readonly string[], separator: ':' | '
     const arg = args[i] as string;
     if (arg === '--gameDir') launch.gameDir = args[i + 1] ?? null;
     if (arg === '--version') launch.version = args[i + 1] ?? null;
+    if (arg === '--classpathDir') launch.lunarClassPathDir = args[i + 1] ?? null;
+    if (arg === '--ichorClassPath' || arg === '--ichorExternalFiles')
+      launch.lunarJars.push(...(args[i + 1] ?? '').split(/[,;]/).filter((j) => j !== ''));
   }
   return launch;
 }

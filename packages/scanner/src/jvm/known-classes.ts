@@ -188,6 +188,11 @@ export async function knownClasses(process: JavaProcessFiles): Promise<KnownClas
     else await collector.entry(path);
   }
   for (const agent of launch.agents) if (agent.kind === 'javaagent') await collector.entry(at(agent.target));
+  // Lunar Client loads its own jars, named relative to its class-path folder (command-line.ts).
+  if (launch.lunarJars.length > 0) {
+    const dir = at(launch.lunarClassPathDir ?? '.');
+    for (const jar of launch.lunarJars) await collector.entry(isAbsolute(jar) ? jar : join(dir, jar));
+  }
   if (launch.gameDir !== null) {
     const game = at(launch.gameDir);
     for (const jar of await jarsUnder(join(game, 'mods'), 1)) await collector.entry(jar);

@@ -130,7 +130,7 @@ export const COLLECTED: readonly Disclosed[] = [
     platform: 'win32',
     title: 'Click macros in mouse software',
     detail:
-      'Which mouse and macro programs are installed (Razer Synapse, Logitech, X-Mouse Button Control, AutoHotkey, Bloody, SteelSeries, Corsair) and, where their settings can be read, the click and repeat settings of each macro: its name, the button it is on, how many clicks, how fast and whether it repeats. AutoHotkey scripts in your Documents, Desktop, Downloads and Startup folders are read for the same. Never the text a macro types.',
+      'Which mouse and macro programs are installed (Razer Synapse, Logitech, X-Mouse Button Control, AutoHotkey, Bloody, SteelSeries, Corsair) and, where their settings can be read, for each macro that presses a mouse button: the file it is in, its profile (the game, program or script it belongs to), the button or hotkey it is on, how many clicks, how fast and whether it repeats, and the name you gave it in Razer or Logitech software (shortened, with anything that looks like a password removed). Macros that only press keys or type text are counted, nothing more: not their names, descriptions, keys or text. X-Mouse Button Control descriptions are never sent. AutoHotkey scripts in your Documents, Desktop, Downloads and Startup folders are read for the same. Never the text a macro types.',
   },
   {
     source: 'services',

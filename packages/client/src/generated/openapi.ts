@@ -9939,6 +9939,7 @@ export interface paths {
                          *                   "macrosRead": false,
                          *                   "filesRead": 0,
                          *                   "filesUnreadable": 0,
+                         *                   "macrosWithoutClicks": 0,
                          *                   "reason": "example"
                          *                 }
                          *               ],
@@ -10517,6 +10518,7 @@ export interface paths {
                                                 fastClicks: boolean;
                                                 /** @description The settings file or script it was read from. */
                                                 file: string;
+                                                /** @description The name the owner gave a clicking macro (capped and redacted), or one the reader makes. */
                                                 name: string;
                                                 /** @description What the reader could not tell. */
                                                 note: string | null;
@@ -10542,6 +10544,8 @@ export interface paths {
                                                 folder: string | null;
                                                 /** @description Whether its macro settings are read: false when its format has no public description (installed only). */
                                                 macrosRead: boolean;
+                                                /** @description Macros read that press no mouse button (keys, text, shortcuts): counted only, never named, since a name or description can hold what the macro types. */
+                                                macrosWithoutClicks: number;
                                                 /**
                                                  * @description The mouse or macro program.
                                                  * @enum {unknown}
@@ -16146,6 +16150,7 @@ export interface paths {
                      *               "macrosRead": false,
                      *               "filesRead": 0,
                      *               "filesUnreadable": 0,
+                     *               "macrosWithoutClicks": 0,
                      *               "reason": "example"
                      *             }
                      *           ],
@@ -16712,6 +16717,7 @@ export interface paths {
                                     fastClicks: boolean;
                                     /** @description The settings file or script it was read from. */
                                     file: string;
+                                    /** @description The name the owner gave a clicking macro (capped and redacted), or one the reader makes. */
                                     name: string;
                                     /** @description What the reader could not tell. */
                                     note: string | null;
@@ -16737,6 +16743,8 @@ export interface paths {
                                     folder: string | null;
                                     /** @description Whether its macro settings are read: false when its format has no public description (installed only). */
                                     macrosRead: boolean;
+                                    /** @description Macros read that press no mouse button (keys, text, shortcuts): counted only, never named, since a name or description can hold what the macro types. */
+                                    macrosWithoutClicks: number;
                                     /**
                                      * @description The mouse or macro program.
                                      * @enum {unknown}

@@ -70,6 +70,8 @@ export const EVIDENCE_REF_SOURCES = [
   'services',
   'shimcache',
   'usnJournal',
+  // The drives of the USN journal (`usnJournal.volumes`), which the journal's own signals point at.
+  'usnJournalVolumes',
   'macros',
   'jvm',
 ] as const;

@@ -6,7 +6,10 @@ import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
-/** A Windows machine's document whose C: journal shows a jar renamed away minutes before the scan. */
+/**
+ * A Windows machine's document whose C: journal shows a jar renamed away minutes before the scan, and
+ * whose E: journal was created again after logon.
+ */
 function usnDocument(nonce: string): EvidenceDocument {
   const base = onWindows(evidence(nonce));
   const change = {
@@ -44,6 +47,22 @@ function usnDocument(nonce: string): EvidenceDocument {
             changesDropped: 0,
           },
           { ...NOT_READ },
+          // Deleted and created again an hour ago: it has dropped nothing and begins after logon.
+          {
+            volume: 'E:',
+            system: false,
+            state: 'read',
+            note: null,
+            journalId: '1d9f5678ef01000',
+            firstUsn: '0',
+            nextUsn: '65536',
+            lowestValidUsn: '0',
+            wrapped: false,
+            oldestRecordAt: minutesAgo(60),
+            complete: true,
+            bytesRead: 65_536,
+            changesDropped: 0,
+          },
         ],
         items: [
           {
@@ -115,6 +134,15 @@ browserSuite('the USN journal in the evidence view', (backend) => {
     await expect
       .poll(() => page.evaluate('document.activeElement && document.activeElement.id'))
       .toBe('evidence-usnJournal-0');
+
+    // A signal about a journal links to its drive's line, not to a change.
+    const again = findings.getByRole('row').filter({ hasText: 'USN journal created again after logon' });
+    const drive = again.getByRole('link', { name: 'the change journal of E:' });
+    expect(await drive.getAttribute('href')).toBe('#evidence-usnJournalVolumes-2');
+    await drive.click();
+    await expect
+      .poll(() => page.evaluate('document.activeElement && document.activeElement.textContent'))
+      .toContain('E:');
 
     const section = view.getByRole('region', { name: 'USN journal (deleted and renamed files) Collected' });
     await section.getByText('(older records already dropped)', { exact: false }).waitFor();

@@ -96,6 +96,21 @@ describe('USN journal signals', () => {
     expect(codes(doc([volume({ state: 'not-read', note: 'access denied' })]))).toEqual([]);
   });
 
+  it('a journal signal points at its drive’s row (volumes), not at a change', () => {
+    const d = doc(
+      [
+        volume({ volume: 'D:', system: false }),
+        volume({ state: 'inactive', note: 'the volume has no active change journal' }),
+        volume({ volume: 'E:', system: false, oldestRecordAt: '2026-11-28T10:30:00.000Z' }),
+      ],
+      [change({ name: 'notes.txt' })],
+    );
+    expect([...usnJournalSignals(d)].map((s) => [s.code, s.ref])).toEqual([
+      ['usn-journal-inactive', { source: 'usnJournalVolumes', index: 1, value: 'C:' }],
+      ['usn-journal-recreated-after-logon', { source: 'usnJournalVolumes', index: 2, value: 'E:' }],
+    ]);
+  });
+
   it('a Prefetch file deleted or renamed away after logon, unless Windows is trimming the folder', () => {
     const deleted = change({ name: 'VAPE.EXE-1A2B3C4D.pf', folder: 'C:/Windows/Prefetch' });
     expect(codes(doc([volume()], [deleted]))).toEqual(['prefetch-deleted-after-logon']);
@@ -156,7 +171,7 @@ describe('USN journal signals', () => {
     };
     const { findings } = evaluateEvidence(compileRules([rule]), d, 'FiveM');
     expect(findings.map((f) => [f.rule, f.severity, f.evidence.source, f.proves])).toEqual([
-      ['USN journal created again after logon', 'integrity', 'usnJournal', 'this-session'],
+      ['USN journal created again after logon', 'integrity', 'usnJournalVolumes', 'this-session'],
     ]);
   });
 });

@@ -37,8 +37,9 @@ export function* usnJournalSignals(doc: EvidenceDocument): Generator<Signal<UsnS
   const sessionStart = ms(system.logonAt ?? system.bootedAt);
   const since = system.logonAt !== null ? 'logon' : 'boot';
   const scanAt = ms(system.clientTime);
-  for (const v of usn.volumes) {
-    const ref = { source: 'usnJournal' as const, index: 0, value: v.volume };
+  for (const [index, v] of usn.volumes.entries()) {
+    // The drive's own row (`volumes`), not a change: the signal is about the journal.
+    const ref = { source: 'usnJournalVolumes' as const, index, value: v.volume };
     if (v.state === 'inactive' && v.system) {
       yield {
         code: 'usn-journal-inactive',

@@ -34,10 +34,11 @@ function name(c: Change) {
   );
 }
 
-function VolumeLine({ v }: { v: Volume }) {
+function VolumeLine({ v, index }: { v: Volume; index: number }) {
   const [label, tone] = STATE[v.state];
   return (
-    <li>
+    // The id is the drive's place in the document, which the journal's signals point at.
+    <li id={itemId('usnJournalVolumes', index)} tabIndex={-1}>
       <strong>{v.volume}</strong>
       {v.system ? <span className="muted"> (Windows drive)</span> : null} <Badge tone={tone}>{label}</Badge>
       {v.state === 'read' ? (
@@ -63,8 +64,8 @@ export function UsnJournal({ section }: { section: UsnSection }) {
         <p className="muted">No drive’s journal was read.</p>
       ) : (
         <ul className="plain-list">
-          {section.volumes.map((v) => (
-            <VolumeLine key={v.volume} v={v} />
+          {section.volumes.map((v, i) => (
+            <VolumeLine key={v.volume} v={v} index={i} />
           ))}
         </ul>
       )}

@@ -36,6 +36,7 @@ export type EvidenceSource =
   | 'eventLogs'
   | 'modules'
   | 'usnJournal'
+  | 'usnJournalVolumes'
   | 'amcache'
   | 'jvm'
   | 'macros'

@@ -86,6 +86,7 @@ export const LINKED_SOURCES: ReadonlySet<EvidenceSource> = new Set([
   'jvm',
   'macros',
   'usnJournal',
+  'usnJournalVolumes',
   'amcache',
   'services',
   'shimcache',
@@ -133,6 +134,10 @@ export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, 
       return c
         ? `${c.oldName ?? c.name ?? 'a file'} in the change journal of ${c.volume}`
         : 'the change journal';
+    }
+    case 'usnJournalVolumes': {
+      const v = sources.usnJournal?.volumes[index];
+      return v ? `the change journal of ${v.volume}` : 'the change journal';
     }
     case 'services': {
       const s = sources.services?.items[index];

@@ -1,3 +1,4 @@
+import type { ServiceEvidence } from '@scanpin/evidence';
 import { describe, expect, it } from 'vitest';
 import { eventLogReasons } from '../../src/domain/event-log-assurance.js';
 import type {
@@ -104,6 +105,51 @@ describe('event log signals', () => {
     expect(codes(doc([{ ...stopped, to: 'running' }]))).toEqual([]);
   });
 
+  it('not a stop followed within minutes by a start or a shutdown, nor a demand-start service', () => {
+    const stopped = item({
+      kind: 'service-state-changed',
+      eventId: 7036,
+      service: 'SysMain',
+      to: 'stopped',
+      at: '2026-11-20T11:00:00.0000000Z',
+      detail: null,
+    });
+    const followedBy = (detail: string) => codes(doc([{ ...stopped, detail }]));
+    expect(followedBy('started again at 2026-11-20T11:02:00.0000000Z')).toEqual([]);
+    expect(followedBy('Windows shut down at 2026-11-20T11:04:59.0000000Z')).toEqual([]);
+    expect(followedBy('started again at 2026-11-20T11:30:00.0000000Z')).toEqual(['eventlog-service-stopped']);
+    expect(followedBy('Windows shut down at 2026-11-20T13:00:00.0000000Z')).toEqual([
+      'eventlog-service-stopped',
+    ]);
+    // Appinfo starts on demand and stops when idle; the services section's start type decides when read.
+    expect(codes(doc([{ ...stopped, service: 'Appinfo' }]))).toEqual([]);
+    const withServices = (startType: ServiceEvidence['startType']): EvidenceDocument => {
+      const d = doc([stopped]);
+      const service: ServiceEvidence = {
+        name: 'SysMain',
+        present: true,
+        start: startType === 'manual' ? 3 : 2,
+        startType,
+        state: null,
+        type: 0x20,
+        imagePath: null,
+        displayName: null,
+        keyLastWritten: null,
+        problem: null,
+      };
+      const services = {
+        status: 'collected' as const,
+        reason: null,
+        from: 'hive-file' as const,
+        controlSet: 'ControlSet001',
+        items: [service],
+      };
+      return { ...d, sources: { ...d.sources, services } };
+    };
+    expect(codes(withServices('manual'))).toEqual([]);
+    expect(codes(withServices('automatic'))).toEqual(['eventlog-service-stopped']);
+  });
+
   it("a forensic service's start type changed", () => {
     const changed = item({
       kind: 'service-start-type-changed',
@@ -133,20 +179,38 @@ describe('event log signals', () => {
     ).toEqual([]);
   });
 
-  it('the clock moved by more than ten minutes, not a small correction', () => {
+  it('the clock turned back more than ten minutes by a program, not Windows Time nor a hardware-clock sync', () => {
     const back = item({
       kind: 'time-changed',
       eventId: 1,
       provider: 'Microsoft-Windows-Kernel-General',
-      program: 'C:/Windows/System32/rundll32.exe',
+      program: 'C:/Users/Player/Desktop/RunAsDate.exe',
       from: '2026-11-20T11:00:00.0000000Z',
       to: '2026-11-18T11:00:00.0000000Z',
-      detail: 'reason 2',
+      detail: 'reason 1',
     });
     expect([...eventLogSignals(doc([back]))][0]?.where).toBe(
-      'clock turned back 2880 minutes, from 2026-11-20 11:00:00 UTC to 2026-11-18 11:00:00 UTC by C:/Windows/System32/rundll32.exe (System log, event 1)',
+      'clock turned back 2880 minutes, from 2026-11-20 11:00:00 UTC to 2026-11-18 11:00:00 UTC by C:/Users/Player/Desktop/RunAsDate.exe (System log, event 1)',
     );
-    expect(codes(doc([{ ...back, to: '2026-11-20T11:00:02.5000000Z' }]))).toEqual([]);
+    // 4616 has no reason: its ProcessName decides.
+    expect(codes(doc([{ ...back, eventId: 4616, log: 'Security', detail: null }]))).toEqual([
+      'eventlog-time-changed',
+    ]);
+    // A small correction; a clock moved forward.
+    expect(codes(doc([{ ...back, to: '2026-11-20T10:55:00.0000000Z' }]))).toEqual([]);
+    expect(codes(doc([{ ...back, to: '2026-11-22T11:00:00.0000000Z' }]))).toEqual([]);
+    // Reason 2: synchronised with the hardware clock after sleep, hibernation, Fast Startup or dual boot.
+    expect(codes(doc([{ ...back, detail: 'reason 2' }]))).toEqual([]);
+    // The Windows Time service (w32time in svchost), as the Security and System logs name it.
+    expect(codes(doc([{ ...back, program: 'C:/Windows/System32/svchost.exe' }]))).toEqual([]);
+    expect(
+      codes(doc([{ ...back, eventId: 4616, detail: null, program: 'C:\\WINDOWS\\system32\\svchost.exe' }])),
+    ).toEqual([]);
+    // A svchost.exe outside System32 is not Windows'; no program named at all says nothing.
+    expect(codes(doc([{ ...back, program: 'C:/Users/Player/svchost.exe' }]))).toEqual([
+      'eventlog-time-changed',
+    ]);
+    expect(codes(doc([{ ...back, program: null }]))).toEqual([]);
   });
 
   it('the event log service stopped while Windows kept running', () => {
@@ -185,7 +249,7 @@ describe('event log signals', () => {
     expect([...eventLogSignals(doc([], [missing]))]).toEqual([
       {
         code: 'eventlog-missing',
-        proves: 'execution',
+        proves: 'this-session',
         where:
           'C:/Windows/System32/winevt/Logs/System.evtx (missing: Security.evtx is not in the logs folder.)',
         ref: { source: 'eventLogs', index: 0, value: 'Security' },

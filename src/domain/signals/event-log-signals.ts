@@ -10,8 +10,27 @@ import { type Signal, shownTime } from '../windows-signals.js';
  * with its service stopped or edited with its checksums fixed. A cleared log is itself the evidence.
  */
 
-/** A clock moved by less than this is Windows' own time synchronisation (w32time corrects drift in small steps). */
+/**
+ * A clock turned back by less than this hides little: it is how a person corrects a clock that runs
+ * fast, and the timelines' order within minutes is not what a screensharer relies on.
+ */
 export const TIME_CHANGE_MARGIN_MS = 10 * 60_000;
+/**
+ * A forensic service started again, or Windows shut down, this soon after it stopped: an update, a
+ * restart of the service, or the stops of every shutdown, not a service kept from writing.
+ */
+export const SERVICE_RESTART_MS = 5 * 60_000;
+/**
+ * Services that start on demand and stop by themselves when idle, as Windows ships them: stopped is
+ * their normal state (Appinfo is "Manual (Trigger Start)"). The services section's start type, when
+ * the scan has it, decides instead.
+ */
+const DEMAND_START_BY_DEFAULT = new Set(['Appinfo']);
+/**
+ * The Windows Time service (w32time) runs in svchost: it steps the clock when it is far off (more
+ * than about five minutes), which Microsoft's page on event 4616 calls normal.
+ */
+const WINDOWS_SVCHOST = /(?:^|[\\/])windows[\\/]system32[\\/]svchost\.exe$/i;
 /** An unexpected shutdown this long before the scan may have been the way logs were kept from being written. */
 export const RECENT_SHUTDOWN_MS = 24 * 60 * 60_000;
 
@@ -24,7 +43,47 @@ function isDriver(item: EventLogItemEvidence): boolean {
   return /kernel|file system|driver/i.test(item.detail ?? '') || /\.sys$/i.test(item.program ?? '');
 }
 
-function signalOf(item: EventLogItemEvidence, clock: number): Omit<Signal, 'ref' | 'proves'> | null {
+/**
+ * The program that turned the clock, when the event says a program did and it is not the Windows Time
+ * service. Kernel-General 1's `Reason` (kept as `reason N`): 1 is "an application or system component
+ * changed the time"; 2 is the system time synchronised with the hardware clock, written after sleep,
+ * hibernation and Fast Startup (the old time is when the machine went to sleep) and on dual-boot
+ * machines whose other system keeps the hardware clock in local time: not a program's change. 4616
+ * has no reason; its ProcessName is the program.
+ */
+function clockSetter(item: EventLogItemEvidence): string | null {
+  const reason = /^reason (\d+)$/.exec(item.detail ?? '')?.[1];
+  if (reason !== undefined && reason !== '1') return null;
+  const program = item.program;
+  if (program === null || program === '' || WINDOWS_SVCHOST.test(program)) return null;
+  return program;
+}
+
+/** The start type the services section read for `service`, when the scan has it. */
+function startTypeOf(doc: EvidenceDocument, service: string | null): string | null {
+  const services = doc.sources.services;
+  if (service === null || services?.status !== 'collected') return null;
+  return services.items.find((s) => s.name.toLowerCase() === service.toLowerCase())?.startType ?? null;
+}
+
+/**
+ * A stop that says nothing: the service started again or Windows shut down within minutes (the
+ * scanner's `detail` says which came next, and when), or the service starts on demand.
+ */
+function isRoutineStop(doc: EvidenceDocument, item: EventLogItemEvidence): boolean {
+  const next = /^(?:started again|Windows shut down) at (\S+)$/.exec(item.detail ?? '')?.[1];
+  const gap = ms(next) - ms(item.at);
+  if (Number.isFinite(gap) && gap >= 0 && gap <= SERVICE_RESTART_MS) return true;
+  const startType = startTypeOf(doc, item.service);
+  if (startType !== null) return startType === 'manual';
+  return DEMAND_START_BY_DEFAULT.has(item.service ?? '');
+}
+
+function signalOf(
+  doc: EvidenceDocument,
+  item: EventLogItemEvidence,
+  clock: number,
+): Omit<Signal, 'ref' | 'proves'> | null {
   const log = `${item.log} log, event ${item.eventId}`;
   switch (item.kind) {
     case 'log-cleared':
@@ -38,7 +97,7 @@ function signalOf(item: EventLogItemEvidence, clock: number): Omit<Signal, 'ref'
         where: `${item.detail ?? 'a volume'}, journal deleted ${when(item.at)} (${log})`,
       };
     case 'service-state-changed':
-      if (!/^stopped$/i.test(item.to ?? '')) return null;
+      if (!/^stopped$/i.test(item.to ?? '') || isRoutineStop(doc, item)) return null;
       return { code: 'eventlog-service-stopped', where: `${item.service} stopped ${when(item.at)} (${log})` };
     case 'service-start-type-changed':
       return {
@@ -52,12 +111,15 @@ function signalOf(item: EventLogItemEvidence, clock: number): Omit<Signal, 'ref'
         where: `${item.service} (${item.program ?? 'no image path'}) installed ${when(item.at)} (${log})`,
       };
     case 'time-changed': {
+      // Only the clock turned back by a program: that is what makes new files look old. A clock moved
+      // forward, or synchronised, stays evidence in the section.
       const jump = ms(item.to) - ms(item.from);
-      if (!Number.isFinite(jump) || Math.abs(jump) < TIME_CHANGE_MARGIN_MS) return null;
-      const minutes = Math.round(Math.abs(jump) / 60_000);
+      const program = clockSetter(item);
+      if (program === null || !Number.isFinite(jump) || jump > -TIME_CHANGE_MARGIN_MS) return null;
+      const minutes = Math.round(-jump / 60_000);
       return {
         code: 'eventlog-time-changed',
-        where: `clock ${jump < 0 ? 'turned back' : 'moved forward'} ${minutes} minutes, from ${shownTime(item.from as string)} to ${shownTime(item.to as string)}${item.program ? ` by ${item.program}` : ''} (${log})`,
+        where: `clock turned back ${minutes} minutes, from ${shownTime(item.from as string)} to ${shownTime(item.to as string)} by ${program} (${log})`,
       };
     }
     case 'event-log-stopped':
@@ -88,7 +150,8 @@ export function* eventLogSignals(doc: EvidenceDocument): Generator<Signal> {
     if (log.status !== 'missing' && log.status !== 'corrupt') continue;
     yield {
       code: 'eventlog-missing',
-      proves: 'execution',
+      // A state of the machine now, like a service disabled: the log is not there at this scan.
+      proves: 'this-session',
       where: `${log.path} (${log.status}${log.reason ? `: ${log.reason}` : ''})`,
       ref: { source: 'eventLogs', index, value: log.name },
     };
@@ -96,7 +159,7 @@ export function* eventLogSignals(doc: EvidenceDocument): Generator<Signal> {
   for (const [index, item] of section.items.entries()) {
     const proves: Proof =
       Number.isFinite(sessionStart) && ms(item.at) > sessionStart ? 'this-session' : 'execution';
-    const found = signalOf(item, clock);
+    const found = signalOf(doc, item, clock);
     if (found === null) continue;
     yield {
       ...found,

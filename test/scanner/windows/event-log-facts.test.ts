@@ -11,6 +11,7 @@ import {
   serviceInstalled,
   serviceStartTypeChanged,
   serviceStateChanged,
+  shutdownInitiated,
   systemLogCleared,
   unexpectedShutdown,
   usnJournalDeleted,
@@ -51,6 +52,36 @@ describe('tamper events of a log', () => {
         to: 'stopped',
         detail: null,
       },
+    ]);
+  });
+
+  it('says what came next after a forensic service stopped: started again, or Windows shut down', () => {
+    const stop = (time: string, name = 'SysMain') => serviceStateChanged(time, name, 'stopped', name);
+    const start = (time: string, name = 'SysMain') => serviceStateChanged(time, name, 'running', name);
+    const facts = read('System', [
+      stop('2026-11-20T08:00:00.000Z'),
+      start('2026-11-20T08:01:00.000Z', 'DPS'),
+      start('2026-11-20T08:02:00.000Z'),
+      stop('2026-11-20T09:00:00.000Z'),
+      shutdownInitiated('2026-11-20T09:03:00.000Z'),
+      eventLogStopped('2026-11-20T09:04:00.000Z'),
+      start('2026-11-20T10:00:00.000Z'),
+      windowsStarted('2026-11-20T09:30:00.000Z'),
+      eventLogStarted('2026-11-20T09:30:01.000Z'),
+      stop('2026-11-20T11:00:00.000Z', 'DPS'),
+      eventLogStopped('2026-11-20T11:02:00.000Z'),
+      windowsStarted('2026-11-20T11:30:00.000Z'),
+      eventLogStarted('2026-11-20T11:30:01.000Z'),
+      stop('2026-11-20T12:00:00.000Z'),
+      // The event log service stopped with no start of Windows after it: not a shutdown.
+      eventLogStopped('2026-11-20T12:01:00.000Z'),
+      eventLogStarted('2026-11-20T12:20:00.000Z'),
+    ]);
+    expect(facts.filter((f) => f.to === 'stopped').map((f) => [f.service, f.at, f.detail])).toEqual([
+      ['SysMain', '2026-11-20T08:00:00.0000000Z', 'started again at 2026-11-20T08:02:00.0000000Z'],
+      ['SysMain', '2026-11-20T09:00:00.0000000Z', 'Windows shut down at 2026-11-20T09:03:00.0000000Z'],
+      ['DPS', '2026-11-20T11:00:00.0000000Z', 'Windows shut down at 2026-11-20T11:02:00.0000000Z'],
+      ['SysMain', '2026-11-20T12:00:00.0000000Z', null],
     ]);
   });
 
@@ -106,7 +137,7 @@ describe('tamper events of a log', () => {
         'C:\\Windows\\System32\\rundll32.exe',
         '2026-11-20T09:03:00.0000000Z',
         '2026-11-18T09:03:00.0000000Z',
-        'reason 2',
+        'reason 1',
       ],
       ['log-cleared', null, null, null, null, 'System'],
       ['unexpected-shutdown', null, null, null, null, '11/20/2026 9:14:30 AM'],

@@ -24,6 +24,9 @@ const PLAYER_SID = 'S-1-5-21-3623811015-3361044348-30300820-1013';
 
 type Spec = Omit<EventSpec, 'recordId'>;
 
+/** `dwCurrentState` codes (winsvc.h) that 7036's binary data ends with, by the English state name. */
+const STATE_CODES: Record<string, number> = { stopped: 1, running: 4, paused: 7 };
+
 export const serviceStateChanged = (
   time: string,
   displayName: string,
@@ -37,7 +40,7 @@ export const serviceStateChanged = (
     ['param1', v.string(displayName)],
     ['param2', v.string(state)],
   ],
-  binary: utf16(`${keyName}/1`),
+  binary: utf16(`${keyName}/${STATE_CODES[state] ?? 1}`),
 });
 
 export const serviceStartTypeChanged = (
@@ -134,6 +137,8 @@ export const kernelTimeChanged = (
   oldTime: string,
   newTime: string,
   processName: string,
+  /** 1: an application or system component changed the time; 2: synchronised with the hardware clock. */
+  reason = 1,
 ): Spec => ({
   provider: 'Microsoft-Windows-Kernel-General',
   providerGuid: '{a68ca8b7-004f-d7b6-a698-07e2de0f1f5d}',
@@ -143,7 +148,7 @@ export const kernelTimeChanged = (
   eventData: [
     ['NewTime', v.filetime(filetimeOf(newTime))],
     ['OldTime', v.filetime(filetimeOf(oldTime))],
-    ['Reason', v.uint32(2)],
+    ['Reason', v.uint32(reason)],
     ['ProcessName', v.string(processName)],
     ['ProcessID', v.uint32(6700)],
   ],
@@ -188,6 +193,26 @@ export const unexpectedShutdown = (time: string, shutdownTime: string, shutdownD
     [null, v.string('')],
   ],
   binary: Uint8Array.of(0xea, 0x07, 0x0b, 0x00, 0x05, 0x00, 0x14, 0x00),
+});
+
+/** User32 1074: a program began a shutdown or restart (param1 the process, param5 the kind). */
+export const shutdownInitiated = (time: string): Spec => ({
+  provider: 'User32',
+  providerGuid: '{b0aa8734-56f7-41cc-b2f4-de228e98b946}',
+  eventSourceName: 'User32',
+  qualifiers: 32768,
+  time,
+  eventId: 1074,
+  channel: 'System',
+  eventData: [
+    ['param1', v.string('C:\\Windows\\System32\\RuntimeBroker.exe (TEST-PC)')],
+    ['param2', v.string('TEST-PC')],
+    ['param3', v.string('Other (Unplanned)')],
+    ['param4', v.string('0x0')],
+    ['param5', v.string('power off')],
+    ['param6', v.string('')],
+    ['param7', v.string('TEST-PC\\Player')],
+  ],
 });
 
 /** Numbers records from `firstId` in order. */

@@ -41,7 +41,11 @@ export interface TamperEvent {
   from: string | null;
   /** After: the new start type or state, the new time, the moment logging resumed. */
   to: string | null;
-  /** What else the event says: the log cleared, the service type, the volume, the shutdown's time. */
+  /**
+   * What else the event says: the log cleared, the service type, the volume, the shutdown's time, the
+   * clock change's reason; for a service stopped, what came next (`started again at …`, `Windows shut
+   * down at …`).
+   */
   detail: string | null;
 }
 
@@ -218,9 +222,59 @@ export function loggingGaps(log: EventLogName, events: EvtxEvent[]): TamperEvent
   return gaps;
 }
 
+/**
+ * Windows shutting down: a shutdown or restart begun (User32 1074), or the event log service stopping
+ * (6006) where a start of Windows followed, not one of the logging gaps above (`gapStarts`).
+ */
+const isShutdown = (event: EvtxEvent, gapStarts: Set<number>) =>
+  (event.eventId === 6006 && providerIs(event, 'EventLog') && !gapStarts.has(event.recordId)) ||
+  (event.eventId === 1074 && providerIs(event, 'User32'));
+
+/** The earlier of two times the reader checked (`documentTime`), either possibly unknown. */
+function earlier(a: string | null, b: string | null): 'a' | 'b' | null {
+  if (a === null || b === null) return a !== null ? 'a' : b !== null ? 'b' : null;
+  return Date.parse(a.toUpperCase()) <= Date.parse(b.toUpperCase()) ? 'a' : 'b';
+}
+
+/**
+ * What came next after a forensic service stopped, as its `detail`: it started again, or Windows shut
+ * down (6006 or 1074), whichever came first, with its time. A service stopped and started again within
+ * minutes is an update or a restart, and services stop at every shutdown; the server's rules weigh the
+ * gap (docs/scan-client.md, "Event logs"). One pass from the newest event back.
+ */
+function markWhatFollowedStops(
+  events: EvtxEvent[],
+  facts: Map<EvtxEvent, TamperEvent>,
+  gapStarts: Set<number>,
+): void {
+  let nextShutdown: string | null = null;
+  const nextStart = new Map<string, string>();
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i] as EvtxEvent;
+    const fact = facts.get(event);
+    if (fact?.kind === 'service-state-changed' && fact.service !== null) {
+      if (fact.to === 'stopped') {
+        const started = nextStart.get(fact.service) ?? null;
+        const first = earlier(started, nextShutdown);
+        if (first === 'a') fact.detail = `started again at ${started}`;
+        if (first === 'b') fact.detail = `Windows shut down at ${nextShutdown}`;
+      } else if (fact.to === 'running' && event.timeCreated !== null) {
+        nextStart.set(fact.service, event.timeCreated);
+      }
+    }
+    if (isShutdown(event, gapStarts) && event.timeCreated !== null) nextShutdown = event.timeCreated;
+  }
+}
+
 /** Every tamper fact of one log, oldest first. `events` are in record order (as `readEvtx` returns them). */
 export function tamperEvents(log: EventLogName, events: EvtxEvent[]): TamperEvent[] {
-  const found = events.flatMap((event) => tamperEventOf(log, event) ?? []);
-  const all = [...found, ...loggingGaps(log, events)];
+  const facts = new Map<EvtxEvent, TamperEvent>();
+  for (const event of events) {
+    const fact = tamperEventOf(log, event);
+    if (fact !== null) facts.set(event, fact);
+  }
+  const gaps = loggingGaps(log, events);
+  markWhatFollowedStops(events, facts, new Set(gaps.map((gap) => gap.recordId)));
+  const all = [...facts.values(), ...gaps];
   return all.sort((a, b) => a.recordId - b.recordId);
 }

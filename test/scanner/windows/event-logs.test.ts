@@ -269,11 +269,12 @@ describe.each(backends().slice(0, 1))('event-log findings from a real server on 
         'USN journal deleted in C:, journal deleted at 2026-11-20 09:13:00 UTC (Application log, event 3079)',
         'Forensic service stopped in SysMain stopped at 2026-11-20 09:10:00 UTC (System log, event 7036)',
         'Forensic service start type changed in SysMain: auto start → disabled at 2026-11-20 09:10:02 UTC (System log, event 7040)',
-        'Event logging stopped while Windows ran in event log service stopped at 2026-11-20 09:12:00 UTC until 2026-11-20 09:30:00 UTC while Windows kept running (System log, event 6006)',
       ]),
     );
+    // A warning until checked on real logs (boot events' order and Fast Startup: docs/scan-client.md).
     expect(results.warnings).toEqual(
       expect.arrayContaining([
+        'Event logging stopped while Windows ran in event log service stopped at 2026-11-20 09:12:00 UTC until 2026-11-20 09:30:00 UTC while Windows kept running (System log, event 6006)',
         'Driver installed in cheatdrv (~/AppData/Local/Temp/cheatdrv.sys) installed at 2026-11-20 09:11:00 UTC (System log, event 7045)',
       ]),
     );

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { documentTime } from '../../../packages/scanner/src/windows/evtx/event-time.js';
 import { readEvtx } from '../../../packages/scanner/src/windows/evtx/evtx.js';
+import { filetimeToIsoTicks } from '../../../packages/scanner/src/windows/filetime-iso.js';
 import { eventLogStarted, numbered, serviceStateChanged, systemLogCleared } from './support/evtx-fixtures.js';
 import { evtxDumpPy, evtxexport, requireEvtxOracles } from './support/evtx-oracles.js';
 import { buildEvtx } from './support/evtx-writer.js';
@@ -191,5 +192,17 @@ describe('a TimeCreated the evidence document may carry', () => {
     ]) {
       expect(documentTime(odd), String(odd)).toBeNull();
     }
+  });
+});
+
+describe("an event's FILETIME", () => {
+  it('is the shared conversion with its 100 ns ticks kept: nothing for 0 or past the year 9999', () => {
+    const ticks = (iso: string, extra: bigint) =>
+      (BigInt(Date.parse(iso)) + 11_644_473_600_000n) * 10_000n + extra;
+    expect(filetimeToIsoTicks(ticks('2026-11-20T09:10:00.123Z', 4567n))).toBe('2026-11-20T09:10:00.1234567Z');
+    expect(filetimeToIsoTicks(ticks('9999-12-31T23:59:59.999Z', 9999n))).toBe('9999-12-31T23:59:59.9999999Z');
+    expect(filetimeToIsoTicks(ticks('9999-12-31T23:59:59.999Z', 10_000n))).toBeNull();
+    expect(filetimeToIsoTicks(0n)).toBeNull();
+    expect(filetimeToIsoTicks(1n)).toBe('1601-01-01T00:00:00.0000001Z');
   });
 });

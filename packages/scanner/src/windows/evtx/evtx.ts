@@ -1,8 +1,8 @@
+import { filetimeToIsoTicks } from '../filetime-iso.js';
 import { parseFragment } from './binxml.js';
 import { CHUNK_HEADER_SIZE, CHUNK_SIZE, isChunkSignature, parseChunkHeader } from './chunk-header.js';
 import { type EvtxEvent, eventFromXml } from './event.js';
 import { type EvtxFileHeader, FILE_HEADER_BLOCK_SIZE, parseFileHeader } from './file-header.js';
-import { filetimeToIsoTicks } from './value-types.js';
 
 /**
  * Reads a Windows XML Event Log (.evtx) file: file header, 64 KiB chunks, event records and their

@@ -1,3 +1,4 @@
+import { filetimeToIsoTicks } from '../filetime-iso.js';
 import { EvtxFormatError } from './format-error.js';
 
 /**
@@ -44,7 +45,6 @@ export type SubstitutionValue =
 
 const UTF16 = new TextDecoder('utf-16le');
 const LATIN1 = new TextDecoder('latin1');
-const MS_FROM_1601_TO_1970 = 11_644_473_600_000n;
 
 function trimNuls(text: string): string {
   return text.replace(/\0+$/, '');
@@ -54,16 +54,6 @@ function hex(bytes: Uint8Array): string {
   let out = '';
   for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
   return out.toUpperCase();
-}
-
-/** FILETIME to ISO 8601 UTC keeping its 100-nanosecond ticks (7 fraction digits); `null` for 0. */
-export function filetimeToIsoTicks(filetime: bigint): string | null {
-  if (filetime <= 0n) return null;
-  const ms = filetime / 10_000n - MS_FROM_1601_TO_1970;
-  const date = new Date(Number(ms));
-  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) return null;
-  const ticks = (filetime % 10_000_000n).toString().padStart(7, '0');
-  return `${date.toISOString().slice(0, 19)}.${ticks}Z`;
 }
 
 function systemtimeToIso(view: DataView, at: number): string {

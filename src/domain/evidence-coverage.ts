@@ -1,4 +1,4 @@
-import type { EvidenceDocument } from './evidence.js';
+import { EVIDENCE_LIMITS, type EvidenceDocument } from './evidence.js';
 
 /**
  * A scan that could not send everything it found is no clean scan (docs/scan-client.md, "What a
@@ -11,6 +11,48 @@ import type { EvidenceDocument } from './evidence.js';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const LEAD = 'The scan could not send everything:';
+const PARTIAL = 'The Java class check was partial:';
+const SHOWN_FILES = 3;
+
+/**
+ * The Java class check compares the classes loaded in the game with those its files hold
+ * (docs/scan-client.md, "Classes injected into the Java game"). A file it could not read, or a cap on
+ * the files, class files or class names it compares, leaves that comparison partial; a list of
+ * unknown classes as long as its cap may have been cut.
+ */
+function jvmCuts(doc: EvidenceDocument): string[] {
+  const jvm = doc.sources.jvm;
+  if (jvm === undefined || jvm.status !== 'collected') return [];
+  const out: string[] = [];
+  for (const p of jvm.items) {
+    const game = `${p.process} (pid ${p.pid})`;
+    const unreadable = p.unreadableFiles;
+    if (unreadable.length > 0) {
+      const atLeast = unreadable.length >= EVIDENCE_LIMITS.jvmUnreadable ? 'at least ' : '';
+      const shown = unreadable
+        .slice(0, SHOWN_FILES)
+        .map((f) => `${f.path}: ${f.reason}`)
+        .join('; ');
+      const more = unreadable.length > SHOWN_FILES ? `; and ${unreadable.length - SHOWN_FILES} more` : '';
+      out.push(
+        `${PARTIAL} ${atLeast}${count(unreadable.length)} file${unreadable.length === 1 ? '' : 's'} ${game} may load classes from could not be read (${shown}${more}); classes loaded from them cannot be told from injected ones.`,
+      );
+    }
+    if (p.truncated)
+      out.push(
+        `${PARTIAL} ${game} had more jars, class files or class names than a scan compares; an injected class may be among those not compared, and a class shown as unknown may be in a file not read.`,
+      );
+    if (p.unknownPackages.length >= EVIDENCE_LIMITS.jvmPackages)
+      out.push(
+        `${LEAD} ${game} had ${count(p.unknownPackages.length)} packages of unknown loaded classes, as many as a scan carries; a cheat's may be among those left out.`,
+      );
+    if (p.unknownSingles.length >= EVIDENCE_LIMITS.jvmSingles)
+      out.push(
+        `${LEAD} ${game} had ${count(p.unknownSingles.length)} lone unknown loaded classes, as many as a scan carries; more may have been left out.`,
+      );
+  }
+  return out;
+}
 
 export function coverageIntegrity(doc: EvidenceDocument): string[] {
   const out: string[] = [];
@@ -38,5 +80,6 @@ export function coverageIntegrity(doc: EvidenceDocument): string[] {
         `${LEAD} ${p.process} (pid ${p.pid}) had more modules loaded than a scan carries; a cheat's may be among those left out.`,
       );
   }
+  out.push(...jvmCuts(doc));
   return out;
 }

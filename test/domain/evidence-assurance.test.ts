@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EvidenceDocument, MemoryEvidence } from '../../src/domain/evidence.js';
 import { evidenceReasons } from '../../src/domain/evidence-assurance.js';
+import { jvmItem } from '../scanner/jvm/support/jvm-item.js';
 import { evidence, jar } from '../support/evidence.js';
 
 const MiB = 1024 * 1024;
@@ -150,5 +151,20 @@ describe('evidence reasons', () => {
     const cut = whole();
     cut.sources.files.items = [{ ...jar('~/.minecraft/mods/a.jar', ['x']), entriesTotal: 30_000 }];
     expect(codes(cut)).toEqual(['coverage_cut']);
+  });
+
+  it('says the Java class check was partial when a class-path file could not be read', () => {
+    const partial = whole();
+    const item = jvmItem({ unreadableFiles: [{ path: '~/.minecraft/mods/odd.jar', reason: 'damaged' }] });
+    partial.sources.jvm = { status: 'collected', reason: null, items: [item] };
+    expect(evidenceReasons(partial, 'Java')).toMatchObject([
+      {
+        code: 'coverage_cut',
+        level: 'medium',
+        text: expect.stringContaining('Java class check was partial'),
+      },
+    ]);
+    partial.sources.jvm = { status: 'collected', reason: null, items: [jvmItem()] };
+    expect(codes(partial)).toEqual([]);
   });
 });

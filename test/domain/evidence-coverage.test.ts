@@ -1,5 +1,8 @@
+import type { JvmProcessEvidence } from '@scanpin/evidence';
 import { describe, expect, it } from 'vitest';
+import { EVIDENCE_LIMITS } from '../../src/domain/evidence.js';
 import { coverageIntegrity } from '../../src/domain/evidence-coverage.js';
+import { jvmItem } from '../scanner/jvm/support/jvm-item.js';
 import { evidence, jar } from '../support/evidence.js';
 
 const memory = (truncated: boolean) => ({
@@ -37,5 +40,58 @@ describe('a capped or truncated source lowers the scan (docs/scan-client.md, "Wh
     });
     expect(coverageIntegrity(whole)).toEqual([]);
     expect(coverageIntegrity(evidence('n', { files: { items: [jar('~/x.jar', [])] } }))).toEqual([]);
+  });
+
+  describe('the Java class check (docs/scan-client.md, "Classes injected into the Java game")', () => {
+    const cutsOf = (item: JvmProcessEvidence) =>
+      coverageIntegrity(evidence('n', { jvm: { status: 'collected', reason: null, items: [item] } }));
+
+    it('says when files could not be read or a cap was reached', () => {
+      const unreadableFiles = [
+        { path: '~/.minecraft/mods/odd.jar', reason: 'the archive is damaged or not a zip' },
+      ];
+      expect(cutsOf(jvmItem({ unreadableFiles }))).toEqual([
+        'The Java class check was partial: 1 file java (pid 4242) may load classes from could not be read (~/.minecraft/mods/odd.jar: the archive is damaged or not a zip); classes loaded from them cannot be told from injected ones.',
+      ]);
+      const full = Array.from({ length: EVIDENCE_LIMITS.jvmUnreadable }, (_, i) => ({
+        path: `~/m${i}.jar`,
+        reason: 'could not be read (EACCES)',
+      }));
+      expect(cutsOf(jvmItem({ unreadableFiles: full }))[0]).toContain(
+        `at least ${EVIDENCE_LIMITS.jvmUnreadable} files java (pid 4242)`,
+      );
+      expect(cutsOf(jvmItem({ truncated: true }))).toEqual([
+        'The Java class check was partial: java (pid 4242) had more jars, class files or class names than a scan compares; an injected class may be among those not compared, and a class shown as unknown may be in a file not read.',
+      ]);
+    });
+
+    it('says when an unknown-class list is as long as its cap', () => {
+      const packages = Array.from({ length: EVIDENCE_LIMITS.jvmPackages }, (_, i) => ({
+        name: `p${i}`,
+        count: 2,
+        classes: [`p${i}/A`, `p${i}/B`],
+      }));
+      expect(cutsOf(jvmItem({ unknownPackages: packages }))).toEqual([
+        `The scan could not send everything: java (pid 4242) had ${EVIDENCE_LIMITS.jvmPackages} packages of unknown loaded classes, as many as a scan carries; a cheat's may be among those left out.`,
+      ]);
+      const singles = Array.from({ length: EVIDENCE_LIMITS.jvmSingles }, (_, i) => `p${i}/A`);
+      expect(cutsOf(jvmItem({ unknownSingles: singles }))).toEqual([
+        `The scan could not send everything: java (pid 4242) had ${EVIDENCE_LIMITS.jvmSingles} lone unknown loaded classes, as many as a scan carries; more may have been left out.`,
+      ]);
+      expect(
+        cutsOf(jvmItem({ unknownPackages: packages.slice(1), unknownSingles: singles.slice(1) })),
+      ).toEqual([]);
+    });
+
+    it('says nothing of a whole check, nor of a scan with no Java section', () => {
+      expect(
+        cutsOf(
+          jvmItem({
+            unknownPackages: [{ name: 'me/ghost', count: 2, classes: ['me/ghost/A', 'me/ghost/B'] }],
+          }),
+        ),
+      ).toEqual([]);
+      expect(coverageIntegrity(evidence('n'))).toEqual([]);
+    });
   });
 });

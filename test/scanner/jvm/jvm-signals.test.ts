@@ -25,6 +25,42 @@ describe('the Java game signals', () => {
     ]);
   });
 
+  it('raise the package only as a partial check when a class-path file could not be read', () => {
+    const pkg = { name: 'me/ghost', count: 2, classes: ['me/ghost/A', 'me/ghost/B'] };
+    const unreadableFiles = [
+      { path: '~/.minecraft/mods/odd.jar', reason: 'the archive is damaged or not a zip' },
+    ];
+    expect(signalsOf(jvmItem({ unknownPackages: [pkg], unreadableFiles }))).toEqual([
+      [
+        'jvm-unknown-classes-incomplete',
+        "memory of java (pid 4242): 2 classes of package me/ghost loaded from no file the scan could read (me/ghost/A, me/ghost/B); the check was partial (files it may load classes from could not be read: ~/.minecraft/mods/odd.jar (the archive is damaged or not a zip)), so they may be a game or mod file's rather than injected",
+      ],
+    ]);
+    // Off: the same package with every file read is the suspicious finding.
+    expect(signalsOf(jvmItem({ unknownPackages: [pkg] })).map(([code]) => code)).toEqual([
+      'jvm-unknown-classes',
+    ]);
+    // An unread file with no unknown package raises nothing.
+    expect(signalsOf(jvmItem({ unreadableFiles }))).toEqual([]);
+  });
+
+  it('raise the package only as a partial check when a cap was reached', () => {
+    const pkg = { name: 'me/ghost', count: 2, classes: ['me/ghost/A', 'me/ghost/B'] };
+    const many = Array.from({ length: 5 }, (_, i) => ({
+      path: `~/m${i}.jar`,
+      reason: 'could not be read (EACCES)',
+    }));
+    const [[code, where] = []] = signalsOf(
+      jvmItem({ unknownPackages: [pkg], truncated: true, unreadableFiles: many }),
+    );
+    expect(code).toBe('jvm-unknown-classes-incomplete');
+    expect(where).toContain('~/m2.jar (could not be read (EACCES)), and 2 more; a cap was reached');
+    expect(signalsOf(jvmItem({ unknownPackages: [pkg], truncated: true })).map(([c]) => c)).toEqual([
+      'jvm-unknown-classes-incomplete',
+    ]);
+    expect(signalsOf(jvmItem({ truncated: true }))).toEqual([]);
+  });
+
   it('raise agents (the debugger apart) and an attach', () => {
     const item = jvmItem({
       agents: [

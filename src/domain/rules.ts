@@ -65,6 +65,8 @@ export const EVIDENCE_REF_SOURCES = [
   'gameFolders',
   'programs',
   'eventLogs',
+  // The logs themselves (`eventLogs.logs`), which a signal about a missing log points at.
+  'eventLogFiles',
   'modules',
   'amcache',
   'services',

@@ -252,7 +252,7 @@ describe('event log signals', () => {
         proves: 'this-session',
         where:
           'C:/Windows/System32/winevt/Logs/System.evtx (missing: Security.evtx is not in the logs folder.)',
-        ref: { source: 'eventLogs', index: 0, value: 'Security' },
+        ref: { source: 'eventLogFiles', index: 0, value: 'Security' },
       },
     ]);
     expect(codes(doc([], [logFile({ status: 'corrupt', reason: 'Not an event log.' })]))).toEqual([

@@ -153,7 +153,8 @@ export function* eventLogSignals(doc: EvidenceDocument): Generator<Signal> {
       // A state of the machine now, like a service disabled: the log is not there at this scan.
       proves: 'this-session',
       where: `${log.path} (${log.status}${log.reason ? `: ${log.reason}` : ''})`,
-      ref: { source: 'eventLogs', index, value: log.name },
+      // The log's own line in the view, not an event (`eventLogs` indexes `items`).
+      ref: { source: 'eventLogFiles', index, value: log.name },
     };
   }
   for (const [index, item] of section.items.entries()) {

@@ -11057,7 +11057,7 @@ export interface paths {
                                         /** @description The item of that source’s list. */
                                         index: number;
                                         /** @enum {unknown} */
-                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "eventLogs" | "modules" | "amcache" | "services" | "shimcache" | "usnJournal" | "usnJournalVolumes" | "macros" | "jvm";
+                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "eventLogs" | "eventLogFiles" | "modules" | "amcache" | "services" | "shimcache" | "usnJournal" | "usnJournalVolumes" | "macros" | "jvm";
                                         /** @description The value of the item that matched. */
                                         value: string;
                                     };

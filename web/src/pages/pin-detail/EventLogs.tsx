@@ -43,10 +43,11 @@ export function EventLogs({ section }: { section: EventLogsSection }) {
   return (
     <>
       <ul className="plain-list">
-        {section.logs.map((log) => {
+        {section.logs.map((log, index) => {
           const [label, tone] = STATUS[log.status];
           return (
-            <li key={log.name}>
+            // The id is the log's place in `logs`, which a finding about a missing log points at.
+            <li key={log.name} id={itemId('eventLogFiles', index)} tabIndex={-1}>
               <strong>{log.name}</strong> <Badge tone={tone}>{label}</Badge>{' '}
               <span className="mono small wrap-anywhere">{log.path}</span>
               {log.status === 'read' ? (

@@ -34,6 +34,7 @@ export type EvidenceSource =
   | 'gameFolders'
   | 'programs'
   | 'eventLogs'
+  | 'eventLogFiles'
   | 'modules'
   | 'usnJournal'
   | 'usnJournalVolumes'

@@ -90,6 +90,8 @@ export const LINKED_SOURCES: ReadonlySet<EvidenceSource> = new Set([
   'amcache',
   'services',
   'shimcache',
+  'eventLogs',
+  'eventLogFiles',
 ]);
 
 /** The element id of one evidence item, which a finding links to. */
@@ -126,6 +128,10 @@ export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, 
     case 'eventLogs': {
       const e = sources.eventLogs?.items[index];
       return e ? `${e.log} log event ${e.eventId}` : `event log item ${index + 1}`;
+    }
+    case 'eventLogFiles': {
+      const l = sources.eventLogs?.logs[index];
+      return l ? `the ${l.name} log` : `event log ${index + 1}`;
     }
     case 'modules':
       return sources.modules?.items[index]?.path ?? `module ${index + 1}`;

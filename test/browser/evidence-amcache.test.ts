@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { evidence, onWindows, startScan, uploadEvidence } from '../support/evidence.js';
-import type { Owner } from '../support/test-app.js';
-import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
+import { evidence, onWindows } from '../support/evidence.js';
+import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
+import {
+  type EvidencePin,
+  followFindingLink,
+  openEvidenceView,
+  uploadedEvidencePin,
+} from './support/evidence-pin.js';
 
 const CHEAT_SHA1 = '3f786850e387550fdab836ed7e6dc881de23001b';
 const BIG_SHA1 = 'ab'.repeat(20);
@@ -59,43 +64,32 @@ function amcacheDocument(nonce: string): EvidenceDocument {
 
 /** Amcache in the evidence view (docs/scan-client.md, "Amcache"). */
 browserSuite('Amcache in the evidence view', (backend) => {
+  let pin: EvidencePin;
   let b: BrowserApp;
-  let owner: Owner;
-  let code: string;
 
   beforeAll(async () => {
-    b = await openBrowserApp(backend);
-    owner = await b.t.createOwner('Ada Amcache');
-    await b.t.admin('POST', '/admin/v1/rules', {
-      name: 'Known cheat',
-      kind: 'file-sha1',
-      pattern: CHEAT_SHA1,
-      severity: 'detection',
-      match: 'exact',
-    });
-    const scan = await startScan(b.t, owner.key);
-    code = scan.pin;
-    const res = await uploadEvidence(b.t, scan.token, amcacheDocument(scan.nonce));
-    expect(res.statusCode, res.body).toBe(200);
+    pin = await uploadedEvidencePin(backend, 'Ada Amcache', amcacheDocument, (t) =>
+      t.admin('POST', '/admin/v1/rules', {
+        name: 'Known cheat',
+        kind: 'file-sha1',
+        pattern: CHEAT_SHA1,
+        severity: 'detection',
+        match: 'exact',
+      }),
+    );
+    b = pin.b;
   });
   afterAll(async () => b?.close());
 
   it('lists the records, says which file is gone and which SHA-1 covers 30 MiB only, and links the finding', async () => {
-    const page = await b.signIn(owner.accountId);
-    await page.goto(b.url(`/pins/${code}`));
-    const view = page.getByRole('region', { name: 'Evidence' });
+    const { page, view, findings } = await openEvidenceView(pin);
 
-    const findings = view.getByRole('table', { name: /^Findings/ });
     const row = findings.getByRole('row').filter({ hasText: 'Known cheat in ~/downloads/cheat.exe' });
     await row
       .getByText('Possession: Windows recorded the file on this computer (it may be gone since)')
       .waitFor();
     const link = row.getByRole('link', { name: '~/downloads/cheat.exe' });
-    expect(await link.getAttribute('href')).toBe('#evidence-amcache-0');
-    await link.click();
-    await expect
-      .poll(() => page.evaluate('document.activeElement && document.activeElement.id'))
-      .toBe('evidence-amcache-0');
+    await followFindingLink(page, link, 'evidence-amcache-0');
 
     const section = view.getByRole('region', { name: 'Amcache (program files Windows recorded) Collected' });
     const records = section.getByRole('table', { name: 'Program files Windows recorded' });

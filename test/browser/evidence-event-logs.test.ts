@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EventLogFileEvidence, EvidenceDocument } from '../../src/domain/evidence.js';
-import { evidence, onWindows, startScan, uploadEvidence } from '../support/evidence.js';
-import type { Owner } from '../support/test-app.js';
-import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
+import { evidence, onWindows } from '../support/evidence.js';
+import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
+import {
+  type EvidencePin,
+  followFindingLink,
+  openEvidenceView,
+  uploadedEvidencePin,
+} from './support/evidence-pin.js';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
@@ -69,41 +74,30 @@ function eventLogDocument(nonce: string): EvidenceDocument {
 
 /** The event logs in the evidence view (docs/scan-client.md, "Event logs"). */
 browserSuite('the event logs in the evidence view', (backend) => {
+  let pin: EvidencePin;
   let b: BrowserApp;
-  let owner: Owner;
-  let code: string;
 
   beforeAll(async () => {
-    b = await openBrowserApp(backend);
-    owner = await b.t.createOwner('Eve Logs');
-    const scan = await startScan(b.t, owner.key);
-    code = scan.pin;
-    const res = await uploadEvidence(b.t, scan.token, eventLogDocument(scan.nonce));
-    expect(res.statusCode, res.body).toBe(200);
+    pin = await uploadedEvidencePin(backend, 'Eve Logs', eventLogDocument);
+    b = pin.b;
   });
   afterAll(async () => b?.close());
 
   it('links a missing log’s finding to the log’s line, and a cleared log’s to its event', async () => {
-    const page = await b.signIn(owner.accountId);
-    await page.goto(b.url(`/pins/${code}`));
-    const view = page.getByRole('region', { name: 'Evidence' });
-    const findings = view.getByRole('table', { name: /^Findings/ });
+    const { page, findings } = await openEvidenceView(pin);
 
     const missing = findings.getByRole('row').filter({ hasText: 'Event log missing or not an event log' });
     const log = missing.getByRole('link', { name: 'the Security log' });
-    expect(await log.getAttribute('href')).toBe('#evidence-eventLogFiles-2');
-    await log.click();
-    await expect
-      .poll(() => page.evaluate('document.activeElement && document.activeElement.textContent'))
-      .toContain('Security.evtx is not in the logs folder.');
+    await followFindingLink(
+      page,
+      log,
+      'evidence-eventLogFiles-2',
+      'Security.evtx is not in the logs folder.',
+    );
 
     const cleared = findings.getByRole('row').filter({ hasText: 'Event log cleared' });
     const event = cleared.getByRole('link', { name: 'System log event 104' });
-    expect(await event.getAttribute('href')).toBe('#evidence-eventLogs-0');
-    await event.click();
-    await expect
-      .poll(() => page.evaluate('document.activeElement && document.activeElement.id'))
-      .toBe('evidence-eventLogs-0');
+    await followFindingLink(page, event, 'evidence-eventLogs-0');
     expect(strayRequests(b)).toEqual({ outside: [], cspViolations: [] });
   });
 });

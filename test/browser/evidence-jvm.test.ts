@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
 import { jvmItem } from '../scanner/jvm/support/jvm-item.js';
-import { evidence, startScan, uploadEvidence } from '../support/evidence.js';
-import type { Owner } from '../support/test-app.js';
-import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
+import { evidence } from '../support/evidence.js';
+import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
+import {
+  type EvidencePin,
+  followFindingLink,
+  openEvidenceView,
+  uploadedEvidencePin,
+} from './support/evidence-pin.js';
 
 const CLIENT = ['me/ghost/AutoClicker', 'me/ghost/Client', 'me/ghost/KillAura', 'me/ghost/Reach'];
 
@@ -33,36 +38,24 @@ function jvmDocument(nonce: string): EvidenceDocument {
 
 /** The Java check in the evidence view (docs/scan-client.md, "Classes injected into the Java game"). */
 browserSuite('Java classes from no file in the evidence view', (backend) => {
+  let pin: EvidencePin;
   let b: BrowserApp;
-  let owner: Owner;
-  let code: string;
 
   beforeAll(async () => {
-    b = await openBrowserApp(backend);
-    owner = await b.t.createOwner('Jay Java');
-    const scan = await startScan(b.t, owner.key);
-    code = scan.pin;
-    const res = await uploadEvidence(b.t, scan.token, jvmDocument(scan.nonce));
-    expect(res.statusCode, res.body).toBe(200);
+    pin = await uploadedEvidencePin(backend, 'Jay Java', jvmDocument);
+    b = pin.b;
   });
   afterAll(async () => b?.close());
 
   it('shows the package, the lone class, the agent and the attach, and links the finding to the process', async () => {
-    const page = await b.signIn(owner.accountId);
-    await page.goto(b.url(`/pins/${code}`));
-    const view = page.getByRole('region', { name: 'Evidence' });
+    const { page, view, findings } = await openEvidenceView(pin);
 
-    const findings = view.getByRole('table', { name: /^Findings/ });
     const row = findings
       .getByRole('row')
       .filter({ hasText: 'Classes loaded from no game, mod or Java file' });
     await row.getByText('This game session: loaded in the running game').waitFor();
     const link = row.getByRole('link', { name: 'Java process java (pid 4242)' });
-    expect(await link.getAttribute('href')).toBe('#evidence-jvm-0');
-    await link.click();
-    await expect
-      .poll(() => page.evaluate('document.activeElement && document.activeElement.id'))
-      .toBe('evidence-jvm-0');
+    await followFindingLink(page, link, 'evidence-jvm-0');
 
     const section = view.getByRole('region', {
       name: 'Java classes in no game or mod file, agents, attach traces Collected',

@@ -1,9 +1,14 @@
 import type { MacroEvidence } from '@scanpin/evidence';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { evidence, onWindows, startScan, uploadEvidence } from '../support/evidence.js';
-import type { Owner } from '../support/test-app.js';
-import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
+import { evidence, onWindows } from '../support/evidence.js';
+import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
+import {
+  type EvidencePin,
+  followFindingLink,
+  openEvidenceView,
+  uploadedEvidencePin,
+} from './support/evidence-pin.js';
 
 const FAST: MacroEvidence = {
   program: 'Razer Synapse',
@@ -78,34 +83,22 @@ function macroDocument(nonce: string): EvidenceDocument {
 
 /** The click macros in the evidence view (docs/scan-client.md, "Click macros"). */
 browserSuite('click macros in the evidence view', (backend) => {
+  let pin: EvidencePin;
   let b: BrowserApp;
-  let owner: Owner;
-  let code: string;
 
   beforeAll(async () => {
-    b = await openBrowserApp(backend);
-    owner = await b.t.createOwner('Mia Macro');
-    const scan = await startScan(b.t, owner.key);
-    code = scan.pin;
-    const res = await uploadEvidence(b.t, scan.token, macroDocument(scan.nonce));
-    expect(res.statusCode, res.body).toBe(200);
+    pin = await uploadedEvidencePin(backend, 'Mia Macro', macroDocument);
+    b = pin.b;
   });
   afterAll(async () => b?.close());
 
   it('lists the programs and macros, marks the fast one, and links its finding to it', async () => {
-    const page = await b.signIn(owner.accountId);
-    await page.goto(b.url(`/pins/${code}`));
-    const view = page.getByRole('region', { name: 'Evidence' });
+    const { page, view, findings } = await openEvidenceView(pin);
 
-    const findings = view.getByRole('table', { name: /^Findings/ });
     const row = findings.getByRole('row').filter({ hasText: 'Click macro faster than a person' });
     await row.getByText('Possession: the file is on the disk').waitFor();
     const link = row.getByRole('link', { name: 'Razer Synapse macro “AutoClick”' });
-    expect(await link.getAttribute('href')).toBe('#evidence-macros-0');
-    await link.click();
-    await expect
-      .poll(() => page.evaluate('document.activeElement && document.activeElement.id'))
-      .toBe('evidence-macros-0');
+    await followFindingLink(page, link, 'evidence-macros-0');
 
     const section = view.getByRole('region', { name: 'Click macros in mouse software Collected' });
     await section.getByText('Installed only', { exact: true }).waitFor();

@@ -1,9 +1,14 @@
 import type { ModuleEvidence } from '@scanpin/evidence';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { evidence, onWindows, startScan, uploadEvidence } from '../support/evidence.js';
-import type { Owner } from '../support/test-app.js';
-import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
+import { evidence, onWindows } from '../support/evidence.js';
+import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
+import {
+  type EvidencePin,
+  followFindingLink,
+  openEvidenceView,
+  uploadedEvidencePin,
+} from './support/evidence-pin.js';
 
 const UNSIGNED: ModuleEvidence = {
   path: '~/Downloads/overlay.dll',
@@ -86,36 +91,24 @@ function modulesDocument(nonce: string): EvidenceDocument {
 
 /** The modules loaded in the game in the evidence view (docs/scan-client.md, "Modules in the game process"). */
 browserSuite('modules in the game process in the evidence view', (backend) => {
+  let pin: EvidencePin;
   let b: BrowserApp;
-  let owner: Owner;
-  let code: string;
 
   beforeAll(async () => {
-    b = await openBrowserApp(backend);
-    owner = await b.t.createOwner('Milo Module');
-    const scan = await startScan(b.t, owner.key);
-    code = scan.pin;
-    const res = await uploadEvidence(b.t, scan.token, modulesDocument(scan.nonce));
-    expect(res.statusCode, res.body).toBe(200);
+    pin = await uploadedEvidencePin(backend, 'Milo Module', modulesDocument);
+    b = pin.b;
   });
   afterAll(async () => b?.close());
 
   it('lists each module with its verdict and folder, and links its finding to it', async () => {
-    const page = await b.signIn(owner.accountId);
-    await page.goto(b.url(`/pins/${code}`));
-    const view = page.getByRole('region', { name: 'Evidence' });
+    const { page, view, findings } = await openEvidenceView(pin);
 
-    const findings = view.getByRole('table', { name: /^Findings/ });
     const row = findings
       .getByRole('row')
       .filter({ hasText: 'Self-signed module from a user-writable folder in the game' });
     await row.getByText('This game session: loaded in the running game’s process').waitFor();
     const link = row.getByRole('link', { name: '~/AppData/Local/Temp/helper.dll' });
-    expect(await link.getAttribute('href')).toBe('#evidence-modules-1');
-    await link.click();
-    await expect
-      .poll(() => page.evaluate('document.activeElement && document.activeElement.id'))
-      .toBe('evidence-modules-1');
+    await followFindingLink(page, link, 'evidence-modules-1');
     await findings
       .getByRole('row')
       .filter({ hasText: 'Unsigned module from a user-writable folder in the game' })

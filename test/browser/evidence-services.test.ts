@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { evidence, onWindows, startScan, uploadEvidence } from '../support/evidence.js';
-import type { Owner } from '../support/test-app.js';
-import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
+import { evidence, onWindows } from '../support/evidence.js';
+import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
+import {
+  type EvidencePin,
+  followFindingLink,
+  openEvidenceView,
+  uploadedEvidencePin,
+} from './support/evidence-pin.js';
 
 type Service = NonNullable<EvidenceDocument['sources']['services']>['items'][number];
 
@@ -72,35 +77,23 @@ function servicesDocument(nonce: string): EvidenceDocument {
 
 /** The Windows services and the ShimCache in the evidence view (docs/scan-client.md). */
 browserSuite('the Windows services and the ShimCache in the evidence view', (backend) => {
+  let pin: EvidencePin;
   let b: BrowserApp;
-  let owner: Owner;
-  let code: string;
 
   beforeAll(async () => {
-    b = await openBrowserApp(backend);
-    owner = await b.t.createOwner('Sid Services');
-    const scan = await startScan(b.t, owner.key);
-    code = scan.pin;
-    const res = await uploadEvidence(b.t, scan.token, servicesDocument(scan.nonce));
-    expect(res.statusCode, res.body).toBe(200);
+    pin = await uploadedEvidencePin(backend, 'Sid Services', servicesDocument);
+    b = pin.b;
   });
   afterAll(async () => b?.close());
 
   it('marks the disabled and the deleted service, lists the cache, and links the finding to its row', async () => {
-    const page = await b.signIn(owner.accountId);
-    await page.goto(b.url(`/pins/${code}`));
-    const view = page.getByRole('region', { name: 'Evidence' });
+    const { page, view, findings } = await openEvidenceView(pin);
 
-    const findings = view.getByRole('table', { name: /^Findings/ });
     const link = findings
       .getByRole('row')
       .filter({ hasText: 'Forensic service disabled' })
       .getByRole('link', { name: 'service SysMain' });
-    expect(await link.getAttribute('href')).toBe('#evidence-services-0');
-    await link.click();
-    await expect
-      .poll(() => page.evaluate('document.activeElement && document.activeElement.id'))
-      .toBe('evidence-services-0');
+    await followFindingLink(page, link, 'evidence-services-0');
 
     const services = view.getByRole('region', { name: 'Windows services Collected' });
     const table = services.getByRole('table', { name: 'Windows services' });

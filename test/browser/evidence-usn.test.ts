@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { evidence, onWindows, startScan, uploadEvidence } from '../support/evidence.js';
-import type { Owner } from '../support/test-app.js';
-import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
+import { evidence, onWindows } from '../support/evidence.js';
+import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
+import {
+  type EvidencePin,
+  followFindingLink,
+  openEvidenceView,
+  uploadedEvidencePin,
+} from './support/evidence-pin.js';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
@@ -105,44 +110,28 @@ const NOT_READ = {
 
 /** The USN journal in the evidence view (docs/scan-client.md, "USN journal"). */
 browserSuite('the USN journal in the evidence view', (backend) => {
+  let pin: EvidencePin;
   let b: BrowserApp;
-  let owner: Owner;
-  let code: string;
 
   beforeAll(async () => {
-    b = await openBrowserApp(backend);
-    owner = await b.t.createOwner('Uma Usn');
-    const scan = await startScan(b.t, owner.key);
-    code = scan.pin;
-    const res = await uploadEvidence(b.t, scan.token, usnDocument(scan.nonce));
-    expect(res.statusCode, res.body).toBe(200);
+    pin = await uploadedEvidencePin(backend, 'Uma Usn', usnDocument);
+    b = pin.b;
   });
   afterAll(async () => b?.close());
 
   it('shows each drive’s journal and the changes, and links the finding to its row', async () => {
-    const page = await b.signIn(owner.accountId);
-    await page.goto(b.url(`/pins/${code}`));
-    const view = page.getByRole('region', { name: 'Evidence' });
+    const { page, view, findings } = await openEvidenceView(pin);
 
-    const findings = view.getByRole('table', { name: /^Findings/ });
     const row = findings
       .getByRole('row')
       .filter({ hasText: 'Program deleted or renamed just before the scan' });
     const link = row.getByRole('link', { name: 'vape.jar in the change journal of C:' });
-    expect(await link.getAttribute('href')).toBe('#evidence-usnJournal-0');
-    await link.click();
-    await expect
-      .poll(() => page.evaluate('document.activeElement && document.activeElement.id'))
-      .toBe('evidence-usnJournal-0');
+    await followFindingLink(page, link, 'evidence-usnJournal-0');
 
     // A signal about a journal links to its drive's line, not to a change.
     const again = findings.getByRole('row').filter({ hasText: 'USN journal created again after logon' });
     const drive = again.getByRole('link', { name: 'the change journal of E:' });
-    expect(await drive.getAttribute('href')).toBe('#evidence-usnJournalVolumes-2');
-    await drive.click();
-    await expect
-      .poll(() => page.evaluate('document.activeElement && document.activeElement.textContent'))
-      .toContain('E:');
+    await followFindingLink(page, drive, 'evidence-usnJournalVolumes-2', 'E:');
 
     const section = view.getByRole('region', { name: 'USN journal (deleted and renamed files) Collected' });
     await section.getByText('(older records already dropped)', { exact: false }).waitFor();

@@ -1,10 +1,11 @@
 import type { AmcacheEvidence } from '@scanpin/evidence';
 import { describe, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { compileRules, evaluateEvidence, type Rule } from '../../src/domain/rules.js';
+import type { Rule } from '../../src/domain/rules.js';
 import { amcacheSignals } from '../../src/domain/signals/amcache-signals.js';
 import { windowsSignals } from '../../src/domain/windows-signals.js';
-import { evidence } from '../support/evidence.js';
+import { windowsSections } from '../support/evidence.js';
+import { findingsOf, storedRule } from './support/rules.js';
 
 /**
  * Amcache records (docs/scan-client.md, "Amcache"): the `amcache-file-deleted` signal on and off, and
@@ -32,41 +33,21 @@ function record(overrides: Partial<AmcacheEvidence>): AmcacheEvidence {
 }
 
 function doc(items: AmcacheEvidence[], status: 'collected' | 'skipped' = 'collected'): EvidenceDocument {
-  const base = evidence('n'.repeat(16));
-  return {
-    ...base,
-    schema: 3,
-    client: { ...base.client, platform: 'win32' },
-    sources: {
-      ...base.sources,
-      amcache: {
-        status,
-        reason: null,
-        from: 'hive-file',
-        recordsTotal: items.length,
-        badFileIds: 0,
-        damagedRecords: 0,
-        items,
-      },
+  return windowsSections({
+    amcache: {
+      status,
+      reason: null,
+      from: 'hive-file',
+      recordsTotal: items.length,
+      badFileIds: 0,
+      damagedRecords: 0,
+      items,
     },
-  };
+  });
 }
 
 function rule(overrides: Partial<Rule>): Rule {
-  return {
-    id: 1,
-    name: 'Known cheat',
-    kind: 'file-sha1',
-    pattern: CHEAT_SHA1,
-    match: 'exact',
-    severity: 'detection',
-    games: [],
-    enabled: true,
-    source: null,
-    createdAt: 0,
-    updatedAt: 0,
-    ...overrides,
-  };
+  return storedRule({ name: 'Known cheat', kind: 'file-sha1', pattern: CHEAT_SHA1, ...overrides });
 }
 
 describe('amcache-file-deleted', () => {
@@ -102,7 +83,7 @@ describe('amcache-file-deleted', () => {
 
 describe('rules on Amcache records', () => {
   it('a file-sha1 rule matches the record’s SHA-1, as proof the file was present', () => {
-    const { findings } = evaluateEvidence(compileRules([rule({})]), doc([record({})]), 'FiveM');
+    const findings = findingsOf([rule({})], doc([record({})]));
     expect(findings).toEqual([
       {
         ruleId: 1,
@@ -117,18 +98,17 @@ describe('rules on Amcache records', () => {
   });
 
   it('a record without a SHA-1, or with another, is not matched by it; file-name and file-path rules still apply', () => {
-    const rules = compileRules([
+    const rules = [
       rule({}),
       rule({ id: 2, name: 'By name', kind: 'file-name', pattern: 'cheat.exe', match: 'exact' }),
       rule({ id: 3, name: 'By folder', kind: 'file-path', pattern: '~/downloads/', match: 'prefix' }),
-    ]);
-    const { findings } = evaluateEvidence(
+    ];
+    const findings = findingsOf(
       rules,
       doc([
         record({ sha1: null, exists: true }),
         record({ sha1: 'b'.repeat(40), exists: true, path: '~/downloads/old/cheat.exe' }),
       ]),
-      'FiveM',
     );
     expect(findings.map((f) => [f.ruleId, f.evidence.index])).toEqual([
       [2, 0],

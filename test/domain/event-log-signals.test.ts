@@ -8,7 +8,7 @@ import type {
 } from '../../src/domain/evidence.js';
 import { eventLogSignals } from '../../src/domain/signals/event-log-signals.js';
 import { windowsSignals } from '../../src/domain/windows-signals.js';
-import { evidence } from '../support/evidence.js';
+import { windowsSections } from '../support/evidence.js';
 
 /** The signals of docs/scan-client.md, "Event logs", each on and off. */
 
@@ -53,13 +53,7 @@ function doc(
   logs = [logFile()],
   status: 'collected' | 'skipped' = 'collected',
 ): EvidenceDocument {
-  const base = evidence('n'.repeat(16), {}, CLOCK);
-  return {
-    ...base,
-    schema: 3,
-    client: { ...base.client, platform: 'win32' },
-    sources: { ...base.sources, eventLogs: { status, reason: null, logs, items } },
-  };
+  return windowsSections({ eventLogs: { status, reason: null, logs, items } }, CLOCK);
 }
 
 const codes = (d: EvidenceDocument) => [...eventLogSignals(d)].map((s) => s.code);

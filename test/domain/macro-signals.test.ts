@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
 import { macroSignals } from '../../src/domain/signals/macro-signals.js';
 import { windowsSignals } from '../../src/domain/windows-signals.js';
-import { evidence, onWindows } from '../support/evidence.js';
+import { evidence, onWindows, withSections } from '../support/evidence.js';
 
 /** `fast-click-macro` (docs/scan-client.md, "Click macros"), on and off. */
 
@@ -28,12 +28,9 @@ function macro(overrides: Partial<MacroEvidence>): MacroEvidence {
 }
 
 function doc(items: MacroEvidence[], status: 'collected' | 'failed' = 'collected'): EvidenceDocument {
-  const base = onWindows(evidence('n'.repeat(16)));
-  return {
-    ...base,
-    schema: 3,
-    sources: { ...base.sources, macros: { status, reason: null, programs: [], items, unreadable: [] } },
-  };
+  return withSections(onWindows(evidence('n'.repeat(16))), {
+    macros: { status, reason: null, programs: [], items, unreadable: [] },
+  });
 }
 
 describe('fast-click-macro', () => {

@@ -1,10 +1,11 @@
 import type { ModuleEvidence } from '@scanpin/evidence';
 import { describe, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { compileRules, evaluateEvidence, type Rule } from '../../src/domain/rules.js';
+import type { Rule } from '../../src/domain/rules.js';
 import { moduleSignals } from '../../src/domain/signals/module-signals.js';
 import { windowsSignals } from '../../src/domain/windows-signals.js';
-import { evidence } from '../support/evidence.js';
+import { windowsSections } from '../support/evidence.js';
+import { findingsOf, storedRule } from './support/rules.js';
 
 /** The signals of docs/scan-client.md, "Modules in the game process", on and off, and rules on module paths. */
 
@@ -32,31 +33,24 @@ function module(overrides: Partial<ModuleEvidence>): ModuleEvidence {
 }
 
 function doc(items: ModuleEvidence[], status: 'collected' | 'skipped' = 'collected'): EvidenceDocument {
-  const base = evidence('n'.repeat(16));
-  return {
-    ...base,
-    schema: 3,
-    client: { ...base.client, platform: 'win32' },
-    sources: {
-      ...base.sources,
-      modules: {
-        status,
-        reason: null,
-        processes: [
-          {
-            pid: 4242,
-            process: 'FiveM_GTAProcess.exe',
-            readable: true,
-            reason: null,
-            systemModules: 120,
-            listed: items.length,
-            truncated: false,
-          },
-        ],
-        items,
-      },
+  return windowsSections({
+    modules: {
+      status,
+      reason: null,
+      processes: [
+        {
+          pid: 4242,
+          process: 'FiveM_GTAProcess.exe',
+          readable: true,
+          reason: null,
+          systemModules: 120,
+          listed: items.length,
+          truncated: false,
+        },
+      ],
+      items,
     },
-  };
+  });
 }
 
 const selfSigned = {
@@ -131,28 +125,17 @@ describe('module signals', () => {
 });
 
 describe('rules on the modules of the game process', () => {
-  const rule = (id: number, kind: Rule['kind'], pattern: string, match: Rule['match'] = 'exact'): Rule => ({
-    id,
-    name: `rule ${id}`,
-    kind,
-    pattern,
-    match,
-    severity: 'detection',
-    games: [],
-    enabled: true,
-    source: null,
-    createdAt: 0,
-    updatedAt: 0,
-  });
+  const rule = (id: number, kind: Rule['kind'], pattern: string, match: Rule['match'] = 'exact'): Rule =>
+    storedRule({ id, name: `rule ${id}`, kind, pattern, match, severity: 'detection' });
 
   it('file-name, file-path and file-sha256 rules match a module, proving this game session', () => {
-    const compiled = compileRules([
+    const rules = [
       rule(1, 'file-name', 'overlay.dll'),
       rule(2, 'file-path', '~/Downloads/', 'prefix'),
       rule(3, 'file-sha256', SHA_B),
       rule(4, 'signal', 'module-unsigned-user-writable'),
-    ]);
-    const { findings } = evaluateEvidence(compiled, doc([module({})]), 'FiveM');
+    ];
+    const findings = findingsOf(rules, doc([module({})]));
     const modules = findings.filter((f) => f.evidence.source === 'modules');
     expect(modules.map((f) => [f.ruleId, f.proves, f.evidence.value])).toEqual([
       [1, 'this-session', 'overlay.dll'],

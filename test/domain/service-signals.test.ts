@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { compileRules, evaluateEvidence, type Rule } from '../../src/domain/rules.js';
+import type { Rule } from '../../src/domain/rules.js';
 import { serviceAndShimCacheReasons } from '../../src/domain/service-assurance.js';
 import { serviceSignals, windowsBuild } from '../../src/domain/signals/service-signals.js';
 import { windowsSignals } from '../../src/domain/windows-signals.js';
-import { evidence } from '../support/evidence.js';
+import { windowsSections } from '../support/evidence.js';
+import { findingsOf, storedRule } from './support/rules.js';
 
 /**
  * The Windows services' signals (docs/scan-client.md, "Windows services"), each on and off, the
@@ -47,36 +48,19 @@ function shimcache(items: ShimCache['items'] = []): ShimCache {
 }
 
 function doc(items: Service[], shim: ShimCache = shimcache()): EvidenceDocument {
-  const base = evidence('n'.repeat(16), {}, CLOCK);
-  return {
-    ...base,
-    schema: 3,
-    client: { ...base.client, platform: 'win32' },
-    sources: {
-      ...base.sources,
+  return windowsSections(
+    {
       services: { status: 'collected', reason: null, from: 'service-manager', controlSet: null, items },
       shimcache: shim,
     },
-  };
+    CLOCK,
+  );
 }
 
 const codes = (d: EvidenceDocument) => [...serviceSignals(d)].map((s) => [s.code, s.where]);
 
-function rule(kind: Rule['kind'], pattern: string, match: Rule['match'] = 'exact'): Rule {
-  return {
-    id: 1,
-    name: `rule ${pattern}`,
-    kind,
-    pattern,
-    match,
-    severity: kind === 'signal' ? 'integrity' : 'detection',
-    games: [],
-    enabled: true,
-    source: null,
-    createdAt: 0,
-    updatedAt: 0,
-  };
-}
+const rule = (kind: Rule['kind'], pattern: string, match: Rule['match'] = 'exact') =>
+  storedRule({ kind, pattern, match });
 
 describe('forensic service signals', () => {
   it('nothing when every service is as Windows ships it; a manual service stopped is normal', () => {
@@ -170,11 +154,7 @@ describe('forensic service signals', () => {
   it('becomes a finding through its signal rule, pointing at the service', () => {
     const d = doc([service({ name: 'PcaSvc', start: 4, startType: 'disabled' })]);
     expect(windowsSignals(d).map((s) => s.code)).toContain('forensic-service-disabled');
-    const { findings } = evaluateEvidence(
-      compileRules([rule('signal', 'forensic-service-disabled')]),
-      d,
-      'FiveM',
-    );
+    const findings = findingsOf([rule('signal', 'forensic-service-disabled')], d);
     expect(findings.map((f) => [f.severity, f.evidence.source, f.evidence.index, f.proves])).toEqual([
       ['integrity', 'services', 0, 'this-session'],
     ]);
@@ -204,7 +184,7 @@ describe('ShimCache entries and the rules', () => {
   );
 
   it('a file-name rule matches an entry; what it proves is that the file was on the machine', () => {
-    const { findings } = evaluateEvidence(compileRules([rule('file-name', 'vape', 'contains')]), d, 'Java');
+    const findings = findingsOf([rule('file-name', 'vape', 'contains')], d, 'Java');
     expect(findings.map((f) => [f.evidence.source, f.evidence.index, f.proves, f.text])).toEqual([
       [
         'shimcache',
@@ -216,14 +196,10 @@ describe('ShimCache entries and the rules', () => {
   });
 
   it('a file-path rule too; Windows 8’s executed flag proves execution; packaged apps are not files', () => {
-    const paths = evaluateEvidence(compileRules([rule('file-path', 'C:\\Tools\\', 'prefix')]), d, 'Java');
-    expect(paths.findings.map((f) => [f.evidence.index, f.proves])).toEqual([[2, 'execution']]);
-    const apps = evaluateEvidence(
-      compileRules([rule('file-name', 'Microsoft.MinecraftUWP', 'contains')]),
-      d,
-      'Java',
-    );
-    expect(apps.findings).toEqual([]);
+    const paths = findingsOf([rule('file-path', 'C:\\Tools\\', 'prefix')], d, 'Java');
+    expect(paths.map((f) => [f.evidence.index, f.proves])).toEqual([[2, 'execution']]);
+    const apps = findingsOf([rule('file-name', 'Microsoft.MinecraftUWP', 'contains')], d, 'Java');
+    expect(apps).toEqual([]);
   });
 });
 

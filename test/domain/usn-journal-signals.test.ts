@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
 import { evidenceReasons } from '../../src/domain/evidence-assurance.js';
-import { compileRules, evaluateEvidence, type Rule } from '../../src/domain/rules.js';
+import type { Rule } from '../../src/domain/rules.js';
 import { usnJournalSignals } from '../../src/domain/signals/usn-journal-signals.js';
 import { usnJournalReasons } from '../../src/domain/usn-journal-assurance.js';
 import { windowsSignals } from '../../src/domain/windows-signals.js';
-import { evidence } from '../support/evidence.js';
+import { windowsSections } from '../support/evidence.js';
+import { findingsOf, storedRule } from './support/rules.js';
 
 /** The signals of docs/scan-client.md, "USN journal", each on and off. */
 
@@ -51,14 +52,8 @@ function change(overrides: Partial<Change> = {}): Change {
 }
 
 function doc(volumes: Volume[], items: Change[] = [], prefetchFiles = 200): EvidenceDocument {
-  const base = evidence('n'.repeat(16), {}, CLOCK);
-  base.sources.system.logonAt = LOGON;
-  return {
-    ...base,
-    schema: 3,
-    client: { ...base.client, platform: 'win32' },
-    sources: {
-      ...base.sources,
+  const d = windowsSections(
+    {
       prefetch: {
         status: 'collected',
         reason: null,
@@ -71,7 +66,10 @@ function doc(volumes: Volume[], items: Change[] = [], prefetchFiles = 200): Evid
       },
       usnJournal: { status: 'collected', reason: null, elevated: true, windowHours: 24, volumes, items },
     },
-  };
+    CLOCK,
+  );
+  d.sources.system.logonAt = LOGON;
+  return d;
 }
 
 const codes = (d: EvidenceDocument) => [...usnJournalSignals(d)].map((s) => s.code);
@@ -156,20 +154,12 @@ describe('USN journal signals', () => {
     expect(windowsSignals(d).map((s) => s.code)).toEqual(
       expect.arrayContaining(['usn-journal-recreated-after-logon', 'executable-removed-before-scan']),
     );
-    const rule: Rule = {
-      id: 1,
+    const rule = storedRule({
       name: 'USN journal created again after logon',
       kind: 'signal',
       pattern: 'usn-journal-recreated-after-logon',
-      match: 'exact',
-      severity: 'integrity',
-      games: [],
-      enabled: true,
-      source: null,
-      createdAt: 0,
-      updatedAt: 0,
-    };
-    const { findings } = evaluateEvidence(compileRules([rule]), d, 'FiveM');
+    });
+    const findings = findingsOf([rule], d);
     expect(findings.map((f) => [f.rule, f.severity, f.evidence.source, f.proves])).toEqual([
       ['USN journal created again after logon', 'integrity', 'usnJournalVolumes', 'this-session'],
     ]);
@@ -232,19 +222,8 @@ describe('the USN journal in the scan’s assurance', () => {
 
 describe('rules on the names in the USN journal', () => {
   it('a file-name rule matches a deleted or renamed file, and a file-path rule where its folder is known', () => {
-    const rule = (id: number, kind: Rule['kind'], pattern: string, match: Rule['match'] = 'exact'): Rule => ({
-      id,
-      name: `rule ${id}`,
-      kind,
-      pattern,
-      match,
-      severity: 'detection',
-      games: [],
-      enabled: true,
-      source: null,
-      createdAt: 0,
-      updatedAt: 0,
-    });
+    const rule = (id: number, kind: Rule['kind'], pattern: string, match: Rule['match'] = 'exact'): Rule =>
+      storedRule({ id, name: `rule ${id}`, kind, pattern, match });
     const d = doc(
       [volume()],
       [
@@ -252,10 +231,9 @@ describe('rules on the names in the USN journal', () => {
         change({ name: 'Injector.exe', folder: '~/Downloads', at: '2026-11-28T10:05:00.000Z' }),
       ],
     );
-    const { findings } = evaluateEvidence(
-      compileRules([rule(1, 'file-name', 'vape.jar'), rule(2, 'file-path', '~/Downloads/', 'prefix')]),
+    const findings = findingsOf(
+      [rule(1, 'file-name', 'vape.jar'), rule(2, 'file-path', '~/Downloads/', 'prefix')],
       d,
-      'FiveM',
     );
     expect(findings.map((f) => [f.ruleId, f.proves, f.evidence.source, f.evidence.index, f.text])).toEqual([
       [

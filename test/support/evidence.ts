@@ -119,6 +119,20 @@ export function onWindows(doc: EvidenceDocument): EvidenceDocument {
   };
 }
 
+/** `base` as a schema-3 client sends it, with `sections` added to (or replacing) its sources. */
+export function withSections(base: EvidenceDocument, sections: Partial<EvidenceSources>): EvidenceDocument {
+  return { ...base, schema: 3, sources: { ...base.sources, ...sections } };
+}
+
+/**
+ * The default document sent by a Windows client, with only `sections` added: none of onWindows's, so
+ * the sections a test is about are judged alone.
+ */
+export function windowsSections(sections: Partial<EvidenceSources>, clientTime?: Date): EvidenceDocument {
+  const base = evidence('n'.repeat(16), {}, clientTime);
+  return withSections({ ...base, client: { ...base.client, platform: 'win32' } }, sections);
+}
+
 export const SHA_A = 'a'.repeat(64);
 
 /** A jar as the client reports it. */

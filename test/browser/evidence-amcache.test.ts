@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { evidence, onWindows } from '../support/evidence.js';
-import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
-import {
-  type EvidencePin,
-  followFindingLink,
-  openEvidenceView,
-  uploadedEvidencePin,
-} from './support/evidence-pin.js';
+import { evidence, onWindows, withSections } from '../support/evidence.js';
+import { browserSuite, strayRequests } from './support/browser-app.js';
+import { evidencePinForSuite, followFindingLink, openEvidenceView } from './support/evidence-pin.js';
 
 const CHEAT_SHA1 = '3f786850e387550fdab836ed7e6dc881de23001b';
 const BIG_SHA1 = 'ab'.repeat(20);
@@ -23,66 +18,54 @@ function amcacheDocument(nonce: string): EvidenceDocument {
     version: null,
     recordedAt: '2024-03-10T18:46:00.000Z',
   };
-  return {
-    ...base,
-    schema: 3,
-    sources: {
-      ...base.sources,
-      amcache: {
-        status: 'collected',
-        reason: null,
-        from: 'hive-file',
-        recordsTotal: 2,
-        badFileIds: 0,
-        damagedRecords: 0,
-        items: [
-          {
-            ...record,
-            path: '~/downloads/cheat.exe',
-            name: 'Cheat.exe',
-            sha1: CHEAT_SHA1,
-            size: 48_128,
-            exists: false,
-          },
-          {
-            ...record,
-            path: 'C:/Program Files/Big Game/game.exe',
-            name: 'game.exe',
-            sha1: BIG_SHA1,
-            sha1Covers: 'first-30-mib',
-            size: 80 * 1024 * 1024,
-            publisher: 'big game studio',
-            productName: 'Big Game',
-            version: '1.2.3.4',
-            exists: true,
-          },
-        ],
-      },
+  return withSections(base, {
+    amcache: {
+      status: 'collected',
+      reason: null,
+      from: 'hive-file',
+      recordsTotal: 2,
+      badFileIds: 0,
+      damagedRecords: 0,
+      items: [
+        {
+          ...record,
+          path: '~/downloads/cheat.exe',
+          name: 'Cheat.exe',
+          sha1: CHEAT_SHA1,
+          size: 48_128,
+          exists: false,
+        },
+        {
+          ...record,
+          path: 'C:/Program Files/Big Game/game.exe',
+          name: 'game.exe',
+          sha1: BIG_SHA1,
+          sha1Covers: 'first-30-mib',
+          size: 80 * 1024 * 1024,
+          publisher: 'big game studio',
+          productName: 'Big Game',
+          version: '1.2.3.4',
+          exists: true,
+        },
+      ],
     },
-  };
+  });
 }
 
 /** Amcache in the evidence view (docs/scan-client.md, "Amcache"). */
 browserSuite('Amcache in the evidence view', (backend) => {
-  let pin: EvidencePin;
-  let b: BrowserApp;
-
-  beforeAll(async () => {
-    pin = await uploadedEvidencePin(backend, 'Ada Amcache', amcacheDocument, (t) =>
-      t.admin('POST', '/admin/v1/rules', {
-        name: 'Known cheat',
-        kind: 'file-sha1',
-        pattern: CHEAT_SHA1,
-        severity: 'detection',
-        match: 'exact',
-      }),
-    );
-    b = pin.b;
-  });
-  afterAll(async () => b?.close());
+  const pin = evidencePinForSuite(backend, 'Ada Amcache', amcacheDocument, (t) =>
+    t.admin('POST', '/admin/v1/rules', {
+      name: 'Known cheat',
+      kind: 'file-sha1',
+      pattern: CHEAT_SHA1,
+      severity: 'detection',
+      match: 'exact',
+    }),
+  );
 
   it('lists the records, says which file is gone and which SHA-1 covers 30 MiB only, and links the finding', async () => {
-    const { page, view, findings } = await openEvidenceView(pin);
+    const { b, page, view, findings } = await openEvidenceView(pin());
 
     const row = findings.getByRole('row').filter({ hasText: 'Known cheat in ~/downloads/cheat.exe' });
     await row

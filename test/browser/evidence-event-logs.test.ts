@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { EventLogFileEvidence, EvidenceDocument } from '../../src/domain/evidence.js';
-import { evidence, onWindows } from '../support/evidence.js';
-import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
-import {
-  type EvidencePin,
-  followFindingLink,
-  openEvidenceView,
-  uploadedEvidencePin,
-} from './support/evidence-pin.js';
+import { evidence, onWindows, withSections } from '../support/evidence.js';
+import { browserSuite, strayRequests } from './support/browser-app.js';
+import { evidencePinForSuite, followFindingLink, openEvidenceView } from './support/evidence-pin.js';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
@@ -28,63 +23,51 @@ const readLog = (name: EventLogFileEvidence['name']): EventLogFileEvidence => ({
 /** A Windows machine whose Security log is gone and whose System log was cleared after logon. */
 function eventLogDocument(nonce: string): EvidenceDocument {
   const base = onWindows(evidence(nonce));
-  return {
-    ...base,
-    schema: 3,
-    sources: {
-      ...base.sources,
-      system: { ...base.sources.system, logonAt: minutesAgo(180) },
-      eventLogs: {
-        status: 'collected',
-        reason: 'Security: missing.',
-        logs: [
-          readLog('System'),
-          readLog('Application'),
-          {
-            ...readLog('Security'),
-            status: 'missing',
-            reason: 'Security.evtx is not in the logs folder.',
-            how: null,
-            records: 0,
-            oldestAt: null,
-            newestAt: null,
-            dirty: null,
-            full: null,
-          },
-        ],
-        items: [
-          {
-            log: 'System',
-            kind: 'log-cleared',
-            eventId: 104,
-            provider: 'Microsoft-Windows-Eventlog',
-            recordId: 7,
-            at: minutesAgo(30),
-            service: null,
-            program: null,
-            from: null,
-            to: null,
-            detail: 'System',
-          },
-        ],
-      },
+  return withSections(base, {
+    system: { ...base.sources.system, logonAt: minutesAgo(180) },
+    eventLogs: {
+      status: 'collected',
+      reason: 'Security: missing.',
+      logs: [
+        readLog('System'),
+        readLog('Application'),
+        {
+          ...readLog('Security'),
+          status: 'missing',
+          reason: 'Security.evtx is not in the logs folder.',
+          how: null,
+          records: 0,
+          oldestAt: null,
+          newestAt: null,
+          dirty: null,
+          full: null,
+        },
+      ],
+      items: [
+        {
+          log: 'System',
+          kind: 'log-cleared',
+          eventId: 104,
+          provider: 'Microsoft-Windows-Eventlog',
+          recordId: 7,
+          at: minutesAgo(30),
+          service: null,
+          program: null,
+          from: null,
+          to: null,
+          detail: 'System',
+        },
+      ],
     },
-  };
+  });
 }
 
 /** The event logs in the evidence view (docs/scan-client.md, "Event logs"). */
 browserSuite('the event logs in the evidence view', (backend) => {
-  let pin: EvidencePin;
-  let b: BrowserApp;
-
-  beforeAll(async () => {
-    pin = await uploadedEvidencePin(backend, 'Eve Logs', eventLogDocument);
-    b = pin.b;
-  });
-  afterAll(async () => b?.close());
+  const pin = evidencePinForSuite(backend, 'Eve Logs', eventLogDocument);
 
   it('links a missing log’s finding to the log’s line, and a cleared log’s to its event', async () => {
-    const { page, findings } = await openEvidenceView(pin);
+    const { b, page, findings } = await openEvidenceView(pin());
 
     const missing = findings.getByRole('row').filter({ hasText: 'Event log missing or not an event log' });
     const log = missing.getByRole('link', { name: 'the Security log' });

@@ -1,54 +1,37 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
 import { jvmItem } from '../scanner/jvm/support/jvm-item.js';
-import { evidence } from '../support/evidence.js';
-import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
-import {
-  type EvidencePin,
-  followFindingLink,
-  openEvidenceView,
-  uploadedEvidencePin,
-} from './support/evidence-pin.js';
+import { evidence, withSections } from '../support/evidence.js';
+import { browserSuite, strayRequests } from './support/browser-app.js';
+import { evidencePinForSuite, followFindingLink, openEvidenceView } from './support/evidence-pin.js';
 
 const CLIENT = ['me/ghost/AutoClicker', 'me/ghost/Client', 'me/ghost/KillAura', 'me/ghost/Reach'];
 
 /** A Linux machine's document whose Java game holds a client from no file, an agent and an attach. */
 function jvmDocument(nonce: string): EvidenceDocument {
   const base = evidence(nonce);
-  return {
-    ...base,
-    schema: 3,
-    sources: {
-      ...base.sources,
-      jvm: {
-        status: 'collected',
-        reason: null,
-        items: [
-          jvmItem({
-            unknownPackages: [{ name: 'me/ghost', count: 4, classes: CLIENT }],
-            unknownSingles: ['org/lone/Helper'],
-            agents: [{ kind: 'javaagent', target: '~/tools/probe.jar', from: 'command line' }],
-            attachListener: true,
-          }),
-        ],
-      },
+  return withSections(base, {
+    jvm: {
+      status: 'collected',
+      reason: null,
+      items: [
+        jvmItem({
+          unknownPackages: [{ name: 'me/ghost', count: 4, classes: CLIENT }],
+          unknownSingles: ['org/lone/Helper'],
+          agents: [{ kind: 'javaagent', target: '~/tools/probe.jar', from: 'command line' }],
+          attachListener: true,
+        }),
+      ],
     },
-  };
+  });
 }
 
 /** The Java check in the evidence view (docs/scan-client.md, "Classes injected into the Java game"). */
 browserSuite('Java classes from no file in the evidence view', (backend) => {
-  let pin: EvidencePin;
-  let b: BrowserApp;
-
-  beforeAll(async () => {
-    pin = await uploadedEvidencePin(backend, 'Jay Java', jvmDocument);
-    b = pin.b;
-  });
-  afterAll(async () => b?.close());
+  const pin = evidencePinForSuite(backend, 'Jay Java', jvmDocument);
 
   it('shows the package, the lone class, the agent and the attach, and links the finding to the process', async () => {
-    const { page, view, findings } = await openEvidenceView(pin);
+    const { b, page, view, findings } = await openEvidenceView(pin());
 
     const row = findings
       .getByRole('row')

@@ -1,14 +1,9 @@
 import type { MacroEvidence } from '@scanpin/evidence';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { evidence, onWindows } from '../support/evidence.js';
-import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
-import {
-  type EvidencePin,
-  followFindingLink,
-  openEvidenceView,
-  uploadedEvidencePin,
-} from './support/evidence-pin.js';
+import { evidence, onWindows, withSections } from '../support/evidence.js';
+import { browserSuite, strayRequests } from './support/browser-app.js';
+import { evidencePinForSuite, followFindingLink, openEvidenceView } from './support/evidence-pin.js';
 
 const FAST: MacroEvidence = {
   program: 'Razer Synapse',
@@ -45,55 +40,43 @@ const SLOW: MacroEvidence = {
 /** A Windows machine's document with two macros read and G HUB installed only. */
 function macroDocument(nonce: string): EvidenceDocument {
   const base = onWindows(evidence(nonce));
-  return {
-    ...base,
-    schema: 3,
-    sources: {
-      ...base.sources,
-      macros: {
-        status: 'collected',
-        reason: null,
-        programs: [
-          {
-            program: 'Razer Synapse',
-            folder: 'C:/ProgramData/Razer',
-            macrosRead: true,
-            filesRead: 1,
-            filesUnreadable: 0,
-            macrosWithoutClicks: 2,
-            reason: null,
-          },
-          {
-            program: 'Logitech G HUB',
-            folder: '~/AppData/Local/LGHUB',
-            macrosRead: false,
-            filesRead: 0,
-            filesUnreadable: 0,
-            macrosWithoutClicks: 0,
-            reason:
-              'its macros are in settings.db, a SQLite database whose macro layout no public source documents: installed only',
-          },
-        ],
-        items: [FAST, SLOW],
-        unreadable: [],
-      },
+  return withSections(base, {
+    macros: {
+      status: 'collected',
+      reason: null,
+      programs: [
+        {
+          program: 'Razer Synapse',
+          folder: 'C:/ProgramData/Razer',
+          macrosRead: true,
+          filesRead: 1,
+          filesUnreadable: 0,
+          macrosWithoutClicks: 2,
+          reason: null,
+        },
+        {
+          program: 'Logitech G HUB',
+          folder: '~/AppData/Local/LGHUB',
+          macrosRead: false,
+          filesRead: 0,
+          filesUnreadable: 0,
+          macrosWithoutClicks: 0,
+          reason:
+            'its macros are in settings.db, a SQLite database whose macro layout no public source documents: installed only',
+        },
+      ],
+      items: [FAST, SLOW],
+      unreadable: [],
     },
-  };
+  });
 }
 
 /** The click macros in the evidence view (docs/scan-client.md, "Click macros"). */
 browserSuite('click macros in the evidence view', (backend) => {
-  let pin: EvidencePin;
-  let b: BrowserApp;
-
-  beforeAll(async () => {
-    pin = await uploadedEvidencePin(backend, 'Mia Macro', macroDocument);
-    b = pin.b;
-  });
-  afterAll(async () => b?.close());
+  const pin = evidencePinForSuite(backend, 'Mia Macro', macroDocument);
 
   it('lists the programs and macros, marks the fast one, and links its finding to it', async () => {
-    const { page, view, findings } = await openEvidenceView(pin);
+    const { b, page, view, findings } = await openEvidenceView(pin());
 
     const row = findings.getByRole('row').filter({ hasText: 'Click macro faster than a person' });
     await row.getByText('Possession: the file is on the disk').waitFor();

@@ -1,14 +1,9 @@
 import type { ModuleEvidence } from '@scanpin/evidence';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { evidence, onWindows } from '../support/evidence.js';
-import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
-import {
-  type EvidencePin,
-  followFindingLink,
-  openEvidenceView,
-  uploadedEvidencePin,
-} from './support/evidence-pin.js';
+import { evidence, onWindows, withSections } from '../support/evidence.js';
+import { browserSuite, strayRequests } from './support/browser-app.js';
+import { evidencePinForSuite, followFindingLink, openEvidenceView } from './support/evidence-pin.js';
 
 const UNSIGNED: ModuleEvidence = {
   path: '~/Downloads/overlay.dll',
@@ -64,44 +59,32 @@ const VENDOR: ModuleEvidence = {
 /** A Windows machine's document with the game's modules listed. */
 function modulesDocument(nonce: string): EvidenceDocument {
   const base = onWindows(evidence(nonce));
-  return {
-    ...base,
-    schema: 3,
-    sources: {
-      ...base.sources,
-      modules: {
-        status: 'collected',
-        reason: null,
-        processes: [
-          {
-            pid: 4242,
-            process: 'java',
-            readable: true,
-            reason: null,
-            systemModules: 118,
-            listed: 3,
-            truncated: false,
-          },
-        ],
-        items: [UNSIGNED, SELF_SIGNED, VENDOR],
-      },
+  return withSections(base, {
+    modules: {
+      status: 'collected',
+      reason: null,
+      processes: [
+        {
+          pid: 4242,
+          process: 'java',
+          readable: true,
+          reason: null,
+          systemModules: 118,
+          listed: 3,
+          truncated: false,
+        },
+      ],
+      items: [UNSIGNED, SELF_SIGNED, VENDOR],
     },
-  };
+  });
 }
 
 /** The modules loaded in the game in the evidence view (docs/scan-client.md, "Modules in the game process"). */
 browserSuite('modules in the game process in the evidence view', (backend) => {
-  let pin: EvidencePin;
-  let b: BrowserApp;
-
-  beforeAll(async () => {
-    pin = await uploadedEvidencePin(backend, 'Milo Module', modulesDocument);
-    b = pin.b;
-  });
-  afterAll(async () => b?.close());
+  const pin = evidencePinForSuite(backend, 'Milo Module', modulesDocument);
 
   it('lists each module with its verdict and folder, and links its finding to it', async () => {
-    const { page, view, findings } = await openEvidenceView(pin);
+    const { b, page, view, findings } = await openEvidenceView(pin());
 
     const row = findings
       .getByRole('row')

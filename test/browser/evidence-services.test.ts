@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { evidence, onWindows } from '../support/evidence.js';
-import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
-import {
-  type EvidencePin,
-  followFindingLink,
-  openEvidenceView,
-  uploadedEvidencePin,
-} from './support/evidence-pin.js';
+import { evidence, onWindows, withSections } from '../support/evidence.js';
+import { browserSuite, strayRequests } from './support/browser-app.js';
+import { evidencePinForSuite, followFindingLink, openEvidenceView } from './support/evidence-pin.js';
 
 type Service = NonNullable<EvidenceDocument['sources']['services']>['items'][number];
 
@@ -30,64 +25,52 @@ function service(name: string, overrides: Partial<Service> = {}): Service {
 /** A running Windows whose SysMain is disabled, DPS deleted, and whose ShimCache names a gone client. */
 function servicesDocument(nonce: string): EvidenceDocument {
   const base = onWindows(evidence(nonce));
-  return {
-    ...base,
-    schema: 3,
-    sources: {
-      ...base.sources,
-      services: {
-        status: 'collected',
-        reason: null,
-        from: 'service-manager',
-        controlSet: 'CurrentControlSet',
-        items: [
-          service('SysMain', { start: 4, startType: 'disabled', state: 'stopped' }),
-          service('DPS', { present: false, start: null, startType: null, state: null, imagePath: null }),
-          service('EventLog', { displayName: 'Windows Event Log' }),
-        ],
-      },
-      shimcache: {
-        status: 'collected',
-        reason: null,
-        from: 'registry',
-        controlSet: 'CurrentControlSet',
-        format: 'windows-10',
-        entriesTotal: 2,
-        stopped: null,
-        items: [
-          {
-            position: 0,
-            path: '~/Downloads/vape-v4.exe',
-            kind: 'file',
-            lastModified: '2026-11-20T10:00:00.000Z',
-            executed: null,
-          },
-          {
-            position: 1,
-            path: 'Microsoft.MinecraftUWP_8wekyb3d8bbwe',
-            kind: 'packaged-app',
-            lastModified: null,
-            executed: null,
-          },
-        ],
-      },
+  return withSections(base, {
+    services: {
+      status: 'collected',
+      reason: null,
+      from: 'service-manager',
+      controlSet: 'CurrentControlSet',
+      items: [
+        service('SysMain', { start: 4, startType: 'disabled', state: 'stopped' }),
+        service('DPS', { present: false, start: null, startType: null, state: null, imagePath: null }),
+        service('EventLog', { displayName: 'Windows Event Log' }),
+      ],
     },
-  };
+    shimcache: {
+      status: 'collected',
+      reason: null,
+      from: 'registry',
+      controlSet: 'CurrentControlSet',
+      format: 'windows-10',
+      entriesTotal: 2,
+      stopped: null,
+      items: [
+        {
+          position: 0,
+          path: '~/Downloads/vape-v4.exe',
+          kind: 'file',
+          lastModified: '2026-11-20T10:00:00.000Z',
+          executed: null,
+        },
+        {
+          position: 1,
+          path: 'Microsoft.MinecraftUWP_8wekyb3d8bbwe',
+          kind: 'packaged-app',
+          lastModified: null,
+          executed: null,
+        },
+      ],
+    },
+  });
 }
 
 /** The Windows services and the ShimCache in the evidence view (docs/scan-client.md). */
 browserSuite('the Windows services and the ShimCache in the evidence view', (backend) => {
-  let pin: EvidencePin;
-  let b: BrowserApp;
-
-  beforeAll(async () => {
-    pin = await uploadedEvidencePin(backend, 'Sid Services', servicesDocument);
-    b = pin.b;
-  });
-  afterAll(async () => b?.close());
+  const pin = evidencePinForSuite(backend, 'Sid Services', servicesDocument);
 
   it('marks the disabled and the deleted service, lists the cache, and links the finding to its row', async () => {
-    const { page, view, findings } = await openEvidenceView(pin);
+    const { b, page, view, findings } = await openEvidenceView(pin());
 
     const link = findings
       .getByRole('row')

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { evidence, onWindows } from '../support/evidence.js';
-import { type BrowserApp, browserSuite, strayRequests } from './support/browser-app.js';
-import {
-  type EvidencePin,
-  followFindingLink,
-  openEvidenceView,
-  uploadedEvidencePin,
-} from './support/evidence-pin.js';
+import { evidence, onWindows, withSections } from '../support/evidence.js';
+import { browserSuite, strayRequests } from './support/browser-app.js';
+import { evidencePinForSuite, followFindingLink, openEvidenceView } from './support/evidence-pin.js';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
@@ -24,72 +19,67 @@ function usnDocument(nonce: string): EvidenceDocument {
     fileReference: '4000000000004',
     parentReference: '5000000000005',
   };
-  return {
-    ...base,
-    schema: 3,
-    sources: {
-      ...base.sources,
-      system: { ...base.sources.system, logonAt: minutesAgo(180) },
-      usnJournal: {
-        status: 'collected',
-        reason: null,
-        elevated: true,
-        windowHours: 24,
-        volumes: [
-          {
-            volume: 'C:',
-            system: true,
-            state: 'read',
-            note: null,
-            journalId: '1d9f1234abcd000',
-            firstUsn: '0',
-            nextUsn: '33554432',
-            lowestValidUsn: '0',
-            wrapped: true,
-            oldestRecordAt: minutesAgo(60 * 24 * 5),
-            complete: true,
-            bytesRead: 33_554_432,
-            changesDropped: 0,
-          },
-          { ...NOT_READ },
-          // Deleted and created again an hour ago: it has dropped nothing and begins after logon.
-          {
-            volume: 'E:',
-            system: false,
-            state: 'read',
-            note: null,
-            journalId: '1d9f5678ef01000',
-            firstUsn: '0',
-            nextUsn: '65536',
-            lowestValidUsn: '0',
-            wrapped: false,
-            oldestRecordAt: minutesAgo(60),
-            complete: true,
-            bytesRead: 65_536,
-            changesDropped: 0,
-          },
-        ],
-        items: [
-          {
-            ...change,
-            kind: 'renamed',
-            oldName: 'vape.jar',
-            name: 'notes.txt',
-            at: minutesAgo(5),
-            reasons: ['RENAME_NEW_NAME', 'CLOSE'],
-          },
-          {
-            ...change,
-            kind: 'basic-info-changed',
-            name: 'client.dll',
-            folder: '~/AppData/Roaming/.minecraft',
-            at: minutesAgo(60),
-            reasons: ['BASIC_INFO_CHANGE', 'CLOSE'],
-          },
-        ],
-      },
+  return withSections(base, {
+    system: { ...base.sources.system, logonAt: minutesAgo(180) },
+    usnJournal: {
+      status: 'collected',
+      reason: null,
+      elevated: true,
+      windowHours: 24,
+      volumes: [
+        {
+          volume: 'C:',
+          system: true,
+          state: 'read',
+          note: null,
+          journalId: '1d9f1234abcd000',
+          firstUsn: '0',
+          nextUsn: '33554432',
+          lowestValidUsn: '0',
+          wrapped: true,
+          oldestRecordAt: minutesAgo(60 * 24 * 5),
+          complete: true,
+          bytesRead: 33_554_432,
+          changesDropped: 0,
+        },
+        { ...NOT_READ },
+        // Deleted and created again an hour ago: it has dropped nothing and begins after logon.
+        {
+          volume: 'E:',
+          system: false,
+          state: 'read',
+          note: null,
+          journalId: '1d9f5678ef01000',
+          firstUsn: '0',
+          nextUsn: '65536',
+          lowestValidUsn: '0',
+          wrapped: false,
+          oldestRecordAt: minutesAgo(60),
+          complete: true,
+          bytesRead: 65_536,
+          changesDropped: 0,
+        },
+      ],
+      items: [
+        {
+          ...change,
+          kind: 'renamed',
+          oldName: 'vape.jar',
+          name: 'notes.txt',
+          at: minutesAgo(5),
+          reasons: ['RENAME_NEW_NAME', 'CLOSE'],
+        },
+        {
+          ...change,
+          kind: 'basic-info-changed',
+          name: 'client.dll',
+          folder: '~/AppData/Roaming/.minecraft',
+          at: minutesAgo(60),
+          reasons: ['BASIC_INFO_CHANGE', 'CLOSE'],
+        },
+      ],
     },
-  };
+  });
 }
 
 const NOT_READ = {
@@ -110,17 +100,10 @@ const NOT_READ = {
 
 /** The USN journal in the evidence view (docs/scan-client.md, "USN journal"). */
 browserSuite('the USN journal in the evidence view', (backend) => {
-  let pin: EvidencePin;
-  let b: BrowserApp;
-
-  beforeAll(async () => {
-    pin = await uploadedEvidencePin(backend, 'Uma Usn', usnDocument);
-    b = pin.b;
-  });
-  afterAll(async () => b?.close());
+  const pin = evidencePinForSuite(backend, 'Uma Usn', usnDocument);
 
   it('shows each drive’s journal and the changes, and links the finding to its row', async () => {
-    const { page, view, findings } = await openEvidenceView(pin);
+    const { b, page, view, findings } = await openEvidenceView(pin());
 
     const row = findings
       .getByRole('row')

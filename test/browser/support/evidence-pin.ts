@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { EvidenceDocument } from '../../../src/domain/evidence.js';
 import type { Backend } from '../../support/backends.js';
 import { startScan, uploadEvidence } from '../../support/evidence.js';
@@ -15,32 +15,42 @@ export interface EvidencePin {
 }
 
 /**
- * Starts the app, makes an owner and a PIN, and uploads the document `document` builds for the scan's
- * nonce; `beforeScan` runs first (e.g. to add the rule a finding comes from).
+ * For the suite around it: before its tests, starts the app, makes an owner and a PIN, and uploads the
+ * document `document` builds for the scan's nonce (`beforeScan` runs first, e.g. to add the rule a
+ * finding comes from); after them, closes the app. The returned function gives the PIN in a test.
  */
-export async function uploadedEvidencePin(
+export function evidencePinForSuite(
   backend: Backend,
   ownerName: string,
   document: (nonce: string) => EvidenceDocument,
   beforeScan?: (t: TestApp) => Promise<unknown>,
-): Promise<EvidencePin> {
-  const b = await openBrowserApp(backend);
-  const owner = await b.t.createOwner(ownerName);
-  await beforeScan?.(b.t);
-  const scan = await startScan(b.t, owner.key);
-  const res = await uploadEvidence(b.t, scan.token, document(scan.nonce));
-  expect(res.statusCode, res.body).toBe(200);
-  return { b, owner, code: scan.pin };
+): () => EvidencePin {
+  let b: BrowserApp | undefined;
+  let pin: EvidencePin | undefined;
+  beforeAll(async () => {
+    b = await openBrowserApp(backend);
+    const owner = await b.t.createOwner(ownerName);
+    await beforeScan?.(b.t);
+    const scan = await startScan(b.t, owner.key);
+    const res = await uploadEvidence(b.t, scan.token, document(scan.nonce));
+    expect(res.statusCode, res.body).toBe(200);
+    pin = { b, owner, code: scan.pin };
+  });
+  afterAll(async () => b?.close());
+  return () => {
+    if (pin === undefined) throw new Error('the evidence PIN was not set up (see the beforeAll error)');
+    return pin;
+  };
 }
 
 /** The PIN's page as its owner sees it: the evidence view and its findings table. */
 export async function openEvidenceView(
   pin: EvidencePin,
-): Promise<{ page: Page; view: Locator; findings: Locator }> {
+): Promise<{ b: BrowserApp; page: Page; view: Locator; findings: Locator }> {
   const page = await pin.b.signIn(pin.owner.accountId);
   await page.goto(pin.b.url(`/pins/${pin.code}`));
   const view = page.getByRole('region', { name: 'Evidence' });
-  return { page, view, findings: view.getByRole('table', { name: /^Findings/ }) };
+  return { b: pin.b, page, view, findings: view.getByRole('table', { name: /^Findings/ }) };
 }
 
 /**

@@ -8,10 +8,10 @@ import { collectEvidence } from '../../../packages/scanner/src/collect/run.js';
 import type { EvidenceSources } from '../../../packages/scanner/src/evidence/document.js';
 import { displayPath } from '../../../packages/scanner/src/paths.js';
 import { backends } from '../../support/backends.js';
-import { evidence, onWindows, startScan, uploadEvidence } from '../../support/evidence.js';
-import { type Owner, startTestApp, type TestApp } from '../../support/test-app.js';
+import { evidence, onWindows, withSections } from '../../support/evidence.js';
 import { addPath, hivexsh, requireHivex, setValues } from './fixtures/hivex.js';
 import { emptyHive, setChecksum, utf16le } from './fixtures/regf-image.js';
+import { judgedUpload, judgingServerForSuite } from './support/judged-upload.js';
 
 /**
  * Amcache end to end (docs/scan-client.md, "Amcache"): a planted `C:` whose Amcache.hve (written by
@@ -164,38 +164,29 @@ describe('the Amcache collector on a planted Windows tree', () => {
 });
 
 describe.each(backends().slice(0, 1))('Amcache judged by a real server on %s', (backend) => {
-  let t: TestApp;
-  let owner: Owner;
+  const server = judgingServerForSuite(backend);
   let planted: Planted;
   beforeAll(async () => {
     planted = await plantAndCollect();
-    t = await startTestApp(backend);
-    owner = await t.createOwner();
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    rmSync(planted.root, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(planted.root, { recursive: true, force: true }));
 
   it('a file-sha1 rule made through the operator API flags the deleted cheat’s record; the pack warns it is gone', async () => {
-    await t.admin('POST', '/admin/v1/rules', {
+    await server().t.admin('POST', '/admin/v1/rules', {
       name: 'Known cheat',
       kind: 'file-sha1',
       pattern: CHEAT_SHA1.toUpperCase(),
       severity: 'detection',
       match: 'exact',
     });
-    const scan = await startScan(t, owner.key, 'FiveM');
-    const base = onWindows(evidence(scan.nonce));
-    const doc = { ...base, schema: 3, sources: { ...base.sources, amcache: planted.sources.amcache } };
-    const res = await uploadEvidence(t, scan.token, doc);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().receipt.counts).toMatchObject({ amcacheRecords: 3 });
+    const results = await judgedUpload(
+      server(),
+      (nonce) => withSections(onWindows(evidence(nonce)), { amcache: planted.sources.amcache }),
+      { amcacheRecords: 3 },
+    );
 
     const cheat = planted.sources.amcache?.items.find((i) => i.name === 'Cheat.exe');
     const recorded = `${cheat?.recordedAt?.slice(0, 19).replace('T', ' ')} UTC`;
-    const results = (await t.api('GET', `/v1/pins/${scan.pin}/results`, { key: owner.key })).json()
-      .data as Record<string, string[]>;
     expect(results.detections).toEqual([
       `Known cheat in ~/downloads/cheat.exe (Amcache, recorded ${recorded}; file deleted)`,
     ]);

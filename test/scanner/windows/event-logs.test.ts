@@ -7,8 +7,6 @@ import { collectEvidence } from '../../../packages/scanner/src/collect/run.js';
 import type { EvidenceSources } from '../../../packages/scanner/src/evidence/document.js';
 import { displayPath } from '../../../packages/scanner/src/paths.js';
 import { backends } from '../../support/backends.js';
-import { startScan, uploadEvidence } from '../../support/evidence.js';
-import { type Owner, startTestApp, type TestApp } from '../../support/test-app.js';
 import {
   eventLogStarted,
   eventLogStopped,
@@ -22,6 +20,7 @@ import {
 } from './support/evtx-fixtures.js';
 import { v } from './support/evtx-values.js';
 import { buildEvtx } from './support/evtx-writer.js';
+import { judgedUpload, judgingServerForSuite } from './support/judged-upload.js';
 
 /**
  * The event logs end to end (docs/scan-client.md, "Event logs"): System, Application and Security
@@ -214,55 +213,46 @@ describe('the event logs of a planted Windows tree', () => {
 });
 
 describe.each(backends().slice(0, 1))('event-log findings from a real server on %s', (backend) => {
-  let t: TestApp;
-  let owner: Owner;
+  const server = judgingServerForSuite(backend);
   let planted: Planted;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     planted = plant();
-    t = await startTestApp(backend);
-    owner = await t.createOwner();
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    rmSync(planted.root, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(planted.root, { recursive: true, force: true }));
 
-  async function upload(from: Planted) {
-    const scan = await startScan(t, owner.key, 'FiveM');
-    const sources = await collect(from);
-    const doc = {
-      schema: 3,
-      nonce: scan.nonce,
-      client: { version: '0.1.0', platform: 'win32', arch: 'x64' },
-      sources: {
-        ...sources,
-        processes: { status: 'skipped', reason: 'Not asked for.', items: [] },
-        system: {
-          ...sources.system,
-          clientTime: '2026-11-20T10:00:00.000Z',
-          bootedAt: '2026-11-20T08:00:00.000Z',
+  /** The planted drive's document, uploaded; judgedUpload checks that the server took it. */
+  function upload(from: Planted) {
+    return judgedUpload(server(), async (nonce) => {
+      const sources = await collect(from);
+      return {
+        schema: 3,
+        nonce,
+        client: { version: '0.1.0', platform: 'win32', arch: 'x64' },
+        sources: {
+          ...sources,
+          processes: { status: 'skipped', reason: 'Not asked for.', items: [] },
+          system: {
+            ...sources.system,
+            clientTime: '2026-11-20T10:00:00.000Z',
+            bootedAt: '2026-11-20T08:00:00.000Z',
+          },
         },
-      },
-    };
-    return { scan, res: await uploadEvidence(t, scan.token, doc) };
+      };
+    });
   }
 
   it('takes a scan whose System log holds records with a TimeCreated that is not a time', async () => {
     const odd = plantOddTimes();
     try {
-      const { res } = await upload(odd);
-      expect(res.statusCode, res.body).toBe(200);
+      await upload(odd);
     } finally {
       rmSync(odd.root, { recursive: true, force: true });
     }
   }, 60_000);
 
   it('grades a cleared log, the journal deleted, a forensic service stopped and disabled, a driver and a logging gap', async () => {
-    const { scan, res } = await upload(planted);
-    expect(res.statusCode, res.body).toBe(200);
-    const results = (await t.api('GET', `/v1/pins/${scan.pin}/results`, { key: owner.key })).json()
-      .data as Record<string, string[]>;
+    const results = await upload(planted);
     expect(results.integrity).toEqual(
       expect.arrayContaining([
         'Event log cleared in the Security log, cleared at 2026-11-20 09:31:00 UTC (Security log, event 1102)',

@@ -7,8 +7,8 @@ import type { CollectContext } from '../../../packages/scanner/src/collect/conte
 import { modulesCollector } from '../../../packages/scanner/src/collect/windows/modules.js';
 import { displayPath } from '../../../packages/scanner/src/paths.js';
 import { backends } from '../../support/backends.js';
-import { evidence, onWindows, startScan, uploadEvidence } from '../../support/evidence.js';
-import { type Owner, startTestApp, type TestApp } from '../../support/test-app.js';
+import { evidence, GAME_PROCESS, onWindows, withSections } from '../../support/evidence.js';
+import { judgedUpload, judgingServerForSuite } from './support/judged-upload.js';
 import { buildModuleDlls, MODULE_SIGNER, type ModuleDlls } from './support/module-dlls.js';
 
 /**
@@ -20,8 +20,7 @@ import { buildModuleDlls, MODULE_SIGNER, type ModuleDlls } from './support/modul
 describe.each(backends().slice(0, 1))(
   'modules in the game process, uploaded to a server on %s',
   (backend) => {
-    let t: TestApp;
-    let owner: Owner;
+    const server = judgingServerForSuite(backend);
     let dir: string;
     let home: string;
     let dlls: ModuleDlls;
@@ -30,13 +29,8 @@ describe.each(backends().slice(0, 1))(
       dir = mkdtempSync(join(tmpdir(), 'scanpin-modules-upload-'));
       home = join(dir, 'C', 'Users', 'Player');
       dlls = buildModuleDlls(join(dir, 'work'), join(home, 'Documents', 'overlay'));
-      t = await startTestApp(backend);
-      owner = await t.createOwner();
     }, 60_000);
-    afterAll(async () => {
-      await t?.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     async function collect(game: Array<{ pid: number; name: string }>) {
       // The planted drive's Windows folder stands for %SystemRoot%, as on the machine it plants.
@@ -84,26 +78,20 @@ describe.each(backends().slice(0, 1))(
       expect(fields.processes).toEqual([
         expect.objectContaining({ pid: 4242, readable: true, systemModules: 1, listed: 2 }),
       ]);
-      const scan = await startScan(t, owner.key, 'FiveM');
-      const base = onWindows(evidence(scan.nonce));
-      const doc = {
-        ...base,
-        schema: 3,
-        sources: {
-          ...base.sources,
-          processes: {
-            ...base.sources.processes,
-            items: [{ ...base.sources.processes.items[0], pid: 4242, name: 'FiveM_GTAProcess.exe' }],
-          },
-          modules: { status: 'collected', reason: null, ...fields },
+      const results = await judgedUpload(
+        server(),
+        (nonce) => {
+          const base = onWindows(evidence(nonce));
+          return withSections(base, {
+            processes: {
+              ...base.sources.processes,
+              items: [{ ...GAME_PROCESS, pid: 4242, name: 'FiveM_GTAProcess.exe' }],
+            },
+            modules: { status: 'collected', reason: null, ...fields },
+          });
         },
-      };
-      const res = await uploadEvidence(t, scan.token, doc);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().receipt.counts).toMatchObject({ modules: 2 });
-
-      const results = (await t.api('GET', `/v1/pins/${scan.pin}/results`, { key: owner.key })).json()
-        .data as Record<string, string[]>;
+        { modules: 2 },
+      );
       expect(results.warnings).toContain(
         'Unsigned module from a user-writable folder in the game in ~/Documents/overlay/overlay-unsigned.dll (unsigned; loaded in FiveM_GTAProcess.exe (pid 4242))',
       );

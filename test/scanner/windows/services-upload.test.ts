@@ -14,10 +14,10 @@ import {
 } from '../../../packages/scanner/src/collect/windows/shimcache.js';
 import { displayPath } from '../../../packages/scanner/src/paths.js';
 import { backends } from '../../support/backends.js';
-import { evidence, onWindows, startScan, uploadEvidence } from '../../support/evidence.js';
-import { type Owner, startTestApp, type TestApp } from '../../support/test-app.js';
+import { evidence, onWindows, withSections } from '../../support/evidence.js';
 import { addPath, hivexsh, requireHivex, setValues, tempDir } from './fixtures/hivex.js';
 import { emptyHive, utf16le } from './fixtures/regf-image.js';
+import { judgedUpload, judgingServerForSuite } from './support/judged-upload.js';
 import { windows10Value } from './support/shimcache-builder.js';
 
 /**
@@ -78,8 +78,7 @@ function systemHive(dir: string): Uint8Array {
 describe.each(backends().slice(0, 1))(
   'services and ShimCache, collected from a planted drive and uploaded to %s',
   (backend) => {
-    let t: TestApp;
-    let owner: Owner;
+    const server = judgingServerForSuite(backend);
     let dir: string;
     let home: string;
     let work: ReturnType<typeof tempDir>;
@@ -92,11 +91,8 @@ describe.each(backends().slice(0, 1))(
       mkdirSync(home, { recursive: true });
       mkdirSync(join(dir, 'C', 'Windows', 'System32', 'config'), { recursive: true });
       writeFileSync(join(dir, 'C', 'Windows', 'System32', 'config', 'SYSTEM'), systemHive(work.dir));
-      t = await startTestApp(backend);
-      owner = await t.createOwner();
     }, 60_000);
-    afterAll(async () => {
-      await t?.close();
+    afterAll(() => {
       work?.remove();
       rmSync(dir, { recursive: true, force: true });
     });
@@ -214,7 +210,7 @@ describe.each(backends().slice(0, 1))(
     });
 
     it('shows the disabled and the deleted service, and the gone client ShimCache names, in the result', async () => {
-      await t.admin('POST', '/admin/v1/rules', {
+      await server().t.admin('POST', '/admin/v1/rules', {
         name: 'Vape client',
         kind: 'file-name',
         pattern: 'vape',
@@ -222,22 +218,15 @@ describe.each(backends().slice(0, 1))(
         severity: 'suspicious',
         games: [],
       });
-      const scan = await startScan(t, owner.key, 'FiveM');
-      const base = onWindows(evidence(scan.nonce));
-      const doc = {
-        ...base,
-        schema: 3,
-        sources: {
-          ...base.sources,
-          services: { status: 'collected', reason: null, ...(await collectServices(ctx())) },
-          shimcache: { status: 'collected', reason: null, ...(await collectShimCache(ctx())) },
-        },
-      };
-      const res = await uploadEvidence(t, scan.token, doc);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().receipt.counts).toMatchObject({ services: 8, shimcacheEntries: 2 });
-      const results = (await t.api('GET', `/v1/pins/${scan.pin}/results`, { key: owner.key })).json()
-        .data as Record<string, string[]>;
+      const results = await judgedUpload(
+        server(),
+        async (nonce) =>
+          withSections(onWindows(evidence(nonce)), {
+            services: { status: 'collected', reason: null, ...(await collectServices(ctx())) },
+            shimcache: { status: 'collected', reason: null, ...(await collectShimCache(ctx())) },
+          }),
+        { services: 8, shimcacheEntries: 2 },
+      );
       expect(results.integrity).toEqual(
         expect.arrayContaining([
           expect.stringMatching(

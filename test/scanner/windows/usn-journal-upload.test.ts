@@ -7,8 +7,8 @@ import type { CollectContext } from '../../../packages/scanner/src/collect/conte
 import { collectUsnJournal } from '../../../packages/scanner/src/collect/windows/usn-journal.js';
 import { displayPath } from '../../../packages/scanner/src/paths.js';
 import { backends } from '../../support/backends.js';
-import { evidence, onWindows, startScan, uploadEvidence } from '../../support/evidence.js';
-import { type Owner, startTestApp, type TestApp } from '../../support/test-app.js';
+import { evidence, onWindows, withSections } from '../../support/evidence.js';
+import { judgedUpload, judgingServerForSuite } from './support/judged-upload.js';
 import { filetimeOfIso, type RecordFields, usnRecordV2 } from './support/usn-builder.js';
 
 /**
@@ -48,8 +48,7 @@ function stream(records: Omit<RecordFields, 'usn'>[]): Uint8Array {
 describe.each(backends().slice(0, 1))(
   'the USN journal, collected from a planted drive and uploaded to %s',
   (backend) => {
-    let t: TestApp;
-    let owner: Owner;
+    const server = judgingServerForSuite(backend);
     let dir: string;
     let home: string;
 
@@ -95,13 +94,8 @@ describe.each(backends().slice(0, 1))(
           },
         ]),
       );
-      t = await startTestApp(backend);
-      owner = await t.createOwner();
     }, 60_000);
-    afterAll(async () => {
-      await t?.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     function ctx(): CollectContext {
       return {
@@ -153,22 +147,17 @@ describe.each(backends().slice(0, 1))(
 
     it('shows the Prefetch file deleted after logon and the jar renamed before the scan in the result', async () => {
       const fields = await collectUsnJournal(ctx());
-      const scan = await startScan(t, owner.key, 'FiveM');
-      const base = onWindows(evidence(scan.nonce));
-      const doc = {
-        ...base,
-        schema: 3,
-        sources: {
-          ...base.sources,
-          system: { ...base.sources.system, logonAt: LOGON },
-          usnJournal: { status: 'collected', reason: null, ...fields },
+      const results = await judgedUpload(
+        server(),
+        (nonce) => {
+          const base = onWindows(evidence(nonce));
+          return withSections(base, {
+            system: { ...base.sources.system, logonAt: LOGON },
+            usnJournal: { status: 'collected', reason: null, ...fields },
+          });
         },
-      };
-      const res = await uploadEvidence(t, scan.token, doc);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().receipt.counts).toMatchObject({ usnChanges: 3 });
-      const results = (await t.api('GET', `/v1/pins/${scan.pin}/results`, { key: owner.key })).json()
-        .data as Record<string, string[]>;
+        { usnChanges: 3 },
+      );
       const shown = (m: number) => `${minutesAgo(m).slice(0, 19).replace('T', ' ')} UTC`;
       expect(results.integrity).toContain(
         `Prefetch file deleted after logon in VAPE.EXE-1A2B3C4D.pf (deleted ${shown(90)}, on C:, folder unknown)`,

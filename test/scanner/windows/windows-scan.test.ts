@@ -4,8 +4,7 @@ import { collectEvidence } from '../../../packages/scanner/src/collect/run.js';
 import type { EvidenceSources } from '../../../packages/scanner/src/evidence/document.js';
 import { displayPath } from '../../../packages/scanner/src/paths.js';
 import { backends } from '../../support/backends.js';
-import { startScan, uploadEvidence } from '../../support/evidence.js';
-import { type Owner, startTestApp, type TestApp } from '../../support/test-app.js';
+import { judgedUpload, judgingServerForSuite } from './support/judged-upload.js';
 import { CHEAT, type PlantedWindows, plantWindows, TOOL } from './support/planted-windows.js';
 
 /**
@@ -160,38 +159,29 @@ describe('the Windows sources on a planted Windows tree', () => {
 });
 
 describe.each(backends().slice(0, 1))('the planted Windows scan judged by a real server on %s', (backend) => {
-  let t: TestApp;
-  let owner: Owner;
+  const server = judgingServerForSuite(backend);
   let planted: PlantedWindows;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     planted = plantWindows();
-    t = await startTestApp(backend);
-    owner = await t.createOwner();
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    rmSync(planted.root, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(planted.root, { recursive: true, force: true }));
 
   it('reports the deleted cheat as executed, file deleted, with its execution times', async () => {
-    const scan = await startScan(t, owner.key, 'FiveM');
-    const sources = await collect(planted);
-    const doc = {
-      schema: 2,
-      nonce: scan.nonce,
-      client: { version: '0.1.0', platform: 'win32', arch: 'x64' },
-      sources: {
-        ...sources,
-        processes: { status: 'skipped', reason: 'Not asked for.', items: [] },
-      },
-    };
-    const res = await uploadEvidence(t, scan.token, doc);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().receipt.counts).toMatchObject({ prefetchFiles: 2, programs: 2, recycleBinItems: 1 });
-
-    const results = (await t.api('GET', `/v1/pins/${scan.pin}/results`, { key: owner.key })).json()
-      .data as Record<string, string[]>;
+    const { t } = server();
+    const results = await judgedUpload(
+      server(),
+      async (nonce) => ({
+        schema: 2,
+        nonce,
+        client: { version: '0.1.0', platform: 'win32', arch: 'x64' },
+        sources: {
+          ...(await collect(planted)),
+          processes: { status: 'skipped', reason: 'Not asked for.', items: [] },
+        },
+      }),
+      { prefetchFiles: 2, programs: 2, recycleBinItems: 1 },
+    );
     expect(results.suspicious).toEqual(
       expect.arrayContaining([
         `Executed, file deleted in ${CHEAT.shown} (ran: Prefetch 2024-03-10 18:45:12 UTC, 2024-03-09 21:00:00 UTC; BAM 2024-03-10 18:45:13 UTC; PCA 2024-03-10 18:45:11 UTC)`,

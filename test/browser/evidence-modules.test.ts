@@ -1,27 +1,11 @@
 import type { ModuleEvidence } from '@scanpin/evidence';
 import { expect, it } from 'vitest';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { evidence, onWindows, withSections } from '../support/evidence.js';
+import { evidence, gameModule, onWindows, withSections } from '../support/evidence.js';
 import { browserSuite, strayRequests } from './support/browser-app.js';
 import { evidencePinForSuite, followFindingLink, openEvidenceView } from './support/evidence-pin.js';
 
-const UNSIGNED: ModuleEvidence = {
-  path: '~/Downloads/overlay.dll',
-  fileSize: 48_128,
-  sha256: 'b'.repeat(64),
-  verdict: 'unsigned',
-  signature: {
-    status: 'unsigned',
-    signer: null,
-    issuer: null,
-    selfSigned: null,
-    reason: null,
-    signedAt: null,
-  },
-  folder: 'user-profile',
-  userWritable: true,
-  pids: [4242],
-};
+const UNSIGNED: ModuleEvidence = gameModule({ fileSize: 48_128 });
 
 const SELF_SIGNED: ModuleEvidence = {
   ...UNSIGNED,

@@ -4,33 +4,14 @@ import type { EvidenceDocument } from '../../src/domain/evidence.js';
 import type { Rule } from '../../src/domain/rules.js';
 import { moduleSignals } from '../../src/domain/signals/module-signals.js';
 import { windowsSignals } from '../../src/domain/windows-signals.js';
-import { windowsSections } from '../support/evidence.js';
+import { gameModule, windowsSections } from '../support/evidence.js';
 import { findingsOf, storedRule } from './support/rules.js';
 
 /** The signals of docs/scan-client.md, "Modules in the game process", on and off, and rules on module paths. */
 
 const SHA_B = 'b'.repeat(64);
 
-function module(overrides: Partial<ModuleEvidence>): ModuleEvidence {
-  return {
-    path: '~/Downloads/overlay.dll',
-    fileSize: 4096,
-    sha256: SHA_B,
-    verdict: 'unsigned',
-    signature: {
-      status: 'unsigned',
-      signer: null,
-      issuer: null,
-      selfSigned: null,
-      reason: null,
-      signedAt: null,
-    },
-    folder: 'user-profile',
-    userWritable: true,
-    pids: [4242],
-    ...overrides,
-  };
-}
+const module = gameModule;
 
 function doc(items: ModuleEvidence[], status: 'collected' | 'skipped' = 'collected'): EvidenceDocument {
   return windowsSections({

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import type { ModuleEvidence } from '@scanpin/evidence';
 import type { LightMyRequestResponse } from 'fastify';
 import type { EvidenceDocument, EvidenceSources } from '../../src/domain/evidence.js';
 import { officialClient, type ScannerClientCredentials, signedHeaders } from './scanner-client.js';
@@ -146,6 +147,31 @@ export function jar(path: string, entries: string[], sha256 = SHA_A) {
     sha256,
     entries,
     entriesTotal: entries.length,
+  };
+}
+
+/**
+ * A module of the game process as the client reports it (docs/scan-client.md, "Modules in the game
+ * process"): by default an unsigned DLL from the player's Downloads folder.
+ */
+export function gameModule(overrides: Partial<ModuleEvidence> = {}): ModuleEvidence {
+  return {
+    path: '~/Downloads/overlay.dll',
+    fileSize: 4096,
+    sha256: 'b'.repeat(64),
+    verdict: 'unsigned',
+    signature: {
+      status: 'unsigned',
+      signer: null,
+      issuer: null,
+      selfSigned: null,
+      reason: null,
+      signedAt: null,
+    },
+    folder: 'user-profile',
+    userWritable: true,
+    pids: [4242],
+    ...overrides,
   };
 }
 

@@ -38,7 +38,7 @@ describe('Amcache in the plan and the assurance', () => {
     expect(evidenceReasons(windows(damaged, 3), 'FiveM')).toContainEqual(
       expect.objectContaining({
         code: 'source_failed',
-        text: 'A source could not be read (the program files Windows recorded (Amcache)): Amcache.hve is damaged: key: no cell can start at this offset (at offset 0x20).',
+        text: 'A source could not be read (Amcache, the program files Windows recorded): Amcache.hve is damaged: key: no cell can start at this offset (at offset 0x20).',
       }),
     );
   });

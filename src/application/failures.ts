@@ -50,6 +50,8 @@ export type Failure =
   /** The row id, or the public client id, the operator named. */
   | { code: 'scanner_client_not_found'; scannerClient: number | string }
   | { code: 'rule_not_found'; ruleId: number }
+  /** A pattern that can never match its kind (a `file-sha1` pattern that is not a whole SHA-1). */
+  | { code: 'invalid_rule_pattern'; kind: string; problem: string }
   /** This instance already runs a rule test (one at a time per instance); `testId` is that test. */
   | { code: 'rule_test_running'; testId: number }
   | { code: 'rule_test_not_found'; testId: number }

@@ -109,7 +109,7 @@ const SHA1_HEX = /^[0-9a-f]{40}$/;
  */
 export function patternProblem(kind: RuleKind, pattern: string): string | null {
   if (kind === 'file-sha1' && !SHA1_HEX.test(pattern)) {
-    return `Invalid request body: a file-sha1 pattern is a SHA-1 of 40 hexadecimal digits (without Amcache's "0000" prefix); this one has ${pattern.length} characters${/^[0-9a-f]*$/.test(pattern) ? '' : ', not all hexadecimal'}.`;
+    return `a file-sha1 pattern is a SHA-1 of 40 hexadecimal digits (without Amcache's "0000" prefix); this one has ${pattern.length} characters${/^[0-9a-f]*$/.test(pattern) ? '' : ', not all hexadecimal'}.`;
   }
   return null;
 }

@@ -102,6 +102,7 @@ export const PROBLEM_CODES = [
   'scanner_client_not_accepted',
   'scanner_client_not_found',
   'rule_not_found',
+  'invalid_rule_pattern',
   'rule_test_running',
   'rule_test_not_found',
 ] as const satisfies readonly ProblemCode[];
@@ -325,6 +326,12 @@ export function problemFor(failure: Failure): Problem {
         404,
         failure.code,
         `There is no rule ${failure.ruleId}. GET /admin/v1/rules lists the rules and their ids.`,
+      );
+    case 'invalid_rule_pattern':
+      return new Problem(
+        400,
+        failure.code,
+        `The pattern cannot match a ${failure.kind} rule: ${failure.problem} Fix the pattern, or choose the kind it is (docs/scan-client.md, "Rules").`,
       );
     case 'rule_test_running':
       return new Problem(

@@ -44,8 +44,8 @@ describe.each(backends().slice(0, 1))('file-sha1 rules on %s', (backend) => {
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.json()).toMatchObject({
       status: 400,
-      code: 'invalid_body',
-      detail: `Invalid request body: a file-sha1 pattern is a SHA-1 of 40 hexadecimal digits (without Amcache's "0000" prefix); ${tail}`,
+      code: 'invalid_rule_pattern',
+      detail: `The pattern cannot match a file-sha1 rule: a file-sha1 pattern is a SHA-1 of 40 hexadecimal digits (without Amcache's "0000" prefix); ${tail} Fix the pattern, or choose the kind it is (docs/scan-client.md, "Rules").`,
     });
   });
 
@@ -58,7 +58,7 @@ describe.each(backends().slice(0, 1))('file-sha1 rules on %s', (backend) => {
     });
     const res = await t.adminRaw('PATCH', `/admin/v1/rules/${rule.id}`, { kind: 'file-sha1' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'invalid_body' });
+    expect(res.json()).toMatchObject({ code: 'invalid_rule_pattern' });
     const { data } = await t.admin<{ data: Array<{ id: number; kind: string }> }>('GET', '/admin/v1/rules');
     expect(data.find((r) => r.id === rule.id)?.kind).toBe('file-name');
     // With a SHA-1 pattern in the same change, it is accepted.

@@ -8,7 +8,7 @@ import { refuse } from '../failures.js';
 function usablePattern(kind: RuleKind, pattern: string): string {
   const normalised = normalisePattern(kind, pattern);
   const problem = patternProblem(kind, normalised);
-  if (problem !== null) refuse({ code: 'invalid_body', detail: problem });
+  if (problem !== null) refuse({ code: 'invalid_rule_pattern', kind, problem });
   return normalised;
 }
 

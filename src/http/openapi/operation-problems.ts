@@ -77,6 +77,9 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /^\/admin\/v1\/keys\/\{id\}$/, codes: ['key_not_found'] },
   { path: /^\/admin\/v1\/bans\/\{id\}$/, codes: ['ban_not_found'] },
   { path: /^\/admin\/v1\/rules\/\{id\}/, codes: ['rule_not_found'] },
+  // A pattern valid as text but not for its kind (a file-sha1 pattern that is not a SHA-1).
+  { method: 'post', path: /^\/admin\/v1\/rules$/, codes: ['invalid_rule_pattern'] },
+  { method: 'patch', path: /^\/admin\/v1\/rules\/\{id\}$/, codes: ['invalid_rule_pattern'] },
   { method: 'post', path: /^\/admin\/v1\/rules\/\{id\}\/test$/, codes: ['rule_test_running'] },
   { path: /^\/admin\/v1\/rule-tests\/\{id\}$/, codes: ['rule_test_not_found'] },
   { path: /^\/admin\/v1\/scanner-clients\/(\{id\}|retire-previous)/, codes: ['scanner_client_not_found'] },

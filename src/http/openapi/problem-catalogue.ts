@@ -41,6 +41,11 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
   },
   scanner_client_not_found: { code: 'scanner_client_not_found', scannerClient: 3 },
   rule_not_found: { code: 'rule_not_found', ruleId: 12 },
+  invalid_rule_pattern: {
+    code: 'invalid_rule_pattern',
+    kind: 'file-sha1',
+    problem: 'a file-sha1 pattern is a SHA-1 of 40 hexadecimal digits; this one has 64.',
+  },
   enterprise_not_found: { code: 'enterprise_not_found', enterpriseId: 7 },
   already_member: { code: 'already_member', enterpriseId: 7, accountId: 12, owner: false },
   member_not_found: { code: 'member_not_found', enterpriseId: 7, accountId: 12 },

@@ -3143,7 +3143,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Bad Request: invalid_body. */
+                /** @description Bad Request: invalid_body, invalid_rule_pattern. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3333,7 +3333,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Bad Request: invalid_body, invalid_parameter. */
+                /** @description Bad Request: invalid_body, invalid_parameter, invalid_rule_pattern. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -20154,7 +20154,7 @@ export interface components {
              * @example pin_not_found
              * @enum {unknown}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "invalid_client_signature" | "scanner_client_retired" | "scanner_client_not_accepted" | "scanner_client_not_found" | "rule_not_found" | "rule_test_running" | "rule_test_not_found";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "invalid_client_signature" | "scanner_client_retired" | "scanner_client_not_accepted" | "scanner_client_not_found" | "rule_not_found" | "invalid_rule_pattern" | "rule_test_running" | "rule_test_not_found";
             /** @description What happened and what to do next, for people. */
             detail: string;
             /** @example 404 */

@@ -102,19 +102,29 @@ describe.skipIf('missing' in found)('PostgreSQL outage (private cluster)', () =>
       const scanningPin = await t.createPin(owner.key);
       const sessionToken = await scan.startOk(scanningPin, [`HWID-${mode}-2`]);
       expect((await scan.progress(sessionToken, 40)).statusCode).toBe(204);
+      // Known at once, so a failure in this run does not show up as a stray row in the next one.
+      known.add(finishedPin).add(scanningPin);
 
       // Creates keep coming while the cluster stops: each 201 must survive, whatever the timing.
+      // A create sent before the stop may be answered 201 after it (pg_ctl blocks this process while
+      // the cluster shuts down); one sent once the cluster is down never may.
       const acknowledged: string[] = [];
+      const acknowledgedAfterStop: string[] = [];
       let refusedAfterStop = 0;
       let stopped = false;
       let writing = true;
       const unexpected: string[] = [];
       const writer = (async () => {
         while (writing) {
+          const sentAfterStop = stopped;
           const res = await t.api('POST', '/v1/pins/create', { key: owner.key, body: { type: 'FiveM' } });
-          if (res.statusCode === 201) acknowledged.push(res.json<{ pin: string }>().pin);
-          else if (res.statusCode === 503 && res.json<{ code: string }>().code === 'service_unavailable') {
-            if (stopped) refusedAfterStop++;
+          if (res.statusCode === 201) {
+            const pin = res.json<{ pin: string }>().pin;
+            acknowledged.push(pin);
+            known.add(pin);
+            if (sentAfterStop) acknowledgedAfterStop.push(pin);
+          } else if (res.statusCode === 503 && res.json<{ code: string }>().code === 'service_unavailable') {
+            if (sentAfterStop) refusedAfterStop++;
           } else unexpected.push(`${res.statusCode} ${res.body}`);
           await new Promise((r) => setTimeout(r, 10));
         }
@@ -130,7 +140,6 @@ describe.skipIf('missing' in found)('PostgreSQL outage (private cluster)', () =>
       onTestFinished(() => {
         if (!restarted) cluster.start();
       });
-      const countAtStop = acknowledged.length;
       await new Promise((r) => setTimeout(r, 300));
 
       // Meanwhile: health up, readiness down, every endpoint a bounded 503 (or an answer that needs no store).
@@ -169,7 +178,7 @@ describe.skipIf('missing' in found)('PostgreSQL outage (private cluster)', () =>
       writing = false;
       await writer;
       expect(unexpected).toEqual([]);
-      expect(acknowledged.length).toBe(countAtStop);
+      expect(acknowledgedAfterStop).toEqual([]);
       expect(refusedAfterStop).toBeGreaterThan(0);
 
       // Back: the server notices by itself, no restart.
@@ -202,7 +211,6 @@ describe.skipIf('missing' in found)('PostgreSQL outage (private cluster)', () =>
         .select('code')
         .where('account_id', '=', owner.accountId)
         .execute();
-      for (const pin of [...acknowledged, finishedPin, scanningPin]) known.add(pin);
       const unacknowledged = stored.filter((r) => !known.has(r.code));
       // A create whose commit raced the stop may have been stored without its answer reaching us;
       // what was refused after the stop never is.

@@ -56,6 +56,8 @@ export const EVIDENCE_CAPS = {
   amcacheEntries: 5_000,
   // Version 3: the modules loaded in the game processes (docs/scan-client.md, "Modules in the game process").
   loadedModules: 1_024,
+  // Version 3: distinct class names a memory item counts (its `classNamesTotal`), sent or not.
+  classNamesCounted: 1_000_000,
 } as const;
 
 export type EvidenceCaps = typeof EVIDENCE_CAPS;

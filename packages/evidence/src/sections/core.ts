@@ -57,9 +57,20 @@ export const EvidenceMemory = Type.Object(
     reason: Nullable(Text(L.text, 'Why the memory could not be read, and what the player can do.')),
     bytesScanned: Count,
     regions: Count,
-    classNames: Strings(L.classNames, 'Java class names found (slash-separated), ASCII or UTF-16LE.'),
+    classNames: Strings(
+      L.classNames,
+      'Java class names found (slash-separated, a package of two levels or more), ASCII or UTF-16LE. When there are more than the cap, chosen in this order: names outside the Java runtime’s, Minecraft’s and its usual libraries’ packages that hold a hint; a few of the game’s own; the other names outside those packages; the names inside them.',
+    ),
     strings: Strings(L.memoryStrings, 'Strings that contain one of the plan’s hints.'),
-    truncated: Type.Boolean({ description: 'A cap was reached; the lists hold the first finds.' }),
+    truncated: Type.Boolean({ description: 'A cap was reached: class names or strings were left out.' }),
+    // Added in version 3, optional: an older scanner never sends it.
+    classNamesTotal: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: L.classNamesCounted,
+        description: `Distinct class names found, sent or not: more than \`classNames\` holds when the cap cut the list. Counting stops at ${L.classNamesCounted.toLocaleString('en-US')}.`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );

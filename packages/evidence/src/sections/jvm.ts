@@ -86,7 +86,23 @@ export const EvidenceJvmProcess = Type.Object(
           'It publishes `hsperfdata_<user>/<pid>`, which lets tools find it to attach: every JVM does unless told not to.',
       }),
     ),
-    truncated: Type.Boolean({ description: 'A cap was reached: some classes were not compared.' }),
+    truncated: Type.Boolean({
+      description:
+        'A cap was reached: some classes were not compared (either of the two below, which an older scanner does not send).',
+    }),
+    // Added in version 3, optional: an older scanner sends `truncated` alone.
+    knownClassesTruncated: Type.Optional(
+      Type.Boolean({
+        description:
+          'A cap on the files read (jars, class files in folders) was reached: classes of files not read count as unknown, so an unknown package may be a legitimate file’s.',
+      }),
+    ),
+    classSymbolsTruncated: Type.Optional(
+      Type.Boolean({
+        description:
+          'More class names were in memory than a scan compares: a loaded class among the rest was not compared; the unknown classes listed are unknown still.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -63,7 +63,10 @@ async function inspect(ctx: CollectContext, pid: number, process: string): Promi
       .slice(0, 4)
       .map((f) => cut(ctx.display(f), EVIDENCE_CAPS.path)),
     perfData: report.traces.perfData,
-    truncated: report.truncated,
+    // Two caps, said apart: only the first makes an unknown package a lead rather than a finding.
+    truncated: report.knownClassesTruncated || report.symbolsTruncated,
+    knownClassesTruncated: report.knownClassesTruncated,
+    classSymbolsTruncated: report.symbolsTruncated,
   };
 }
 
@@ -81,6 +84,8 @@ const NOTHING_READ = {
   attachRequestFiles: [],
   perfData: null,
   truncated: false,
+  knownClassesTruncated: false,
+  classSymbolsTruncated: false,
 } satisfies Omit<JvmProcessEvidence, 'pid' | 'process' | 'readable' | 'reason'>;
 
 const isFile = async (path: string) => (await stat(path).catch(() => null))?.isFile() ?? false;

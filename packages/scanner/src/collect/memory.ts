@@ -70,9 +70,10 @@ export const collectMemory: Collector<'memory'> = async (ctx) => {
         reason: null,
         bytesScanned: read.bytesScanned,
         regions: read.regions,
-        classNames: [...extractor.classNames],
+        classNames: extractor.classNames.chosen(),
         strings: [...extractor.strings],
         truncated: extractor.truncated,
+        classNamesTotal: Math.min(extractor.classNames.found, EVIDENCE_CAPS.classNamesCounted),
       });
     } catch (error) {
       items.push({
@@ -84,6 +85,7 @@ export const collectMemory: Collector<'memory'> = async (ctx) => {
         classNames: [],
         strings: [],
         truncated: false,
+        classNamesTotal: 0,
       });
     }
   }

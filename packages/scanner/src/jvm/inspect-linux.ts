@@ -16,7 +16,10 @@ export interface JavaProcessReport {
   knownClasses: number;
   filesRead: number;
   symbols: number;
-  truncated: boolean;
+  /** A cap stopped the reading of files: some legitimate classes may be missing from the known ones. */
+  knownClassesTruncated: boolean;
+  /** More class names were in memory than the Symbol pass keeps: some loaded classes were not compared. */
+  symbolsTruncated: boolean;
   unreadable: { path: string; reason: string }[];
   traces: AttachTraces;
   bytesScanned: number;
@@ -70,7 +73,8 @@ export async function inspectLinuxJavaProcess(
     knownClasses: known.classes.size,
     filesRead: known.read,
     symbols: inMemory?.symbols.size ?? 0,
-    truncated: known.truncated || (inMemory?.symbolsTruncated ?? false),
+    knownClassesTruncated: known.truncated,
+    symbolsTruncated: inMemory?.symbolsTruncated ?? false,
     unreadable: known.unreadable,
     traces,
     bytesScanned: inMemory?.bytesScanned ?? 0,

@@ -1,8 +1,10 @@
+import { ClassHarvest } from './class-harvest.js';
+
 /**
  * Finds, in raw process memory, the strings a scan reports (docs/scan-client.md, "Strings in the
- * game's memory"): every Java class name (`net/example/Client`) and every printable string that
- * contains one of the plan's hints, in ASCII/UTF-8 and in UTF-16LE. Raw memory never leaves the
- * machine: only these strings do.
+ * game's memory"): the Java class names (`net/example/Client`, chosen by `ClassHarvest` when there are
+ * more than the cap) and every printable string that contains one of the plan's hints, in ASCII/UTF-8
+ * and in UTF-16LE. Raw memory never leaves the machine: only these strings do.
  *
  * One pass over the bytes with table lookups only, so it keeps up with the 400 MiB/s a core can read
  * (docs/benchmarks.md, "Scan client"): class-name runs, printable runs and UTF-16LE runs are tracked
@@ -127,7 +129,8 @@ const SYMBOL_LAYOUTS: readonly (readonly [number, number])[] = [
  * `address` (the address of the chunk's first byte), when given, lets Symbols be told by alignment.
  */
 export class StringExtractor {
-  readonly classNames = new Set<string>();
+  /** The class names found, and which of them the scan sends (`chosen()`). */
+  readonly classNames: ClassHarvest;
   readonly strings = new Set<string>();
   /**
    * Class names found laid out as JVM Symbols: how (`SYMBOL_NAME | SYMBOL_DESCRIPTOR`) and the
@@ -140,7 +143,7 @@ export class StringExtractor {
    * when its Symbol's address is among them (docs/scan-client.md, "Classes injected into the Java game").
    */
   readonly klassNamePointers = new Set<number>();
-  truncated = false;
+  stringsTruncated = false;
   symbolsTruncated = false;
   private readonly hints: RegExp | null;
 
@@ -149,12 +152,12 @@ export class StringExtractor {
     private readonly limits: ExtractLimits,
   ) {
     this.hints = hintPattern(hints);
+    this.classNames = new ClassHarvest(hints, limits.classNames);
   }
 
-  private addClass(name: string): void {
-    if (this.classNames.has(name)) return;
-    if (this.classNames.size >= this.limits.classNames) this.truncated = true;
-    else this.classNames.add(name);
+  /** A cap was reached: class names or hinted strings were left out. */
+  get truncated(): boolean {
+    return this.stringsTruncated || this.classNames.truncated;
   }
 
   private addSymbol(name: string, how: number, address: number): void {
@@ -223,7 +226,7 @@ export class StringExtractor {
 
   private addString(text: string): void {
     if (text.length < MIN_STRING || this.strings.has(text)) return;
-    if (this.strings.size >= this.limits.strings) this.truncated = true;
+    if (this.strings.size >= this.limits.strings) this.stringsTruncated = true;
     else this.strings.add(text);
   }
 
@@ -242,6 +245,7 @@ export class StringExtractor {
     const complete = (start: number, end: number) => (start > 0 || first) && (end < length || final);
     const symbols = (this.limits.symbols ?? 0) > 0;
     if (symbols) this.scanKlasses(view, length, address);
+    const harvest = this.limits.classNames > 0;
     // Class names in ASCII: the run of class-name bytes around each slash.
     for (let p = view.indexOf(SLASH); p >= 0; ) {
       let start = p;
@@ -249,18 +253,22 @@ export class StringExtractor {
       let end = p + 1;
       while (end < length && (BYTE_KIND[view[end] as number] as number) & CLASS) end++;
       if (complete(start, end) && end - start >= MIN_CLASS && end - start <= MAX_STRING) {
-        const name = classNameOf(view.toString('latin1', start, end), view[end] === 0x3b);
-        if (name !== null) this.addClass(name);
+        // A name is harvested only with a package of two levels (class-harvest.ts): most runs of
+        // random bytes around a slash have one, and are not worth turning into a string.
+        if (harvest && hasSlash(view, p + 1, end)) {
+          const name = classNameOf(view.toString('latin1', start, end), view[end] === 0x3b);
+          if (name !== null) this.classNames.add(name);
+        }
         if (symbols) this.checkSymbol(view, start, end, address);
       }
       p = end < length ? view.indexOf(SLASH, end) : -1;
     }
     // Class names in UTF-16LE: the run of (class-name byte, zero) pairs around each `/`, zero.
-    for (let p = view.indexOf(WIDE_SLASH); p >= 0; ) {
+    for (let p = harvest ? view.indexOf(WIDE_SLASH) : -1; p >= 0; ) {
       const [start, end] = wideRun(view, p, length, CLASS);
       if (complete(start, end) && (end - start) >> 1 >= MIN_CLASS) {
         const name = classNameOf(decodeWide(view, start, end), view[end] === 0x3b && view[end + 1] === 0);
-        if (name !== null) this.addClass(name);
+        if (name !== null) this.classNames.add(name);
       }
       p = end < length ? view.indexOf(WIDE_SLASH, end) : -1;
     }
@@ -291,6 +299,12 @@ export class StringExtractor {
 }
 
 const WIDE_SLASH = Buffer.from([SLASH, 0]);
+
+/** Is there a `/` in `view[from..end)`? (A bounded loop: `indexOf` would search on past `end`.) */
+function hasSlash(view: Buffer, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) if (view[i] === SLASH) return true;
+  return false;
+}
 
 /** The run of (byte of `kind`, zero) pairs around the pair at `at`. */
 function wideRun(view: Buffer, at: number, length: number, kind: number): [number, number] {

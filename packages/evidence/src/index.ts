@@ -6,6 +6,16 @@
 export { EVIDENCE_CAPS, type EvidenceCaps } from './caps.js';
 export { DISCORD_ID_PATTERN, TIMESTAMP_PATTERN } from './patterns.js';
 export { EVIDENCE_SOURCE_NAMES } from './source-names.js';
+export {
+  cutEscaped,
+  escapeEvidence,
+  escapeText,
+  holdsRawEvidenceText,
+  holdsRawText,
+  replaceRawText,
+  SHORTEST_TEXT_CAP,
+  unescapeText,
+} from './text-escape.js';
 export { TIMELINE_SOURCES, type TimelineSource } from './timeline.js';
 export type * from './types.js';
 export { EVIDENCE_SCHEMA_VERSION, EVIDENCE_SCHEMA_VERSIONS, type EvidenceSchemaVersion } from './version.js';

@@ -1,4 +1,4 @@
-import { EVIDENCE_LIMITS, type EvidenceDocument } from './evidence.js';
+import { EVIDENCE_LIMITS, type EvidenceDocument, type MemoryEvidence } from './evidence.js';
 
 /**
  * A scan that could not send everything it found is no clean scan (docs/scan-client.md, "What a
@@ -38,7 +38,18 @@ function jvmCuts(doc: EvidenceDocument): string[] {
         `${PARTIAL} ${atLeast}${count(unreadable.length)} file${unreadable.length === 1 ? '' : 's'} ${game} may load classes from could not be read (${shown}${more}); classes loaded from them cannot be told from injected ones.`,
       );
     }
-    if (p.truncated)
+    // A scanner that says which cap it reached is taken at its word; an older one sends `truncated` alone.
+    const known = p.knownClassesTruncated === true;
+    const symbols = p.classSymbolsTruncated === true;
+    if (known)
+      out.push(
+        `${PARTIAL} ${game} had more jars or class files than a scan reads; a class shown as unknown may be in a file not read.`,
+      );
+    if (symbols)
+      out.push(
+        `${PARTIAL} ${game} held more class names in memory than a scan compares; an injected class may be among those not compared.`,
+      );
+    if (p.truncated && !known && !symbols)
       out.push(
         `${PARTIAL} ${game} had more jars, class files or class names than a scan compares; an injected class may be among those not compared, and a class shown as unknown may be in a file not read.`,
       );
@@ -54,6 +65,33 @@ function jvmCuts(doc: EvidenceDocument): string[] {
   return out;
 }
 
+/**
+ * A memory harvest cut to the caps (docs/scan-client.md, "Class names in the game's memory"). A
+ * scanner that counts the class names it found says how many were left out and which were sent
+ * first; an older one only says that something was.
+ */
+function memoryCuts(m: MemoryEvidence): string[] {
+  if (!m.truncated) return [];
+  const where = `the memory of ${m.process} (pid ${m.pid})`;
+  const total = m.classNamesTotal;
+  const out: string[] = [];
+  if (total !== undefined && total > m.classNames.length) {
+    const atLeast = total >= EVIDENCE_LIMITS.classNamesCounted ? 'at least ' : '';
+    out.push(
+      `${LEAD} ${count(m.classNames.length)} of ${atLeast}${count(total)} class names in ${where} were sent (those holding a hint word first, then those outside the Java runtime's, Minecraft's and its usual libraries' packages); a cheat's may be among the rest.`,
+    );
+  }
+  if (total !== undefined && m.strings.length >= EVIDENCE_LIMITS.memoryStrings)
+    out.push(
+      `${LEAD} ${where} held more texts with a hint word than the ${count(m.strings.length)} a scan carries; a cheat's may be among those left out.`,
+    );
+  if (out.length === 0)
+    out.push(
+      `${LEAD} ${where} held more class names or texts than a scan carries; a cheat's may be among those left out.`,
+    );
+  return out;
+}
+
 export function coverageIntegrity(doc: EvidenceDocument): string[] {
   const out: string[] = [];
   const { files, memory } = doc.sources;
@@ -63,17 +101,21 @@ export function coverageIntegrity(doc: EvidenceDocument): string[] {
       `${LEAD} ${count(files.items.length)} of ${count(total)} game files were listed; a file may be hidden among the rest.`,
     );
   for (const f of files.items) {
-    if (f.entriesTotal > f.entries.length)
+    if (f.entriesTotal <= f.entries.length) continue;
+    // The folders of the entries left out, when all were sent, let every rule naming a package see
+    // the whole archive (docs/scan-client.md, "What a capped scan means"); an older client sends none.
+    const folders = f.entryFolders;
+    const foldersTotal = f.entryFoldersTotal ?? folders?.length ?? 0;
+    if (folders === undefined)
       out.push(
         `${LEAD} ${count(f.entries.length)} of ${count(f.entriesTotal)} entries of ${f.path} were listed; a class may be hidden among the rest.`,
       );
-  }
-  for (const m of memory.items) {
-    if (m.truncated)
+    else if (foldersTotal > folders.length)
       out.push(
-        `${LEAD} the memory of ${m.process} (pid ${m.pid}) held more class names or texts than a scan carries; a cheat's may be among those left out.`,
+        `${LEAD} ${count(f.entries.length)} of ${count(f.entriesTotal)} entries of ${f.path} were listed, and ${count(folders.length)} of the ${count(foldersTotal)} folders of the rest; a class may be hidden among those left out.`,
       );
   }
+  for (const m of memory.items) out.push(...memoryCuts(m));
   for (const p of doc.sources.modules?.processes ?? []) {
     if (p.truncated)
       out.push(

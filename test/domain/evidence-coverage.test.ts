@@ -33,6 +33,27 @@ describe('a capped or truncated source lowers the scan (docs/scan-client.md, "Wh
     ]);
   });
 
+  it('says how many class names a harvest left out, and which it sent first', () => {
+    const sent = Array.from({ length: EVIDENCE_LIMITS.classNames }, (_, i) => `a/b/C${i}`);
+    const cut = (over: object) =>
+      coverageIntegrity(
+        evidence('n', { memory: { status: 'collected', items: [{ ...memory(true), ...over }] } }),
+      );
+    expect(cut({ classNames: sent, classNamesTotal: 123_456 })).toEqual([
+      "The scan could not send everything: 50,000 of 123,456 class names in the memory of javaw.exe (pid 4242) were sent (those holding a hint word first, then those outside the Java runtime's, Minecraft's and its usual libraries' packages); a cheat's may be among the rest.",
+    ]);
+    expect(cut({ classNames: sent, classNamesTotal: EVIDENCE_LIMITS.classNamesCounted })[0]).toContain(
+      '50,000 of at least 1,000,000 class names',
+    );
+    const strings = Array.from({ length: EVIDENCE_LIMITS.memoryStrings }, (_, i) => `KillAura ${i}`);
+    expect(cut({ classNames: ['a/b/C'], classNamesTotal: 1, strings })).toEqual([
+      "The scan could not send everything: the memory of javaw.exe (pid 4242) held more texts with a hint word than the 5,000 a scan carries; a cheat's may be among those left out.",
+    ]);
+    expect(cut({ classNames: sent, classNamesTotal: EVIDENCE_LIMITS.classNames, truncated: false })).toEqual(
+      [],
+    );
+  });
+
   it('says nothing of a whole scan, nor of an older client that sends no count', () => {
     const whole = evidence('n', {
       files: { items: [jar('~/.minecraft/mods/a.jar', ['a/B.class'])], itemsTotal: 1 },
@@ -62,6 +83,13 @@ describe('a capped or truncated source lowers the scan (docs/scan-client.md, "Wh
       );
       expect(cutsOf(jvmItem({ truncated: true }))).toEqual([
         'The Java class check was partial: java (pid 4242) had more jars, class files or class names than a scan compares; an injected class may be among those not compared, and a class shown as unknown may be in a file not read.',
+      ]);
+      // A scanner that says which cap it reached.
+      expect(
+        cutsOf(jvmItem({ truncated: true, knownClassesTruncated: true, classSymbolsTruncated: true })),
+      ).toEqual([
+        'The Java class check was partial: java (pid 4242) had more jars or class files than a scan reads; a class shown as unknown may be in a file not read.',
+        'The Java class check was partial: java (pid 4242) held more class names in memory than a scan compares; an injected class may be among those not compared.',
       ]);
     });
 

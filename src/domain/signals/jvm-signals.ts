@@ -10,7 +10,7 @@ import type { Signal } from '../windows-signals.js';
  *   no file of the runtime, class path, game folder or mods holds: code defined from bytes, as an
  *   injected client is. Lone unknown classes are shown in the evidence, never a signal.
  * - `jvm-unknown-classes-incomplete`: the same, in a process whose known classes are incomplete
- *   (files of its class path or mods could not be read, or a cap was reached): the classes may be
+ *   (files of its class path or mods could not be read, or a cap on the files read was reached): the classes may be
  *   in the files the scan could not read, so the package is no proof of injection, only a lead.
  * - `jvm-agent`: a Java or native agent named on the command line or in the launcher's variables.
  * - `jvm-debug-agent`: the debugger agent (`jdwp`), which lets whoever connects run code in the game.
@@ -44,7 +44,13 @@ function incompleteBecause(p: JvmProcessEvidence): string | null {
       p.unreadableFiles.length > SHOWN_FILES ? `, and ${p.unreadableFiles.length - SHOWN_FILES} more` : '';
     why.push(`files it may load classes from could not be read: ${shown}${more}`);
   }
-  if (p.truncated) why.push('a cap was reached: more jars, class files or class names than a scan compares');
+  // Only a cap on the files read leaves classes of legitimate files unknown; a cap on the class names
+  // compared leaves loaded classes out, and those listed are unknown still. An older scanner sends
+  // `truncated` alone, which may be either.
+  if (p.knownClassesTruncated === true)
+    why.push('a cap was reached: more jars or class files than a scan reads');
+  else if (p.knownClassesTruncated === undefined && p.truncated)
+    why.push('a cap was reached: more jars, class files or class names than a scan compares');
   return why.length === 0 ? null : why.join('; ');
 }
 

@@ -61,6 +61,18 @@ describe('the Java game signals', () => {
     expect(signalsOf(jvmItem({ truncated: true }))).toEqual([]);
   });
 
+  it('keep the package a finding when only the class names in memory were capped, and a lead when the files were', () => {
+    const pkg = { name: 'me/ghost', count: 2, classes: ['me/ghost/A', 'me/ghost/B'] };
+    const symbolsCut = { truncated: true, knownClassesTruncated: false, classSymbolsTruncated: true };
+    expect(signalsOf(jvmItem({ unknownPackages: [pkg], ...symbolsCut })).map(([c]) => c)).toEqual([
+      'jvm-unknown-classes',
+    ]);
+    const filesCut = { truncated: true, knownClassesTruncated: true, classSymbolsTruncated: false };
+    const [[code, where] = []] = signalsOf(jvmItem({ unknownPackages: [pkg], ...filesCut }));
+    expect(code).toBe('jvm-unknown-classes-incomplete');
+    expect(where).toContain('a cap was reached: more jars or class files than a scan reads');
+  });
+
   it('raise agents (the debugger apart) and an attach', () => {
     const item = jvmItem({
       agents: [

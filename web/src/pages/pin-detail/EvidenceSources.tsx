@@ -119,7 +119,11 @@ function Memory({ section, matched }: { section: Sources['memory']; matched: Mat
               </Fact>
             </dl>
             {m.truncated ? (
-              <p className="muted">A cap was reached: the lists hold the first finds only.</p>
+              <p className="muted">
+                {m.classNamesTotal !== undefined && m.classNamesTotal > m.classNames.length
+                  ? `${count(m.classNames.length)} of ${count(m.classNamesTotal)} class names were sent: those holding a hint word first, then those outside the Java runtime's, Minecraft's and its usual libraries' packages.`
+                  : 'A cap was reached: some class names or texts were left out.'}
+              </p>
             ) : null}
             <CollapsibleList
               title="Class names"

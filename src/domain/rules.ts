@@ -191,6 +191,10 @@ function* candidates(doc: EvidenceDocument): Generator<Candidate> {
     yield { kind: 'file-path', ref: { source: 'files', index, value: f.path }, where, proves: 'possession' };
     for (const value of f.entries)
       yield { kind: 'jar-entry', ref: { source: 'files', index, value }, where, proves: 'possession' };
+    // The folders of the entries the scan did not list (`a/b/`): a rule naming a package sees every
+    // entry however many the archive has (docs/scan-client.md, "Where the files are read").
+    for (const value of f.entryFolders ?? [])
+      yield { kind: 'jar-entry', ref: { source: 'files', index, value }, where, proves: 'possession' };
   }
   yield* windowsCandidates(doc);
 }

@@ -71,6 +71,43 @@ describe.each(stores)('a capped scan on $name', (backend) => {
     ]);
   });
 
+  it('a jar whose left-out entries are summed up by folder: matched by package, cut only when the folders were', async () => {
+    // Every folder of the 20,000 left out was sent: a rule naming a package sees them all, no cut.
+    const whole = await startScan(t, owner.key);
+    const fat = {
+      ...jar('~/.minecraft/mods/all-in-one.jar', ['shadow/lib/A.class']),
+      entriesTotal: 20_001,
+      entryFolders: ['shadow/lib/', 'net/wurstclient/hacks/'],
+      entryFoldersTotal: 2,
+    };
+    const res = await uploadEvidence(
+      t,
+      whole.token,
+      evidence(whole.nonce, { files: { items: [fat], itemsTotal: 1 } }),
+    );
+    expect(res.json()).toMatchObject({ result: 'cheating' });
+    const data = await results(whole.pin);
+    expect(data.detections).toEqual(['Wurst in ~/.minecraft/mods/all-in-one.jar']);
+    expect(data.integrity).toEqual([]);
+
+    // More folders than were sent: the cut is reported.
+    const cut = await startScan(t, owner.key);
+    const cutRes = await uploadEvidence(
+      t,
+      cut.token,
+      evidence(cut.nonce, {
+        files: {
+          items: [{ ...fat, entryFolders: ['shadow/lib/'], entryFoldersTotal: 5_001 }],
+          itemsTotal: 1,
+        },
+      }),
+    );
+    expect(cutRes.json()).toMatchObject({ result: 'suspicious' });
+    expect((await results(cut.pin)).integrity).toEqual([
+      'The scan could not send everything: 1 of 20,001 entries of ~/.minecraft/mods/all-in-one.jar were listed, and 1 of the 5,001 folders of the rest; a class may be hidden among those left out.',
+    ]);
+  });
+
   it('refuses a negative count like any invalid document', async () => {
     const scan = await startScan(t, owner.key);
     const res = await uploadEvidence(t, scan.token, evidence(scan.nonce, { files: { itemsTotal: -1 } }));

@@ -58,6 +58,9 @@ export const EVIDENCE_CAPS = {
   loadedModules: 1_024,
   // Version 3: distinct class names a memory item counts (its `classNamesTotal`), sent or not.
   classNamesCounted: 1_000_000,
+  // Version 3: the folders of an archive's entries past the entries cap, and of library jars
+  // (docs/scan-client.md, "Where the files are read").
+  entryFolders: 5_000,
 } as const;
 
 export type EvidenceCaps = typeof EVIDENCE_CAPS;

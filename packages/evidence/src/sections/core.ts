@@ -77,7 +77,10 @@ export const EvidenceMemory = Type.Object(
 
 export const EvidenceFile = Type.Object(
   {
-    path: Text(L.path, 'The home folder shortened to `~`.'),
+    path: Text(
+      L.path,
+      'The home folder shortened to `~`. An archive inside another one (a mod’s bundled jar) is `outer.jar!/META-INF/jars/inner.jar`, as Java writes a nested entry.',
+    ),
     linkTarget: Type.Optional(
       Text(
         L.path,
@@ -96,6 +99,16 @@ export const EvidenceFile = Type.Object(
       'Entry paths inside the archive (class paths such as `a/b/C.class`); class files first when there are more than the cap.',
     ),
     entriesTotal: Type.Integer({ minimum: 0, description: 'Every entry of the archive, listed or not.' }),
+    // Added in version 3, optional: an older scanner never sends them.
+    entryFolders: Type.Optional(
+      Strings(
+        L.entryFolders,
+        'The distinct folders (`a/b/`) of the entries not in `entries`, so that a rule naming a package still sees every entry: sent when an archive has more entries than a scan lists, and for library jars, which are listed by folder only.',
+      ),
+    ),
+    entryFoldersTotal: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Every distinct folder of those entries, listed or not.' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,4 @@
-import { unzipSync } from 'fflate';
+import { centralDirectory } from './central-directory.js';
 
 /** The first bytes of a zip archive (a local file header), whatever the file is named. */
 export function isZip(head: Uint8Array): boolean {
@@ -7,19 +7,9 @@ export function isZip(head: Uint8Array): boolean {
 
 /**
  * The entry names of a zip archive (a jar), read from its central directory without inflating any
- * entry: the filter sees every entry and keeps none. Null when the archive cannot be read.
+ * entry, decoded as the Java runtime decodes them (zip/central-directory.ts). Null when the archive
+ * cannot be read; a damaged directory gives the entries before the damage.
  */
 export function zipEntries(data: Uint8Array): string[] | null {
-  const names: string[] = [];
-  try {
-    unzipSync(data, {
-      filter(file) {
-        names.push(file.name);
-        return false;
-      },
-    });
-  } catch {
-    return names.length > 0 ? names : null;
-  }
-  return names;
+  return centralDirectory(data)?.map((e) => e.name) ?? null;
 }

@@ -1,0 +1,180 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { EVIDENCE_CAPS } from '@scanpin/evidence';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../packages/scanner/src/cli/main.js';
+import { type AcceptanceServer, startAcceptanceServer } from './fixtures/acceptance.js';
+import { buildJar, HARMLESS_ENTRIES, plant, plantedMachine, WURST_ENTRIES } from './fixtures/machine.js';
+
+/**
+ * Where clients really live (docs/scan-client.md, "Where the files are read"): a client installed as
+ * a library of a version, a plugin in its loader's own folder, a client bundled inside another mod
+ * (Fabric jar-in-jar, Forge jarjar), and a fat jar whose cheat classes come after the entries cap.
+ * Each is scanned by the scanner's own command (`main`, in this process) against a real server, which
+ * judges it with its rules; Debian's `unzip` reads the planted jars as an independent check.
+ */
+
+/** A jar holding other jars at the given entry paths, as Fabric and Forge bundle them. */
+function jarWith(entries: string[], nested: Record<string, Uint8Array>): Buffer {
+  const files: Record<string, Uint8Array> = {};
+  for (const e of entries) files[e] = new TextEncoder().encode(`content of ${e}`);
+  // Stored, as Loom writes bundled jars (they are compressed already).
+  for (const [path, data] of Object.entries(nested)) files[path] = data;
+  return Buffer.from(zipSync(files, { level: 0 }));
+}
+
+/** Entry names as Debian's unzip lists them. */
+function unzipNames(path: string): string[] {
+  return execFileSync('unzip', ['-Z1', path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    .split('\n')
+    .filter(Boolean);
+}
+
+const RUSHERHACK_PLUGIN_ENTRIES = ['rusherhack-plugin.json', 'org/example/ExamplePlugin.class'];
+/** 20,000 classes of a fat jar's libraries, listed before the cheat's. */
+const FAT_PADDING = Array.from(
+  { length: EVIDENCE_CAPS.entries },
+  (_, i) => `shadow/lib${Math.floor(i / 100)}/Class${i}.class`,
+);
+
+describe('a scan finds clients where they really live', () => {
+  let server: AcceptanceServer;
+  const roots: string[] = [];
+
+  beforeAll(async () => {
+    server = await startAcceptanceServer();
+    // The plugin's manifest file, which RusherHack's plugin loader reads (RusherDevelopment/example-plugin,
+    // src/main/resources/rusherhack-plugin.json): a rule only this server has.
+    await server.t.admin('POST', '/admin/v1/rules', {
+      name: 'RusherHack plugin',
+      kind: 'jar-entry',
+      pattern: 'rusherhack-plugin.json',
+      match: 'exact',
+      severity: 'detection',
+      games: ['Java'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    for (const r of roots) rmSync(r, { recursive: true, force: true });
+  });
+
+  /** A planted Linux home, scanned with `--yes --wait-seconds 0`: the PIN's results. */
+  async function scanned(plantFiles: (minecraft: string, home: string) => void) {
+    const m = plantedMachine('linux');
+    roots.push(m.root);
+    mkdirSync(join(m.minecraft, 'mods'), { recursive: true });
+    plantFiles(m.minecraft, m.home);
+    // No processes to read: the files are what is under test.
+    const proc = join(m.root, 'proc');
+    mkdirSync(proc);
+    const pin = await server.t.createPin(server.owner.key, { type: 'Java' });
+    const code = await main(['--server', server.url, '--pin', pin, '--yes', '--wait-seconds', '0'], {
+      platform: 'linux',
+      env: m.env,
+      procRoot: proc,
+      sysRoot: join(m.root, 'sys'),
+    });
+    expect(code).toBe(0);
+    const results = (await server.t.api('GET', `/v1/pins/${pin}/results`, { key: server.owner.key })).json();
+    return { result: results.result as string, data: results.data as Record<string, string[]>, m };
+  }
+
+  it('a client installed as a library of a version, under a harmless Maven path', async () => {
+    const { result, data } = await scanned((minecraft) => {
+      const jar = plant(
+        join(minecraft, 'libraries/com/example/render-optimizer/1.0/render-optimizer-1.0.jar'),
+        buildJar(WURST_ENTRIES),
+      );
+      expect(unzipNames(jar)).toEqual(WURST_ENTRIES);
+      plant(join(minecraft, 'libraries/com/example/util/2.0/util-2.0.jar'), buildJar(HARMLESS_ENTRIES));
+    });
+    expect(result).toBe('cheating');
+    expect(data.detections).toEqual([
+      'Wurst in ~/.minecraft/libraries/com/example/render-optimizer/1.0/render-optimizer-1.0.jar',
+    ]);
+    // Library jars are listed by folder: complete, so no cut is reported.
+    expect(data.integrity?.join(' ') ?? '').not.toMatch(/entries of/);
+  });
+
+  it('a client in a Prism instance’s jar mods and in the launcher’s shared libraries', async () => {
+    const { data } = await scanned((_minecraft, home) => {
+      const prism = join(home, '.local/share/PrismLauncher');
+      mkdirSync(join(prism, 'instances/Survival/.minecraft/mods'), { recursive: true });
+      plant(join(prism, 'instances/Survival/jarmods/optifine.jar'), buildJar(WURST_ENTRIES));
+      plant(join(prism, 'libraries/org/example/shared/1.0/shared-1.0.jar'), buildJar(WURST_ENTRIES));
+    });
+    expect(data.detections).toEqual(
+      expect.arrayContaining([
+        'Wurst in ~/.local/share/PrismLauncher/instances/Survival/jarmods/optifine.jar',
+        'Wurst in ~/.local/share/PrismLauncher/libraries/org/example/shared/1.0/shared-1.0.jar',
+      ]),
+    );
+  });
+
+  it('a plugin in its loader’s own plugins folder', async () => {
+    const { result, data } = await scanned((minecraft) => {
+      plant(join(minecraft, 'rusherhack/plugins/hud-tweaks.jar'), buildJar(RUSHERHACK_PLUGIN_ENTRIES));
+    });
+    expect(result).toBe('cheating');
+    expect(data.detections).toEqual(['RusherHack plugin in ~/.minecraft/rusherhack/plugins/hud-tweaks.jar']);
+  });
+
+  it('a client nested in another mod: Fabric jar-in-jar, and Forge jarjar two levels down', async () => {
+    const { result, data } = await scanned((minecraft) => {
+      const fabric = plant(
+        join(minecraft, 'mods/sodium-extra.jar'),
+        jarWith(['fabric.mod.json', 'me/flashyreese/sodiumextra/SodiumExtra.class'], {
+          'META-INF/jars/reeses-sodium-options.jar': buildJar(WURST_ENTRIES),
+        }),
+      );
+      expect(unzipNames(fabric)).toContain('META-INF/jars/reeses-sodium-options.jar');
+      const inner = jarWith(['META-INF/mods.toml'], { 'META-INF/jars/core.jar': buildJar(WURST_ENTRIES) });
+      plant(
+        join(minecraft, 'mods/library-pack.jar'),
+        jarWith(['META-INF/mods.toml'], { 'META-INF/jarjar/helper.jar': inner }),
+      );
+    });
+    expect(result).toBe('cheating');
+    expect(data.detections).toEqual([
+      'Wurst in ~/.minecraft/mods/library-pack.jar!/META-INF/jarjar/helper.jar!/META-INF/jars/core.jar',
+      'Wurst in ~/.minecraft/mods/sodium-extra.jar!/META-INF/jars/reeses-sodium-options.jar',
+    ]);
+  });
+
+  it('a fat jar with the cheat’s classes after entry 20,000, and no cut reported', async () => {
+    const { result, data } = await scanned((minecraft) => {
+      const jar = plant(join(minecraft, 'mods/all-in-one.jar'), buildJar([...FAT_PADDING, ...WURST_ENTRIES]));
+      const names = unzipNames(jar);
+      expect(names.length).toBe(EVIDENCE_CAPS.entries + WURST_ENTRIES.length);
+      expect(names.indexOf('net/wurstclient/WurstClient.class')).toBe(EVIDENCE_CAPS.entries);
+    });
+    expect(result).toBe('cheating');
+    expect(data.detections).toEqual(['Wurst in ~/.minecraft/mods/all-in-one.jar']);
+    // Every left-out entry's folder was sent: the listing is complete for rules naming a package.
+    expect(data.integrity?.join(' ') ?? '').not.toMatch(/entries of/);
+  });
+
+  it('a legitimate library nested in a mod, and a legitimate library, raise nothing', async () => {
+    const { result, data } = await scanned((minecraft) => {
+      plant(
+        join(minecraft, 'mods/fabric-api.jar'),
+        jarWith(['fabric.mod.json'], {
+          'META-INF/jars/fabric-api-base.jar': buildJar([
+            'net/fabricmc/fabric/api/base/event/Event.class',
+            'fabric.mod.json',
+          ]),
+        }),
+      );
+      plant(
+        join(minecraft, 'libraries/org/ow2/asm/asm/9.6/asm-9.6.jar'),
+        buildJar(['org/objectweb/asm/ClassReader.class']),
+      );
+    });
+    expect(result).not.toBe('cheating');
+    for (const grade of ['detections', 'suspicious', 'warnings'])
+      expect(JSON.stringify(data[grade] ?? [])).not.toMatch(/fabric-api|asm-9\.6/);
+  });
+});

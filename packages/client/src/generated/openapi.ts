@@ -10076,7 +10076,9 @@ export interface paths {
                          *                     "example"
                          *                   ],
                          *                   "perfData": false,
-                         *                   "truncated": false
+                         *                   "truncated": false,
+                         *                   "knownClassesTruncated": false,
+                         *                   "classSymbolsTruncated": false
                          *                 }
                          *               ]
                          *             },
@@ -10129,7 +10131,8 @@ export interface paths {
                          *                   "reason": "example",
                          *                   "systemModules": 0,
                          *                   "listed": 0,
-                         *                   "truncated": false
+                         *                   "truncated": false,
+                         *                   "classNamesTotal": 0
                          *                 }
                          *               ],
                          *               "items": [
@@ -10462,7 +10465,7 @@ export interface paths {
                                                 referencedOnly: number;
                                                 /** @description The Java runtime it runs (its home folder). */
                                                 runtime: string | null;
-                                                /** @description A cap was reached: some classes were not compared. */
+                                                /** @description A cap was reached: some classes were not compared (either of the two below, which an older scanner does not send). */
                                                 truncated: boolean;
                                                 /** @description Packages with at least two loaded classes that no known file holds: the finding. A class counts as loaded when a HotSpot Klass points to its name. */
                                                 unknownPackages: {
@@ -10575,7 +10578,7 @@ export interface paths {
                                         memory: {
                                             items: {
                                                 bytesScanned: number;
-                                                /** @description Java class names found (slash-separated), ASCII or UTF-16LE. */
+                                                /** @description Java class names found (slash-separated, a package of two levels or more), ASCII or UTF-16LE. When there are more than the cap, chosen in this order: names outside the Java runtime’s, Minecraft’s and its usual libraries’ packages that hold a hint; a few of the game’s own; the other names outside those packages; the names inside them. */
                                                 classNames: string[];
                                                 pid: number;
                                                 process: string;
@@ -10585,7 +10588,7 @@ export interface paths {
                                                 regions: number;
                                                 /** @description Strings that contain one of the plan’s hints. */
                                                 strings: string[];
-                                                /** @description A cap was reached; the lists hold the first finds. */
+                                                /** @description A cap was reached: class names or strings were left out. */
                                                 truncated: boolean;
                                             }[];
                                             /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
@@ -11469,8 +11472,12 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
+                                                /** @description More class names were in memory than a scan compares: a loaded class among the rest was not compared; the unknown classes listed are unknown still. */
+                                                classSymbolsTruncated?: boolean;
                         expiresInDays?: number;
                     };
+                                                /** @description A cap on the files read (jars, class files in folders) was reached: classes of files not read count as unknown, so an unknown package may be a legitimate file’s. */
+                                                knownClassesTruncated?: boolean;
                 };
             };
             responses: {
@@ -11597,6 +11604,8 @@ export interface paths {
             header?: never;
             path?: never;
             cookie?: never;
+                                                /** @description Distinct class names found, sent or not: more than `classNames` holds when the cap cut the list. Counting stops at 1,000,000. */
+                                                classNamesTotal?: number;
         };
         /**
          * A PIN's timeline
@@ -16287,7 +16296,9 @@ export interface paths {
                      *                 "example"
                      *               ],
                      *               "perfData": false,
-                     *               "truncated": false
+                     *               "truncated": false,
+                     *               "knownClassesTruncated": false,
+                     *               "classSymbolsTruncated": false
                      *             }
                      *           ]
                      *         },
@@ -16340,7 +16351,8 @@ export interface paths {
                      *               "reason": "example",
                      *               "systemModules": 0,
                      *               "listed": 0,
-                     *               "truncated": false
+                     *               "truncated": false,
+                     *               "classNamesTotal": 0
                      *             }
                      *           ],
                      *           "items": [
@@ -16661,7 +16673,7 @@ export interface paths {
                                     referencedOnly: number;
                                     /** @description The Java runtime it runs (its home folder). */
                                     runtime: string | null;
-                                    /** @description A cap was reached: some classes were not compared. */
+                                    /** @description A cap was reached: some classes were not compared (either of the two below, which an older scanner does not send). */
                                     truncated: boolean;
                                     /** @description Packages with at least two loaded classes that no known file holds: the finding. A class counts as loaded when a HotSpot Klass points to its name. */
                                     unknownPackages: {
@@ -16774,7 +16786,7 @@ export interface paths {
                             memory: {
                                 items: {
                                     bytesScanned: number;
-                                    /** @description Java class names found (slash-separated), ASCII or UTF-16LE. */
+                                    /** @description Java class names found (slash-separated, a package of two levels or more), ASCII or UTF-16LE. When there are more than the cap, chosen in this order: names outside the Java runtime’s, Minecraft’s and its usual libraries’ packages that hold a hint; a few of the game’s own; the other names outside those packages; the names inside them. */
                                     classNames: string[];
                                     pid: number;
                                     process: string;
@@ -16784,7 +16796,7 @@ export interface paths {
                                     regions: number;
                                     /** @description Strings that contain one of the plan’s hints. */
                                     strings: string[];
-                                    /** @description A cap was reached; the lists hold the first finds. */
+                                    /** @description A cap was reached: class names or strings were left out. */
                                     truncated: boolean;
                                 }[];
                                 /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
@@ -17676,8 +17688,12 @@ export interface paths {
                 };
                 /** @description Internal Server Error: internal_error. */
                 500: {
+                                    /** @description More class names were in memory than a scan compares: a loaded class among the rest was not compared; the unknown classes listed are unknown still. */
+                                    classSymbolsTruncated?: boolean;
                     headers: {
                         [name: string]: unknown;
+                                    /** @description A cap on the files read (jars, class files in folders) was reached: classes of files not read count as unknown, so an unknown package may be a legitimate file’s. */
+                                    knownClassesTruncated?: boolean;
                     };
                     content: {
                         "application/problem+json": components["schemas"]["Problem"];
@@ -17804,6 +17820,8 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Seconds to wait before retrying. */
+                                    /** @description Distinct class names found, sent or not: more than `classNames` holds when the cap cut the list. Counting stops at 1,000,000. */
+                                    classNamesTotal?: number;
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };

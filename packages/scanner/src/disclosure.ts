@@ -58,7 +58,7 @@ export const COLLECTED: readonly Disclosed[] = [
     platform: 'any',
     title: 'Minecraft installations',
     detail:
-      'For every jar in the mods and versions folders, and every file there that is a zip archive under another name: its path (your home folder shown as ~), size, dates, fingerprint and the names of the files inside it. Not their contents.',
+      'For every jar in the mods and versions folders, the loaders’ plugin folders and the launchers’ libraries and jar mods, every jar bundled inside those, and every file there that is a zip archive under another name: its path (your home folder shown as ~), size, dates, fingerprint and the names of the files inside it (for a library, only the names of its folders). Not their contents.',
   },
   {
     source: 'logs',

@@ -55,6 +55,18 @@ export type Failure =
   /** This instance already runs a rule test (one at a time per instance); `testId` is that test. */
   | { code: 'rule_test_running'; testId: number }
   | { code: 'rule_test_not_found'; testId: number }
+  /** Rule packs (docs/rules.md, "Rule packs"): a public key that cannot be a publisher's. */
+  | { code: 'invalid_public_key'; problem: string }
+  | { code: 'rule_publisher_exists'; publisherId: number; keyId: string }
+  | { code: 'rule_publisher_not_found'; publisherId: number }
+  /** A pack whose content the server cannot use (its format, a pattern, two rules matching one thing). */
+  | { code: 'invalid_rule_pack'; problem: string }
+  /** The pack's key is not among the trusted publishers. */
+  | { code: 'untrusted_rule_publisher'; keyId: string; publisherName: string }
+  /** The signature is not the trusted key's signature of this pack: changed, or signed by another key. */
+  | { code: 'invalid_rule_pack_signature'; keyId: string; name: string }
+  /** The version is not newer than the one imported, and the rules differ. */
+  | { code: 'rule_pack_version_conflict'; name: string; version: number; current: number }
   | { code: 'enterprise_not_found'; enterpriseId: number }
   | { code: 'already_member'; enterpriseId: number; accountId: number; owner: boolean }
   | { code: 'member_not_found'; enterpriseId: number; accountId: number }

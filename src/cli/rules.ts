@@ -3,6 +3,7 @@ import { GAME_TYPES } from '../domain/game-types.js';
 import { RULE_KINDS, RULE_MATCHES, RULE_SEVERITIES } from '../domain/rules.js';
 import { CliError, type Connection, call, resolveConnection } from './admin-client.js';
 import type { CliIo } from './index.js';
+import { rulePackCommand } from './rule-packs.js';
 
 interface RuleView {
   id: number;
@@ -251,6 +252,8 @@ export function rulesCommand(io: CliIo): Command {
       }
       await report(c, n, opts.json);
     });
+
+  rules.addCommand(rulePackCommand(io, conn));
 
   return rules;
 }

@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = [
   'scanner_client.register',
   'scanner_client.expire',
   'scanner_client.revoke',
+  'rule_publisher.trust',
+  'rule_publisher.distrust',
+  'rule_pack.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -54,6 +57,8 @@ export const AUDIT_RESOURCE_TYPES = [
   'scanned_user',
   'rule',
   'scanner_client',
+  'rule_publisher',
+  'rule_pack',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

@@ -105,6 +105,13 @@ export const PROBLEM_CODES = [
   'invalid_rule_pattern',
   'rule_test_running',
   'rule_test_not_found',
+  'invalid_public_key',
+  'rule_publisher_exists',
+  'rule_publisher_not_found',
+  'invalid_rule_pack',
+  'untrusted_rule_publisher',
+  'invalid_rule_pack_signature',
+  'rule_pack_version_conflict',
 ] as const satisfies readonly ProblemCode[];
 
 const everyCodeListed: Exclude<ProblemCode, (typeof PROBLEM_CODES)[number]> extends never ? true : never =
@@ -344,6 +351,48 @@ export function problemFor(failure: Failure): Problem {
         404,
         failure.code,
         `There is no rule test ${failure.testId}; tests are kept for ${RULE_TEST_KEEP_DAYS} days after they end. Start one with POST /admin/v1/rules/{id}/test.`,
+      );
+    case 'invalid_public_key':
+      return new Problem(
+        400,
+        failure.code,
+        `The public key ${failure.problem} Send the publisher's Ed25519 public key as PEM or as its 32 bytes in hexadecimal (docs/rules.md, "Trusting a publisher").`,
+      );
+    case 'rule_publisher_exists':
+      return new Problem(
+        409,
+        failure.code,
+        `This key (${failure.keyId}) is already trusted as rule publisher ${failure.publisherId}. GET /admin/v1/rule-publishers lists them.`,
+      );
+    case 'rule_publisher_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        `There is no trusted rule publisher ${failure.publisherId}. GET /admin/v1/rule-publishers lists them and their ids.`,
+      );
+    case 'invalid_rule_pack':
+      return new Problem(
+        400,
+        failure.code,
+        `The rule pack cannot be used: ${failure.problem} Ask its publisher for a corrected pack (docs/rules.md, "Rule packs").`,
+      );
+    case 'untrusted_rule_publisher':
+      return new Problem(
+        403,
+        failure.code,
+        `The pack is signed by key ${failure.keyId} (publisher "${failure.publisherName}"), which this server does not trust. Get the publisher's public key from a source you trust, add it with POST /admin/v1/rule-publishers, then import again (docs/rules.md, "Trusting a publisher").`,
+      );
+    case 'invalid_rule_pack_signature':
+      return new Problem(
+        400,
+        failure.code,
+        `The signature of pack "${failure.name}" does not verify with the trusted key ${failure.keyId}: the pack was changed after it was signed, or signed with another key. Nothing was imported; get the pack again from its publisher.`,
+      );
+    case 'rule_pack_version_conflict':
+      return new Problem(
+        409,
+        failure.code,
+        `Pack "${failure.name}" is imported at version ${failure.current}; version ${failure.version} is not newer and holds other rules. Import a version above ${failure.current} (GET /admin/v1/rule-packs lists the versions imported).`,
       );
     case 'enterprise_not_found':
       return new Problem(404, failure.code, `Enterprise ${failure.enterpriseId} does not exist.`);

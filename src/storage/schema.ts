@@ -490,6 +490,41 @@ export interface ScanEvidenceTable {
   received_at: number;
 }
 
+/** A key the operator trusts to publish rule packs (domain/rule-pack.ts). */
+export interface RulePublishersTable {
+  id: Generated<number>;
+  name: string;
+  /** The key's fingerprint (`publisherKeyId`), unique. */
+  key_id: string;
+  /** The 32 raw bytes of the Ed25519 public key, hex. */
+  public_key: string;
+  created_at: number;
+}
+
+/** A rule pack imported, at the version last imported, one per publisher key and name. */
+export interface RulePacksTable {
+  id: Generated<number>;
+  publisher_key_id: string;
+  publisher_name: string;
+  name: string;
+  version: number;
+  /** `rulesDigest` of its rules: a re-import of the same version must hold the same rules. */
+  rules_digest: string;
+  /** The signed pack as it was verified. */
+  document: string;
+  imported_at: number;
+  updated_at: number;
+}
+
+/** Which rule came from which pack, and at which of its versions it was added and last changed. */
+export interface RulePackRulesTable {
+  pack_id: number;
+  rule_key: string;
+  rule_id: number;
+  added_version: number;
+  changed_version: number;
+}
+
 /** A rule's dry run over stored evidence, run as a background job (domain/rule-test.ts). */
 export interface RuleTestsTable {
   id: Generated<number>;
@@ -607,6 +642,9 @@ export interface Database {
   scanner_clients: ScannerClientsTable;
   scanner_request_signatures: ScannerRequestSignaturesTable;
   rule_tests: RuleTestsTable;
+  rule_publishers: RulePublishersTable;
+  rule_packs: RulePacksTable;
+  rule_pack_rules: RulePackRulesTable;
   rule_test_matches: RuleTestMatchesTable;
   scan_networks: ScanNetworksTable;
 }

@@ -95,7 +95,10 @@ export async function stopRuleTest(ctx: UseCaseContext): Promise<void> {
 }
 
 /** Stored evidence after `after`, up to `last`, oldest first: keys a page at a time. */
-async function* evidenceKeys(ctx: UseCaseContext, last: EvidenceKey | null): AsyncGenerator<EvidenceKey> {
+export async function* evidenceKeys(
+  ctx: UseCaseContext,
+  last: EvidenceKey | null,
+): AsyncGenerator<EvidenceKey> {
   if (last === null) return;
   let after: EvidenceKey | null = null;
   for (;;) {
@@ -128,7 +131,7 @@ async function unlessStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<
  * and passes it on. A busy intake (every worker taken, or the document ran past the intake's time
  * limit) gets one more try; then the document is skipped rather than the test failed.
  */
-async function judge(
+export async function judge(
   ctx: UseCaseContext,
   task: Parameters<UseCaseContext['evidenceIntake']['evaluate']>[0],
   signal: AbortSignal,

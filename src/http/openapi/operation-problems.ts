@@ -82,6 +82,23 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { method: 'patch', path: /^\/admin\/v1\/rules\/\{id\}$/, codes: ['invalid_rule_pattern'] },
   { method: 'post', path: /^\/admin\/v1\/rules\/\{id\}\/test$/, codes: ['rule_test_running'] },
   { path: /^\/admin\/v1\/rule-tests\/\{id\}$/, codes: ['rule_test_not_found'] },
+  // Rule packs (docs/rules.md, "Rule packs").
+  {
+    method: 'post',
+    path: /^\/admin\/v1\/rule-publishers$/,
+    codes: ['invalid_public_key', 'rule_publisher_exists'],
+  },
+  { path: /^\/admin\/v1\/rule-publishers\/\{id\}$/, codes: ['rule_publisher_not_found'] },
+  {
+    method: 'post',
+    path: /^\/admin\/v1\/rule-packs$/,
+    codes: [
+      'invalid_rule_pack',
+      'untrusted_rule_publisher',
+      'invalid_rule_pack_signature',
+      'rule_pack_version_conflict',
+    ],
+  },
   { path: /^\/admin\/v1\/scanner-clients\/(\{id\}|retire-previous)/, codes: ['scanner_client_not_found'] },
   { path: /^\/admin\/v1\/scanned-users\//, codes: ['scanned_user_not_found'] },
   { method: 'put', path: /\/discord-guilds\/\{guildId\}$/, codes: ['discord_guild_taken'] },

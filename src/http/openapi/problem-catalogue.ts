@@ -89,6 +89,30 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
   discord_unknown_button: { code: 'discord_unknown_button' },
   rule_test_running: { code: 'rule_test_running', testId: 3 },
   rule_test_not_found: { code: 'rule_test_not_found', testId: 3 },
+  invalid_public_key: { code: 'invalid_public_key', problem: 'is not an Ed25519 key.' },
+  rule_publisher_exists: {
+    code: 'rule_publisher_exists',
+    publisherId: 2,
+    keyId: 'b8bd2fccedcf49f6e0e0d213d292d825',
+  },
+  rule_publisher_not_found: { code: 'rule_publisher_not_found', publisherId: 2 },
+  invalid_rule_pack: { code: 'invalid_rule_pack', problem: 'the version must be a whole number from 1.' },
+  untrusted_rule_publisher: {
+    code: 'untrusted_rule_publisher',
+    keyId: '5f0c6e3b1a2d4c8e9f7a6b5c4d3e2f10',
+    publisherName: 'Example community',
+  },
+  invalid_rule_pack_signature: {
+    code: 'invalid_rule_pack_signature',
+    keyId: '5f0c6e3b1a2d4c8e9f7a6b5c4d3e2f10',
+    name: 'example-clients',
+  },
+  rule_pack_version_conflict: {
+    code: 'rule_pack_version_conflict',
+    name: 'example-clients',
+    version: 3,
+    current: 4,
+  },
 };
 
 /** The problems only the HTTP surface raises, one sample each, worded by the same catalogue. */

@@ -26,6 +26,7 @@ import { hardwareFacts } from './0027-hardware-facts.js';
 import { verdictToPlayers } from './0028-verdict-to-players.js';
 import { scanAssurance } from './0029-scan-assurance.js';
 import { windowsTamperRules } from './0030-windows-tamper-rules.js';
+import { rulePacks } from './0031-rule-packs.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -75,6 +76,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0028-verdict-to-players': verdictToPlayers(),
       '0029-scan-assurance': scanAssurance(),
       '0030-windows-tamper-rules': windowsTamperRules(),
+      '0031-rule-packs': rulePacks(ctx),
     };
   }
 }

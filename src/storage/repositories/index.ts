@@ -22,6 +22,7 @@ import {
   scanAccountsRecorder,
 } from './report-provenance.js';
 import { finishedScanRecorder, type HubPolicy } from './risk-profiles.js';
+import { type RulePacksRepository, rulePacksRepository } from './rule-packs.js';
 import { type RuleTestsRepository, ruleTestsRepository } from './rule-tests.js';
 import { type RulesRepository, rulesRepository } from './rules.js';
 import { type ScanNetworksRepository, scanNetworksRepository } from './scan-networks.js';
@@ -51,6 +52,7 @@ export interface Repositories {
   audit: AuditRepository;
   rules: RulesRepository;
   ruleTests: RuleTestsRepository;
+  rulePacks: RulePacksRepository;
   evidence: EvidenceRepository;
   hardwareHubs: HardwareHubsRepository;
   hardwareFacts: HardwareFactsRepository;
@@ -122,6 +124,7 @@ function repositoryMakers(
     audit: () => auditRepository(db),
     rules: () => rulesRepository(db),
     ruleTests: () => ruleTestsRepository(db),
+    rulePacks: () => rulePacksRepository(db, () => rulesRepository(db)),
     evidence: () => evidenceRepository(db),
     hardwareHubs: () => hardwareHubsRepository(db, store.dialect),
     hardwareFacts: () => hardwareFactsRepository(db),

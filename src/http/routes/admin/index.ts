@@ -11,6 +11,7 @@ import { hardwareHubRoutes } from './hardware-hubs.js';
 import { keyRoutes } from './keys.js';
 import { playerAdminRoutes } from './players.js';
 import { privacyAdminRoutes } from './privacy.js';
+import { rulePackAdminRoutes } from './rule-packs.js';
 import { ruleAdminRoutes } from './rules.js';
 import { scannerClientAdminRoutes } from './scanner-clients.js';
 
@@ -37,6 +38,7 @@ export function adminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(privacyAdminRoutes(ctx));
     await app.register(auditAdminRoutes(ctx));
     await app.register(ruleAdminRoutes(ctx));
+    await app.register(rulePackAdminRoutes(ctx));
     await app.register(scannerClientAdminRoutes(ctx));
     await app.register(discordGuildAdminRoutes(ctx));
   };

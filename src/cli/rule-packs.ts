@@ -1,0 +1,257 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+import { type PackRule, packProblem, RULE_PACK_FORMAT, type RulePack } from '../domain/rule-pack.js';
+import type { RuleKind, RuleMatch, RuleSeverity } from '../domain/rules.js';
+import {
+  type PublisherKey,
+  parsePrivateKey,
+  parsePublicKey,
+  signPack,
+  verifyPack,
+} from '../lib/rule-pack-signature.js';
+import { CliError, type Connection, call } from './admin-client.js';
+import type { CliIo } from './index.js';
+
+/** A rule as GET /admin/v1/rules answers it. */
+interface RuleView {
+  id: number;
+  name: string;
+  kind: RuleKind;
+  pattern: string;
+  match: RuleMatch;
+  severity: RuleSeverity;
+  games: string[];
+  enabled: boolean;
+  source: string | null;
+}
+
+interface RuleRef {
+  id: number | null;
+  name: string;
+  kind: string;
+  match: string;
+  pattern: string;
+  severity: string;
+}
+
+/** POST /admin/v1/rule-packs's answer (docs/rules.md, "Importing a pack"). */
+interface ImportAnswer {
+  outcome: 'created' | 'updated' | 'unchanged' | 'dry-run';
+  pack: {
+    publisher: { name: string; keyId: string };
+    name: string;
+    version: number;
+    previousVersion: number | null;
+  };
+  changes: {
+    added: RuleRef[];
+    changed: Array<{ before: RuleRef; after: RuleRef }>;
+    removed: RuleRef[];
+    unchanged: number;
+  };
+  retroHunt: {
+    total: number;
+    examined: number;
+    matched: number;
+    skipped: number;
+    partial: boolean;
+    data: Array<{ pin: string; gameType: string; receivedAt: string; findings: string[] }>;
+  } | null;
+}
+
+function wholeNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number from 1');
+  return n;
+}
+
+function idList(value: string): number[] {
+  return value.split(',').map((v) => {
+    const n = Number(v.trim());
+    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${v} is not a rule id`);
+    return n;
+  });
+}
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new CliError(`Cannot read the ${what} ${path}: ${(err as Error).message}`);
+  }
+}
+
+/** A pack file as JSON; its shape is checked by `packProblem` and the server. */
+function readPack(path: string): RulePack {
+  try {
+    return JSON.parse(readText(path, 'pack file')) as RulePack;
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    throw new CliError(`${path} is not JSON: ${(err as Error).message}`);
+  }
+}
+
+/** The public key given as a file (PEM or hex) or as the hex itself. */
+function publicKeyFrom(value: string): PublisherKey {
+  const text = /^[0-9a-fA-F]{64}$/.test(value.trim()) ? value : readText(value, 'public key file');
+  const key = parsePublicKey(text);
+  if ('problem' in key) throw new CliError(`The public key ${key.problem}`);
+  return key;
+}
+
+function ruleLine(r: RuleRef): string {
+  return `  ${r.id === null ? '(new)' : `#${r.id}`}  ${r.name}  ${r.kind} ${r.match} ${JSON.stringify(r.pattern)}  → ${r.severity}`;
+}
+
+/**
+ * `scanpin rules pack …` (docs/rules.md, "Rule packs"): sign rules into a pack with a key that never
+ * leaves this machine, check a pack against a publisher's key, and import one into a server.
+ */
+export function rulePackCommand(io: CliIo, conn: (cmd: Command) => Connection): Command {
+  const pack = new Command('pack').description('signed rule packs: export, verify, import');
+
+  pack
+    .command('export')
+    .description('sign rules of the server into a pack file (the private key stays on this machine)')
+    .requiredOption('--key <file>', 'the publisher’s Ed25519 private key: PEM, or the 32-byte seed in hex')
+    .requiredOption('--publisher <name>', 'the publisher’s name, as operators will see it')
+    .requiredOption('--name <name>', 'the pack’s name: lower-case letters, digits and dashes')
+    .requiredOption(
+      '--pack-version <n>',
+      'the pack’s version: higher than any you published before',
+      wholeNumber,
+    )
+    .option('--rules <ids>', 'comma-separated rule ids to put in the pack', idList)
+    .option('--all', 'every enabled rule of the server')
+    .option('--out <file>', 'where to write the pack (default: standard output)')
+    .action(
+      async (
+        opts: {
+          key: string;
+          publisher: string;
+          name: string;
+          packVersion: number;
+          rules?: number[];
+          all?: boolean;
+          out?: string;
+        },
+        cmd: Command,
+      ) => {
+        if ((opts.rules === undefined) === (opts.all !== true))
+          throw new CliError('Choose the rules: --rules <ids> or --all.');
+        const privateKey = parsePrivateKey(readText(opts.key, 'private key file'));
+        const { data } = await call<{ data: RuleView[] }>(conn(cmd), 'GET', '/admin/v1/rules');
+        const wanted = opts.rules ?? data.filter((r) => r.enabled).map((r) => r.id);
+        const rules: PackRule[] = wanted.map((id) => {
+          const rule = data.find((r) => r.id === id);
+          if (rule === undefined) throw new CliError(`There is no rule ${id} on the server.`);
+          if (rule.source === null || rule.source === '')
+            throw new CliError(
+              `Rule ${id} (${rule.name}) has no source. A pack rule cites where its pattern was found publicly: set one with PATCH /admin/v1/rules/${id}.`,
+            );
+          return {
+            name: rule.name,
+            kind: rule.kind,
+            pattern: rule.pattern,
+            match: rule.match,
+            severity: rule.severity,
+            games: rule.games,
+            source: rule.source,
+          };
+        });
+        const signed = signPack(
+          {
+            format: RULE_PACK_FORMAT,
+            publisher: { name: opts.publisher },
+            name: opts.name,
+            version: opts.packVersion,
+            rules,
+          },
+          privateKey,
+        );
+        const problem = packProblem(signed);
+        if (problem !== null) throw new CliError(`The pack cannot be used: ${problem}`);
+        const text = `${JSON.stringify(signed, null, 2)}\n`;
+        if (opts.out === undefined) io.out(text.trimEnd());
+        else {
+          writeFileSync(opts.out, text);
+          io.err(
+            `Signed ${signed.name} v${signed.version}: ${rules.length} rules, key ${signed.publisher.keyId}, written to ${opts.out}`,
+          );
+        }
+      },
+    );
+
+  pack
+    .command('verify <file>')
+    .description('check that a pack is well formed and signed by the given public key (offline)')
+    .requiredOption(
+      '--public-key <file|hex>',
+      'the publisher’s public key: a PEM file, a file with the hex, or the hex',
+    )
+    .action((file: string, opts: { publicKey: string }) => {
+      const signed = readPack(file);
+      const key = publicKeyFrom(opts.publicKey);
+      const problem =
+        typeof signed === 'object' && signed !== null && Array.isArray(signed.rules)
+          ? packProblem(signed)
+          : 'it is not a rule pack.';
+      if (problem !== null) throw new CliError(`${file}: the pack cannot be used: ${problem}`);
+      if (signed.publisher?.keyId !== key.keyId)
+        throw new CliError(
+          `${file} names key ${String(signed.publisher?.keyId)}, not this public key (${key.keyId}).`,
+        );
+      if (typeof signed.signature !== 'string' || !verifyPack(signed, key.publicKey))
+        throw new CliError(
+          `${file}: the signature does not verify: the pack was changed after it was signed, or signed with another key.`,
+        );
+      io.out(
+        `valid: ${signed.publisher.name} / ${signed.name} v${signed.version}, ${signed.rules.length} rules, key ${key.keyId}`,
+      );
+    });
+
+  pack
+    .command('import <file>')
+    .description('import a signed pack into the server (its publisher’s key must be trusted there)')
+    .option('--dry-run', 'change nothing: show what would change and which stored scans the new rules match')
+    .option('--json', 'print the API answer as JSON')
+    .action(async (file: string, opts: { dryRun?: boolean; json?: boolean }, cmd: Command) => {
+      const signed = readPack(file);
+      const answer = await call<ImportAnswer>(
+        conn(cmd),
+        'POST',
+        `/admin/v1/rule-packs${opts.dryRun ? '?dryRun=true' : ''}`,
+        signed,
+      );
+      if (opts.json) {
+        io.out(JSON.stringify(answer, null, 2));
+        return;
+      }
+      const p = answer.pack;
+      const from = p.previousVersion === null ? '' : ` (was v${p.previousVersion})`;
+      const verb = {
+        created: 'Imported',
+        updated: 'Updated',
+        unchanged: 'Already imported:',
+        'dry-run': 'Dry run of',
+      }[answer.outcome];
+      const c = answer.changes;
+      io.out(
+        `${verb} ${p.publisher.name} / ${p.name} v${p.version}${from}: ${c.added.length} added, ${c.changed.length} changed, ${c.removed.length} removed, ${c.unchanged} unchanged`,
+      );
+      for (const r of c.added) io.out(`+${ruleLine(r)}`);
+      for (const r of c.changed)
+        io.out(`~${ruleLine(r.after)}  (was → ${r.before.severity}, ${r.before.name})`);
+      for (const r of c.removed) io.out(`-${ruleLine(r)}  (disabled)`);
+      const hunt = answer.retroHunt;
+      if (hunt !== null) {
+        io.out(
+          `${hunt.matched} of ${hunt.total} stored scans would match the new and changed rules${hunt.partial ? ` (stopped after ${hunt.examined}: time limit)` : ''}; no verdict changes.`,
+        );
+        for (const m of hunt.data)
+          io.out(`  ${m.receivedAt}  ${m.pin}  ${m.gameType}  ${m.findings.join('; ')}`);
+      }
+    });
+
+  return pack;
+}

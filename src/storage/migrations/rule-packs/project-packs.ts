@@ -1,0 +1,40 @@
+import type { PackRule } from '../../../domain/rule-pack.js';
+import starter1 from './starter-1.json' with { type: 'json' };
+import windows1 from './windows-1.json' with { type: 'json' };
+import windows2 from './windows-2.json' with { type: 'json' };
+
+/**
+ * The project's own rule packs (docs/rules.md, "The project's packs"): which built-in rule files,
+ * loaded by the migrations, make up each pack and at which version. `npm run sign:rule-packs` signs
+ * them into `signed/`, and a test checks that the signed packs hold exactly these rules. A migration
+ * that adds built-in rules adds its file here and raises its pack's version.
+ */
+export const PROJECT_PUBLISHER_NAME = 'scanpin';
+
+export interface ProjectPack {
+  name: string;
+  version: number;
+  /** The built-in files, in the order their migrations load them. */
+  parts: ReadonlyArray<{ file: string; rules: readonly PackRule[] }>;
+}
+
+export const PROJECT_PACKS: readonly ProjectPack[] = [
+  {
+    name: 'starter',
+    version: 1,
+    parts: [{ file: 'starter-1.json', rules: starter1.rules as PackRule[] }],
+  },
+  {
+    name: 'windows',
+    version: 2,
+    parts: [
+      { file: 'windows-1.json', rules: windows1.rules as PackRule[] },
+      { file: 'windows-2.json', rules: windows2.rules as PackRule[] },
+    ],
+  },
+];
+
+/** A project pack's rules, every part's in order. */
+export function projectPackRules(pack: ProjectPack): PackRule[] {
+  return pack.parts.flatMap((p) => p.rules.map((r) => ({ ...r, games: [...r.games] })));
+}

@@ -1,0 +1,203 @@
+import type { Selectable } from 'kysely';
+import type { LinkedRule } from '../../domain/rule-pack.js';
+import type { Db } from '../database.js';
+import type { RulePacksTable, RulePublishersTable } from '../schema.js';
+import type { RulesRepository } from './rules.js';
+
+export interface RulePublisher {
+  id: number;
+  name: string;
+  keyId: string;
+  /** The Ed25519 public key's 32 raw bytes, hex: public, shown to the operator who trusted it. */
+  publicKey: string;
+  createdAt: number;
+}
+
+export interface StoredRulePack {
+  id: number;
+  publisher: { name: string; keyId: string };
+  name: string;
+  version: number;
+  rulesDigest: string;
+  /** How many rules are linked to it now. */
+  rules: number;
+  importedAt: number;
+  updatedAt: number;
+}
+
+function toPublisher(row: Selectable<RulePublishersTable>): RulePublisher {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    keyId: row.key_id,
+    publicKey: row.public_key,
+    createdAt: Number(row.created_at),
+  };
+}
+
+function toPack(row: Selectable<RulePacksTable> & { rules: number | string | bigint }): StoredRulePack {
+  return {
+    id: Number(row.id),
+    publisher: { name: row.publisher_name, keyId: row.publisher_key_id },
+    name: row.name,
+    version: Number(row.version),
+    rulesDigest: row.rules_digest,
+    rules: Number(row.rules),
+    importedAt: Number(row.imported_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+/** Trusted publishers, imported packs and which rules came from them (docs/rules.md, "Rule packs"). */
+export function rulePacksRepository(db: Db, rules: () => RulesRepository) {
+  const packs = () =>
+    db
+      .selectFrom('rule_packs')
+      .selectAll('rule_packs')
+      .select((eb) =>
+        eb
+          .selectFrom('rule_pack_rules')
+          .select((e) => e.fn.countAll().as('n'))
+          .whereRef('rule_pack_rules.pack_id', '=', 'rule_packs.id')
+          .as('rules'),
+      );
+  return {
+    async listPublishers(): Promise<RulePublisher[]> {
+      const rows = await db.selectFrom('rule_publishers').selectAll().orderBy('id').execute();
+      return rows.map(toPublisher);
+    },
+
+    async findPublisherByKeyId(keyId: string): Promise<RulePublisher | undefined> {
+      const row = await db
+        .selectFrom('rule_publishers')
+        .selectAll()
+        .where('key_id', '=', keyId)
+        .executeTakeFirst();
+      return row === undefined ? undefined : toPublisher(row);
+    },
+
+    async insertPublisher(
+      publisher: { name: string; keyId: string; publicKey: string },
+      now: number,
+    ): Promise<RulePublisher> {
+      const row = await db
+        .insertInto('rule_publishers')
+        .values({
+          name: publisher.name,
+          key_id: publisher.keyId,
+          public_key: publisher.publicKey,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toPublisher(row);
+    },
+
+    async deletePublisher(id: number): Promise<RulePublisher | undefined> {
+      const row = await db
+        .deleteFrom('rule_publishers')
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row === undefined ? undefined : toPublisher(row);
+    },
+
+    async listPacks(): Promise<StoredRulePack[]> {
+      const rows = await packs().orderBy('rule_packs.id').execute();
+      return rows.map((r) => toPack({ ...r, rules: r.rules ?? 0 }));
+    },
+
+    async findPack(publisherKeyId: string, name: string): Promise<StoredRulePack | undefined> {
+      const row = await packs()
+        .where('rule_packs.publisher_key_id', '=', publisherKeyId)
+        .where('rule_packs.name', '=', name)
+        .executeTakeFirst();
+      return row === undefined ? undefined : toPack({ ...row, rules: row.rules ?? 0 });
+    },
+
+    /** The rules linked to a pack now, each with its identity in the pack. */
+    async linkedRules(packId: number): Promise<LinkedRule[]> {
+      const links = await db
+        .selectFrom('rule_pack_rules')
+        .select(['rule_key', 'rule_id'])
+        .where('pack_id', '=', packId)
+        .orderBy('rule_id')
+        .execute();
+      const out: LinkedRule[] = [];
+      for (const link of links) {
+        const rule = await rules().find(Number(link.rule_id));
+        if (rule !== undefined) out.push({ key: link.rule_key, rule });
+      }
+      return out;
+    },
+
+    /** Records a pack at a version: a new row, or the existing one moved to it. */
+    async savePack(
+      pack: {
+        publisherKeyId: string;
+        publisherName: string;
+        name: string;
+        version: number;
+        rulesDigest: string;
+        document: string;
+      },
+      now: number,
+    ): Promise<number> {
+      const existing = await db
+        .selectFrom('rule_packs')
+        .select('id')
+        .where('publisher_key_id', '=', pack.publisherKeyId)
+        .where('name', '=', pack.name)
+        .executeTakeFirst();
+      const values = {
+        publisher_name: pack.publisherName,
+        version: pack.version,
+        rules_digest: pack.rulesDigest,
+        document: pack.document,
+        updated_at: now,
+      };
+      if (existing !== undefined) {
+        await db.updateTable('rule_packs').set(values).where('id', '=', existing.id).execute();
+        return Number(existing.id);
+      }
+      const row = await db
+        .insertInto('rule_packs')
+        .values({ ...values, publisher_key_id: pack.publisherKeyId, name: pack.name, imported_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    async link(packId: number, ruleKey: string, ruleId: number, version: number): Promise<void> {
+      await db
+        .insertInto('rule_pack_rules')
+        .values({
+          pack_id: packId,
+          rule_key: ruleKey,
+          rule_id: ruleId,
+          added_version: version,
+          changed_version: version,
+        })
+        .execute();
+    },
+
+    async markChanged(packId: number, ruleKey: string, version: number): Promise<void> {
+      await db
+        .updateTable('rule_pack_rules')
+        .set({ changed_version: version })
+        .where('pack_id', '=', packId)
+        .where('rule_key', '=', ruleKey)
+        .execute();
+    },
+
+    async unlink(packId: number, ruleKey: string): Promise<void> {
+      await db
+        .deleteFrom('rule_pack_rules')
+        .where('pack_id', '=', packId)
+        .where('rule_key', '=', ruleKey)
+        .execute();
+    },
+  };
+}
+
+export type RulePacksRepository = ReturnType<typeof rulePacksRepository>;

@@ -1,3 +1,4 @@
+import { escapeText, holdsRawText } from '@scanpin/evidence';
 import type { EvidenceDocument } from './evidence.js';
 import { MultiPattern } from './multi-pattern.js';
 import { executionTimes, shownTime, windowsSignals } from './windows-signals.js';
@@ -108,6 +109,11 @@ const SHA1_HEX = /^[0-9a-f]{40}$/;
  * (docs/scan-client.md, "Amcache"); anything else would be a rule that silently never fires.
  */
 export function patternProblem(kind: RuleKind, pattern: string): string | null {
+  // The evidence holds control characters escaped (docs/scan-client.md, "Control characters"): a
+  // pattern with a raw one would never match; the escaped form would.
+  if (holdsRawText(pattern)) {
+    return `evidence holds control characters escaped, as the six characters \\u0000 for U+0000 ("\\\\u0000" in a JSON body); this pattern, written that way, is ${escapeText(pattern)}.`;
+  }
   if (kind === 'file-sha1' && !SHA1_HEX.test(pattern)) {
     return `a file-sha1 pattern is a SHA-1 of 40 hexadecimal digits (without Amcache's "0000" prefix); this one has ${pattern.length} characters${/^[0-9a-f]*$/.test(pattern) ? '' : ', not all hexadecimal'}.`;
   }

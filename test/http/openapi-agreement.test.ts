@@ -39,8 +39,9 @@ describe('the document and the server agree', () => {
     const visit = (schema: Record<string, unknown> | undefined, where: string): void => {
       if (schema === undefined || typeof schema !== 'object') return;
       const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-      if (schema['x-nul-allowed'] === true) marked.push(where);
-      else if (types.includes('string') && schema.enum === undefined && schema.const === undefined) {
+      // A mark covers everything under it.
+      if (schema['x-nul-allowed'] === true) return void marked.push(where);
+      if (types.includes('string') && schema.enum === undefined && schema.const === undefined) {
         const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined;
         if (pattern === undefined || pattern.test('a\u0000b')) allowsNul.push(where);
       }
@@ -62,8 +63,9 @@ describe('the document and the server agree', () => {
       }
     }
     expect(allowsNul).toEqual([]);
-    // Hardware IDs alone may carry it, as firmware reports them, and the document marks them so.
-    expect(marked).toEqual(['POST /v1/scanner/start body.hwids[]']);
+    // Hardware IDs may carry it, as firmware reports them, and the evidence document, whose control
+    // characters are stored escaped (docs/scan-client.md, "Control characters"): the document marks them so.
+    expect(marked.sort()).toEqual(['POST /v1/scanner/evidence body', 'POST /v1/scanner/start body.hwids[]']);
     const res = await t.api('POST', '/v1/webhooks', {
       key,
       body: { url: 'http://127.0.0.1:9/a', description: 'a\u0000b' },

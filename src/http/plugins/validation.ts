@@ -9,11 +9,13 @@ declare module 'fastify' {
 }
 
 /**
- * Marks a body text that may hold U+0000 because it is never stored as text: hardware IDs, which
- * firmware reports with a trailing NUL (`Default string\0`) and which are kept only as keyed hashes,
- * after the placeholder rule has seen them as sent (docs/risk-score.md, "Placeholders and hubs").
- * Honoured on top-level body fields (a string, or an array of strings); an OpenAPI extension, so
- * the document says it too.
+ * Marks a body text, or a whole body, that may hold U+0000 because it is never stored as sent:
+ * hardware IDs, which firmware reports with a trailing NUL (`Default string\0`) and which are kept
+ * only as keyed hashes, after the placeholder rule has seen them as sent (docs/risk-score.md,
+ * "Placeholders and hubs"); and the scanner's evidence document, whose control characters are stored
+ * escaped (docs/scan-client.md, "Control characters"). Honoured on top-level body fields (a string,
+ * or an array of strings) and on a body's root, where it covers every text of the body; an OpenAPI
+ * extension, so the document says it too.
  */
 export const NUL_ALLOWED = 'x-nul-allowed';
 
@@ -84,6 +86,8 @@ export function withoutNul(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutNul);
   if (typeof schema !== 'object' || schema === null) return schema;
   const s = schema as Record<string, unknown>;
+  // A marked object or array allows NUL in everything it holds.
+  if (s[NUL_ALLOWED] === true) return s;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(s)) {
     if (SUBSCHEMA.has(key)) out[key] = withoutNul(value);
@@ -105,13 +109,17 @@ export function withoutNul(schema: unknown): unknown {
   return out;
 }
 
-/** The top-level properties of a body schema whose text (or array of texts) is marked NUL_ALLOWED. */
+/**
+ * The top-level properties of a body schema whose text (or array of texts) is marked NUL_ALLOWED;
+ * all of them when the body itself is marked.
+ */
 function nulAllowedFields(body: unknown): ReadonlySet<string> {
   const properties = (body as { properties?: Record<string, Record<string, unknown>> }).properties ?? {};
   const marked = (s: Record<string, unknown> | undefined) => s?.[NUL_ALLOWED] === true;
+  const whole = marked(body as Record<string, unknown>);
   return new Set(
     Object.entries(properties)
-      .filter(([, s]) => marked(s) || marked(s.items as Record<string, unknown> | undefined))
+      .filter(([, s]) => whole || marked(s) || marked(s.items as Record<string, unknown> | undefined))
       .map(([name]) => name),
   );
 }

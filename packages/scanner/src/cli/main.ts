@@ -5,10 +5,11 @@ import { removeStaleCopies } from '../collect/discord.js';
 import { collectEvidence } from '../collect/run.js';
 import { disclosureText } from '../disclosure.js';
 import type { EvidenceDocument } from '../evidence/document.js';
+import { outgoingEvidence } from '../evidence/outgoing.js';
 import { hardwareIds } from '../hardware-id.js';
 import { displayPath, foldersOf } from '../paths.js';
 import { receiptText } from '../receipt.js';
-import { redactEvidence, redactText } from '../redact.js';
+import { redactText } from '../redact.js';
 import { checkServerUrl } from '../server/address.js';
 import { ScanServer, ServerRefusal } from '../server/client.js';
 import { SCANNER_VERSION } from '../version.js';
@@ -158,9 +159,9 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
         await report(percent, message);
       },
     );
-    // Every string that leaves the machine goes through the one redaction (redact.ts); what is
-    // printed below is exactly what was sent.
-    const doc: EvidenceDocument = redactEvidence({
+    // Every string that leaves the machine goes through the one redaction and escape
+    // (evidence/outgoing.ts); what is printed below is exactly what was sent.
+    const doc: EvidenceDocument = outgoingEvidence({
       schema: EVIDENCE_SCHEMA_VERSION,
       nonce: start.nonce,
       client: { version: SCANNER_VERSION, platform: machine.platform, arch: process.arch },

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
+import { cutEscaped, escapeText } from '@scanpin/evidence';
 import type { EvidenceDocument, EvidenceReceipt, StartAnswer } from '../evidence/document.js';
 import { type ClientIdentity, DEVELOPMENT, identityHeaders } from './signature.js';
 import { post as sendPost } from './transport.js';
@@ -212,10 +213,14 @@ export class ScanServer {
     );
   }
 
+  /**
+   * The message escaped as the document's text is (a file name in an error can hold a NUL, which the
+   * server refuses here: docs/scan-client.md, "Control characters").
+   */
   async fail(token: string, message: string): Promise<void> {
     await this.call(
       '/v1/scanner/fail',
-      JSON.stringify({ message: message.slice(0, 200) }),
+      JSON.stringify({ message: cutEscaped(escapeText(message), 200) }),
       { authorization: `Bearer ${token}` },
       token,
     );

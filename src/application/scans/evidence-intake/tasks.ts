@@ -1,3 +1,4 @@
+import { escapeEvidence, holdsRawEvidenceText, replaceRawText } from '@scanpin/evidence';
 import type { AssuranceReason } from '../../../domain/assurance.js';
 import type { EvidenceDocument } from '../../../domain/evidence.js';
 import { evidenceReasons } from '../../../domain/evidence-assurance.js';
@@ -96,8 +97,11 @@ function rulesOf(snapshot: RulesSnapshot): CompiledRules {
   return compiled.rules;
 }
 
-/** Decodes a body the way the other JSON bodies are (http/plugins/json-body.ts), depth first. */
-function decode(body: Uint8Array): { value: unknown } | { refused: string } {
+/**
+ * Decodes a body the way the other JSON bodies are (http/plugins/json-body.ts), depth first. Text
+ * with NUL is refused unless `nulAllowed`: the evidence document's is escaped instead (intake below).
+ */
+function decode(body: Uint8Array, nulAllowed: boolean): { value: unknown } | { refused: string } {
   if (body.length === 0) return { refused: 'The body is empty. Send a JSON object.' };
   if (nestsDeeperThan(body, BODY_MAX_NESTING))
     return {
@@ -114,7 +118,7 @@ function decode(body: Uint8Array): { value: unknown } | { refused: string } {
       refused:
         'Invalid request body: keys named __proto__, or constructor holding prototype, are not accepted.',
     };
-  if (containsNul(value))
+  if (!nulAllowed && containsNul(value))
     return { refused: 'Invalid request body: text must not contain the NUL character (\\u0000).' };
   return { value };
 }
@@ -128,7 +132,7 @@ export type Decoded = { ok: true; value: unknown } | { ok: false; refusal: 'inva
 
 /** A body decoded and checked against its route's schema; only a valid one comes back to the event loop. */
 export function decodeBody(task: DecodeTask): Decoded {
-  const decoded = decode(task.body);
+  const decoded = decode(task.body, task.schema === 'evidence');
   if ('refused' in decoded) return { ok: false, refusal: 'invalid_body', detail: decoded.refused };
   const validate = validatorOf(task.schema);
   if (validate(decoded.value)) return { ok: true, value: decoded.value };
@@ -136,12 +140,26 @@ export function decodeBody(task: DecodeTask): Decoded {
   return { ok: false, refusal: 'invalid_body', detail: describeValidationErrors(named.errors ?? [], 'body') };
 }
 
+/**
+ * The document with its control characters escaped as a current scanner sends them (docs/scan-client.md,
+ * "Control characters"): one that holds any raw came from an older scanner. Escaping lengthens a
+ * string, and escapeEvidence keeps each within the shortest cap of a machine's text; a document that
+ * still breaks its schema then holds controls in a short field a scanner writes itself (its version),
+ * which no scanner sends, and they are replaced by U+FFFD instead: never a refusal of the whole scan.
+ */
+function escapedDocument(doc: EvidenceDocument): EvidenceDocument {
+  if (!holdsRawEvidenceText(doc)) return doc;
+  const escaped = escapeEvidence(doc);
+  return validatorOf('evidence')(escaped) ? escaped : replaceRawText(doc);
+}
+
 /** An upload: decoded, checked against the schema and the scan's nonce, judged, reported. */
 export function intake(task: IntakeTask): IntakeOutcome {
   const checked = decodeBody({ body: task.body, schema: 'evidence' });
   if (!checked.ok) return checked;
-  const doc = checked.value as EvidenceDocument;
-  if (sha256Hex(doc.nonce) !== task.nonceHash) return { ok: false, refusal: 'nonce_mismatch' };
+  if (sha256Hex((checked.value as EvidenceDocument).nonce) !== task.nonceHash)
+    return { ok: false, refusal: 'nonce_mismatch' };
+  const doc = escapedDocument(checked.value as EvidenceDocument);
   const judgement = evaluateEvidence(rulesOf(task.rules), doc, task.gameType);
   const report = reportFromEvidence(doc, judgement, task.facts);
   return {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { UseCaseContext } from '../../../application/context.js';
 import { admitEvidenceUpload, submitEvidence } from '../../../application/scans/submit-evidence.js';
 import { EVIDENCE_MAX_BYTES } from '../../../domain/evidence.js';
+import { NUL_ALLOWED } from '../../plugins/validation.js';
 import { EvidenceBody, EvidenceResponse } from './evidence-schema.js';
 import { gunzipBody } from './gzip-body.js';
 import { keepRawJsonBody, rawJsonBodyOf, validatedInWorker } from './raw-json-body.js';
@@ -40,10 +41,12 @@ export function scannerEvidenceRoute(ctx: UseCaseContext): FastifyPluginAsyncTyp
         schema: {
           summary: 'Upload the scan evidence',
           description:
-            'The evidence document the scan client collected (JSON, `Content-Encoding: gzip` accepted, at most 16 MiB once inflated), carrying the start answer’s `nonce`; send the nonce in the `Scanpin-Nonce` header too, so a wrong one is refused before the body is read. The server judges it with its rules, fills the report, finishes the scan as `/finish` does and answers with the verdict and a receipt. A wrong nonce is `409 nonce_mismatch` and an invalid document `400 invalid_body`; the scan stays open after both. A closed scan is refused before the body is read; a session may upload a few times an hour and an address a few times a minute (`429`); `503` with `Retry-After` when the server is busy judging other uploads.',
+            'The evidence document the scan client collected (JSON, `Content-Encoding: gzip` accepted, at most 16 MiB once inflated), carrying the start answer’s `nonce`; send the nonce in the `Scanpin-Nonce` header too, so a wrong one is refused before the body is read. The server judges it with its rules, fills the report, finishes the scan as `/finish` does and answers with the verdict and a receipt. Text may hold any character, U+0000 included: control characters are stored escaped as `\\uXXXX` (docs/scan-client.md, "Control characters"). A wrong nonce is `409 nonce_mismatch` and an invalid document `400 invalid_body`; the scan stays open after both. A closed scan is refused before the body is read; a session may upload a few times an hour and an address a few times a minute (`429`); `503` with `Retry-After` when the server is busy judging other uploads.',
           tags: ['Scanner'],
           security: [{ sessionToken: [] }],
-          body: EvidenceBody,
+          // Any text, NUL included: its control characters are stored escaped (docs/scan-client.md,
+          // "Control characters"), so one odd class name never refuses the whole scan.
+          body: { ...EvidenceBody, [NUL_ALLOWED]: true },
           response: { 200: EvidenceResponse, ...sessionErrors },
         },
       },

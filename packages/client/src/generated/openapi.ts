@@ -9700,7 +9700,8 @@ export interface paths {
                          *                   "strings": [
                          *                     "example"
                          *                   ],
-                         *                   "truncated": false
+                         *                   "truncated": false,
+                         *                   "classNamesTotal": 0
                          *                 }
                          *               ]
                          *             },
@@ -10131,8 +10132,7 @@ export interface paths {
                          *                   "reason": "example",
                          *                   "systemModules": 0,
                          *                   "listed": 0,
-                         *                   "truncated": false,
-                         *                   "classNamesTotal": 0
+                         *                   "truncated": false
                          *                 }
                          *               ],
                          *               "items": [
@@ -10452,8 +10452,12 @@ export interface paths {
                                                 /** @description `.attach_pid<pid>` files left in its working or temporary folder. */
                                                 attachRequestFiles: string[];
                                                 classSymbols: number;
+                                                /** @description More class names were in memory than a scan compares: a loaded class among the rest was not compared; the unknown classes listed are unknown still. */
+                                                classSymbolsTruncated?: boolean;
                                                 filesRead: number;
                                                 knownClasses: number;
+                                                /** @description A cap on the files read (jars, class files in folders) was reached: classes of files not read count as unknown, so an unknown package may be a legitimate file’s. */
+                                                knownClassesTruncated?: boolean;
                                                 /** @description It publishes `hsperfdata_<user>/<pid>`, which lets tools find it to attach: every JVM does unless told not to. */
                                                 perfData: boolean | null;
                                                 pid: number;
@@ -10580,6 +10584,8 @@ export interface paths {
                                                 bytesScanned: number;
                                                 /** @description Java class names found (slash-separated, a package of two levels or more), ASCII or UTF-16LE. When there are more than the cap, chosen in this order: names outside the Java runtime’s, Minecraft’s and its usual libraries’ packages that hold a hint; a few of the game’s own; the other names outside those packages; the names inside them. */
                                                 classNames: string[];
+                                                /** @description Distinct class names found, sent or not: more than `classNames` holds when the cap cut the list. Counting stops at 1,000,000. */
+                                                classNamesTotal?: number;
                                                 pid: number;
                                                 process: string;
                                                 readable: boolean;
@@ -11472,12 +11478,8 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
-                                                /** @description More class names were in memory than a scan compares: a loaded class among the rest was not compared; the unknown classes listed are unknown still. */
-                                                classSymbolsTruncated?: boolean;
                         expiresInDays?: number;
                     };
-                                                /** @description A cap on the files read (jars, class files in folders) was reached: classes of files not read count as unknown, so an unknown package may be a legitimate file’s. */
-                                                knownClassesTruncated?: boolean;
                 };
             };
             responses: {
@@ -11604,8 +11606,6 @@ export interface paths {
             header?: never;
             path?: never;
             cookie?: never;
-                                                /** @description Distinct class names found, sent or not: more than `classNames` holds when the cap cut the list. Counting stops at 1,000,000. */
-                                                classNamesTotal?: number;
         };
         /**
          * A PIN's timeline
@@ -15856,7 +15856,7 @@ export interface paths {
         put?: never;
         /**
          * Upload the scan evidence
-         * @description The evidence document the scan client collected (JSON, `Content-Encoding: gzip` accepted, at most 16 MiB once inflated), carrying the start answer’s `nonce`; send the nonce in the `Scanpin-Nonce` header too, so a wrong one is refused before the body is read. The server judges it with its rules, fills the report, finishes the scan as `/finish` does and answers with the verdict and a receipt. Text may hold any character, U+0000 included: control characters are stored escaped as `\uXXXX` (docs/scan-client.md, "Control characters"). A wrong nonce is `409 nonce_mismatch` and an invalid document `400 invalid_body`; the scan stays open after both. A closed scan is refused before the body is read; a session may upload a few times an hour and an address a few times a minute (`429`); `503` with `Retry-After` when the server is busy judging other uploads.
+         * @description The evidence document the scan client collected (JSON, `Content-Encoding: gzip` accepted, at most 16 MiB once inflated), carrying the start answer’s `nonce`; send the nonce in the `Scanpin-Nonce` header too, so a wrong one is refused before the body is read. The server judges it with its rules, fills the report, finishes the scan as `/finish` does and answers with the verdict and a receipt. A wrong nonce is `409 nonce_mismatch` and an invalid document `400 invalid_body`; the scan stays open after both. A closed scan is refused before the body is read; a session may upload a few times an hour and an address a few times a minute (`429`); `503` with `Retry-After` when the server is busy judging other uploads.
          *
          *     **Access:** the scanner session token from POST /v1/scanner/start, as `Authorization: Bearer <token>`.
          */
@@ -15920,7 +15920,8 @@ export interface paths {
                      *               "strings": [
                      *                 "example"
                      *               ],
-                     *               "truncated": false
+                     *               "truncated": false,
+                     *               "classNamesTotal": 0
                      *             }
                      *           ]
                      *         },
@@ -16351,8 +16352,7 @@ export interface paths {
                      *               "reason": "example",
                      *               "systemModules": 0,
                      *               "listed": 0,
-                     *               "truncated": false,
-                     *               "classNamesTotal": 0
+                     *               "truncated": false
                      *             }
                      *           ],
                      *           "items": [
@@ -16660,8 +16660,12 @@ export interface paths {
                                     /** @description `.attach_pid<pid>` files left in its working or temporary folder. */
                                     attachRequestFiles: string[];
                                     classSymbols: number;
+                                    /** @description More class names were in memory than a scan compares: a loaded class among the rest was not compared; the unknown classes listed are unknown still. */
+                                    classSymbolsTruncated?: boolean;
                                     filesRead: number;
                                     knownClasses: number;
+                                    /** @description A cap on the files read (jars, class files in folders) was reached: classes of files not read count as unknown, so an unknown package may be a legitimate file’s. */
+                                    knownClassesTruncated?: boolean;
                                     /** @description It publishes `hsperfdata_<user>/<pid>`, which lets tools find it to attach: every JVM does unless told not to. */
                                     perfData: boolean | null;
                                     pid: number;
@@ -16788,6 +16792,8 @@ export interface paths {
                                     bytesScanned: number;
                                     /** @description Java class names found (slash-separated, a package of two levels or more), ASCII or UTF-16LE. When there are more than the cap, chosen in this order: names outside the Java runtime’s, Minecraft’s and its usual libraries’ packages that hold a hint; a few of the game’s own; the other names outside those packages; the names inside them. */
                                     classNames: string[];
+                                    /** @description Distinct class names found, sent or not: more than `classNames` holds when the cap cut the list. Counting stops at 1,000,000. */
+                                    classNamesTotal?: number;
                                     pid: number;
                                     process: string;
                                     readable: boolean;
@@ -17688,12 +17694,8 @@ export interface paths {
                 };
                 /** @description Internal Server Error: internal_error. */
                 500: {
-                                    /** @description More class names were in memory than a scan compares: a loaded class among the rest was not compared; the unknown classes listed are unknown still. */
-                                    classSymbolsTruncated?: boolean;
                     headers: {
                         [name: string]: unknown;
-                                    /** @description A cap on the files read (jars, class files in folders) was reached: classes of files not read count as unknown, so an unknown package may be a legitimate file’s. */
-                                    knownClassesTruncated?: boolean;
                     };
                     content: {
                         "application/problem+json": components["schemas"]["Problem"];
@@ -17820,8 +17822,6 @@ export interface paths {
                 429: {
                     headers: {
                         /** @description Seconds to wait before retrying. */
-                                    /** @description Distinct class names found, sent or not: more than `classNames` holds when the cap cut the list. Counting stops at 1,000,000. */
-                                    classNamesTotal?: number;
                         "Retry-After"?: number;
                         [name: string]: unknown;
                     };

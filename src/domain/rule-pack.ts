@@ -78,9 +78,12 @@ export function signedBytes(pack: UnsignedRulePack | RulePack): Buffer {
   return Buffer.from(text, 'utf8');
 }
 
-/** A rule's identity within its pack: what it matches. Two rules of a pack may not share one. */
+/**
+ * A rule's identity within its pack: what it matches. Two rules of a pack may not share one. JSON
+ * keeps the three apart whatever the pattern holds, in text every store can keep.
+ */
 export function packRuleKey(rule: Pick<PackRule, 'kind' | 'match' | 'pattern'>): string {
-  return `${rule.kind}\u0000${rule.match}\u0000${rule.pattern}`;
+  return JSON.stringify([rule.kind, rule.match, rule.pattern]);
 }
 
 /** A pack rule's fields apart from what identifies it: a change to any of them is a changed rule. */

@@ -1035,7 +1035,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -1044,7 +1044,7 @@ export interface paths {
                     limit?: number;
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
-                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client";
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack";
                     /**
                      * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                      * @example 2026-02-11T15:25:00.000Z
@@ -1098,7 +1098,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -1130,7 +1130,7 @@ export interface paths {
                                     /** @description The row id; null when there is none to name (e.g. an erased player). */
                                     id: number | null;
                                     /** @enum {unknown} */
-                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client";
+                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack";
                                 };
                             }[];
                             /** @description Pass as `before` for the next, older page. */
@@ -2664,6 +2664,1021 @@ export interface paths {
                     };
                 };
                 /** @description Not Found: key_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/rule-packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the imported rule packs
+         * @description List the imported rule packs
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "publisher": {
+                         *             "name": "example",
+                         *             "keyId": "example"
+                         *           },
+                         *           "name": "example",
+                         *           "version": 1,
+                         *           "rules": 1,
+                         *           "importedAt": "2026-02-11T15:25:00.000Z",
+                         *           "updatedAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                importedAt: string;
+                                name: string;
+                                publisher: {
+                                    keyId: string;
+                                    name: string;
+                                };
+                                /** @description Rules linked to the pack now. */
+                                rules: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                updatedAt: string;
+                                version: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Import a signed rule pack
+         * @description The pack must be signed by a trusted publisher’s key (`403 untrusted_rule_publisher`) and unchanged since (`400 invalid_rule_pack_signature`). A new pack is added (201); a newer version replaces the older one’s rules and answers what changed (200); an older or equal version is `409 rule_pack_version_conflict` unless it holds the same rules (200 `unchanged`). With `dryRun=true` nothing is written: the answer says what would change and which stored scans the new and changed rules match. No finished scan is ever judged again.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    dryRun?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "format": "scanpin-rule-pack/1",
+                     *       "publisher": {
+                     *         "name": "example",
+                     *         "keyId": "b8bd2fccedcf49f6e0e0d213d292d825"
+                     *       },
+                     *       "name": "example",
+                     *       "version": 1,
+                     *       "rules": [
+                     *         {
+                     *           "name": "example",
+                     *           "kind": "memory-string",
+                     *           "pattern": "example",
+                     *           "match": "contains",
+                     *           "severity": "detection",
+                     *           "games": [
+                     *             "Java"
+                     *           ],
+                     *           "source": "example"
+                     *         }
+                     *       ],
+                     *       "signature": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "scanpin-rule-pack/1";
+                        name: string;
+                        publisher: {
+                            /**
+                             * @description The fingerprint of the signing key.
+                             * @example b8bd2fccedcf49f6e0e0d213d292d825
+                             */
+                            keyId: string;
+                            name: string;
+                        };
+                        rules: {
+                            games: ("Java" | "Bedrock" | "FiveM" | "RedM" | "RageMP" | "AltV" | "Roblox" | "SanAndreas" | "Cod" | "Rust")[];
+                            /** @enum {unknown} */
+                            kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
+                            /** @enum {unknown} */
+                            match: "contains" | "prefix" | "exact";
+                            name: string;
+                            pattern: string;
+                            /** @enum {unknown} */
+                            severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                            /** @description The public source of the pattern. */
+                            source: string;
+                        }[];
+                        /** @description Base64url Ed25519 signature of the RFC 8785 canonical JSON of every other member (docs/rules.md, "The pack format"). */
+                        signature: string;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "outcome": "created",
+                         *       "pack": {
+                         *         "publisher": {
+                         *           "name": "example",
+                         *           "keyId": "example"
+                         *         },
+                         *         "name": "example",
+                         *         "version": 1,
+                         *         "previousVersion": 1
+                         *       },
+                         *       "changes": {
+                         *         "added": [
+                         *           {
+                         *             "id": 1,
+                         *             "name": "example",
+                         *             "kind": "memory-string",
+                         *             "match": "contains",
+                         *             "pattern": "example",
+                         *             "severity": "detection",
+                         *             "games": [
+                         *               "example"
+                         *             ],
+                         *             "source": "example"
+                         *           }
+                         *         ],
+                         *         "changed": [
+                         *           {
+                         *             "before": {
+                         *               "id": 1,
+                         *               "name": "example",
+                         *               "kind": "memory-string",
+                         *               "match": "contains",
+                         *               "pattern": "example",
+                         *               "severity": "detection",
+                         *               "games": [
+                         *                 "example"
+                         *               ],
+                         *               "source": "example"
+                         *             },
+                         *             "after": {
+                         *               "id": 1,
+                         *               "name": "example",
+                         *               "kind": "memory-string",
+                         *               "match": "contains",
+                         *               "pattern": "example",
+                         *               "severity": "detection",
+                         *               "games": [
+                         *                 "example"
+                         *               ],
+                         *               "source": "example"
+                         *             }
+                         *           }
+                         *         ],
+                         *         "removed": [
+                         *           {
+                         *             "id": 1,
+                         *             "name": "example",
+                         *             "kind": "memory-string",
+                         *             "match": "contains",
+                         *             "pattern": "example",
+                         *             "severity": "detection",
+                         *             "games": [
+                         *               "example"
+                         *             ],
+                         *             "source": "example"
+                         *           }
+                         *         ],
+                         *         "unchanged": 1
+                         *       },
+                         *       "retroHunt": {
+                         *         "total": 1,
+                         *         "examined": 1,
+                         *         "matched": 1,
+                         *         "skipped": 1,
+                         *         "partial": false,
+                         *         "data": [
+                         *           {
+                         *             "pin": "example",
+                         *             "gameType": "example",
+                         *             "receivedAt": "2026-02-11T15:25:00.000Z",
+                         *             "findings": [
+                         *               "example"
+                         *             ],
+                         *             "omitted": 1
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            changes: {
+                                added: {
+                                    games: string[];
+                                    /** @description The stored rule; null on a dry run for a rule not added yet. */
+                                    id: number | null;
+                                    /** @enum {unknown} */
+                                    kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
+                                    /** @enum {unknown} */
+                                    match: "contains" | "prefix" | "exact";
+                                    name: string;
+                                    pattern: string;
+                                    /** @enum {unknown} */
+                                    severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                    source: string | null;
+                                }[];
+                                changed: {
+                                    after: {
+                                        games: string[];
+                                        /** @description The stored rule; null on a dry run for a rule not added yet. */
+                                        id: number | null;
+                                        /** @enum {unknown} */
+                                        kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
+                                        /** @enum {unknown} */
+                                        match: "contains" | "prefix" | "exact";
+                                        name: string;
+                                        pattern: string;
+                                        /** @enum {unknown} */
+                                        severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                        source: string | null;
+                                    };
+                                    before: {
+                                        games: string[];
+                                        /** @description The stored rule; null on a dry run for a rule not added yet. */
+                                        id: number | null;
+                                        /** @enum {unknown} */
+                                        kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
+                                        /** @enum {unknown} */
+                                        match: "contains" | "prefix" | "exact";
+                                        name: string;
+                                        pattern: string;
+                                        /** @enum {unknown} */
+                                        severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                        source: string | null;
+                                    };
+                                }[];
+                                /** @description Disabled and no longer linked to the pack; kept as rules. */
+                                removed: {
+                                    games: string[];
+                                    /** @description The stored rule; null on a dry run for a rule not added yet. */
+                                    id: number | null;
+                                    /** @enum {unknown} */
+                                    kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
+                                    /** @enum {unknown} */
+                                    match: "contains" | "prefix" | "exact";
+                                    name: string;
+                                    pattern: string;
+                                    /** @enum {unknown} */
+                                    severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                    source: string | null;
+                                }[];
+                                unchanged: number;
+                            };
+                            /**
+                             * @description `created` (201): the pack is new here. `updated`: a newer version replaced the older one. `unchanged`: the same version with the same rules again. `dry-run`: nothing was written.
+                             * @enum {unknown}
+                             */
+                            outcome: "created" | "updated" | "unchanged" | "dry-run";
+                            pack: {
+                                name: string;
+                                /** @description The version imported before, if any. */
+                                previousVersion: number | null;
+                                publisher: {
+                                    keyId: string;
+                                    name: string;
+                                };
+                                version: number;
+                            };
+                            retroHunt: {
+                                /** @description The first 100 matching scans, oldest first. */
+                                data: {
+                                    findings: string[];
+                                    gameType: string;
+                                    omitted: number;
+                                    pin: string;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    receivedAt: string;
+                                }[];
+                                examined: number;
+                                /** @description Scans the added and changed rules match. */
+                                matched: number;
+                                /** @description It stopped at its time limit before the last document. */
+                                partial: boolean;
+                                /** @description Documents the evidence intake was too busy to judge. */
+                                skipped: number;
+                                /** @description Stored evidence documents when it started. */
+                                total: number;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "outcome": "created",
+                         *       "pack": {
+                         *         "publisher": {
+                         *           "name": "example",
+                         *           "keyId": "example"
+                         *         },
+                         *         "name": "example",
+                         *         "version": 1,
+                         *         "previousVersion": 1
+                         *       },
+                         *       "changes": {
+                         *         "added": [
+                         *           {
+                         *             "id": 1,
+                         *             "name": "example",
+                         *             "kind": "memory-string",
+                         *             "match": "contains",
+                         *             "pattern": "example",
+                         *             "severity": "detection",
+                         *             "games": [
+                         *               "example"
+                         *             ],
+                         *             "source": "example"
+                         *           }
+                         *         ],
+                         *         "changed": [
+                         *           {
+                         *             "before": {
+                         *               "id": 1,
+                         *               "name": "example",
+                         *               "kind": "memory-string",
+                         *               "match": "contains",
+                         *               "pattern": "example",
+                         *               "severity": "detection",
+                         *               "games": [
+                         *                 "example"
+                         *               ],
+                         *               "source": "example"
+                         *             },
+                         *             "after": {
+                         *               "id": 1,
+                         *               "name": "example",
+                         *               "kind": "memory-string",
+                         *               "match": "contains",
+                         *               "pattern": "example",
+                         *               "severity": "detection",
+                         *               "games": [
+                         *                 "example"
+                         *               ],
+                         *               "source": "example"
+                         *             }
+                         *           }
+                         *         ],
+                         *         "removed": [
+                         *           {
+                         *             "id": 1,
+                         *             "name": "example",
+                         *             "kind": "memory-string",
+                         *             "match": "contains",
+                         *             "pattern": "example",
+                         *             "severity": "detection",
+                         *             "games": [
+                         *               "example"
+                         *             ],
+                         *             "source": "example"
+                         *           }
+                         *         ],
+                         *         "unchanged": 1
+                         *       },
+                         *       "retroHunt": {
+                         *         "total": 1,
+                         *         "examined": 1,
+                         *         "matched": 1,
+                         *         "skipped": 1,
+                         *         "partial": false,
+                         *         "data": [
+                         *           {
+                         *             "pin": "example",
+                         *             "gameType": "example",
+                         *             "receivedAt": "2026-02-11T15:25:00.000Z",
+                         *             "findings": [
+                         *               "example"
+                         *             ],
+                         *             "omitted": 1
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            changes: {
+                                added: {
+                                    games: string[];
+                                    /** @description The stored rule; null on a dry run for a rule not added yet. */
+                                    id: number | null;
+                                    /** @enum {unknown} */
+                                    kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
+                                    /** @enum {unknown} */
+                                    match: "contains" | "prefix" | "exact";
+                                    name: string;
+                                    pattern: string;
+                                    /** @enum {unknown} */
+                                    severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                    source: string | null;
+                                }[];
+                                changed: {
+                                    after: {
+                                        games: string[];
+                                        /** @description The stored rule; null on a dry run for a rule not added yet. */
+                                        id: number | null;
+                                        /** @enum {unknown} */
+                                        kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
+                                        /** @enum {unknown} */
+                                        match: "contains" | "prefix" | "exact";
+                                        name: string;
+                                        pattern: string;
+                                        /** @enum {unknown} */
+                                        severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                        source: string | null;
+                                    };
+                                    before: {
+                                        games: string[];
+                                        /** @description The stored rule; null on a dry run for a rule not added yet. */
+                                        id: number | null;
+                                        /** @enum {unknown} */
+                                        kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
+                                        /** @enum {unknown} */
+                                        match: "contains" | "prefix" | "exact";
+                                        name: string;
+                                        pattern: string;
+                                        /** @enum {unknown} */
+                                        severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                        source: string | null;
+                                    };
+                                }[];
+                                /** @description Disabled and no longer linked to the pack; kept as rules. */
+                                removed: {
+                                    games: string[];
+                                    /** @description The stored rule; null on a dry run for a rule not added yet. */
+                                    id: number | null;
+                                    /** @enum {unknown} */
+                                    kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
+                                    /** @enum {unknown} */
+                                    match: "contains" | "prefix" | "exact";
+                                    name: string;
+                                    pattern: string;
+                                    /** @enum {unknown} */
+                                    severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                    source: string | null;
+                                }[];
+                                unchanged: number;
+                            };
+                            /**
+                             * @description `created` (201): the pack is new here. `updated`: a newer version replaced the older one. `unchanged`: the same version with the same rules again. `dry-run`: nothing was written.
+                             * @enum {unknown}
+                             */
+                            outcome: "created" | "updated" | "unchanged" | "dry-run";
+                            pack: {
+                                name: string;
+                                /** @description The version imported before, if any. */
+                                previousVersion: number | null;
+                                publisher: {
+                                    keyId: string;
+                                    name: string;
+                                };
+                                version: number;
+                            };
+                            retroHunt: {
+                                /** @description The first 100 matching scans, oldest first. */
+                                data: {
+                                    findings: string[];
+                                    gameType: string;
+                                    omitted: number;
+                                    pin: string;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    receivedAt: string;
+                                }[];
+                                examined: number;
+                                /** @description Scans the added and changed rules match. */
+                                matched: number;
+                                /** @description It stopped at its time limit before the last document. */
+                                partial: boolean;
+                                /** @description Documents the evidence intake was too busy to judge. */
+                                skipped: number;
+                                /** @description Stored evidence documents when it started. */
+                                total: number;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter, invalid_rule_pack, invalid_rule_pack_signature. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: untrusted_rule_publisher. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: rule_pack_version_conflict. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/rule-publishers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the trusted rule publishers
+         * @description List the trusted rule publishers
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "name": "example",
+                         *           "keyId": "example",
+                         *           "publicKey": "example",
+                         *           "createdAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                id: number;
+                                keyId: string;
+                                name: string;
+                                /** @description The Ed25519 public key, 32 bytes in hexadecimal. */
+                                publicKey: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Trust a rule publisher’s key
+         * @description Packs signed by this Ed25519 key can then be imported. Get the key from a source you trust (the publisher’s own site or repository), not from the pack.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "example",
+                     *       "publicKey": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        name: string;
+                        /** @description PEM (`-----BEGIN PUBLIC KEY-----`) or the 32 raw bytes in hexadecimal. */
+                        publicKey: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "name": "example",
+                         *       "keyId": "example",
+                         *       "publicKey": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            id: number;
+                            keyId: string;
+                            name: string;
+                            /** @description The Ed25519 public key, 32 bytes in hexadecimal. */
+                            publicKey: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_public_key. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: rule_publisher_exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/rule-publishers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop trusting a rule publisher
+         * @description Its packs can no longer be imported or updated. The rules they brought stay as they are: disable them to stop them judging.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: rule_publisher_not_found. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5573,7 +6588,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -5581,7 +6596,7 @@ export interface paths {
                     limit?: number;
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
-                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client";
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack";
                     /**
                      * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                      * @example 2026-02-11T15:25:00.000Z
@@ -5637,7 +6652,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -5669,7 +6684,7 @@ export interface paths {
                                     /** @description The row id; null when there is none to name (e.g. an erased player). */
                                     id: number | null;
                                     /** @enum {unknown} */
-                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client";
+                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack";
                                 };
                             }[];
                             /** @description Pass as `before` for the next, older page. */
@@ -20172,7 +21187,7 @@ export interface components {
              * @example pin_not_found
              * @enum {unknown}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "invalid_client_signature" | "scanner_client_retired" | "scanner_client_not_accepted" | "scanner_client_not_found" | "rule_not_found" | "invalid_rule_pattern" | "rule_test_running" | "rule_test_not_found";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "invalid_client_signature" | "scanner_client_retired" | "scanner_client_not_accepted" | "scanner_client_not_found" | "rule_not_found" | "invalid_rule_pattern" | "rule_test_running" | "rule_test_not_found" | "invalid_public_key" | "rule_publisher_exists" | "rule_publisher_not_found" | "invalid_rule_pack" | "untrusted_rule_publisher" | "invalid_rule_pack_signature" | "rule_pack_version_conflict";
             /** @description What happened and what to do next, for people. */
             detail: string;
             /** @example 404 */

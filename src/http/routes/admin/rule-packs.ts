@@ -42,7 +42,11 @@ const PackRuleSchema = Type.Object(
 const Publisher = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
-    keyId: Type.String({ pattern: '^[0-9a-f]{32}$', description: 'The fingerprint of the signing key.' }),
+    keyId: Type.String({
+      pattern: '^[0-9a-f]{32}$',
+      description: 'The fingerprint of the signing key.',
+      examples: ['b8bd2fccedcf49f6e0e0d213d292d825'],
+    }),
   },
   { additionalProperties: false },
 );

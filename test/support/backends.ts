@@ -26,7 +26,33 @@ export function workerDatabaseName(runId: string, slot: string): string {
   return `${TEST_SCHEMA_PREFIX}${runId}_w${slot}`;
 }
 
+/**
+ * The deployment shapes of docs/deployment.md: one node on SQLite, and PostgreSQL with and without
+ * Redis. SQLite with Redis is no documented shape (one node shares nothing) and is left out unless
+ * asked for: it only ran every suite once more.
+ */
+const ALL_BACKENDS = ['sqlite', 'postgres', 'sqlite+redis', 'postgres+redis'] as const;
+const DEFAULT_BACKENDS = new Set<string>(['sqlite', 'postgres', 'postgres+redis']);
+
+/**
+ * `SCANPIN_TEST_BACKENDS=sqlite,postgres+redis` runs the suites on those only (the Node 24 pass of
+ * scripts/test-on-node.sh does, docs/deployment.md "Node versions"); `all` adds SQLite with Redis.
+ */
+function chosenBackends(): Set<string> {
+  const asked = process.env.SCANPIN_TEST_BACKENDS?.trim();
+  if (!asked) return DEFAULT_BACKENDS;
+  if (asked === 'all') return new Set(ALL_BACKENDS);
+  const names = asked.split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !(ALL_BACKENDS as readonly string[]).includes(n));
+  if (unknown.length > 0)
+    throw new Error(
+      `SCANPIN_TEST_BACKENDS names ${unknown.join(', ')}; known: ${ALL_BACKENDS.join(', ')}, all`,
+    );
+  return new Set(names);
+}
+
 export function backends(): Backend[] {
+  const chosen = chosenBackends();
   const list: Backend[] = [
     { name: 'sqlite', databaseUrl: (dir) => `sqlite:${dir}/scanpin.db`, pg: false, redisUrl: undefined },
   ];
@@ -44,7 +70,7 @@ export function backends(): Backend[] {
   if (PG_URL && REDIS_URL) {
     list.push({ name: 'postgres+redis', databaseUrl: pgStoreUrl, pg: true, redisUrl: REDIS_URL });
   }
-  return list;
+  return list.filter((b) => chosen.has(b.name));
 }
 
 /** In CI both services must be exercised; a missing variable there is a failure, not a skip. */

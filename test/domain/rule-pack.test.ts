@@ -44,7 +44,7 @@ function keyPair() {
 function pack(rules: PackRule[] = [RULE], version = 1) {
   return {
     format: RULE_PACK_FORMAT,
-    publisher: { name: 'Example' },
+    publisher: { name: 'Example', keyId: '0'.repeat(32) },
     name: 'example',
     version,
     rules,

@@ -45,8 +45,18 @@ interface ImportAnswer {
 }
 
 const SOURCE = 'https://example.org/community/clients';
-const CLIENT = { name: 'Example client', kind: 'jar-entry', pattern: 'org/example/client/', match: 'prefix' };
-const CLICKER = { name: 'Example clicker', kind: 'file-name', pattern: 'clicker.exe', match: 'exact' };
+const CLIENT = {
+  name: 'Example client',
+  kind: 'jar-entry',
+  pattern: 'org/example/client/',
+  match: 'prefix',
+} as const;
+const CLICKER = {
+  name: 'Example clicker',
+  kind: 'file-name',
+  pattern: 'clicker.exe',
+  match: 'exact',
+} as const;
 
 async function listen(t: TestApp): Promise<string> {
   await t.app.listen({ host: '127.0.0.1', port: 0 });

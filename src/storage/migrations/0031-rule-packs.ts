@@ -2,8 +2,11 @@ import type { Kysely } from 'kysely';
 import { packRuleKey, rulesDigest } from '../../domain/rule-pack.js';
 import type { MigrationContext } from './index.js';
 import projectPublisher from './rule-packs/signed/project-publisher.json' with { type: 'json' };
-import starterPack from './rule-packs/signed/starter.json' with { type: 'json' };
-import windowsPack from './rule-packs/signed/windows.json' with { type: 'json' };
+import starterSigned from './rule-packs/signed/starter.json' with { type: 'json' };
+import windowsSigned from './rule-packs/signed/windows.json' with { type: 'json' };
+import starter1 from './rule-packs/starter-1.json' with { type: 'json' };
+import windows1 from './rule-packs/windows-1.json' with { type: 'json' };
+import windows2 from './rule-packs/windows-2.json' with { type: 'json' };
 
 /**
  * Signed rule packs (docs/rules.md, "Rule packs"):
@@ -15,7 +18,10 @@ import windowsPack from './rule-packs/signed/windows.json' with { type: 'json' }
  *
  * The project's own packs ship signed (`rule-packs/signed/`); their rules are the built-in ones the
  * earlier migrations loaded, so the project's key is trusted and those rules are linked to its packs
- * here, and the project's next pack version updates them in place instead of adding copies.
+ * here, and the project's next pack version updates them in place instead of adding copies. What is
+ * recorded is frozen to what those migrations loaded (starter version 1, windows version 2), whatever
+ * later versions the signed files hold by the time this runs; the signed document is kept only when
+ * it is that version.
  */
 interface SignedPack {
   publisher: { name: string; keyId: string };
@@ -84,7 +90,26 @@ export function rulePacks({ idColumn }: MigrationContext) {
         .orderBy('id')
         .execute();
       const linked = new Set<number>();
-      for (const pack of [starterPack, windowsPack] as SignedPack[]) {
+      const frozen = [
+        { name: 'starter', version: 1, rules: starter1.rules, signed: starterSigned as SignedPack },
+        {
+          name: 'windows',
+          version: 2,
+          rules: [...windows1.rules, ...windows2.rules],
+          signed: windowsSigned as SignedPack,
+        },
+      ];
+      for (const built of frozen) {
+        const pack: SignedPack = {
+          publisher: { name: projectPublisher.name, keyId: projectPublisher.keyId },
+          name: built.name,
+          version: built.version,
+          rules: built.rules,
+        };
+        const digest = rulesDigest(pack.rules as Parameters<typeof rulesDigest>[0]);
+        const signedThen =
+          built.signed.version === built.version &&
+          rulesDigest(built.signed.rules as Parameters<typeof rulesDigest>[0]) === digest;
         const row = await anyDb
           .insertInto('rule_packs')
           .values({
@@ -92,8 +117,8 @@ export function rulePacks({ idColumn }: MigrationContext) {
             publisher_name: pack.publisher.name,
             name: pack.name,
             version: pack.version,
-            rules_digest: rulesDigest(pack.rules as Parameters<typeof rulesDigest>[0]),
-            document: JSON.stringify(pack),
+            rules_digest: digest,
+            document: JSON.stringify(signedThen ? built.signed : pack),
             imported_at: now,
             updated_at: now,
           })

@@ -7,7 +7,9 @@ import windows2 from './windows-2.json' with { type: 'json' };
  * The project's own rule packs (docs/rules.md, "The project's packs"): which built-in rule files,
  * loaded by the migrations, make up each pack and at which version. `npm run sign:rule-packs` signs
  * them into `signed/`, and a test checks that the signed packs hold exactly these rules. A migration
- * that adds built-in rules adds its file here and raises its pack's version.
+ * that adds built-in rules to a project pack also links them to the pack (`rule_pack_rules`) and
+ * raises the pack's version (`rule_packs`), as 0031-rule-packs.ts recorded the first ones; its file
+ * is then added here, the version raised to match, and the packs signed again.
  */
 export const PROJECT_PUBLISHER_NAME = 'scanpin';
 

@@ -328,6 +328,45 @@ describe.each(stores)('signed rule packs between two servers on $name', (backend
     expect(JSON.stringify(audit.data)).not.toContain('org/example');
   });
 
+  it('two imports of one pack at once add its rules once', async () => {
+    const packOf = (version: number, pattern: string) =>
+      signPack(
+        {
+          format: RULE_PACK_FORMAT,
+          publisher: { name: 'Example community' },
+          name: 'community-racers',
+          version,
+          rules: [{ ...CLIENT, pattern, severity: 'warning', games: [], source: SOURCE }],
+        },
+        key,
+      );
+    for (const [version, pattern] of [
+      [1, 'org/example/racer/'],
+      [2, 'org/example/racer2/'],
+    ] as const) {
+      const pack = packOf(version, pattern);
+      const answers = await Promise.all([importPack(pack), importPack(pack)]);
+      expect(answers.map((a) => a.json().outcome).sort(), answers.map((a) => a.body).join()).toEqual(
+        [version === 1 ? 'created' : 'updated', 'unchanged'].sort(),
+      );
+      expect((await rulesOf(operator)).filter((r) => r.pattern === pattern)).toHaveLength(1);
+    }
+    // Whichever import writes second finds the pack moved on, and writes nothing (the store's check,
+    // which one server's requests may never reach, but two instances can).
+    const stale = {
+      publisherKeyId: publicKeyOf(key).keyId,
+      publisherName: 'Example community',
+      name: 'community-racers',
+      version: 2,
+      rulesDigest: 'x',
+      document: '{}',
+    };
+    const repo = operator.deps.repos.rulePacks;
+    expect(await repo.savePack(stale, null, Date.now())).toBeNull();
+    expect(await repo.savePack(stale, 1, Date.now())).toBeNull();
+    expect(await repo.findPack(stale.publisherKeyId, stale.name)).toMatchObject({ version: 2, rules: 1 });
+  });
+
   it('stops trusting a publisher: its next version is refused, its rules stay', async () => {
     const { data } = await operator.admin<{ data: Array<{ id: number; name: string }> }>(
       'GET',

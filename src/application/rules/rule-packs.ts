@@ -189,8 +189,27 @@ export async function importRulePack(
           rulesDigest: digest,
           document: JSON.stringify(pack),
         },
+        existing?.version ?? null,
         now,
       );
+      // Another import of this pack landed since it was read: this one writes nothing. The same
+      // pack is then already there; another is a conflict like any older or equal version.
+      if (packId === null) {
+        const landed = await repos.rulePacks.findPack(pack.publisher.keyId, pack.name);
+        if (landed !== undefined && landed.version === pack.version && landed.rulesDigest === digest)
+          return {
+            outcome: 'unchanged' as const,
+            pack: described(landed.version),
+            changes: packChanges(await repos.rulePacks.linkedRules(landed.id), pack.rules),
+            retroHunt: null,
+          };
+        refuse({
+          code: 'rule_pack_version_conflict',
+          name: pack.name,
+          version: pack.version,
+          current: landed?.version ?? pack.version,
+        });
+      }
       const added: Rule[] = [];
       for (const rule of changes.added) {
         const stored = await repos.rules.insert({ ...rule, enabled: true }, now);

@@ -131,7 +131,12 @@ export function rulePacksRepository(db: Db, rules: () => RulesRepository) {
       return out;
     },
 
-    /** Records a pack at a version: a new row, or the existing one moved to it. */
+    /**
+     * Records a pack at a version: a new row when `previousVersion` is null, else the row moved on from
+     * `previousVersion`. Null when another import got there first (a row already there, or moved on
+     * meanwhile): the caller refuses, and nothing of this import is kept. The conditional write is
+     * what keeps two imports at once from both adding the same rules, on PostgreSQL too.
+     */
     async savePack(
       pack: {
         publisherKeyId: string;
@@ -141,14 +146,9 @@ export function rulePacksRepository(db: Db, rules: () => RulesRepository) {
         rulesDigest: string;
         document: string;
       },
+      previousVersion: number | null,
       now: number,
-    ): Promise<number> {
-      const existing = await db
-        .selectFrom('rule_packs')
-        .select('id')
-        .where('publisher_key_id', '=', pack.publisherKeyId)
-        .where('name', '=', pack.name)
-        .executeTakeFirst();
+    ): Promise<number | null> {
       const values = {
         publisher_name: pack.publisherName,
         version: pack.version,
@@ -156,16 +156,24 @@ export function rulePacksRepository(db: Db, rules: () => RulesRepository) {
         document: pack.document,
         updated_at: now,
       };
-      if (existing !== undefined) {
-        await db.updateTable('rule_packs').set(values).where('id', '=', existing.id).execute();
-        return Number(existing.id);
+      if (previousVersion !== null) {
+        const row = await db
+          .updateTable('rule_packs')
+          .set(values)
+          .where('publisher_key_id', '=', pack.publisherKeyId)
+          .where('name', '=', pack.name)
+          .where('version', '=', previousVersion)
+          .returning('id')
+          .executeTakeFirst();
+        return row === undefined ? null : Number(row.id);
       }
       const row = await db
         .insertInto('rule_packs')
         .values({ ...values, publisher_key_id: pack.publisherKeyId, name: pack.name, imported_at: now })
+        .onConflict((oc) => oc.columns(['publisher_key_id', 'name']).doNothing())
         .returning('id')
-        .executeTakeFirstOrThrow();
-      return Number(row.id);
+        .executeTakeFirst();
+      return row === undefined ? null : Number(row.id);
     },
 
     async link(packId: number, ruleKey: string, ruleId: number, version: number): Promise<void> {

@@ -15,6 +15,8 @@ interface RuleView {
   games: string[];
   enabled: boolean;
   source: string | null;
+  /** The signed pack it came from (docs/rules.md). */
+  pack?: { name: string; publisher: { name: string }; changedVersion: number } | null;
 }
 
 /** A rule test as GET /admin/v1/rule-tests/{id} answers it (docs/scan-client.md, "Testing a rule"). */
@@ -87,7 +89,8 @@ function gameList(value: string): string[] {
 export function ruleLine(r: RuleView): string {
   const games = r.games.length === 0 ? 'all games' : r.games.join(',');
   const state = r.enabled ? '' : '  (disabled)';
-  return `#${r.id}  ${r.name}  ${r.kind} ${r.match} ${JSON.stringify(r.pattern)}  → ${r.severity}  ${games}${state}`;
+  const pack = r.pack ? `  [${r.pack.publisher.name} / ${r.pack.name} v${r.pack.changedVersion}]` : '';
+  return `#${r.id}  ${r.name}  ${r.kind} ${r.match} ${JSON.stringify(r.pattern)}  → ${r.severity}  ${games}${state}${pack}`;
 }
 
 /**

@@ -313,6 +313,24 @@ describe.each(stores)('signed rule packs between two servers on $name', (backend
       '/admin/v1/rule-packs',
     );
     expect(packs.data.find((p) => p.name === 'community-clients')).toMatchObject({ version: 2, rules: 2 });
+    // Each rule says which pack it came from, and at which versions; a removed one no longer does.
+    const origins = await operator.admin<{ data: Array<RuleView & { pack: unknown }> }>(
+      'GET',
+      '/admin/v1/rules',
+    );
+    const packOf = (id: number | undefined) => origins.data.find((r) => r.id === id)?.pack;
+    expect(packOf(client?.id)).toMatchObject({
+      name: 'community-clients',
+      publisher: { name: 'Example community', keyId: publicKeyOf(key).keyId },
+      addedVersion: 1,
+      changedVersion: 2,
+    });
+    expect(packOf(clicker?.id)).toBeNull();
+    const listed = await run(operatorUrl, 'list');
+    expect(listed.out).toContain(
+      '"org/example/client/"  → suspicious  Java  [Example community / community-clients v2]',
+    );
+    expect(listed.out).toContain('"net/wurstclient/"  → detection  Java  [scanpin / starter v1]');
 
     // Version 1 again: older, other rules.
     const older = await importPack(v1);

@@ -1,4 +1,5 @@
 import { normalisePattern, patternProblem, type Rule, type RuleKind } from '../../domain/rules.js';
+import type { RuleOrigin } from '../../storage/repositories/rule-packs.js';
 import type { NewRule, RuleChanges } from '../../storage/repositories/rules.js';
 import { auditRefusals, OPERATOR, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
@@ -15,6 +16,11 @@ function usablePattern(kind: RuleKind, pattern: string): string {
 /** Every rule, enabled or not (operator API, docs/scan-client.md "Rules"). */
 export function listRules(ctx: UseCaseContext): Promise<Rule[]> {
   return ctx.repos.rules.list();
+}
+
+/** Which of `rules` came from a signed pack, and from which version (docs/rules.md, "Importing a pack"). */
+export function ruleOrigins(ctx: UseCaseContext, rules?: readonly Rule[]): Promise<Map<number, RuleOrigin>> {
+  return ctx.repos.rulePacks.origins(rules?.map((r) => r.id));
 }
 
 /** Adds a rule; it judges the next evidence upload on every instance. Audited. */

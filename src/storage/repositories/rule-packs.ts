@@ -25,6 +25,15 @@ export interface StoredRulePack {
   updatedAt: number;
 }
 
+/** The pack a rule came from, and at which of its versions it was added and last changed. */
+export interface RuleOrigin {
+  packId: number;
+  name: string;
+  publisher: { name: string; keyId: string };
+  addedVersion: number;
+  changedVersion: number;
+}
+
 function toPublisher(row: Selectable<RulePublishersTable>): RulePublisher {
   return {
     id: Number(row.id),
@@ -113,6 +122,37 @@ export function rulePacksRepository(db: Db, rules: () => RulesRepository) {
         .where('rule_packs.name', '=', name)
         .executeTakeFirst();
       return row === undefined ? undefined : toPack({ ...row, rules: row.rules ?? 0 });
+    },
+
+    /** Where rules came from: per rule id linked to a pack, the pack and the versions (all, or `ruleIds`). */
+    async origins(ruleIds?: readonly number[]): Promise<Map<number, RuleOrigin>> {
+      if (ruleIds !== undefined && ruleIds.length === 0) return new Map();
+      let query = db
+        .selectFrom('rule_pack_rules as l')
+        .innerJoin('rule_packs as p', 'p.id', 'l.pack_id')
+        .select([
+          'l.rule_id as rule_id',
+          'p.id as pack_id',
+          'p.name as name',
+          'p.publisher_name as publisher_name',
+          'p.publisher_key_id as publisher_key_id',
+          'l.added_version as added_version',
+          'l.changed_version as changed_version',
+        ]);
+      if (ruleIds !== undefined) query = query.where('l.rule_id', 'in', [...ruleIds]);
+      const rows = await query.execute();
+      return new Map(
+        rows.map((r) => [
+          Number(r.rule_id),
+          {
+            packId: Number(r.pack_id),
+            name: r.name,
+            publisher: { name: r.publisher_name, keyId: r.publisher_key_id },
+            addedVersion: Number(r.added_version),
+            changedVersion: Number(r.changed_version),
+          },
+        ]),
+      );
     },
 
     /** The rules linked to a pack now, each with its identity in the pack. */

@@ -3965,6 +3965,16 @@ export interface paths {
                          *           ],
                          *           "enabled": false,
                          *           "source": "example",
+                         *           "pack": {
+                         *             "id": 1,
+                         *             "name": "example",
+                         *             "publisher": {
+                         *               "name": "example",
+                         *               "keyId": "example"
+                         *             },
+                         *             "addedVersion": 1,
+                         *             "changedVersion": 1
+                         *           },
                          *           "createdAt": "2026-02-11T15:25:00.000Z",
                          *           "updatedAt": "2026-02-11T15:25:00.000Z"
                          *         }
@@ -3989,6 +3999,18 @@ export interface paths {
                                  */
                                 match: "contains" | "prefix" | "exact";
                                 name: string;
+                                pack: {
+                                    /** @description The pack version that added it. */
+                                    addedVersion: number;
+                                    /** @description The pack version that last changed it. */
+                                    changedVersion: number;
+                                    id: number;
+                                    name: string;
+                                    publisher: {
+                                        keyId: string;
+                                        name: string;
+                                    };
+                                } | null;
                                 pattern: string;
                                 /**
                                  * @description Which result field a match fills.
@@ -4121,6 +4143,16 @@ export interface paths {
                          *       ],
                          *       "enabled": false,
                          *       "source": "example",
+                         *       "pack": {
+                         *         "id": 1,
+                         *         "name": "example",
+                         *         "publisher": {
+                         *           "name": "example",
+                         *           "keyId": "example"
+                         *         },
+                         *         "addedVersion": 1,
+                         *         "changedVersion": 1
+                         *       },
                          *       "createdAt": "2026-02-11T15:25:00.000Z",
                          *       "updatedAt": "2026-02-11T15:25:00.000Z"
                          *     }
@@ -4142,6 +4174,18 @@ export interface paths {
                              */
                             match: "contains" | "prefix" | "exact";
                             name: string;
+                            pack: {
+                                /** @description The pack version that added it. */
+                                addedVersion: number;
+                                /** @description The pack version that last changed it. */
+                                changedVersion: number;
+                                id: number;
+                                name: string;
+                                publisher: {
+                                    keyId: string;
+                                    name: string;
+                                };
+                            } | null;
                             pattern: string;
                             /**
                              * @description Which result field a match fills.
@@ -4311,6 +4355,16 @@ export interface paths {
                          *       ],
                          *       "enabled": false,
                          *       "source": "example",
+                         *       "pack": {
+                         *         "id": 1,
+                         *         "name": "example",
+                         *         "publisher": {
+                         *           "name": "example",
+                         *           "keyId": "example"
+                         *         },
+                         *         "addedVersion": 1,
+                         *         "changedVersion": 1
+                         *       },
                          *       "createdAt": "2026-02-11T15:25:00.000Z",
                          *       "updatedAt": "2026-02-11T15:25:00.000Z"
                          *     }
@@ -4332,6 +4386,18 @@ export interface paths {
                              */
                             match: "contains" | "prefix" | "exact";
                             name: string;
+                            pack: {
+                                /** @description The pack version that added it. */
+                                addedVersion: number;
+                                /** @description The pack version that last changed it. */
+                                changedVersion: number;
+                                id: number;
+                                name: string;
+                                publisher: {
+                                    keyId: string;
+                                    name: string;
+                                };
+                            } | null;
                             pattern: string;
                             /**
                              * @description Which result field a match fills.

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
-import { addRule, listRules, updateRule } from '../../../application/rules/manage-rules.js';
+import { addRule, listRules, ruleOrigins, updateRule } from '../../../application/rules/manage-rules.js';
 import { readRuleTest } from '../../../application/rules/read-rule-test.js';
 import { startRuleTest, stopRuleTest } from '../../../application/rules/test-rule.js';
 import { GAME_TYPES } from '../../../domain/game-types.js';
@@ -13,6 +13,7 @@ import {
 } from '../../../domain/rule-test.js';
 import { RULE_KINDS, RULE_MATCHES, RULE_SEVERITIES, type Rule } from '../../../domain/rules.js';
 import { iso, isoOrNull } from '../../../domain/time.js';
+import type { RuleOrigin } from '../../../storage/repositories/rule-packs.js';
 import { Nullable, Timestamp } from '../../schemas/common.js';
 import { adminErrors, IdParams } from './schemas.js';
 
@@ -39,6 +40,18 @@ const RuleView = Type.Object({
   games: Type.Array(Type.String()),
   enabled: Type.Boolean(),
   source: Nullable(Type.String({ description: 'Where the pattern was found publicly (starter pack).' })),
+  pack: Nullable(
+    Type.Object(
+      {
+        id: Type.Integer(),
+        name: Type.String(),
+        publisher: Type.Object({ name: Type.String(), keyId: Type.String() }),
+        addedVersion: Type.Integer({ description: 'The pack version that added it.' }),
+        changedVersion: Type.Integer({ description: 'The pack version that last changed it.' }),
+      },
+      { description: 'The signed rule pack it came from (docs/rules.md); null for a rule added here.' },
+    ),
+  ),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -148,8 +161,28 @@ function presentTest(test: RuleTest) {
   };
 }
 
-function present(rule: Rule) {
-  return { ...rule, createdAt: iso(rule.createdAt), updatedAt: iso(rule.updatedAt) };
+function present(rule: Rule, origins: ReadonlyMap<number, RuleOrigin>) {
+  const origin = origins.get(rule.id);
+  return {
+    ...rule,
+    pack:
+      origin === undefined
+        ? null
+        : {
+            id: origin.packId,
+            name: origin.name,
+            publisher: origin.publisher,
+            addedVersion: origin.addedVersion,
+            changedVersion: origin.changedVersion,
+          },
+    createdAt: iso(rule.createdAt),
+    updatedAt: iso(rule.updatedAt),
+  };
+}
+
+/** One rule as the API shows it, with the pack it came from. */
+async function presentOne(ctx: UseCaseContext, rule: Rule) {
+  return present(rule, await ruleOrigins(ctx, [rule]));
 }
 
 /** Detection rules (docs/scan-client.md, "Rules"): they judge evidence and never leave the server. */
@@ -165,7 +198,11 @@ export function ruleAdminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox 
           response: { 200: Type.Object({ data: Type.Array(RuleView) }), ...adminErrors },
         },
       },
-      async () => ({ data: (await listRules(ctx)).map(present) }),
+      async () => {
+        const rules = await listRules(ctx);
+        const origins = await ruleOrigins(ctx);
+        return { data: rules.map((r) => present(r, origins)) };
+      },
     );
 
     app.post(
@@ -192,7 +229,7 @@ export function ruleAdminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox 
           enabled: body.enabled ?? true,
           source: body.source ?? null,
         });
-        return reply.code(201).send(present(rule));
+        return reply.code(201).send(await presentOne(ctx, rule));
       },
     );
 
@@ -208,7 +245,7 @@ export function ruleAdminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox 
           response: { 200: RuleView, ...adminErrors },
         },
       },
-      async (request) => present(await updateRule(ctx, request.params.id, request.body)),
+      async (request) => presentOne(ctx, await updateRule(ctx, request.params.id, request.body)),
     );
 
     app.post(

@@ -41,6 +41,8 @@ describe('the class-name harvest of a modded game (docs/scan-client.md, "Class n
     expect(sent[3 + GAME_SAMPLE]).toBe('com/modder0/feature/part0/Piece0');
     expect(x.classNames.found).toBe(names.length);
     expect(x.truncated).toBe(true);
+    // Every name outside the familiar packages was sent: the cut fell among the runtime's and libraries'.
+    expect(x.classNames.unsentUnfamiliar).toBe(0);
   });
 
   it('keeps a client’s classes that hold a hint word when the mods alone fill the list', () => {
@@ -51,6 +53,8 @@ describe('the class-name harvest of a modded game (docs/scan-client.md, "Class n
     );
     // What a memory-string rule on `net/wurstclient/` matches is still there; the bare name is cut.
     expect(sent).not.toContain('net/wurstclient/WurstClient');
+    // 60,004 names outside the familiar packages, 49,900 of them sent after the game's 100.
+    expect(harvest(heapImage(names)).classNames.unsentUnfamiliar).toBe(10_104);
   });
 
   it('sends no junk: names of one slash are left out, each name once', () => {
@@ -76,5 +80,20 @@ describe('the class-name harvest of a modded game (docs/scan-client.md, "Class n
     expect(h.chosen()).toEqual(['a/b/C', 'a/b/D', 'a/b/E']);
     expect(h.found).toBe(5);
     expect(h.truncated).toBe(true);
+    expect(h.unsentUnfamiliar).toBe(1);
+  });
+
+  it('counts apart the names it leaves out outside the familiar packages', () => {
+    const h = new ClassHarvest(['Aura'], 4);
+    for (const n of ['java/lang/A', 'net/minecraft/B', 'com/mod/C', 'org/lwjgl/D', 'java/util/E', 'x/y/Aura'])
+      h.add(n);
+    // The hint first, then the game's own, the mod, one of the runtime's: two familiar names cut.
+    expect(h.chosen()).toEqual(['x/y/Aura', 'net/minecraft/B', 'com/mod/C', 'java/lang/A']);
+    expect(h.truncated).toBe(true);
+    expect(h.unsentUnfamiliar).toBe(0);
+    // A mod past a full list is cut too, whether kept in its group or only counted once it is full.
+    for (const n of ['com/mod/F', 'com/mod/G', 'com/mod/H', 'com/mod/I']) h.add(n);
+    expect(h.chosen()).toEqual(['x/y/Aura', 'net/minecraft/B', 'com/mod/C', 'com/mod/F']);
+    expect(h.unsentUnfamiliar).toBe(3);
   });
 });

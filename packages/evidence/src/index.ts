@@ -4,6 +4,7 @@
  * run time; the schema itself is `@scanpin/evidence/schema`.
  */
 export { EVIDENCE_CAPS, type EvidenceCaps } from './caps.js';
+export { FAMILIAR_CLASS_PACKAGES, isFamiliarClassName } from './familiar-packages.js';
 export { DISCORD_ID_PATTERN, TIMESTAMP_PATTERN } from './patterns.js';
 export { EVIDENCE_SOURCE_NAMES } from './source-names.js';
 export {

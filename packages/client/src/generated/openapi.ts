@@ -10782,7 +10782,8 @@ export interface paths {
                          *                     "example"
                          *                   ],
                          *                   "truncated": false,
-                         *                   "classNamesTotal": 0
+                         *                   "classNamesTotal": 0,
+                         *                   "classNamesUnsentUnfamiliar": 0
                          *                 }
                          *               ]
                          *             },
@@ -11667,6 +11668,8 @@ export interface paths {
                                                 classNames: string[];
                                                 /** @description Distinct class names found, sent or not: more than `classNames` holds when the cap cut the list. Counting stops at 1,000,000. */
                                                 classNamesTotal?: number;
+                                                /** @description Distinct class names found but not sent that lie outside the packages of the Java runtime, Minecraft, its mod loaders and its launcher’s libraries (the scanner’s list of familiar packages). 0 when the cap cut only names inside them, which the server reports without lowering the scan’s assurance. */
+                                                classNamesUnsentUnfamiliar?: number;
                                                 pid: number;
                                                 process: string;
                                                 readable: boolean;
@@ -17002,7 +17005,8 @@ export interface paths {
                      *                 "example"
                      *               ],
                      *               "truncated": false,
-                     *               "classNamesTotal": 0
+                     *               "classNamesTotal": 0,
+                     *               "classNamesUnsentUnfamiliar": 0
                      *             }
                      *           ]
                      *         },
@@ -17875,6 +17879,8 @@ export interface paths {
                                     classNames: string[];
                                     /** @description Distinct class names found, sent or not: more than `classNames` holds when the cap cut the list. Counting stops at 1,000,000. */
                                     classNamesTotal?: number;
+                                    /** @description Distinct class names found but not sent that lie outside the packages of the Java runtime, Minecraft, its mod loaders and its launcher’s libraries (the scanner’s list of familiar packages). 0 when the cap cut only names inside them, which the server reports without lowering the scan’s assurance. */
+                                    classNamesUnsentUnfamiliar?: number;
                                     pid: number;
                                     process: string;
                                     readable: boolean;

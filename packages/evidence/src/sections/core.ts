@@ -71,6 +71,15 @@ export const EvidenceMemory = Type.Object(
         description: `Distinct class names found, sent or not: more than \`classNames\` holds when the cap cut the list. Counting stops at ${L.classNamesCounted.toLocaleString('en-US')}.`,
       }),
     ),
+    // Added later in version 3, optional: an older scanner never sends it, and its cut lowers the scan.
+    classNamesUnsentUnfamiliar: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: L.classNamesCounted,
+        description:
+          'Distinct class names found but not sent that lie outside the packages of the Java runtime, Minecraft, its mod loaders and its launcher’s libraries (the scanner’s list of familiar packages). 0 when the cap cut only names inside them, which the server reports without lowering the scan’s assurance.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

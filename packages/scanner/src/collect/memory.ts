@@ -74,6 +74,10 @@ export const collectMemory: Collector<'memory'> = async (ctx) => {
         strings: [...extractor.strings],
         truncated: extractor.truncated,
         classNamesTotal: Math.min(extractor.classNames.found, EVIDENCE_CAPS.classNamesCounted),
+        classNamesUnsentUnfamiliar: Math.min(
+          extractor.classNames.unsentUnfamiliar,
+          EVIDENCE_CAPS.classNamesCounted,
+        ),
       });
     } catch (error) {
       items.push({
@@ -86,6 +90,7 @@ export const collectMemory: Collector<'memory'> = async (ctx) => {
         strings: [],
         truncated: false,
         classNamesTotal: 0,
+        classNamesUnsentUnfamiliar: 0,
       });
     }
   }

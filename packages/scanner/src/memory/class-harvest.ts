@@ -1,4 +1,4 @@
-import { EVIDENCE_CAPS } from '@scanpin/evidence';
+import { EVIDENCE_CAPS, isFamiliarClassName } from '@scanpin/evidence';
 
 /**
  * Which of the Java class names found in the game's memory a scan sends (docs/scan-client.md,
@@ -13,51 +13,17 @@ import { EVIDENCE_CAPS } from '@scanpin/evidence';
  *    tell the process was Minecraft when the list is cut;
  * 3. every other name outside item 4's packages: mods, and any client;
  * 4. names of the Java runtime, Minecraft, its mod loaders and the libraries it ships
- *    (`FAMILIAR_PACKAGES`): most of a modded game's names.
+ *    (`FAMILIAR_CLASS_PACKAGES` of the evidence package, which the server checks a cut against): most
+ *    of a modded game's names.
  *
  * Within a group, the first found first. Only names with a package of two levels or more
  * (`a/b/C`) are kept: random bytes make about 79 one-slash "names" per MiB and 0.18 of two slashes
  * (measured, docs/scan-client.md), and a text holding a hint is reported whole among the strings
- * anyway. What did not fit is counted, so the document says how many names were left out.
+ * anyway. What did not fit is counted, so the document says how many names were left out, and how
+ * many of those lie outside item 4's packages: the server reports a cut of item 4 alone without
+ * lowering the scan, since every big modpack makes one (a client named inside those packages is what
+ * defeats that, said in the docs).
  */
-
-/** Package prefixes of the Java runtime, Minecraft, its loaders and the libraries its launcher installs. */
-export const FAMILIAR_PACKAGES: readonly string[] = [
-  // The Java runtime's own modules.
-  'java/',
-  'javax/',
-  'jdk/',
-  'sun/',
-  'com/sun/',
-  'org/w3c/',
-  'org/xml/sax/',
-  'org/ietf/jgss/',
-  'org/jcp/xml/',
-  // Minecraft and Mojang's libraries (authlib, brigadier, DataFixerUpper, blaze3d).
-  'net/minecraft/',
-  'com/mojang/',
-  // Mod loaders and Mixin.
-  'net/fabricmc/',
-  'org/quiltmc/',
-  'net/minecraftforge/',
-  'net/neoforged/',
-  'cpw/mods/',
-  'org/spongepowered/asm/',
-  // The libraries of Minecraft's version manifest.
-  'org/lwjgl/',
-  'io/netty/',
-  'com/google/',
-  'org/apache/',
-  'it/unimi/dsi/fastutil/',
-  'org/slf4j/',
-  'org/joml/',
-  'oshi/',
-  'com/ibm/icu/',
-  'org/objectweb/asm/',
-  'com/jcraft/',
-  'paulscode/sound/',
-  'net/java/',
-];
 
 /** Names of the game's own packages that are kept ahead of the other names, however many mods there are. */
 export const GAME_PACKAGES: readonly string[] = ['net/minecraft/', 'com/mojang/'];
@@ -100,7 +66,11 @@ function hashOf(name: string): number {
 export class ClassHarvest {
   private readonly kept = new Set<string>();
   private readonly groups: string[][] = [[], [], [], []];
+  /** Hashes of the names no group had room for: inside the familiar packages, and outside them. */
   private readonly overflow = new Set<number>();
+  private readonly overflowUnfamiliar = new Set<number>();
+  /** A name outside them was left out after counting stopped: never report none left out. */
+  private unfamiliarUncounted = false;
   private readonly hint: RegExp | null;
 
   constructor(
@@ -111,7 +81,7 @@ export class ClassHarvest {
   }
 
   private groupOf(name: string): number {
-    if (startsWithAny(name, FAMILIAR_PACKAGES)) {
+    if (isFamiliarClassName(name)) {
       if (this.groups[GAME]?.length !== GAME_SAMPLE && startsWithAny(name, GAME_PACKAGES)) return GAME;
       return FAMILIAR;
     }
@@ -121,12 +91,17 @@ export class ClassHarvest {
   /** One occurrence of a class name (any shape: those without a deep package are left out here). */
   add(name: string): void {
     if (this.cap === 0 || this.kept.has(name) || !hasDeepPackage(name)) return;
-    const group = this.groups[this.groupOf(name)] as string[];
+    const index = this.groupOf(name);
+    const group = this.groups[index] as string[];
     // No group can contribute more than the cap, so each keeps at most that many: the first found.
     if (group.length < this.cap) {
       group.push(name);
       this.kept.add(name);
-    } else if (this.found < COUNT_LIMIT) this.overflow.add(hashOf(name));
+    } else {
+      const familiar = index === GAME || index === FAMILIAR;
+      if (this.found < COUNT_LIMIT) (familiar ? this.overflow : this.overflowUnfamiliar).add(hashOf(name));
+      else if (!familiar) this.unfamiliarUncounted = true;
+    }
   }
 
   has(name: string): boolean {
@@ -135,7 +110,22 @@ export class ClassHarvest {
 
   /** Distinct class names found, sent or not (a lower bound once `COUNT_LIMIT` were counted). */
   get found(): number {
-    return this.kept.size + this.overflow.size;
+    return this.kept.size + this.overflow.size + this.overflowUnfamiliar.size;
+  }
+
+  /**
+   * Distinct names found outside the familiar packages that `chosen` leaves out (a lower bound once
+   * `COUNT_LIMIT` were counted, never 0 when one was).
+   */
+  get unsentUnfamiliar(): number {
+    let room = this.cap;
+    let unsent = this.overflowUnfamiliar.size;
+    this.groups.forEach((group, i) => {
+      const sent = Math.min(group.length, room);
+      room -= sent;
+      if (i === HINTED || i === OTHER) unsent += group.length - sent;
+    });
+    return this.unfamiliarUncounted ? Math.max(unsent, 1) : unsent;
   }
 
   /** The names to send, in the order above, at most the cap. */

@@ -1,4 +1,9 @@
-import { EVIDENCE_LIMITS, type EvidenceDocument, type MemoryEvidence } from './evidence.js';
+import {
+  EVIDENCE_LIMITS,
+  type EvidenceDocument,
+  isFamiliarClassName,
+  type MemoryEvidence,
+} from './evidence.js';
 
 /**
  * A scan that could not send everything it found is no clean scan (docs/scan-client.md, "What a
@@ -66,29 +71,78 @@ function jvmCuts(doc: EvidenceDocument): string[] {
 }
 
 /**
+ * Did a harvest's cut leave out only names under the packages of the Java runtime, Minecraft, its
+ * loaders and its launcher's libraries (docs/scan-client.md, "Class names in the game's memory")? The
+ * scanner says so (`classNamesUnsentUnfamiliar` 0), and what it sent must agree: it sends those names
+ * last, so a cut among them leaves the list full and ending with one of them. An older scanner, which
+ * sends no such count, is taken as having cut anything.
+ */
+function cutOnlyFamiliar(m: MemoryEvidence): boolean {
+  const last = m.classNames.at(-1);
+  return (
+    m.classNamesUnsentUnfamiliar === 0 &&
+    m.classNames.length >= EVIDENCE_LIMITS.classNames &&
+    last !== undefined &&
+    isFamiliarClassName(last)
+  );
+}
+
+/** How many class names an item left out, and whether all of them lie in the familiar packages. */
+function classNameCut(m: MemoryEvidence): { sent: string; of: string; familiarOnly: boolean } | null {
+  const total = m.classNamesTotal;
+  if (!m.truncated || total === undefined || total <= m.classNames.length) return null;
+  const atLeast = total >= EVIDENCE_LIMITS.classNamesCounted ? 'at least ' : '';
+  return {
+    sent: count(m.classNames.length),
+    of: `${atLeast}${count(total)}`,
+    familiarOnly: cutOnlyFamiliar(m),
+  };
+}
+
+/**
  * A memory harvest cut to the caps (docs/scan-client.md, "Class names in the game's memory"). A
  * scanner that counts the class names it found says how many were left out and which were sent
- * first; an older one only says that something was.
+ * first; an older one only says that something was. A cut of familiar names alone is no reason here:
+ * it is `familiarCuts`' note.
  */
 function memoryCuts(m: MemoryEvidence): string[] {
   if (!m.truncated) return [];
   const where = `the memory of ${m.process} (pid ${m.pid})`;
-  const total = m.classNamesTotal;
+  const names = classNameCut(m);
   const out: string[] = [];
-  if (total !== undefined && total > m.classNames.length) {
-    const atLeast = total >= EVIDENCE_LIMITS.classNamesCounted ? 'at least ' : '';
+  if (names !== null && !names.familiarOnly) {
     out.push(
-      `${LEAD} ${count(m.classNames.length)} of ${atLeast}${count(total)} class names in ${where} were sent (those holding a hint word first, then those outside the Java runtime's, Minecraft's and its usual libraries' packages); a cheat's may be among the rest.`,
+      `${LEAD} ${names.sent} of ${names.of} class names in ${where} were sent (those holding a hint word first, then those outside the Java runtime's, Minecraft's and its usual libraries' packages); a cheat's may be among the rest.`,
     );
   }
-  if (total !== undefined && m.strings.length >= EVIDENCE_LIMITS.memoryStrings)
+  if (m.classNamesTotal !== undefined && m.strings.length >= EVIDENCE_LIMITS.memoryStrings)
     out.push(
       `${LEAD} ${where} held more texts with a hint word than the ${count(m.strings.length)} a scan carries; a cheat's may be among those left out.`,
     );
-  if (out.length === 0)
+  if (out.length === 0 && names === null)
     out.push(
       `${LEAD} ${where} held more class names or texts than a scan carries; a cheat's may be among those left out.`,
     );
+  return out;
+}
+
+/**
+ * Cuts that do not lower the scan, reported as warnings (docs/scan-client.md, "Class names in the
+ * game's memory"): a harvest that left out only names under the familiar packages, as the memory of
+ * every big modpack makes it. A client named inside those packages may be among them, and the text
+ * says what was left out so staff can weigh it.
+ */
+export function coverageNotes(doc: EvidenceDocument): string[] {
+  const out: string[] = [];
+  for (const m of doc.sources.memory.items) {
+    const names = classNameCut(m);
+    if (names === null || !names.familiarOnly) continue;
+    const unsent = (m.classNamesTotal ?? 0) - m.classNames.length;
+    const atLeast = names.of.startsWith('at least') ? 'at least ' : '';
+    out.push(
+      `${names.sent} of ${names.of} class names in the memory of ${m.process} (pid ${m.pid}) were sent, all of those outside the packages of the Java runtime, Minecraft, its loaders and launcher libraries among them: ${atLeast}${count(unsent)} names under those packages were not sent (a client named inside them would be among these)`,
+    );
+  }
   return out;
 }
 

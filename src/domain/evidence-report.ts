@@ -1,4 +1,5 @@
 import type { EvidenceDocument } from './evidence.js';
+import { coverageNotes } from './evidence-coverage.js';
 import type { Judgement, OmittedFindings, RuleSeverity } from './rules.js';
 import type { ScanReport } from './scan-report.js';
 import { parseTimestamp } from './timestamp-input.js';
@@ -71,7 +72,10 @@ const SOURCE_LABEL: Record<keyof EvidenceDocument['sources'], string> = {
   shimcache: 'ShimCache',
 };
 
-/** Warnings the system facts give: failed sources, unreadable memory, clock, virtual machine. */
+/**
+ * Warnings the system facts give: failed sources, unreadable memory, a memory harvest that left out
+ * only familiar class names (evidence-coverage.ts), clock, virtual machine.
+ */
 export function systemWarnings(doc: EvidenceDocument, facts: EvidenceFacts): string[] {
   const warnings: string[] = [];
   for (const [name, section] of Object.entries(doc.sources) as Array<
@@ -84,6 +88,7 @@ export function systemWarnings(doc: EvidenceDocument, facts: EvidenceFacts): str
     if (!m.readable)
       warnings.push(`Memory of ${m.process} (pid ${m.pid}) not read: ${m.reason ?? 'no reason given'}`);
   }
+  warnings.push(...coverageNotes(doc));
   for (const p of doc.sources.modules?.processes ?? []) {
     if (!p.readable)
       warnings.push(`Modules of ${p.process} (pid ${p.pid}) not listed: ${p.reason ?? 'no reason given'}`);

@@ -22,6 +22,7 @@ export {
   type FileEvidence,
   type GameFolderEvidence,
   type GameRunning,
+  isFamiliarClassName,
   type LogEvidence,
   type MacroEvidence,
   type MemoryEvidence,

@@ -1,7 +1,7 @@
 import type { JvmProcessEvidence } from '@scanpin/evidence';
 import { describe, expect, it } from 'vitest';
 import { EVIDENCE_LIMITS } from '../../src/domain/evidence.js';
-import { coverageIntegrity } from '../../src/domain/evidence-coverage.js';
+import { coverageIntegrity, coverageNotes } from '../../src/domain/evidence-coverage.js';
 import { jvmItem } from '../scanner/jvm/support/jvm-item.js';
 import { evidence, jar } from '../support/evidence.js';
 
@@ -52,6 +52,65 @@ describe('a capped or truncated source lowers the scan (docs/scan-client.md, "Wh
     expect(cut({ classNames: sent, classNamesTotal: EVIDENCE_LIMITS.classNames, truncated: false })).toEqual(
       [],
     );
+  });
+
+  describe('a harvest that left out only familiar names (docs/scan-client.md, "Class names in the game\'s memory")', () => {
+    // A big modpack's list: mods, then the runtime's and libraries' names until the cap.
+    const mods = Array.from({ length: 20_000 }, (_, i) => `com/mod${i % 50}/Piece${i}`);
+    const familiar = Array.from(
+      { length: EVIDENCE_LIMITS.classNames - mods.length },
+      (_, i) => `java/x/T${i}`,
+    );
+    const docOf = (over: object) =>
+      evidence('n', {
+        memory: {
+          status: 'collected',
+          items: [{ ...memory(true), classNames: [...mods, ...familiar], classNamesTotal: 123_456, ...over }],
+        },
+      });
+    const LOWERED =
+      "The scan could not send everything: 50,000 of 123,456 class names in the memory of javaw.exe (pid 4242) were sent (those holding a hint word first, then those outside the Java runtime's, Minecraft's and its usual libraries' packages); a cheat's may be among the rest.";
+
+    it('is reported as a note, not a cut, when the scanner counts none outside them left out', () => {
+      const doc = docOf({ classNamesUnsentUnfamiliar: 0 });
+      expect(coverageIntegrity(doc)).toEqual([]);
+      expect(coverageNotes(doc)).toEqual([
+        '50,000 of 123,456 class names in the memory of javaw.exe (pid 4242) were sent, all of those outside the packages of the Java runtime, Minecraft, its loaders and launcher libraries among them: 73,456 names under those packages were not sent (a client named inside them would be among these)',
+      ]);
+      const counted = docOf({
+        classNamesUnsentUnfamiliar: 0,
+        classNamesTotal: EVIDENCE_LIMITS.classNamesCounted,
+      });
+      expect(coverageNotes(counted)[0]).toContain(': at least 950,000 names under those packages');
+    });
+
+    it('still lowers the scan when names outside them were left out, or the count is missing', () => {
+      for (const doc of [docOf({ classNamesUnsentUnfamiliar: 12 }), docOf({})]) {
+        expect(coverageIntegrity(doc)).toEqual([LOWERED]);
+        expect(coverageNotes(doc)).toEqual([]);
+      }
+    });
+
+    it('does not take a count of none at its word when the list sent disagrees', () => {
+      // The familiar names are sent last: a cut among them leaves a full list ending with one.
+      const endsWithMod = docOf({ classNamesUnsentUnfamiliar: 0, classNames: [...familiar, ...mods] });
+      const notFull = docOf({ classNamesUnsentUnfamiliar: 0, classNames: [...mods, ...familiar.slice(1)] });
+      for (const doc of [endsWithMod, notFull]) {
+        expect(coverageIntegrity(doc)[0]).toContain(
+          'class names in the memory of javaw.exe (pid 4242) were sent (',
+        );
+        expect(coverageNotes(doc)).toEqual([]);
+      }
+    });
+
+    it('still reports texts with a hint cut to their cap', () => {
+      const strings = Array.from({ length: EVIDENCE_LIMITS.memoryStrings }, (_, i) => `KillAura ${i}`);
+      const doc = docOf({ classNamesUnsentUnfamiliar: 0, strings });
+      expect(coverageIntegrity(doc)).toEqual([
+        "The scan could not send everything: the memory of javaw.exe (pid 4242) held more texts with a hint word than the 5,000 a scan carries; a cheat's may be among those left out.",
+      ]);
+      expect(coverageNotes(doc)).toHaveLength(1);
+    });
   });
 
   it('says nothing of a whole scan, nor of an older client that sends no count', () => {

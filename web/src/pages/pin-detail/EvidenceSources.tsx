@@ -121,7 +121,7 @@ function Memory({ section, matched }: { section: Sources['memory']; matched: Mat
             {m.truncated ? (
               <p className="muted">
                 {m.classNamesTotal !== undefined && m.classNamesTotal > m.classNames.length
-                  ? `${count(m.classNames.length)} of ${count(m.classNamesTotal)} class names were sent: those holding a hint word first, then those outside the Java runtime's, Minecraft's and its usual libraries' packages.`
+                  ? `${count(m.classNames.length)} of ${count(m.classNamesTotal)} class names were sent: those holding a hint word first, then those outside the Java runtime's, Minecraft's and its usual libraries' packages.${m.classNamesUnsentUnfamiliar === 0 ? ' Every name outside those packages was sent; only names under them were left out.' : ''}`
                   : 'A cap was reached: some class names or texts were left out.'}
               </p>
             ) : null}

@@ -336,6 +336,9 @@ describe.each(stores)('signed rule packs between two servers on $name', (backend
     const older = await importPack(v1);
     expect(older.statusCode).toBe(409);
     expect(older.json()).toMatchObject({ code: 'rule_pack_version_conflict' });
+    expect((await importPack(v1, '?dryRun=true')).json()).toMatchObject({
+      code: 'rule_pack_version_conflict',
+    });
     expect(await rulesOf(operator)).toEqual(after);
 
     const audit = await operator.admin<{ data: Array<{ action: string; detail: Record<string, unknown> }> }>(

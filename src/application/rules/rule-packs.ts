@@ -142,6 +142,18 @@ export async function importRulePack(
   if (options.dryRun) {
     await verify();
     const existing = await ctx.repos.rulePacks.findPack(pack.publisher.keyId, pack.name);
+    // What the import would answer: an older or equal version with other rules is refused alike.
+    if (
+      existing !== undefined &&
+      pack.version <= existing.version &&
+      !(pack.version === existing.version && existing.rulesDigest === digest)
+    )
+      refuse({
+        code: 'rule_pack_version_conflict',
+        name: pack.name,
+        version: pack.version,
+        current: existing.version,
+      });
     const current = existing === undefined ? [] : await ctx.repos.rulePacks.linkedRules(existing.id);
     const changes = packChanges(current, pack.rules);
     const now = ctx.clock();

@@ -27,6 +27,7 @@ import { verdictToPlayers } from './0028-verdict-to-players.js';
 import { scanAssurance } from './0029-scan-assurance.js';
 import { windowsTamperRules } from './0030-windows-tamper-rules.js';
 import { rulePacks } from './0031-rule-packs.js';
+import { minecraftClientRules } from './0032-minecraft-client-rules.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -77,6 +78,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0029-scan-assurance': scanAssurance(),
       '0030-windows-tamper-rules': windowsTamperRules(),
       '0031-rule-packs': rulePacks(ctx),
+      '0032-minecraft-client-rules': minecraftClientRules(),
     };
   }
 }

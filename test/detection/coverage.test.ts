@@ -64,6 +64,8 @@ const FALLBACK = {
     ),
   ],
 };
+/** Classes of a client no rule names. */
+const UNLISTED = ['org/example/unlistedcheat/Main.class', 'org/example/unlistedcheat/KillAura.class'];
 const data = existsSync(DEFAULT_DATA_FILE) ? readCoverageData(DEFAULT_DATA_FILE) : null;
 const SAMPLE = {
   clients: (data?.clients ?? FALLBACK.clients).slice(0, 3),
@@ -128,6 +130,7 @@ describe.each(backends().slice(0, 1))('a short real pass of the coverage harness
   let t: TestApp;
   let owner: Owner;
   let report: CoverageReport;
+  let control: CoverageReport;
   const lines: string[] = [];
 
   beforeAll(async () => {
@@ -139,18 +142,27 @@ describe.each(backends().slice(0, 1))('a short real pass of the coverage harness
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     owner = await t.createOwner();
     const started = performance.now();
+    const server = {
+      url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
+      createPin: () => t.createPin(owner.key, { type: 'Java' }),
+      async results(pin: string) {
+        return (await t.api('GET', `/v1/pins/${pin}/results`, { key: owner.key })).json();
+      },
+    };
     report = await runCoverage({
       ...SAMPLE,
-      server: {
-        url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
-        createPin: () => t.createPin(owner.key, { type: 'Java' }),
-        async results(pin) {
-          return (await t.api('GET', `/v1/pins/${pin}/results`, { key: owner.key })).json();
-        },
-      },
+      server,
       routes: ROUTES,
       parallel: 1,
       log: (line) => lines.push(line),
+    });
+    // A client no rule names: the harness must say it was missed, not read any finding as a detection.
+    control = await runCoverage({
+      clients: [entry('Unlisted', 'example/unlisted', UNLISTED, 'unlisted.jar')],
+      legitimate: [],
+      server,
+      routes: ['jar', 'memory'],
+      parallel: 1,
     });
     console.log(
       `coverage sample: ${((performance.now() - started) / 1000).toFixed(1)} s\n${lines.join('\n')}`,
@@ -175,6 +187,15 @@ describe.each(backends().slice(0, 1))('a short real pass of the coverage harness
         });
     }
     expect(report.memoryNotRun).toBe(canReadMemory ? null : expect.any(String));
+  });
+
+  it('reports a client no rule names as missed, by jar and in memory', () => {
+    const [unlisted] = control.clients;
+    expect(unlisted?.routes.jar).toMatchObject({ status: 'missed', findings: [] });
+    expect(unlisted?.routes.memory).toMatchObject(
+      canReadMemory ? { status: 'missed', findings: [] } : { status: 'not run' },
+    );
+    expect(goalsOf(control)[0]).toMatchObject({ result: '0/1 (0 %)', met: false });
   });
 
   it('finds nothing on the legitimate mods beyond what an empty machine shows', () => {

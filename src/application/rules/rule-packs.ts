@@ -102,7 +102,8 @@ function asTrialRule(rule: PackRule, id: number, now: number): Rule {
 }
 
 /**
- * Checks that a trusted key signed the pack, then imports it: a new pack's rules are added enabled; a
+ * Checks that a trusted key signed the pack, then imports it: a new pack's rules are added enabled (or
+ * taken over from an identical rule no pack holds); a
  * newer version replaces the older's rules (added, changed in place keeping their ids and whether
  * the operator enabled them, removed ones disabled and unlinked). An older or equal version is
  * refused unless it holds the same rules. With `dryRun`, nothing is written: the answer says what
@@ -224,7 +225,19 @@ export async function importRulePack(
       }
       const added: Rule[] = [];
       for (const rule of changes.added) {
-        const stored = await repos.rules.insert({ ...rule, enabled: true }, now);
+        // A rule already here that matches the same thing and belongs to no pack (a built-in rule a
+        // migration loaded, or the operator's own) is taken into the pack, keeping whether it is
+        // enabled, rather than copied: two rules on one pattern would report every match twice.
+        const adopted = await repos.rulePacks.unlinkedMatching(rule);
+        const stored =
+          adopted === undefined
+            ? await repos.rules.insert({ ...rule, enabled: true }, now)
+            : await repos.rules.update(
+                adopted,
+                { name: rule.name, severity: rule.severity, games: rule.games, source: rule.source },
+                now,
+              );
+        if (stored === undefined) throw new Error(`rule ${adopted} vanished within its transaction`);
         await repos.rulePacks.link(packId, packRuleKey(rule), stored.id, pack.version);
         added.push(stored);
       }

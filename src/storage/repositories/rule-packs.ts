@@ -172,6 +172,28 @@ export function rulePacksRepository(db: Db, rules: () => RulesRepository) {
     },
 
     /**
+     * The oldest rule matching exactly what `rule` matches that no pack holds: a rule a pack takes over
+     * instead of adding a copy (a built-in rule a migration loaded, or one the operator wrote).
+     */
+    async unlinkedMatching(rule: {
+      kind: string;
+      match: string;
+      pattern: string;
+    }): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('scan_rules')
+        .select('id')
+        .where('kind', '=', rule.kind)
+        .where('match', '=', rule.match)
+        .where('pattern', '=', rule.pattern)
+        .where('id', 'not in', db.selectFrom('rule_pack_rules').select('rule_id'))
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      return row === undefined ? undefined : Number(row.id);
+    },
+
+    /**
      * Records a pack at a version: a new row when `previousVersion` is null, else the row moved on from
      * `previousVersion`. Null when another import got there first (a row already there, or moved on
      * meanwhile): the caller refuses, and nothing of this import is kept. The conditional write is

@@ -1,4 +1,5 @@
 import type { PackRule } from '../../../domain/rule-pack.js';
+import minecraft2 from './minecraft-2.json' with { type: 'json' };
 import starter1 from './starter-1.json' with { type: 'json' };
 import windows1 from './windows-1.json' with { type: 'json' };
 import windows2 from './windows-2.json' with { type: 'json' };
@@ -6,10 +7,11 @@ import windows2 from './windows-2.json' with { type: 'json' };
 /**
  * The project's own rule packs (docs/rules.md, "The project's packs"): which built-in rule files,
  * loaded by the migrations, make up each pack and at which version. `npm run sign:rule-packs` signs
- * them into `signed/`, and a test checks that the signed packs hold exactly these rules. A migration
- * that adds built-in rules to a project pack also links them to the pack (`rule_pack_rules`) and
- * raises the pack's version (`rule_packs`), as 0031-rule-packs.ts recorded the first ones; its file
- * is then added here, the version raised to match, and the packs signed again.
+ * them into `signed/`, and a test checks that the signed packs hold exactly these rules and every
+ * built-in file. A migration that adds built-in rules adds its file here, raises its pack's version
+ * and signs the packs again. A server records the packs as 0031-rule-packs.ts found them (starter 1,
+ * windows 2); importing a newer signed project pack takes the rules later migrations loaded into it
+ * (an import adopts an identical rule no pack holds) and adds none twice.
  */
 export const PROJECT_PUBLISHER_NAME = 'scanpin';
 
@@ -23,8 +25,11 @@ export interface ProjectPack {
 export const PROJECT_PACKS: readonly ProjectPack[] = [
   {
     name: 'starter',
-    version: 1,
-    parts: [{ file: 'starter-1.json', rules: starter1.rules as PackRule[] }],
+    version: 2,
+    parts: [
+      { file: 'starter-1.json', rules: starter1.rules as PackRule[] },
+      { file: 'minecraft-2.json', rules: minecraft2.rules as PackRule[] },
+    ],
   },
   {
     name: 'windows',

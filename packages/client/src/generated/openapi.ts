@@ -10805,7 +10805,11 @@ export interface paths {
                          *                   "entries": [
                          *                     "example"
                          *                   ],
-                         *                   "entriesTotal": 0
+                         *                   "entriesTotal": 0,
+                         *                   "entryFolders": [
+                         *                     "example"
+                         *                   ],
+                         *                   "entryFoldersTotal": 0
                          *                 }
                          *               ],
                          *               "itemsTotal": 0
@@ -11443,6 +11447,10 @@ export interface paths {
                                                 entries: string[];
                                                 /** @description Every entry of the archive, listed or not. */
                                                 entriesTotal: number;
+                                                /** @description The distinct folders (`a/b/`) of the entries not in `entries`, so that a rule naming a package still sees every entry: sent when an archive has more entries than a scan lists, and for library jars, which are listed by folder only. */
+                                                entryFolders?: string[];
+                                                /** @description Every distinct folder of those entries, listed or not. */
+                                                entryFoldersTotal?: number;
                                                 /**
                                                  * @description `zip`: a zip archive under another extension than `.jar`.
                                                  * @enum {unknown}
@@ -11456,7 +11464,7 @@ export interface paths {
                                                  * @example 2026-02-11T15:25:00.000Z
                                                  */
                                                 modifiedAt: string | null;
-                                                /** @description The home folder shortened to `~`. */
+                                                /** @description The home folder shortened to `~`. An archive inside another one (a mod’s bundled jar) is `outer.jar!/META-INF/jars/inner.jar`, as Java writes a nested entry. */
                                                 path: string;
                                                 /**
                                                  * @description SHA-256, lowercase hex.
@@ -17028,7 +17036,11 @@ export interface paths {
                      *               "entries": [
                      *                 "example"
                      *               ],
-                     *               "entriesTotal": 0
+                     *               "entriesTotal": 0,
+                     *               "entryFolders": [
+                     *                 "example"
+                     *               ],
+                     *               "entryFoldersTotal": 0
                      *             }
                      *           ],
                      *           "itemsTotal": 0
@@ -17654,6 +17666,10 @@ export interface paths {
                                     entries: string[];
                                     /** @description Every entry of the archive, listed or not. */
                                     entriesTotal: number;
+                                    /** @description The distinct folders (`a/b/`) of the entries not in `entries`, so that a rule naming a package still sees every entry: sent when an archive has more entries than a scan lists, and for library jars, which are listed by folder only. */
+                                    entryFolders?: string[];
+                                    /** @description Every distinct folder of those entries, listed or not. */
+                                    entryFoldersTotal?: number;
                                     /**
                                      * @description `zip`: a zip archive under another extension than `.jar`.
                                      * @enum {unknown}
@@ -17667,7 +17683,7 @@ export interface paths {
                                      * @example 2026-02-11T15:25:00.000Z
                                      */
                                     modifiedAt: string | null;
-                                    /** @description The home folder shortened to `~`. */
+                                    /** @description The home folder shortened to `~`. An archive inside another one (a mod’s bundled jar) is `outer.jar!/META-INF/jars/inner.jar`, as Java writes a nested entry. */
                                     path: string;
                                     /**
                                      * @description SHA-256, lowercase hex.

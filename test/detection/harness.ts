@@ -77,7 +77,12 @@ function findingsOf(data: Record<string, unknown>, m: { location: string; root: 
     const list = data[grade];
     if (!Array.isArray(list)) continue;
     for (const f of list)
-      out.push(`${grade}: ${String(f).replaceAll(m.location, '<planted>').replaceAll(m.root, '<machine>')}`);
+      out.push(
+        `${grade}: ${String(f)
+          .replaceAll(m.location, '<planted>')
+          .replaceAll(m.root, '<machine>')
+          .replace(/\(pid \d+\)/g, '(pid <game>)')}`,
+      );
   }
   return out;
 }

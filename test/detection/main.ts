@@ -126,9 +126,9 @@ try {
     log: (line) => console.log(`  ${line}`),
   });
   const context =
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run coverage:detection\` on ${args.data} ` +
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run coverage:detection\` on \`${args.data}\` ` +
     `(${clients.length} clients, ${legitimate.length} legitimate projects${only ? ', a selection' : ''}): the scanner's own ` +
-    `command on Linux against a server holding only the project's built-in rules; the JVM ${javaVersion()}.`;
+    `command on Linux against a server holding only the project's built-in rules; the game's JVM: ${javaVersion()}.`;
   const table = renderTable(report, context);
   console.log(`\n${table}\n`);
   if (args.json) writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);

@@ -98,12 +98,12 @@ export function renderTable(report: CoverageReport, context: string): string {
       `| ${l.entry.name} (${l.entry.project}) | ${routes.map((r) => cell(l.routes[r])).join(' | ')} |`,
     );
   lines.push('');
-  const baseline = routes
-    .map((r) => `${ROUTE_TITLES[r]}: ${report.baseline[r]?.length ? report.baseline[r]?.join('; ') : 'none'}`)
-    .join('; ');
-  lines.push(
-    `Findings on a machine with nothing planted (left out of the legitimate projects'): ${baseline}.`,
-  );
+  lines.push("Findings on a machine with nothing planted, left out of the legitimate projects':", '');
+  for (const r of routes.filter((r) => report.baseline[r] !== undefined)) {
+    const found = report.baseline[r] ?? [];
+    lines.push(`- ${ROUTE_TITLES[r]}: ${found.length > 0 ? found.join(' ') : 'none'}`);
+  }
+  lines.push('');
   const timing = routes
     .filter((r) => report.routeSeconds[r] !== undefined)
     .map((r) => `${ROUTE_TITLES[r]} ${(report.routeSeconds[r] ?? 0).toFixed(0)} s`)

@@ -64,8 +64,15 @@ const FALLBACK = {
     ),
   ],
 };
-/** Classes of a client no rule names. */
-const UNLISTED = ['org/example/unlistedcheat/Main.class', 'org/example/unlistedcheat/KillAura.class'];
+/**
+ * Classes of a client no rule names; one obfuscated name starts with NUL, as real ones do: the JVM
+ * defines it and the scan carries it.
+ */
+const UNLISTED = [
+  'org/example/unlistedcheat/Main.class',
+  'org/example/unlistedcheat/KillAura.class',
+  'org/example/unlistedcheat/\u0000a.class',
+];
 const data = existsSync(DEFAULT_DATA_FILE) ? readCoverageData(DEFAULT_DATA_FILE) : null;
 const SAMPLE = {
   clients: (data?.clients ?? FALLBACK.clients).slice(0, 3),

@@ -24,6 +24,9 @@ import { PROJECT_PACKS, projectPackRules } from '../../src/storage/migrations/ru
 import projectPublisher from '../../src/storage/migrations/rule-packs/signed/project-publisher.json' with {
   type: 'json',
 };
+import rockstarSigned from '../../src/storage/migrations/rule-packs/signed/rockstar.json' with {
+  type: 'json',
+};
 import starterSigned from '../../src/storage/migrations/rule-packs/signed/starter.json' with { type: 'json' };
 import windowsSigned from '../../src/storage/migrations/rule-packs/signed/windows.json' with { type: 'json' };
 
@@ -189,7 +192,10 @@ describe('the project’s packs', () => {
   });
 
   it('verify with the shipped public key and hold exactly the built-in rules', () => {
-    const signed = { starter: starterSigned, windows: windowsSigned } as Record<string, unknown>;
+    const signed = { starter: starterSigned, windows: windowsSigned, rockstar: rockstarSigned } as Record<
+      string,
+      unknown
+    >;
     expect(parsePublicKey(projectPublisher.publicKey)).toEqual({
       publicKey: projectPublisher.publicKey,
       keyId: projectPublisher.keyId,

@@ -28,6 +28,7 @@ import { scanAssurance } from './0029-scan-assurance.js';
 import { windowsTamperRules } from './0030-windows-tamper-rules.js';
 import { rulePacks } from './0031-rule-packs.js';
 import { minecraftClientRules } from './0032-minecraft-client-rules.js';
+import { rockstarGameRules } from './0033-rockstar-game-rules.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -79,6 +80,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0030-windows-tamper-rules': windowsTamperRules(),
       '0031-rule-packs': rulePacks(ctx),
       '0032-minecraft-client-rules': minecraftClientRules(),
+      '0033-rockstar-game-rules': rockstarGameRules(),
     };
   }
 }

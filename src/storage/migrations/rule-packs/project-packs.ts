@@ -1,5 +1,6 @@
 import type { PackRule } from '../../../domain/rule-pack.js';
 import minecraft2 from './minecraft-2.json' with { type: 'json' };
+import rockstar1 from './rockstar-1.json' with { type: 'json' };
 import starter1 from './starter-1.json' with { type: 'json' };
 import windows1 from './windows-1.json' with { type: 'json' };
 import windows2 from './windows-2.json' with { type: 'json' };
@@ -38,6 +39,12 @@ export const PROJECT_PACKS: readonly ProjectPack[] = [
       { file: 'windows-1.json', rules: windows1.rules as PackRule[] },
       { file: 'windows-2.json', rules: windows2.rules as PackRule[] },
     ],
+  },
+  // The games on Rockstar's engines (docs/detection.md, "GTA and RDR multiplayer"), loaded by 0033.
+  {
+    name: 'rockstar',
+    version: 1,
+    parts: [{ file: 'rockstar-1.json', rules: rockstar1.rules as PackRule[] }],
   },
 ];
 

@@ -21,6 +21,7 @@ import {
   verifyPack,
 } from '../../src/lib/rule-pack-signature.js';
 import { PROJECT_PACKS, projectPackRules } from '../../src/storage/migrations/rule-packs/project-packs.js';
+import gamesSigned from '../../src/storage/migrations/rule-packs/signed/games.json' with { type: 'json' };
 import projectPublisher from '../../src/storage/migrations/rule-packs/signed/project-publisher.json' with {
   type: 'json',
 };
@@ -192,10 +193,12 @@ describe('the project’s packs', () => {
   });
 
   it('verify with the shipped public key and hold exactly the built-in rules', () => {
-    const signed = { starter: starterSigned, windows: windowsSigned, rockstar: rockstarSigned } as Record<
-      string,
-      unknown
-    >;
+    const signed = {
+      starter: starterSigned,
+      windows: windowsSigned,
+      rockstar: rockstarSigned,
+      games: gamesSigned,
+    } as Record<string, unknown>;
     expect(parsePublicKey(projectPublisher.publicKey)).toEqual({
       publicKey: projectPublisher.publicKey,
       keyId: projectPublisher.keyId,

@@ -1,4 +1,5 @@
 import type { PackRule } from '../../../domain/rule-pack.js';
+import games1 from './games-1.json' with { type: 'json' };
 import minecraft2 from './minecraft-2.json' with { type: 'json' };
 import rockstar1 from './rockstar-1.json' with { type: 'json' };
 import starter1 from './starter-1.json' with { type: 'json' };
@@ -45,6 +46,13 @@ export const PROJECT_PACKS: readonly ProjectPack[] = [
     name: 'rockstar',
     version: 1,
     parts: [{ file: 'rockstar-1.json', rules: rockstar1.rules as PackRule[] }],
+  },
+  // Minecraft: Bedrock Edition, Roblox, Call of Duty and Rust (docs/detection.md, "Bedrock, Roblox,
+  // Call of Duty, Rust"), loaded by 0034.
+  {
+    name: 'games',
+    version: 1,
+    parts: [{ file: 'games-1.json', rules: games1.rules as PackRule[] }],
   },
 ];
 

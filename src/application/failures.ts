@@ -90,6 +90,10 @@ export type Failure =
   | { code: 'pin_not_finished'; pin: string }
   /** The evidence view asked for a list the scan's evidence document does not have. */
   | { code: 'evidence_list_not_found'; pin: string; path: string }
+  /** Rule quality (docs/rules.md): the scan has no finding of this rule to mark. */
+  | { code: 'finding_not_found'; pin: string; ruleId: number }
+  /** Only staff (owner or members) of the PIN's active Enterprise mark its findings. */
+  | { code: 'finding_review_forbidden'; pin: string }
   | { code: 'invalid_invite' }
   /** An invite token that no invite has (the invite preview tells this apart from a used-up one). */
   | { code: 'unknown_invite' }

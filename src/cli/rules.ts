@@ -4,6 +4,7 @@ import { RULE_KINDS, RULE_MATCHES, RULE_SEVERITIES } from '../domain/rules.js';
 import { CliError, type Connection, call, resolveConnection } from './admin-client.js';
 import type { CliIo } from './index.js';
 import { rulePackCommand } from './rule-packs.js';
+import { type QualitySummary, qualityText, ruleQualityCommand } from './rule-quality.js';
 
 interface RuleView {
   id: number;
@@ -17,6 +18,8 @@ interface RuleView {
   source: string | null;
   /** The signed pack it came from (docs/rules.md). */
   pack?: { name: string; publisher: { name: string }; changedVersion: number } | null;
+  /** In the list only: hits and false positives lately (docs/rules.md, "Rule quality"). */
+  quality?: QualitySummary;
 }
 
 /** A rule test as GET /admin/v1/rule-tests/{id} answers it (docs/scan-client.md, "Testing a rule"). */
@@ -90,7 +93,8 @@ export function ruleLine(r: RuleView): string {
   const games = r.games.length === 0 ? 'all games' : r.games.join(',');
   const state = r.enabled ? '' : '  (disabled)';
   const pack = r.pack ? `  [${r.pack.publisher.name} / ${r.pack.name} v${r.pack.changedVersion}]` : '';
-  return `#${r.id}  ${r.name}  ${r.kind} ${r.match} ${JSON.stringify(r.pattern)}  → ${r.severity}  ${games}${state}${pack}`;
+  const quality = r.quality ? `  {${r.quality.days ?? ''}d: ${qualityText(r.quality)}}` : '';
+  return `#${r.id}  ${r.name}  ${r.kind} ${r.match} ${JSON.stringify(r.pattern)}  → ${r.severity}  ${games}${state}${pack}${quality}`;
 }
 
 /**
@@ -107,12 +111,14 @@ export function rulesCommand(io: CliIo): Command {
 
   rules
     .command('list')
-    .description('every rule, enabled or not')
+    .description('every rule, enabled or not, with its hits and false positives lately (FLAGGED: too many)')
+    .option('--flagged', 'only the rules flagged for their share of false positives')
     .option('--json', 'print the API answer as JSON')
-    .action(async (opts: { json?: boolean }, cmd: Command) => {
+    .action(async (opts: { json?: boolean; flagged?: boolean }, cmd: Command) => {
       const answer = await call<{ data: RuleView[] }>(conn(cmd), 'GET', '/admin/v1/rules');
-      if (opts.json) print(answer);
-      else for (const rule of answer.data) io.out(ruleLine(rule));
+      const data = opts.flagged ? answer.data.filter((r) => r.quality?.flagged) : answer.data;
+      if (opts.json) print({ ...answer, data });
+      else for (const rule of data) io.out(ruleLine(rule));
     });
 
   rules
@@ -256,6 +262,7 @@ export function rulesCommand(io: CliIo): Command {
       await report(c, n, opts.json);
     });
 
+  rules.addCommand(ruleQualityCommand(io, conn));
   rules.addCommand(rulePackCommand(io, conn));
 
   return rules;

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'rule_publisher.trust',
   'rule_publisher.distrust',
   'rule_pack.import',
+  'finding.mark_false_positive',
+  'finding.unmark_false_positive',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -66,6 +66,8 @@ export const PROBLEM_CODES = [
   'share_link_forbidden',
   'pin_not_finished',
   'evidence_list_not_found',
+  'finding_not_found',
+  'finding_review_forbidden',
   'invalid_invite',
   'invite_not_found',
   'unknown_invite',
@@ -566,6 +568,18 @@ export function problemFor(failure: Failure): Problem {
         404,
         failure.code,
         `The evidence of PIN ${failure.pin} has no list at ${failure.path}. Use a path the evidence answer's \`cut\` names.`,
+      );
+    case 'finding_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        `The scan of PIN ${failure.pin} has no finding of rule ${failure.ruleId}. Mark a rule its evidence lists among its findings.`,
+      );
+    case 'finding_review_forbidden':
+      return new Problem(
+        403,
+        failure.code,
+        `Only the owner and members of the Enterprise PIN ${failure.pin} belongs to can mark its findings, and only while that Enterprise is active. Ask one of them.`,
       );
     case 'pin_not_finished':
       return new Problem(

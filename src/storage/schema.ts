@@ -554,6 +554,26 @@ export interface RuleTestMatchesTable {
   omitted: number;
 }
 
+/** A rule that made a finding in a judged scan, once per scan (docs/rules.md, "Rule quality"). */
+export interface RuleHitsTable {
+  pin_id: number;
+  rule_id: number;
+  /** Places it matched, listed or past the bounds on findings. */
+  places: number;
+  /** When the scan was judged. */
+  hit_at: number;
+}
+
+/** Staff's mark that a rule's finding in a scan is a false positive: it changes no verdict. */
+export interface RuleFalsePositivesTable {
+  pin_id: number;
+  rule_id: number;
+  /** Who marked it: a member or the owner of the PIN's Enterprise. */
+  account_id: number;
+  note: string | null;
+  marked_at: number;
+}
+
 /** A network a scan's call came from (docs/scanner.md, "Where the scan ran"): hashed, never the address. */
 export interface ScanNetworksTable {
   id: Generated<number>;
@@ -647,6 +667,8 @@ export interface Database {
   rule_pack_rules: RulePackRulesTable;
   rule_test_matches: RuleTestMatchesTable;
   scan_networks: ScanNetworksTable;
+  rule_hits: RuleHitsTable;
+  rule_false_positives: RuleFalsePositivesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

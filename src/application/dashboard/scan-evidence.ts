@@ -2,6 +2,7 @@ import type { EvidenceDocument } from '../../domain/evidence.js';
 import type { EvidenceView, ListPath } from '../../domain/evidence-view.js';
 import type { Finding, OmittedFindings } from '../../domain/rules.js';
 import type { StoredEvidence } from '../../storage/repositories/evidence.js';
+import type { FalsePositiveMark } from '../../storage/repositories/rule-quality.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
@@ -22,6 +23,8 @@ export interface ScanEvidence {
   findings: Finding[];
   /** Per rule, the places it matched past the bounds on findings: counted, not listed. */
   omitted: OmittedFindings[];
+  /** Staff's false-positive marks on the findings, by rule (docs/rules.md, "Rule quality"). */
+  falsePositives: FalsePositiveMark[];
 }
 
 export interface EvidenceListPage {
@@ -78,6 +81,7 @@ export async function scanEvidence(
     cut: view.cut,
     findings: stored.judgement.findings,
     omitted: stored.judgement.omitted,
+    falsePositives: await ctx.repos.ruleQuality.marksOfPin(pin.id),
   };
 }
 

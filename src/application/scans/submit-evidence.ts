@@ -1,5 +1,6 @@
 import type { Pin } from '../../domain/pin.js';
 import type { Verdict } from '../../domain/pin-lifecycle.js';
+import { ruleHitsOf } from '../../domain/rule-quality.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
@@ -69,7 +70,12 @@ export async function submitEvidence(
   }
   const receipt: EvidenceReceipt = { id: `rcpt_${randomToken(16)}`, counts: outcome.counts };
   const result = await finishScan(ctx, pin, outcome.report, clientAddress, {
-    row: { receiptId: receipt.id, document: outcome.documentJson, findings: outcome.findingsJson },
+    row: {
+      receiptId: receipt.id,
+      document: outcome.documentJson,
+      findings: outcome.findingsJson,
+      ruleHits: ruleHitsOf(outcome.judgement),
+    },
     reasons: outcome.assuranceReasons,
     machineFacts: outcome.machineFacts,
   });

@@ -113,6 +113,7 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /^\/app\/api\/sessions\/\{id\}$/, codes: ['session_not_found'] },
   { method: 'post', path: /\/share-links$/, codes: ['pin_not_finished'] },
   { path: /^\/app\/api\/share-links\/\{id\}$/, codes: ['share_link_not_found', 'share_link_forbidden'] },
+  { path: /\/findings\/\{ruleId\}\/false-positive$/, codes: ['finding_not_found', 'finding_review_forbidden'] },
   { path: /^\/app\/api\/enterprises\/\{id\}/, codes: ['enterprise_not_found', 'not_enterprise_owner'] },
   { path: /^\/app\/api\/enterprises\/\{id\}\/members\/\{accountId\}$/, codes: ['cannot_remove_owner'] },
   { path: /^\/app\/api\/invites\/\{id\}$/, codes: ['invite_not_found', 'not_enterprise_owner'] },

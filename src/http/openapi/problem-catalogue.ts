@@ -69,6 +69,8 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
   share_link_not_found: { code: 'share_link_not_found' },
   share_link_forbidden: { code: 'share_link_forbidden', shareLinkId: 12 },
   pin_not_finished: { code: 'pin_not_finished', pin: 'A7K3M2P9' },
+  finding_not_found: { code: 'finding_not_found', pin: 'A7K3M2P9', ruleId: 12 },
+  finding_review_forbidden: { code: 'finding_review_forbidden', pin: 'A7K3M2P9' },
   evidence_list_not_found: {
     code: 'evidence_list_not_found',
     pin: 'A7K3M2P9',

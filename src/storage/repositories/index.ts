@@ -23,6 +23,7 @@ import {
 } from './report-provenance.js';
 import { finishedScanRecorder, type HubPolicy } from './risk-profiles.js';
 import { type RulePacksRepository, rulePacksRepository } from './rule-packs.js';
+import { type RuleQualityRepository, ruleQualityRepository } from './rule-quality.js';
 import { type RuleTestsRepository, ruleTestsRepository } from './rule-tests.js';
 import { type RulesRepository, rulesRepository } from './rules.js';
 import { type ScanNetworksRepository, scanNetworksRepository } from './scan-networks.js';
@@ -53,6 +54,7 @@ export interface Repositories {
   rules: RulesRepository;
   ruleTests: RuleTestsRepository;
   rulePacks: RulePacksRepository;
+  ruleQuality: RuleQualityRepository;
   evidence: EvidenceRepository;
   hardwareHubs: HardwareHubsRepository;
   hardwareFacts: HardwareFactsRepository;
@@ -125,6 +127,7 @@ function repositoryMakers(
     rules: () => rulesRepository(db),
     ruleTests: () => ruleTestsRepository(db),
     rulePacks: () => rulePacksRepository(db, () => rulesRepository(db)),
+    ruleQuality: () => ruleQualityRepository(db),
     evidence: () => evidenceRepository(db),
     hardwareHubs: () => hardwareHubsRepository(db, store.dialect),
     hardwareFacts: () => hardwareFactsRepository(db),

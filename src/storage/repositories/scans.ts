@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Assurance } from '../../domain/assurance.js';
 import type { Pin } from '../../domain/pin.js';
 import type { PinState, Verdict } from '../../domain/pin-lifecycle.js';
+import type { RuleHit } from '../../domain/rule-quality.js';
 import { type ScanAccount, sharedAccountsOf } from '../../domain/report-provenance.js';
 import type { ScanReport } from '../../domain/scan-report.js';
 import type { StartedClient } from '../../domain/scanner-clients.js';
@@ -11,6 +12,7 @@ import { type HardwareFactsEntry, recordHardwareFacts } from './hardware-facts.j
 import { type PinTimelineEntry, pinTimelineRepository } from './pin-timeline.js';
 import { stateColumns } from './pins.js';
 import { announcingOutdated } from './player-documents.js';
+import { recordRuleHits } from './rule-quality.js';
 import { type NewSighting, scanNetworksRepository } from './scan-networks.js';
 import { type OutboxEvent, webhooksRepository } from './webhooks.js';
 
@@ -41,6 +43,8 @@ export interface EvidenceRow {
   receiptId: string;
   document: string;
   findings: string;
+  /** Each rule the findings hold, once (docs/rules.md, "Rule quality"). */
+  ruleHits: readonly RuleHit[];
 }
 
 /** Extra work done inside the finish transaction (the player-risk profiles hook in here). */
@@ -215,6 +219,7 @@ export function scansRepository(store: Store, onFinish: FinishHook[] = []) {
               received_at: now,
             })
             .execute();
+          await recordRuleHits(trx, pin.id, extra.evidence.ruleHits, now);
         }
         if (extra.hardwareFacts) await recordHardwareFacts(trx, pin.id, extra.hardwareFacts);
         // The upload's network, kept with the finish so a refused finish keeps nothing (scan-network.ts).

@@ -3,8 +3,16 @@ import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
 import { addRule, listRules, ruleOrigins, updateRule } from '../../../application/rules/manage-rules.js';
 import { readRuleTest } from '../../../application/rules/read-rule-test.js';
+import { RULE_QUALITY_MARKS, ruleQuality, rulesQuality } from '../../../application/rules/rule-quality.js';
 import { startRuleTest, stopRuleTest } from '../../../application/rules/test-rule.js';
 import { GAME_TYPES } from '../../../domain/game-types.js';
+import {
+  FLAG_FALSE_POSITIVE_SHARE,
+  QUALITY_BUCKETS,
+  QUALITY_WINDOW_DAYS,
+  QUALITY_WINDOW_MAX_DAYS,
+  summarise,
+} from '../../../domain/rule-quality.js';
 import {
   isPartial,
   RULE_TEST_PAGE_LIMIT,
@@ -54,6 +62,89 @@ const RuleView = Type.Object({
   ),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+});
+
+const QualityCounts = {
+  hits: Type.Integer({ minimum: 0, description: 'Finished scans the rule made a finding in.' }),
+  falsePositives: Type.Integer({
+    minimum: 0,
+    description: 'Of those, the ones staff marked a false positive in the dashboard.',
+  }),
+};
+
+const QualitySummary = Type.Object({
+  ...QualityCounts,
+  falsePositiveShare: Type.Number({
+    minimum: 0,
+    maximum: 1,
+    description: '`falsePositives / hits`; 0 with no hit.',
+  }),
+  flagged: Type.Boolean({
+    description: `At least ${FLAG_FALSE_POSITIVE_SHARE * 100} % of the hits marked false positives (and at least one): look at the rule before players do.`,
+  }),
+});
+
+const RuleListItem = Type.Object({
+  ...RuleView.properties,
+  quality: Type.Object(
+    {
+      days: Type.Integer({
+        description: `The window: the last ${QUALITY_WINDOW_DAYS} days (UTC), today included.`,
+      }),
+      ...QualitySummary.properties,
+    },
+    {
+      description:
+        'How the rule did lately (docs/rules.md, "Rule quality"); the detail is at /admin/v1/rules/{id}/quality.',
+    },
+  ),
+});
+
+const RuleQualityQuery = Type.Object(
+  {
+    days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: QUALITY_WINDOW_MAX_DAYS,
+        default: QUALITY_WINDOW_DAYS,
+        description: 'The window: this many days (UTC) up to today.',
+      }),
+    ),
+    bucket: Type.Optional(
+      Type.Enum([...QUALITY_BUCKETS], {
+        default: 'day',
+        description: 'Per UTC day, or per ISO week (from Monday).',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const RuleQualityView = Type.Object({
+  ruleId: Type.Integer(),
+  name: Type.String(),
+  enabled: Type.Boolean(),
+  days: Type.Integer(),
+  bucket: Type.Enum([...QUALITY_BUCKETS]),
+  since: Timestamp,
+  until: Timestamp,
+  window: QualitySummary,
+  allTime: QualitySummary,
+  series: Type.Array(Type.Object({ start: Timestamp, ...QualityCounts }), {
+    description:
+      'Every bucket of the window, oldest first, empty ones included. Hits count on the day the scan was judged; a false positive counts with the hit it marks.',
+  }),
+  marks: Type.Array(
+    Type.Object({
+      pin: Type.String({ description: 'The scan’s PIN.' }),
+      enterpriseId: Type.Integer(),
+      hitAt: Timestamp,
+      markedAt: Timestamp,
+      markedBy: Type.Object({ accountId: Type.Integer(), name: Nullable(Type.String()) }),
+      note: Nullable(Type.String()),
+    }),
+    { description: `The ${RULE_QUALITY_MARKS} newest marks, whatever the window.` },
+  ),
 });
 
 const CreateRuleBody = Type.Object(
@@ -195,13 +286,63 @@ export function ruleAdminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox 
           tags,
           security,
           summary: 'List the detection rules',
-          response: { 200: Type.Object({ data: Type.Array(RuleView) }), ...adminErrors },
+          description: `Each with its hits and false positives over the last ${QUALITY_WINDOW_DAYS} days (\`quality\`).`,
+          response: { 200: Type.Object({ data: Type.Array(RuleListItem) }), ...adminErrors },
         },
       },
       async () => {
         const rules = await listRules(ctx);
         const origins = await ruleOrigins(ctx);
-        return { data: rules.map((r) => present(r, origins)) };
+        const quality = await rulesQuality(ctx);
+        return {
+          data: rules.map((r) => ({
+            ...present(r, origins),
+            quality: {
+              days: QUALITY_WINDOW_DAYS,
+              ...(quality.get(r.id) ?? summarise({ hits: 0, falsePositives: 0 })),
+            },
+          })),
+        };
+      },
+    );
+
+    app.get(
+      '/admin/v1/rules/:id/quality',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'A rule’s hits and false positives over time',
+          description:
+            'Hits (finished scans the rule made a finding in, counted when each was judged) and the false positives staff marked among them, over a window, per day or week, with the newest marks. A mark never changed a verdict, and a rule or pack changed later never re-judges a finished scan (docs/rules.md, "Rule quality").',
+          params: IdParams,
+          querystring: RuleQualityQuery,
+          response: { 200: RuleQualityView, ...adminErrors },
+        },
+      },
+      async (request) => {
+        const { days = QUALITY_WINDOW_DAYS, bucket = 'day' } = request.query;
+        const q = await ruleQuality(ctx, request.params.id, { days, bucket });
+        return {
+          ruleId: q.rule.id,
+          name: q.rule.name,
+          enabled: q.rule.enabled,
+          days: q.days,
+          bucket: q.bucket,
+          since: iso(q.since),
+          until: iso(q.until),
+          window: q.window,
+          allTime: q.allTime,
+          series: q.series.map((p) => ({ ...p, start: iso(p.start) })),
+          marks: q.marks.map((m) => ({
+            pin: m.pinCode,
+            enterpriseId: m.enterpriseId,
+            hitAt: iso(m.hitAt),
+            markedAt: iso(m.markedAt),
+            markedBy: { accountId: m.accountId, name: m.accountName },
+            note: m.note,
+          })),
+        };
       },
     );
 

@@ -107,6 +107,16 @@ const OmittedFinding = Type.Object({
   places: Type.Integer({ minimum: 1, description: 'Places matched but not listed.' }),
 });
 
+const FalsePositiveMark = Type.Object({
+  ruleId: Type.Integer({ description: 'The rule whose findings in this scan staff marked.' }),
+  markedBy: Type.Object({
+    accountId: Type.Integer(),
+    name: Nullable(Type.String()),
+  }),
+  markedAt: Timestamp,
+  note: Nullable(Type.String()),
+});
+
 const Cut = Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
   description:
     'Lists answered only in part, by path (`sources.files.items`, `sources.files.items.3.entries`), with how many items each has in all: read the rest from `/pins/:pinCode/evidence/list`.',
@@ -144,6 +154,10 @@ const ScanEvidenceResponse = Type.Object({
       omitted: Type.Array(OmittedFinding, {
         description: 'Per rule, the places it matched past those bounds.',
       }),
+      falsePositives: Type.Array(FalsePositiveMark, {
+        description:
+          'Staff’s false-positive marks on this scan’s findings, one per rule at most (PUT …/findings/{ruleId}/false-positive). A mark changes no verdict.',
+      }),
       document: KeptDocument,
       cut: Cut,
     }),
@@ -151,7 +165,19 @@ const ScanEvidenceResponse = Type.Object({
 });
 
 function present(evidence: ScanEvidence | null) {
-  return { evidence: evidence === null ? null : { ...evidence, receivedAt: iso(evidence.receivedAt) } };
+  if (evidence === null) return { evidence: null };
+  return {
+    evidence: {
+      ...evidence,
+      receivedAt: iso(evidence.receivedAt),
+      falsePositives: evidence.falsePositives.map((m) => ({
+        ruleId: m.ruleId,
+        markedBy: { accountId: m.accountId, name: m.accountName },
+        markedAt: iso(m.markedAt),
+        note: m.note,
+      })),
+    },
+  };
 }
 
 /** A scan's evidence for the evidence view (docs/dashboard.md, "The dashboard API"). */

@@ -8,6 +8,7 @@ import { enterpriseSettingsRoutes } from './enterprise-settings.js';
 import { enterpriseRoutes } from './enterprises.js';
 import { eventRoutes } from './events.js';
 import { evidenceRoutes } from './evidence.js';
+import { falsePositiveRoutes } from './false-positives.js';
 import { invitePreviewRoutes } from './invite-preview.js';
 import { keyRoutes } from './keys.js';
 import { keywordRoutes } from './keywords.js';
@@ -30,6 +31,7 @@ export function dashboardApi(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(enterpriseSettingsRoutes(ctx));
     await app.register(timelineRoutes(ctx));
     await app.register(evidenceRoutes(ctx));
+    await app.register(falsePositiveRoutes(ctx));
     await app.register(eventRoutes(ctx));
     await app.register(keyRoutes(ctx));
     await app.register(dashboardWebhookRoutes(ctx));

@@ -95,6 +95,12 @@ const HINTS: Partial<Record<GameType, string[]>> = {
     'clickgui',
     'ghost client',
   ],
+  // The names public cheats for these games leave in the game's memory (docs/detection.md,
+  // "Bedrock, Roblox, Call of Duty, Rust"): Horion's own name, the WeAreDevs executor's pipe, the
+  // sexhook DLL. Call of Duty's public hacks run outside the game, so nothing is added for it.
+  Bedrock: ['horion'],
+  Roblox: ['wearedevs'],
+  Rust: ['sexhook'],
 };
 const COMMON_HINTS = ['aimbot', 'triggerbot', 'esp', 'injector', 'cheat', 'executor', 'loader'];
 

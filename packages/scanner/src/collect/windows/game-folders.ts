@@ -15,7 +15,11 @@ import { localPath, showLocal, type WindowsLayout, windowsLayout } from './layou
  *   `citizen` (FiveM ships none), crash dumps in `crashes`, and the names of its logs;
  * - SA-MP (GTA San Andreas in its default folders on each drive): everything in `cleo`, and the
  *   `.asi` files beside the game;
- * - the temp folders: DLL files at their top level (JNativeHook unpacks its native library there);
+ * - the temp folders: DLL files at their top level (JNativeHook unpacks its native library there;
+ *   the Horion injector downloads its DLL there for Minecraft: Bedrock Edition);
+ * - Minecraft: Bedrock Edition's app package (`RoamingState`, the folder a DLL injected into the game
+ *   gets as its roaming app data, where Horion keeps its `.h` configs): code and configs, one folder deep;
+ * - Roblox executors' autoexec folders (Wave, Zenith, AWP): everything in them;
  * - macro software: whether its folder exists.
  */
 interface Place {
@@ -45,6 +49,26 @@ function places(
     { folder: 'FiveM logs', dir: join(fivem, 'logs'), depth: 1, wanted: ext('.log') },
     { folder: 'temp', dir: f.temp, depth: 0, wanted: ext('.dll') },
     { folder: 'temp', dir: join(layout.systemRoot, 'Temp'), depth: 0, wanted: ext('.dll') },
+    // docs/detection.md, "Bedrock, Roblox, Call of Duty, Rust": each folder with its public source.
+    {
+      folder: 'Minecraft Bedrock RoamingState',
+      dir: join(f.localAppData, 'Packages', 'Microsoft.MinecraftUWP_8wekyb3d8bbwe', 'RoamingState'),
+      depth: 1,
+      wanted: ext('.dll', '.exe', '.h'),
+    },
+    {
+      folder: 'Roblox executor autoexec',
+      dir: join(f.localAppData, 'Wave', 'autoexec'),
+      depth: 2,
+      wanted: ANY,
+    },
+    { folder: 'Roblox executor autoexec', dir: join(f.appData, 'Zenith', 'AutoExec'), depth: 2, wanted: ANY },
+    {
+      folder: 'Roblox executor autoexec',
+      dir: join(f.localAppData, 'ui', 'autoexec'),
+      depth: 2,
+      wanted: ANY,
+    },
   ];
   const macro: Array<[string, string]> = [
     ['X-Mouse Button Control', join(f.appData, 'Highresolution Enterprises', 'XMouseButtonControl')],

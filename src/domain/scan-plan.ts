@@ -95,6 +95,10 @@ const HINTS: Partial<Record<GameType, string[]>> = {
     'clickgui',
     'ghost client',
   ],
+  // Words of the public menus the Rockstar pack names in memory (docs/detection.md, "GTA and RDR
+  // multiplayer"): a Lua menu's title in FiveM's scripts, a RAGE Multiplayer cheat's menu text.
+  FiveM: ['wavecheats'],
+  RageMP: ['nemo:V'],
   // The names public cheats for these games leave in the game's memory (docs/detection.md,
   // "Bedrock, Roblox, Call of Duty, Rust"): Horion's own name, the WeAreDevs executor's pipe, the
   // sexhook DLL. Call of Duty's public hacks run outside the game, so nothing is added for it.

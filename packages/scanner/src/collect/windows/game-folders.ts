@@ -13,8 +13,11 @@ import { localPath, showLocal, type WindowsLayout, windowsLayout } from './layou
  * Each place says which files are worth listing, so no folder's whole contents are sent:
  * - FiveM (`%LOCALAPPDATA%\FiveM\FiveM.app`): everything in `plugins`, ASI files anywhere in
  *   `citizen` (FiveM ships none), crash dumps in `crashes`, and the names of its logs;
- * - SA-MP (GTA San Andreas in its default folders on each drive): everything in `cleo`, and the
- *   `.asi` files beside the game;
+ * - SA-MP (GTA San Andreas in its default folders on each drive): everything in `cleo` and in
+ *   `mod_sa` (mod_s0beit_sa's folder), the Lua scripts in `moonloader`, and beside the game the `.asi`
+ *   files, a `d3d9.dll` and the older s0beit files (docs/detection.md, "GTA San Andreas");
+ * - alt:V: everything in an `AltCheat` folder at the top of a drive, where that public executor
+ *   reads its scripts and writes its dumps (docs/detection.md, "alt:V");
  * - the temp folders: DLL files at their top level (JNativeHook unpacks its native library there;
  *   the Horion injector downloads its DLL there for Minecraft: Bedrock Edition);
  * - Minecraft: Bedrock Edition's app package (`RoamingState`, the folder a DLL injected into the game
@@ -35,6 +38,13 @@ const ext =
   (name: string) =>
     endings.some((e) => name.toLowerCase().endsWith(e));
 const HASHED = ext('.asi', '.dll', '.exe', '.cs', '.lua', '.cleo', '.sys');
+/** Beside gta_sa.exe: ASI plugins, a Direct3D 9 proxy and the files older s0beit versions put there. */
+const BESIDE_SA = (name: string) => {
+  const n = name.toLowerCase();
+  return (
+    n.endsWith('.asi') || n === 'd3d9.dll' || n.startsWith('m0d_s0beit_sa') || n.startsWith('s0beit_hack')
+  );
+};
 
 function places(
   layout: WindowsLayout,
@@ -74,11 +84,20 @@ function places(
     ['X-Mouse Button Control', join(f.appData, 'Highresolution Enterprises', 'XMouseButtonControl')],
   ];
   for (const drive of layout.drives) {
+    const altCheat = localPath(layout, `${drive.letter}\\AltCheat`);
+    if (altCheat !== null) files.push({ folder: 'alt:V AltCheat', dir: altCheat, depth: 2, wanted: ANY });
     for (const programFiles of ['Program Files (x86)', 'Program Files']) {
       const sa = localPath(layout, `${drive.letter}\\${programFiles}\\Rockstar Games\\GTA San Andreas`);
       if (sa !== null) {
         files.push({ folder: 'SA-MP cleo', dir: join(sa, 'cleo'), depth: 4, wanted: ANY });
-        files.push({ folder: 'SA-MP game folder', dir: sa, depth: 0, wanted: ext('.asi') });
+        files.push({ folder: 'SA-MP mod_sa', dir: join(sa, 'mod_sa'), depth: 0, wanted: ANY });
+        files.push({
+          folder: 'SA-MP moonloader',
+          dir: join(sa, 'moonloader'),
+          depth: 2,
+          wanted: ext('.lua', '.luac'),
+        });
+        files.push({ folder: 'SA-MP game folder', dir: sa, depth: 0, wanted: BESIDE_SA });
       }
       for (const name of ['AutoHotkey', 'Bloody7']) {
         const dir = localPath(layout, `${drive.letter}\\${programFiles}\\${name}`);

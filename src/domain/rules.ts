@@ -77,6 +77,8 @@ export const EVIDENCE_REF_SOURCES = [
   'usnJournalVolumes',
   'macros',
   'jvm',
+  // The Minecraft resource packs (`files.resourcePacks`), which the x-ray signal points at.
+  'resourcePacks',
 ] as const;
 
 export interface EvidenceRef {

@@ -5,6 +5,7 @@ import { eventLogSignals } from './signals/event-log-signals.js';
 import { JVM_SIGNAL_CODES, jvmSignals } from './signals/jvm-signals.js';
 import { macroSignals } from './signals/macro-signals.js';
 import { MODULE_SIGNAL_CODES, moduleSignals } from './signals/module-signals.js';
+import { RESOURCE_PACK_SIGNAL_CODES, resourcePackSignals } from './signals/resource-pack-signals.js';
 import { SERVICE_SIGNAL_CODES, serviceSignals } from './signals/service-signals.js';
 import { ms, type Signal as SourceSignal, shownTime } from './signals/signal.js';
 import { USN_SIGNAL_CODES, usnJournalSignals } from './signals/usn-journal-signals.js';
@@ -41,6 +42,7 @@ export const SIGNAL_CODES = [
   ...JVM_SIGNAL_CODES,
   'amcache-file-deleted',
   ...USN_SIGNAL_CODES,
+  ...RESOURCE_PACK_SIGNAL_CODES,
 ] as const;
 export type SignalCode = (typeof SIGNAL_CODES)[number];
 
@@ -241,5 +243,6 @@ export function windowsSignals(doc: EvidenceDocument): Signal[] {
     ...jvmSignals(doc),
     ...amcacheSignals(doc),
     ...usnJournalSignals(doc),
+    ...resourcePackSignals(doc),
   ];
 }

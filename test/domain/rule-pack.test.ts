@@ -22,6 +22,9 @@ import {
 } from '../../src/lib/rule-pack-signature.js';
 import { PROJECT_PACKS, projectPackRules } from '../../src/storage/migrations/rule-packs/project-packs.js';
 import gamesSigned from '../../src/storage/migrations/rule-packs/signed/games.json' with { type: 'json' };
+import minecraftXraySigned from '../../src/storage/migrations/rule-packs/signed/minecraft-xray.json' with {
+  type: 'json',
+};
 import projectPublisher from '../../src/storage/migrations/rule-packs/signed/project-publisher.json' with {
   type: 'json',
 };
@@ -198,6 +201,7 @@ describe('the project’s packs', () => {
       windows: windowsSigned,
       rockstar: rockstarSigned,
       games: gamesSigned,
+      'minecraft-xray': minecraftXraySigned,
     } as Record<string, unknown>;
     expect(parsePublicKey(projectPublisher.publicKey)).toEqual({
       publicKey: projectPublisher.publicKey,

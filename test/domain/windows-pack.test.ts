@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RULE_SEVERITIES } from '../../src/domain/rules.js';
 import { SIGNAL_CODES } from '../../src/domain/windows-signals.js';
+import xrayPack from '../../src/storage/migrations/rule-packs/minecraft-xray-1.json' with { type: 'json' };
 import firstPart from '../../src/storage/migrations/rule-packs/windows-1.json' with { type: 'json' };
 import secondPart from '../../src/storage/migrations/rule-packs/windows-2.json' with { type: 'json' };
 
@@ -23,7 +24,8 @@ interface PackRule {
   source: string;
 }
 
-const rules: PackRule[] = [...firstPart.rules, ...(secondPart.rules as PackRule[])];
+// The one signal outside the Windows sources, x-ray resource packs, is graded by a pack of its own.
+const rules: PackRule[] = [...firstPart.rules, ...(secondPart.rules as PackRule[]), ...xrayPack.rules];
 const signalRules = rules.filter((rule) => rule.kind === 'signal');
 
 /** The docs' cross-checks table: code → severity (its last column). */

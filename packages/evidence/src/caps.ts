@@ -61,6 +61,11 @@ export const EVIDENCE_CAPS = {
   // Version 3: the folders of an archive's entries past the entries cap, and of library jars
   // (docs/scan-client.md, "Where the files are read").
   entryFolders: 5_000,
+  // Version 3: Minecraft resource packs and their textures and models of the blocks ores sit in
+  // (docs/scan-client.md, "Resource packs").
+  resourcePacks: 256,
+  packTextures: 128,
+  packModels: 128,
 } as const;
 
 export type EvidenceCaps = typeof EVIDENCE_CAPS;

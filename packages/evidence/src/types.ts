@@ -11,6 +11,7 @@ import type {
 } from './sections/core.js';
 import type { EvidenceJvmAgent, EvidenceJvmPackage, EvidenceJvmProcess } from './sections/jvm.js';
 import type { EvidenceMacro, EvidenceMacroProgram, EvidenceMacroUnreadable } from './sections/macros.js';
+import type { EvidencePackModel, EvidencePackTexture, EvidenceResourcePack } from './sections/resource-packs.js';
 import type { EvidenceAmcacheRecord } from './sections/windows-amcache.js';
 import type { EvidenceEventLogFile, EvidenceEventLogItem } from './sections/windows-event-logs.js';
 import type {
@@ -51,6 +52,9 @@ export type ProcessEvidence = Static<typeof EvidenceProcess>;
 export type GameRunning = Static<typeof EvidenceGame>;
 export type MemoryEvidence = Static<typeof EvidenceMemory>;
 export type FileEvidence = Static<typeof EvidenceFile>;
+export type ResourcePackEvidence = Static<typeof EvidenceResourcePack>;
+export type PackTextureEvidence = Static<typeof EvidencePackTexture>;
+export type PackModelEvidence = Static<typeof EvidencePackModel>;
 export type LogEvidence = Static<typeof EvidenceLogLines>;
 export type DiscordAccountEvidence = Static<typeof EvidenceDiscordAccount>;
 export type AdapterEvidence = Static<typeof EvidenceAdapter>;

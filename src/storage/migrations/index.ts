@@ -31,6 +31,7 @@ import { minecraftClientRules } from './0032-minecraft-client-rules.js';
 import { ruleQuality } from './0037-rule-quality.js';
 import { rockstarGameRules } from './0033-rockstar-game-rules.js';
 import { gameRules } from './0034-game-rules.js';
+import { xrayPackRules } from './0035-xray-pack-rules.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -85,6 +86,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0037-rule-quality': ruleQuality(),
       '0033-rockstar-game-rules': rockstarGameRules(),
       '0034-game-rules': gameRules(),
+      '0035-xray-pack-rules': xrayPackRules(),
     };
   }
 }

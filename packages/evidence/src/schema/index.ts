@@ -7,6 +7,7 @@
 export * from '../sections/core.js';
 export * from '../sections/jvm.js';
 export * from '../sections/macros.js';
+export * from '../sections/resource-packs.js';
 export * from '../sections/windows-amcache.js';
 export * from '../sections/windows-event-logs.js';
 export * from '../sections/windows-execution.js';

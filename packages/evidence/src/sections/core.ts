@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { EVIDENCE_CAPS as L } from '../caps.js';
 import { DISCORD_ID_PATTERN } from '../patterns.js';
+import { EvidenceResourcePack } from './resource-packs.js';
 import {
   Count,
   Nullable,
@@ -169,6 +170,17 @@ export const FilesSection = Section('Game installations: mods and versions jars,
       description:
         'How many files would have been listed without the cap; more than `items` holds means the list is not the whole folder.',
     }),
+  ),
+  // Added in version 3, optional: an older scanner never sends them.
+  resourcePacks: Type.Optional(
+    Type.Array(EvidenceResourcePack, {
+      maxItems: L.resourcePacks,
+      description:
+        'The resource packs in the game folders’ `resourcepacks` (zip files and folders), each with the textures and models it replaces of the blocks ores sit in.',
+    }),
+  ),
+  resourcePacksTotal: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'Every resource pack found, listed or not.' }),
   ),
 });
 

@@ -6,6 +6,7 @@ import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import { headOf, readBounded } from '../bounded-read.js';
 import type { FileEvidence } from '../evidence/document.js';
 import { minecraftInstallations, minecraftLauncherFolders } from '../minecraft/installations.js';
+import { resourcePacks } from '../minecraft/resource-packs.js';
 import { isZip, zipEntries } from '../zip/entries.js';
 import { nestedArchives } from '../zip/nested.js';
 import { type Collector, SkipSource } from './context.js';
@@ -215,7 +216,8 @@ async function contentFolders(installations: readonly string[], ctx: Parameters<
  * names inside. File contents never leave the machine. Past the cap on files, the rest are still
  * counted (`itemsTotal`), and so is every archive that could not be read and every linked folder, so
  * the server knows the list is not the whole folder; the jars nested in a file past the cap are not
- * opened, so not counted.
+ * opened, so not counted. Then the resource packs of each game folder, with the facts of the blocks
+ * ores sit in (minecraft/resource-packs.ts).
  */
 export const collectFiles: Collector<'files'> = async (ctx) => {
   const installations = (await minecraftInstallations(ctx.machine)).slice(0, EVIDENCE_CAPS.installations);
@@ -237,9 +239,12 @@ export const collectFiles: Collector<'files'> = async (ctx) => {
       } else if (await isCandidate(found)) itemsTotal++;
     }
   }
+  const packs = await resourcePacks(installations, ctx.display);
   return {
     installations: installations.map((d) => ctx.display(d)),
     items,
     itemsTotal,
+    resourcePacks: packs.items,
+    resourcePacksTotal: packs.total,
   };
 };

@@ -23,6 +23,7 @@ export type {
   ProgramEvidence,
   ProgramSignature,
   RecycleBinEvidence,
+  ResourcePackEvidence,
   SourceFields,
   TimelineEntry,
 } from '@scanpin/evidence';

@@ -1,6 +1,7 @@
 import type { PackRule } from '../../../domain/rule-pack.js';
 import games1 from './games-1.json' with { type: 'json' };
 import minecraft2 from './minecraft-2.json' with { type: 'json' };
+import minecraftXray1 from './minecraft-xray-1.json' with { type: 'json' };
 import rockstar1 from './rockstar-1.json' with { type: 'json' };
 import starter1 from './starter-1.json' with { type: 'json' };
 import windows1 from './windows-1.json' with { type: 'json' };
@@ -53,6 +54,13 @@ export const PROJECT_PACKS: readonly ProjectPack[] = [
     name: 'games',
     version: 1,
     parts: [{ file: 'games-1.json', rules: games1.rules as PackRule[] }],
+  },
+  // X-ray resource packs for Minecraft: Java Edition (docs/detection.md, "X-ray resource packs"),
+  // loaded by 0035: a pack of its own, so a community that allows them drops or re-grades it alone.
+  {
+    name: 'minecraft-xray',
+    version: 1,
+    parts: [{ file: 'minecraft-xray-1.json', rules: minecraftXray1.rules as PackRule[] }],
   },
 ];
 

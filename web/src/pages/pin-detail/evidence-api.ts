@@ -42,7 +42,8 @@ export type EvidenceSource =
   | 'jvm'
   | 'macros'
   | 'services'
-  | 'shimcache';
+  | 'shimcache'
+  | 'resourcePacks';
 export type Proof = 'possession' | 'execution' | 'this-session';
 export type Severity = 'detection' | 'suspicious' | 'warning' | 'untrusted' | 'integrity';
 

@@ -161,6 +161,8 @@ export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, 
       const m = sources.macros?.items[index];
       return m ? `${m.program} macro “${m.name}”` : `macro ${index + 1}`;
     }
+    case 'resourcePacks':
+      return sources.files.resourcePacks?.[index]?.path ?? `resource pack ${index + 1}`;
   }
 }
 

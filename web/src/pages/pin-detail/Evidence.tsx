@@ -4,6 +4,7 @@ import { EvidenceSources, type Matched } from './EvidenceSources';
 import { type EvidenceSource, type ScanEvidence, usePinEvidence } from './evidence-api';
 import { EvidencePagesContext, loadCutLists } from './evidence-pages';
 import { itemId, itemName, LINKED_SOURCES, proofWords, SEVERITY, SOURCE_TITLES } from './evidence-words';
+import { FalsePositiveCell } from './FalsePositive';
 
 interface Target {
   source: EvidenceSource;
@@ -89,10 +90,22 @@ function CutLists({
   );
 }
 
-function Findings({ evidence, open }: { evidence: ScanEvidence; open: (target: Target) => void }) {
+function Findings({
+  code,
+  evidence,
+  open,
+}: {
+  code: string;
+  evidence: ScanEvidence;
+  open: (target: Target) => void;
+}) {
   if (evidence.findings.length === 0) {
     return <p className="muted">No rule matched anything in this evidence.</p>;
   }
+  // One mark per rule covers each of its findings in this scan (docs/rules.md, "Rule quality").
+  const marks = new Map(evidence.falsePositives.map((m) => [m.ruleId, m]));
+  const places = new Map<number, number>();
+  for (const f of evidence.findings) places.set(f.ruleId, (places.get(f.ruleId) ?? 0) + 1);
   return (
     <Table caption={`Findings (${evidence.findings.length})`}>
       <thead>
@@ -102,16 +115,18 @@ function Findings({ evidence, open }: { evidence: ScanEvidence; open: (target: T
           <th scope="col">Severity</th>
           <th scope="col">What it proves</th>
           <th scope="col">Evidence</th>
+          <th scope="col">Review</th>
         </tr>
       </thead>
       <tbody>
         {evidence.findings.map((f, i) => {
           const [severity, tone] = SEVERITY[f.severity];
           const { source, index, value } = f.evidence;
+          const mark = marks.get(f.ruleId);
           return (
             // Findings are unique per rule and place, in the server's order.
             // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders.
-            <tr key={i}>
+            <tr key={i} className={mark ? 'finding-false-positive' : undefined}>
               <td className="wrap-anywhere">{f.text}</td>
               <td>
                 {f.rule}
@@ -135,6 +150,15 @@ function Findings({ evidence, open }: { evidence: ScanEvidence; open: (target: T
                 <div className="small">
                   matched <code>{value}</code>
                 </div>
+              </td>
+              <td>
+                <FalsePositiveCell
+                  code={code}
+                  ruleId={f.ruleId}
+                  rule={f.rule}
+                  places={places.get(f.ruleId) ?? 1}
+                  mark={mark}
+                />
               </td>
             </tr>
           );
@@ -205,7 +229,12 @@ export function Evidence({ code }: { code: string }) {
               </dd>
             </div>
           </dl>
-          <Findings evidence={evidence} open={setTarget} />
+          <Findings code={code} evidence={evidence} open={setTarget} />
+          {evidence.falsePositives.length > 0 ? (
+            <p className="muted small">
+              Findings marked a false positive are staff’s word: the verdict and results above are unchanged.
+            </p>
+          ) : null}
           <OmittedFindings evidence={evidence} />
           <CutLists code={code} evidence={evidence} onLoaded={setLoaded} />
           <EvidencePagesContext.Provider value={pages}>

@@ -81,6 +81,16 @@ export interface ScanEvidence {
   cut: Record<string, number>;
   /** The document as uploaded, without its one-time nonce. */
   document: Omit<EvidenceDocument, 'nonce'>;
+  /** Staff's false-positive marks on the findings, one per rule at most; they change no verdict. */
+  falsePositives: FalsePositiveMark[];
+}
+
+/** A finding's rule marked a false positive in this scan (docs/rules.md, "Rule quality"). */
+export interface FalsePositiveMark {
+  ruleId: number;
+  markedBy: { accountId: number; name: string | null };
+  markedAt: string;
+  note: string | null;
 }
 
 /** The scan's evidence; `evidence: null` when the scan has none (not finished, or reported without it). */

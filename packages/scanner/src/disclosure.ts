@@ -61,6 +61,13 @@ export const COLLECTED: readonly Disclosed[] = [
       'For every jar in the mods and versions folders, the loaders’ plugin folders and the launchers’ libraries and jar mods, every jar bundled inside those, and every file there that is a zip archive under another name: its path (your home folder shown as ~), size, dates, fingerprint and the names of the files inside it (for a library, only the names of its folders). Not their contents.',
   },
   {
+    source: 'files',
+    platform: 'any',
+    title: 'Minecraft resource packs',
+    detail:
+      'For each resource pack in the resourcepacks folders: its path (your home folder shown as ~), date, fingerprint, description and whether your game options use it; for the textures and models it replaces of the blocks ores sit in (stone, deepslate, dirt, netherrack and the like), their names, size and how many of their pixels are see-through, and whether the models draw anything. Not the images or any other file of the pack.',
+  },
+  {
     source: 'logs',
     platform: 'any',
     title: 'The newest game log',

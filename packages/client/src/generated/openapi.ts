@@ -10812,7 +10812,37 @@ export interface paths {
                          *                   "entryFoldersTotal": 0
                          *                 }
                          *               ],
-                         *               "itemsTotal": 0
+                         *               "itemsTotal": 0,
+                         *               "resourcePacks": [
+                         *                 {
+                         *                   "path": "example",
+                         *                   "kind": "zip",
+                         *                   "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                         *                   "modifiedAt": "2026-02-11T15:25:00.000Z",
+                         *                   "read": false,
+                         *                   "description": "example",
+                         *                   "enabled": false,
+                         *                   "textures": [
+                         *                     {
+                         *                       "path": "example",
+                         *                       "width": 0,
+                         *                       "height": 0,
+                         *                       "transparentPixels": 0
+                         *                     }
+                         *                   ],
+                         *                   "models": [
+                         *                     {
+                         *                       "block": "example",
+                         *                       "path": "example",
+                         *                       "elements": 0,
+                         *                       "faces": 0,
+                         *                       "inherits": "example"
+                         *                     }
+                         *                   ],
+                         *                   "unreadable": 0
+                         *                 }
+                         *               ],
+                         *               "resourcePacksTotal": 0
                          *             },
                          *             "logs": {
                          *               "status": "collected",
@@ -11477,6 +11507,56 @@ export interface paths {
                                             itemsTotal?: number;
                                             /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
+                                            /** @description The resource packs in the game folders’ `resourcepacks` (zip files and folders), each with the textures and models it replaces of the blocks ores sit in. */
+                                            resourcePacks?: {
+                                                /** @description The description in its `pack.mcmeta`. */
+                                                description: string | null;
+                                                /** @description The game folder’s `options.txt` lists it among the packs in use; null when there is no readable `options.txt`. */
+                                                enabled: boolean | null;
+                                                /** @enum {unknown} */
+                                                kind: "zip" | "folder";
+                                                /** @description The models of those blocks that the pack replaces. */
+                                                models: {
+                                                    /** @description The block it draws (`stone`). */
+                                                    block: string;
+                                                    /** @description Elements (boxes) of the first model of its parent chain, within the pack, that declares them; null when none does. */
+                                                    elements: number | null;
+                                                    /** @description Faces of those elements; null as `elements`. */
+                                                    faces: number | null;
+                                                    /** @description The parent the chain reaches outside the pack (`minecraft:block/cube_all`), whose elements the game uses when the pack declares none; null when the chain ends in the pack. */
+                                                    inherits: string | null;
+                                                    /** @description The model’s path inside the pack: the block’s own model, or one its block state file in the pack points to. */
+                                                    path: string;
+                                                }[];
+                                                /**
+                                                 * Format: date-time
+                                                 * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                                 * @example 2026-02-11T15:25:00.000Z
+                                                 */
+                                                modifiedAt: string | null;
+                                                /** @description The pack in a game folder’s `resourcepacks`, the home folder shortened to `~`. */
+                                                path: string;
+                                                /** @description The pack could be opened (false: too large, damaged or denied; nothing else is known). */
+                                                read: boolean;
+                                                /**
+                                                 * @description SHA-256, lowercase hex.
+                                                 * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                                 */
+                                                sha256: string | null;
+                                                /** @description The textures of the blocks ores sit in (stone, deepslate, dirt, netherrack, …) that the pack replaces, with how many of their pixels are transparent. */
+                                                textures: {
+                                                    height: number;
+                                                    /** @description The texture’s path inside the pack (`assets/minecraft/textures/block/stone.png`). */
+                                                    path: string;
+                                                    /** @description Pixels whose alpha is below 128 (of 255): what a cut-out render drops. Out of `width` × `height`, every frame of an animated texture included. */
+                                                    transparentPixels: number;
+                                                    width: number;
+                                                }[];
+                                                /** @description Such textures or models the pack holds that could not be read (damaged, too large). */
+                                                unreadable: number;
+                                            }[];
+                                            /** @description Every resource pack found, listed or not. */
+                                            resourcePacksTotal?: number;
                                             /**
                                              * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
                                              * @enum {unknown}
@@ -12158,7 +12238,7 @@ export interface paths {
                                         /** @description The item of that source’s list. */
                                         index: number;
                                         /** @enum {unknown} */
-                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "eventLogs" | "eventLogFiles" | "modules" | "amcache" | "services" | "shimcache" | "usnJournal" | "usnJournalVolumes" | "macros" | "jvm";
+                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "eventLogs" | "eventLogFiles" | "modules" | "amcache" | "services" | "shimcache" | "usnJournal" | "usnJournalVolumes" | "macros" | "jvm" | "resourcePacks";
                                         /** @description The value of the item that matched. */
                                         value: string;
                                     };
@@ -17043,7 +17123,37 @@ export interface paths {
                      *               "entryFoldersTotal": 0
                      *             }
                      *           ],
-                     *           "itemsTotal": 0
+                     *           "itemsTotal": 0,
+                     *           "resourcePacks": [
+                     *             {
+                     *               "path": "example",
+                     *               "kind": "zip",
+                     *               "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                     *               "modifiedAt": "2026-02-11T15:25:00.000Z",
+                     *               "read": false,
+                     *               "description": "example",
+                     *               "enabled": false,
+                     *               "textures": [
+                     *                 {
+                     *                   "path": "example",
+                     *                   "width": 0,
+                     *                   "height": 0,
+                     *                   "transparentPixels": 0
+                     *                 }
+                     *               ],
+                     *               "models": [
+                     *                 {
+                     *                   "block": "example",
+                     *                   "path": "example",
+                     *                   "elements": 0,
+                     *                   "faces": 0,
+                     *                   "inherits": "example"
+                     *                 }
+                     *               ],
+                     *               "unreadable": 0
+                     *             }
+                     *           ],
+                     *           "resourcePacksTotal": 0
                      *         },
                      *         "logs": {
                      *           "status": "collected",
@@ -17696,6 +17806,56 @@ export interface paths {
                                 itemsTotal?: number;
                                 /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
+                                /** @description The resource packs in the game folders’ `resourcepacks` (zip files and folders), each with the textures and models it replaces of the blocks ores sit in. */
+                                resourcePacks?: {
+                                    /** @description The description in its `pack.mcmeta`. */
+                                    description: string | null;
+                                    /** @description The game folder’s `options.txt` lists it among the packs in use; null when there is no readable `options.txt`. */
+                                    enabled: boolean | null;
+                                    /** @enum {unknown} */
+                                    kind: "zip" | "folder";
+                                    /** @description The models of those blocks that the pack replaces. */
+                                    models: {
+                                        /** @description The block it draws (`stone`). */
+                                        block: string;
+                                        /** @description Elements (boxes) of the first model of its parent chain, within the pack, that declares them; null when none does. */
+                                        elements: number | null;
+                                        /** @description Faces of those elements; null as `elements`. */
+                                        faces: number | null;
+                                        /** @description The parent the chain reaches outside the pack (`minecraft:block/cube_all`), whose elements the game uses when the pack declares none; null when the chain ends in the pack. */
+                                        inherits: string | null;
+                                        /** @description The model’s path inside the pack: the block’s own model, or one its block state file in the pack points to. */
+                                        path: string;
+                                    }[];
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    modifiedAt: string | null;
+                                    /** @description The pack in a game folder’s `resourcepacks`, the home folder shortened to `~`. */
+                                    path: string;
+                                    /** @description The pack could be opened (false: too large, damaged or denied; nothing else is known). */
+                                    read: boolean;
+                                    /**
+                                     * @description SHA-256, lowercase hex.
+                                     * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                     */
+                                    sha256: string | null;
+                                    /** @description The textures of the blocks ores sit in (stone, deepslate, dirt, netherrack, …) that the pack replaces, with how many of their pixels are transparent. */
+                                    textures: {
+                                        height: number;
+                                        /** @description The texture’s path inside the pack (`assets/minecraft/textures/block/stone.png`). */
+                                        path: string;
+                                        /** @description Pixels whose alpha is below 128 (of 255): what a cut-out render drops. Out of `width` × `height`, every frame of an animated texture included. */
+                                        transparentPixels: number;
+                                        width: number;
+                                    }[];
+                                    /** @description Such textures or models the pack holds that could not be read (damaged, too large). */
+                                    unreadable: number;
+                                }[];
+                                /** @description Every resource pack found, listed or not. */
+                                resourcePacksTotal?: number;
                                 /**
                                  * @description `skipped`: not asked for, or nothing to read (`reason` says why); `failed`: an error.
                                  * @enum {unknown}

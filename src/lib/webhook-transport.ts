@@ -23,8 +23,9 @@ export interface PostResult {
   error: string | null;
 }
 
-const PRIVATE_REFUSAL =
-  'the address is private, loopback, link-local or otherwise special-purpose (IPv6 forms that carry an IPv4 address among them), which webhooks may not reach';
+/** Why an address is refused; webhook deliveries and rule pack fetches share it (docs/webhooks.md, "Safety"). */
+export const PRIVATE_REFUSAL =
+  'the address is private, loopback, link-local or otherwise special-purpose (IPv6 forms that carry an IPv4 address among them), which this server does not connect to';
 
 /** Every address a host name resolves to. node:dns in production; tests pass their own answers. */
 export type ResolveAll = (
@@ -82,7 +83,8 @@ export async function checkWebhookDestination(
   return { ok: true };
 }
 
-function describe(err: unknown): string {
+/** A failed request's cause in words for an operator: never the URL, which may carry a token. */
+export function describeRequestError(err: unknown): string {
   if (err instanceof ForbiddenAddressError) return err.message;
   const e = err as NodeJS.ErrnoException;
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return 'no answer within the time limit';
@@ -94,6 +96,16 @@ function describe(err: unknown): string {
   return e?.message ?? 'the request failed';
 }
 
+/**
+ * Literal addresses and "localhost" never reach the guarded lookup, so they are refused before any
+ * connection is tried.
+ */
+export function refusedBeforeConnect(url: URL, allowPrivateNetworks: boolean): boolean {
+  if (allowPrivateNetworks) return false;
+  const literal = literalAddressOf(url);
+  return isLocalName(url.hostname) || (literal !== undefined && isForbiddenAddress(literal));
+}
+
 export function postWebhook(
   target: string,
   body: string,
@@ -101,12 +113,8 @@ export function postWebhook(
   options: { allowPrivateNetworks: boolean; timeoutMs: number; resolve?: ResolveAll },
 ): Promise<PostResult> {
   const url = new URL(target);
-  const literal = literalAddressOf(url);
-  if (!options.allowPrivateNetworks) {
-    // Literal addresses and "localhost" never reach the lookup, so they are checked here.
-    if (isLocalName(url.hostname) || (literal !== undefined && isForbiddenAddress(literal))) {
-      return Promise.resolve({ ok: false, status: null, responseExcerpt: null, error: PRIVATE_REFUSAL });
-    }
+  if (refusedBeforeConnect(url, options.allowPrivateNetworks)) {
+    return Promise.resolve({ ok: false, status: null, responseExcerpt: null, error: PRIVATE_REFUSAL });
   }
   const client = url.protocol === 'https:' ? https : http;
   const signal = AbortSignal.timeout(options.timeoutMs);
@@ -157,7 +165,7 @@ export function postWebhook(
       },
     );
     req.on('error', (err) =>
-      settle({ ok: false, status: null, responseExcerpt: null, error: describe(err) }),
+      settle({ ok: false, status: null, responseExcerpt: null, error: describeRequestError(err) }),
     );
     req.end(body);
   });

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 /** One request as a webhook receiver saw it. */
 export interface Received {
+  method: string;
+  /** The path and query asked for. */
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
   at: number;
@@ -16,6 +19,11 @@ export interface Receiver {
   url: string;
   received: Received[];
   answer: (request: Received, index: number) => number;
+  /** When set, the whole response instead of `answer`'s status and "ok" (a server serving a file). */
+  respond?: (
+    request: Received,
+    index: number,
+  ) => { status: number; headers?: Record<string, string>; body?: string | Buffer };
   waitFor(predicate: (all: Received[]) => boolean, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
 }
@@ -49,8 +57,20 @@ export async function startReceiverOn(port: number): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const entry = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const entry = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
       received.push(entry);
+      if (receiver.respond !== undefined) {
+        const answer = receiver.respond(entry, received.length - 1);
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body);
+        return;
+      }
       res.statusCode = receiver.answer(entry, received.length - 1);
       res.end('ok');
     });

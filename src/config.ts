@@ -41,6 +41,9 @@ const EnvSchema = Type.Object({
   WEBHOOK_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 60, default: DELIVERY_TIMEOUT_MS / 1000 }),
   WEBHOOK_ALLOW_HTTP: Type.Boolean({ default: false }),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Boolean({ default: false }),
+  RULE_PACK_POLL_SECONDS: Type.Integer({ minimum: 1, default: 3600 }),
+  RULE_PACK_ALLOW_HTTP: Type.Boolean({ default: false }),
+  RULE_PACK_ALLOW_PRIVATE_NETWORKS: Type.Boolean({ default: false }),
   IP_RETENTION_DAYS: Type.Integer({ minimum: 0, default: 90 }),
   REPORT_RETENTION_DAYS: Type.Integer({ minimum: 0, default: 365 }),
   RULE_TEST_TIME_LIMIT_SECONDS: Type.Integer({ minimum: 1, default: 300 }),
@@ -114,6 +117,11 @@ const FROM_ENV = {
   webhookTimeoutSeconds: 'WEBHOOK_TIMEOUT_SECONDS',
   webhookAllowHttp: 'WEBHOOK_ALLOW_HTTP',
   webhookAllowPrivateNetworks: 'WEBHOOK_ALLOW_PRIVATE_NETWORKS',
+  /** Each subscribed pack URL is checked this often (docs/rules.md, "Subscribing to a pack URL"). */
+  rulePackPollSeconds: 'RULE_PACK_POLL_SECONDS',
+  /** Pack URLs obey the webhooks' address rules; these open them, for a test receiver only. */
+  rulePackAllowHttp: 'RULE_PACK_ALLOW_HTTP',
+  rulePackAllowPrivateNetworks: 'RULE_PACK_ALLOW_PRIVATE_NETWORKS',
   /** Days a scanned person's IP hash is kept; 0 keeps it (docs/privacy.md, "Retention"). */
   ipRetentionDays: 'IP_RETENTION_DAYS',
   /** Days a finished scan's PIN and report are kept; 0 keeps them (docs/privacy.md, "Retention"). */

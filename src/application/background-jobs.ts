@@ -4,6 +4,7 @@ import { deliverDueScanMessages } from './discord/deliver-scan-messages.js';
 import { forgetRunOutSignInStates } from './people/discord-sign-in.js';
 import { sweepDuePins } from './pins/sweep-due-pins.js';
 import { dailyRetention } from './privacy/retention.js';
+import { pollDueRulePackSources } from './rules/rule-pack-sources.js';
 import { forgetStaleSignatures } from './scanner-clients/identify-caller.js';
 import { storeFailureOf } from './store-faults.js';
 import { deliverDueWebhooks } from './webhooks/deliver-due.js';
@@ -26,6 +27,12 @@ const SIGN_IN_STATES_EVERY_MS = 600_000;
 
 /** Scanner signatures whose timestamps left the window are forgotten this often (the window is 5 minutes). */
 const SIGNATURES_EVERY_MS = 60_000;
+
+/**
+ * Subscribed pack URLs are looked for at least this often; each is fetched only once its own
+ * RULE_PACK_POLL_SECONDS have passed (docs/rules.md, "Subscribing to a pack URL").
+ */
+const RULE_PACK_SOURCES_CHECK_EVERY_MS = 60_000;
 
 /** While the database is away, each job says so at most this often instead of at every run. */
 const STORE_FAULT_LOG_EVERY_MS = 30_000;
@@ -134,8 +141,8 @@ function overlapping(
 }
 
 /**
- * The sweeper, the webhook worker, retention, the sign-in state sweep and the Discord scan messages,
- * started with the server and stopped before the store closes.
+ * The sweeper, the webhook worker, retention, the sign-in state sweep, the rule pack sources' poll
+ * and the Discord scan messages, started with the server and stopped before the store closes.
  */
 export function startBackgroundJobs(ctx: UseCaseContext, log: ServiceLog): BackgroundJobs {
   const jobs = [
@@ -152,6 +159,12 @@ export function startBackgroundJobs(ctx: UseCaseContext, log: ServiceLog): Backg
     ),
     every(SIGN_IN_STATES_EVERY_MS, 'sign-in state sweep', () => forgetRunOutSignInStates(ctx), log),
     every(SIGNATURES_EVERY_MS, 'scanner signature sweep', () => forgetStaleSignatures(ctx), log),
+    every(
+      Math.min(RULE_PACK_SOURCES_CHECK_EVERY_MS, ctx.config.rulePackPollSeconds * 1_000),
+      'rule pack sources',
+      () => pollDueRulePackSources(ctx),
+      log,
+    ),
   ];
   const unfollow: Array<() => void> = [];
   // Only with the built-in Discord app set up (docs/discord.md, "The scan message"): run on every

@@ -67,6 +67,10 @@ export type Failure =
   | { code: 'invalid_rule_pack_signature'; keyId: string; name: string }
   /** The version is not newer than the one imported, and the rules differ. */
   | { code: 'rule_pack_version_conflict'; name: string; version: number; current: number }
+  /** A pack URL that is not https, carries credentials, or points at a private address. */
+  | { code: 'invalid_rule_pack_source_url'; reason: string }
+  | { code: 'rule_pack_source_exists'; sourceId: number }
+  | { code: 'rule_pack_source_not_found'; sourceId: number }
   | { code: 'enterprise_not_found'; enterpriseId: number }
   | { code: 'already_member'; enterpriseId: number; accountId: number; owner: boolean }
   | { code: 'member_not_found'; enterpriseId: number; accountId: number }

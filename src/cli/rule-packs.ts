@@ -59,6 +59,36 @@ interface ImportAnswer {
   } | null;
 }
 
+/** GET /admin/v1/rule-pack-sources's items (docs/rules.md, "Subscribing to a pack URL"). */
+interface SourceView {
+  id: number;
+  url: string;
+  nextCheckAt: string;
+  lastCheckedAt: string | null;
+  lastStatus: string | null;
+  lastHttpStatus: number | null;
+  lastError: string | null;
+  pack: {
+    publisher: { name: string | null; keyId: string };
+    name: string;
+    servedVersion: number;
+    heldVersion: number | null;
+  } | null;
+}
+
+/** One source in two lines: what it is and serves, then what its last check found. */
+function sourceLines(s: SourceView): string[] {
+  const pack =
+    s.pack === null
+      ? 'no verified pack yet'
+      : `${s.pack.publisher.name ?? s.pack.publisher.keyId} / ${s.pack.name} v${s.pack.servedVersion} (held: ${s.pack.heldVersion === null ? 'none' : `v${s.pack.heldVersion}`})`;
+  const last =
+    s.lastCheckedAt === null
+      ? 'not checked yet'
+      : `last checked ${s.lastCheckedAt}: ${s.lastStatus}${s.lastHttpStatus === null ? '' : ` (HTTP ${s.lastHttpStatus})`}${s.lastError === null ? '' : ` — ${s.lastError}`}`;
+  return [`#${s.id}  ${s.url}  ${pack}`, `    ${last}; next check ${s.nextCheckAt}`];
+}
+
 function wholeNumber(value: string): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number from 1');
@@ -108,7 +138,9 @@ function ruleLine(r: RuleRef): string {
  * leaves this machine, check a pack against a publisher's key, and import one into a server.
  */
 export function rulePackCommand(io: CliIo, conn: (cmd: Command) => Connection): Command {
-  const pack = new Command('pack').description('signed rule packs: export, verify, import');
+  const pack = new Command('pack').description(
+    'signed rule packs: export, verify, import, and pack URLs the server polls',
+  );
 
   pack
     .command('export')
@@ -251,6 +283,47 @@ export function rulePackCommand(io: CliIo, conn: (cmd: Command) => Connection): 
         for (const m of hunt.data)
           io.out(`  ${m.receivedAt}  ${m.pin}  ${m.gameType}  ${m.findings.join('; ')}`);
       }
+    });
+
+  pack
+    .command('subscribe <url>')
+    .description(
+      'have the server fetch a pack URL now and every RULE_PACK_POLL_SECONDS, importing newer signed versions',
+    )
+    .action(async (url: string, _opts: unknown, cmd: Command) => {
+      const source = await call<SourceView>(conn(cmd), 'POST', '/admin/v1/rule-pack-sources', { url });
+      for (const line of sourceLines(source)) io.out(line);
+    });
+
+  pack
+    .command('sources')
+    .description('list the subscribed pack URLs and what each last check found')
+    .option('--json', 'print the API answer as JSON')
+    .action(async (opts: { json?: boolean }, cmd: Command) => {
+      const answer = await call<{ data: SourceView[] }>(conn(cmd), 'GET', '/admin/v1/rule-pack-sources');
+      if (opts.json) return io.out(JSON.stringify(answer, null, 2));
+      if (answer.data.length === 0) io.out('No pack URLs subscribed to.');
+      for (const source of answer.data) for (const line of sourceLines(source)) io.out(line);
+    });
+
+  pack
+    .command('check <id>')
+    .description('fetch a subscribed pack URL now instead of at its next check')
+    .action(async (id: string, _opts: unknown, cmd: Command) => {
+      const source = await call<SourceView>(
+        conn(cmd),
+        'POST',
+        `/admin/v1/rule-pack-sources/${wholeNumber(id)}/check`,
+      );
+      for (const line of sourceLines(source)) io.out(line);
+    });
+
+  pack
+    .command('unsubscribe <id>')
+    .description('stop fetching a pack URL (the rules its packs brought stay)')
+    .action(async (id: string, _opts: unknown, cmd: Command) => {
+      await call(conn(cmd), 'DELETE', `/admin/v1/rule-pack-sources/${wholeNumber(id)}`);
+      io.out(`Unsubscribed from pack source ${id}; the rules its packs brought stay.`);
     });
 
   return pack;

@@ -42,6 +42,9 @@ export const AUDIT_ACTIONS = [
   'rule_publisher.trust',
   'rule_publisher.distrust',
   'rule_pack.import',
+  'rule_pack_source.subscribe',
+  'rule_pack_source.unsubscribe',
+  'rule_pack_source.import',
   'finding.mark_false_positive',
   'finding.unmark_false_positive',
 ] as const;
@@ -61,6 +64,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'scanner_client',
   'rule_publisher',
   'rule_pack',
+  'rule_pack_source',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

@@ -114,6 +114,9 @@ export const PROBLEM_CODES = [
   'untrusted_rule_publisher',
   'invalid_rule_pack_signature',
   'rule_pack_version_conflict',
+  'invalid_rule_pack_source_url',
+  'rule_pack_source_exists',
+  'rule_pack_source_not_found',
 ] as const satisfies readonly ProblemCode[];
 
 const everyCodeListed: Exclude<ProblemCode, (typeof PROBLEM_CODES)[number]> extends never ? true : never =
@@ -395,6 +398,24 @@ export function problemFor(failure: Failure): Problem {
         409,
         failure.code,
         `Pack "${failure.name}" is imported at version ${failure.current}; version ${failure.version} is not newer and holds other rules. Import a version above ${failure.current} (GET /admin/v1/rule-packs lists the versions imported).`,
+      );
+    case 'invalid_rule_pack_source_url':
+      return new Problem(
+        400,
+        failure.code,
+        `${failure.reason} Nothing was subscribed (docs/rules.md, "Subscribing to a pack URL").`,
+      );
+    case 'rule_pack_source_exists':
+      return new Problem(
+        409,
+        failure.code,
+        `This URL is already subscribed to as pack source ${failure.sourceId}. GET /admin/v1/rule-pack-sources lists the sources and what each last found.`,
+      );
+    case 'rule_pack_source_not_found':
+      return new Problem(
+        404,
+        failure.code,
+        `There is no pack source ${failure.sourceId}. GET /admin/v1/rule-pack-sources lists them and their ids.`,
       );
     case 'enterprise_not_found':
       return new Problem(404, failure.code, `Enterprise ${failure.enterpriseId} does not exist.`);

@@ -516,6 +516,31 @@ export interface RulePacksTable {
   updated_at: number;
 }
 
+/** A pack URL the server polls, and what its last check found (migration 0036). */
+export interface RulePackSourcesTable {
+  id: Generated<number>;
+  url: string;
+  created_at: number;
+  next_check_at: number;
+  /** While an instance checks it: until when that instance holds it. */
+  claimed_until: number | null;
+  /** The validators of the last successful fetch, sent back as If-None-Match / If-Modified-Since. */
+  etag: string | null;
+  last_modified: string | null;
+  /** SHA-256 (hex) of the bytes the last successful fetch served. */
+  body_digest: string | null;
+  last_checked_at: number | null;
+  /** `SourceStatus` (domain/rule-pack-source.ts). */
+  last_status: string | null;
+  last_http_status: number | null;
+  last_error: string | null;
+  last_imported_at: number | null;
+  /** The pack the URL last served that verified: its publisher key, name and version. */
+  pack_key_id: string | null;
+  pack_name: string | null;
+  served_version: number | null;
+}
+
 /** Which rule came from which pack, and at which of its versions it was added and last changed. */
 export interface RulePackRulesTable {
   pack_id: number;
@@ -665,6 +690,7 @@ export interface Database {
   rule_publishers: RulePublishersTable;
   rule_packs: RulePacksTable;
   rule_pack_rules: RulePackRulesTable;
+  rule_pack_sources: RulePackSourcesTable;
   rule_test_matches: RuleTestMatchesTable;
   scan_networks: ScanNetworksTable;
   rule_hits: RuleHitsTable;

@@ -10,7 +10,14 @@ import {
 import type { Rule } from '../../domain/rules.js';
 import { parsePublicKey, verifyPack } from '../../lib/rule-pack-signature.js';
 import type { RulePublisher, StoredRulePack } from '../../storage/repositories/rule-packs.js';
-import { auditRefusals, OPERATOR, recordAudit } from '../audit/record.js';
+import {
+  type AuditAction,
+  type AuditActor,
+  type AuditResource,
+  auditRefusals,
+  OPERATOR,
+  recordAudit,
+} from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { type RetroHunt, retroHunt } from './pack-retro-hunt.js';
@@ -107,18 +114,24 @@ function asTrialRule(rule: PackRule, id: number, now: number): Rule {
  * newer version replaces the older's rules (added, changed in place keeping their ids and whether
  * the operator enabled them, removed ones disabled and unlinked). An older or equal version is
  * refused unless it holds the same rules. With `dryRun`, nothing is written: the answer says what
- * would change and which stored scans the added and changed rules match.
+ * would change and which stored scans the added and changed rules match. `sourceId`: the pack was
+ * fetched from that subscribed URL (rule-pack-sources.ts); the import is audited as the source's.
  */
 export async function importRulePack(
   ctx: UseCaseContext,
   pack: RulePack,
-  options: { dryRun: boolean },
+  options: { dryRun: boolean; sourceId?: number },
 ): Promise<PackImport> {
-  const attempt = {
+  // A pack a subscribed URL served is recorded against its source, refused or not, so the source's
+  // audit history tells what each check did (docs/audit.md).
+  const fromSource = options.sourceId !== undefined;
+  const attempt: { actor: AuditActor; action: AuditAction; resource: AuditResource } = {
     actor: OPERATOR,
-    action: 'rule_pack.import',
-    resource: { type: 'rule_pack', id: null },
-  } as const;
+    action: fromSource ? 'rule_pack_source.import' : 'rule_pack.import',
+    resource: fromSource
+      ? { type: 'rule_pack_source', id: options.sourceId ?? null }
+      : { type: 'rule_pack', id: null },
+  };
   const verify = async () => {
     const problem = packProblem(pack);
     if (problem !== null) refuse({ code: 'invalid_rule_pack', problem });
@@ -256,9 +269,10 @@ export async function importRulePack(
       // Names and counts only: a rule's pattern is the server's secret (docs/audit.md).
       await recordAudit(repos, {
         ...attempt,
-        resource: { type: 'rule_pack', id: packId },
+        resource: fromSource ? attempt.resource : { type: 'rule_pack', id: packId },
         at: now,
         detail: {
+          ...(fromSource ? { packId } : {}),
           publisherKeyId: pack.publisher.keyId,
           name: pack.name,
           version: pack.version,

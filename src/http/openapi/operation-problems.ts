@@ -99,6 +99,12 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
       'rule_pack_version_conflict',
     ],
   },
+  {
+    method: 'post',
+    path: /^\/admin\/v1\/rule-pack-sources$/,
+    codes: ['invalid_rule_pack_source_url', 'rule_pack_source_exists'],
+  },
+  { path: /^\/admin\/v1\/rule-pack-sources\/\{id\}/, codes: ['rule_pack_source_not_found'] },
   { path: /^\/admin\/v1\/scanner-clients\/(\{id\}|retire-previous)/, codes: ['scanner_client_not_found'] },
   { path: /^\/admin\/v1\/scanned-users\//, codes: ['scanned_user_not_found'] },
   { method: 'put', path: /\/discord-guilds\/\{guildId\}$/, codes: ['discord_guild_taken'] },

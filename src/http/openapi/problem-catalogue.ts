@@ -115,6 +115,12 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
     version: 3,
     current: 4,
   },
+  invalid_rule_pack_source_url: {
+    code: 'invalid_rule_pack_source_url',
+    reason: 'The URL must use https:// (plain http is refused on this server).',
+  },
+  rule_pack_source_exists: { code: 'rule_pack_source_exists', sourceId: 3 },
+  rule_pack_source_not_found: { code: 'rule_pack_source_not_found', sourceId: 3 },
 };
 
 /** The problems only the HTTP surface raises, one sample each, worded by the same catalogue. */

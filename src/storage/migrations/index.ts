@@ -28,10 +28,11 @@ import { scanAssurance } from './0029-scan-assurance.js';
 import { windowsTamperRules } from './0030-windows-tamper-rules.js';
 import { rulePacks } from './0031-rule-packs.js';
 import { minecraftClientRules } from './0032-minecraft-client-rules.js';
-import { ruleQuality } from './0037-rule-quality.js';
 import { rockstarGameRules } from './0033-rockstar-game-rules.js';
 import { gameRules } from './0034-game-rules.js';
 import { xrayPackRules } from './0035-xray-pack-rules.js';
+import { rulePackSources } from './0036-rule-pack-sources.js';
+import { ruleQuality } from './0037-rule-quality.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -83,10 +84,11 @@ export class ScanpinMigrations implements MigrationProvider {
       '0030-windows-tamper-rules': windowsTamperRules(),
       '0031-rule-packs': rulePacks(ctx),
       '0032-minecraft-client-rules': minecraftClientRules(),
-      '0037-rule-quality': ruleQuality(),
       '0033-rockstar-game-rules': rockstarGameRules(),
       '0034-game-rules': gameRules(),
       '0035-xray-pack-rules': xrayPackRules(),
+      '0036-rule-pack-sources': rulePackSources(ctx),
+      '0037-rule-quality': ruleQuality(),
     };
   }
 }

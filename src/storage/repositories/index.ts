@@ -22,6 +22,7 @@ import {
   scanAccountsRecorder,
 } from './report-provenance.js';
 import { finishedScanRecorder, type HubPolicy } from './risk-profiles.js';
+import { type RulePackSourcesRepository, rulePackSourcesRepository } from './rule-pack-sources.js';
 import { type RulePacksRepository, rulePacksRepository } from './rule-packs.js';
 import { type RuleQualityRepository, ruleQualityRepository } from './rule-quality.js';
 import { type RuleTestsRepository, ruleTestsRepository } from './rule-tests.js';
@@ -54,6 +55,7 @@ export interface Repositories {
   rules: RulesRepository;
   ruleTests: RuleTestsRepository;
   rulePacks: RulePacksRepository;
+  rulePackSources: RulePackSourcesRepository;
   ruleQuality: RuleQualityRepository;
   evidence: EvidenceRepository;
   hardwareHubs: HardwareHubsRepository;
@@ -127,6 +129,7 @@ function repositoryMakers(
     rules: () => rulesRepository(db),
     ruleTests: () => ruleTestsRepository(db),
     rulePacks: () => rulePacksRepository(db, () => rulesRepository(db)),
+    rulePackSources: () => rulePackSourcesRepository(db, store.dialect),
     ruleQuality: () => ruleQualityRepository(db),
     evidence: () => evidenceRepository(db),
     hardwareHubs: () => hardwareHubsRepository(db, store.dialect),

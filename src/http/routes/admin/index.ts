@@ -11,6 +11,7 @@ import { hardwareHubRoutes } from './hardware-hubs.js';
 import { keyRoutes } from './keys.js';
 import { playerAdminRoutes } from './players.js';
 import { privacyAdminRoutes } from './privacy.js';
+import { rulePackSourceAdminRoutes } from './rule-pack-sources.js';
 import { rulePackAdminRoutes } from './rule-packs.js';
 import { ruleAdminRoutes } from './rules.js';
 import { scannerClientAdminRoutes } from './scanner-clients.js';
@@ -39,6 +40,7 @@ export function adminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(auditAdminRoutes(ctx));
     await app.register(ruleAdminRoutes(ctx));
     await app.register(rulePackAdminRoutes(ctx));
+    await app.register(rulePackSourceAdminRoutes(ctx));
     await app.register(scannerClientAdminRoutes(ctx));
     await app.register(discordGuildAdminRoutes(ctx));
   };

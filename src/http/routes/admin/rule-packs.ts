@@ -9,8 +9,8 @@ import {
   type PackImport,
   trustRulePublisher,
 } from '../../../application/rules/rule-packs.js';
-import { GAME_TYPES } from '../../../domain/game-types.js';
-import { RULE_PACK_FORMAT, RULE_PACK_MAX_RULES } from '../../../domain/rule-pack.js';
+import { SignedPackSchema } from '../../../domain/rule-pack-schema.js';
+import { RULE_PACK_MAX_BYTES } from '../../../domain/rule-pack-source.js';
 import { RULE_KINDS, RULE_MATCHES, RULE_SEVERITIES, type Rule } from '../../../domain/rules.js';
 import { iso } from '../../../domain/time.js';
 import type { RulePublisher, StoredRulePack } from '../../../storage/repositories/rule-packs.js';
@@ -20,51 +20,11 @@ import { adminErrors, IdParams } from './schemas.js';
 const tags = ['Operator'];
 const security = [{ adminToken: [] }];
 /** A pack of RULE_PACK_MAX_RULES rules of the longest fields fits (docs/rules.md, "Rule packs"). */
-const PACK_BODY_LIMIT = 8 * 1024 * 1024;
+const PACK_BODY_LIMIT = RULE_PACK_MAX_BYTES;
 
 const Kind = Type.Enum([...RULE_KINDS]);
 const Match = Type.Enum([...RULE_MATCHES]);
 const Severity = Type.Enum([...RULE_SEVERITIES]);
-
-const PackRuleSchema = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    kind: Kind,
-    pattern: Type.String({ minLength: 1, maxLength: 500 }),
-    match: Match,
-    severity: Severity,
-    games: Type.Array(Type.Enum([...GAME_TYPES]), { maxItems: GAME_TYPES.length }),
-    source: Type.String({ minLength: 1, maxLength: 500, description: 'The public source of the pattern.' }),
-  },
-  { additionalProperties: false },
-);
-
-const Publisher = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    keyId: Type.String({
-      pattern: '^[0-9a-f]{32}$',
-      description: 'The fingerprint of the signing key.',
-      examples: ['b8bd2fccedcf49f6e0e0d213d292d825'],
-    }),
-  },
-  { additionalProperties: false },
-);
-
-const SignedPack = Type.Object(
-  {
-    format: Type.Literal(RULE_PACK_FORMAT),
-    publisher: Publisher,
-    name: Type.String({ minLength: 1, maxLength: 64 }),
-    version: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
-    rules: Type.Array(PackRuleSchema, { maxItems: RULE_PACK_MAX_RULES }),
-    signature: Type.String({
-      description:
-        'Base64url Ed25519 signature of the RFC 8785 canonical JSON of every other member (docs/rules.md, "The pack format").',
-    }),
-  },
-  { additionalProperties: false },
-);
 
 const PublisherView = Type.Object({
   id: Type.Integer(),
@@ -283,7 +243,7 @@ export function rulePackAdminRoutes(ctx: UseCaseContext): FastifyPluginAsyncType
             { dryRun: Type.Optional(Type.Boolean({ default: false })) },
             { additionalProperties: false },
           ),
-          body: SignedPack,
+          body: SignedPackSchema,
           response: { 200: ImportAnswer, 201: ImportAnswer, ...adminErrors },
         },
       },

@@ -135,6 +135,8 @@ describe('the Rockstar pack', () => {
       expect(RULE_MATCHES, rule.name).toContain(rule.match);
       expect(RULE_SEVERITIES, rule.name).toContain(rule.severity);
       expect(patternProblem(rule.kind, rule.pattern), rule.name).toBeNull();
+      // A pack's rule name is at most 100 characters (src/domain/rule-pack-schema.ts), or no server imports it.
+      expect(rule.name.length, rule.name).toBeLessThanOrEqual(100);
       expect(rule.games.length, rule.name).toBeGreaterThan(0);
       for (const game of rule.games) expect(GAMES, rule.name).toContain(game);
       expect(rule.source, rule.name).toMatch(

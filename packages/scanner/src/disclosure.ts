@@ -130,7 +130,7 @@ export const COLLECTED: readonly Disclosed[] = [
     platform: 'win32',
     title: 'Game folders beyond Minecraft',
     detail:
-      "Names, sizes, dates and fingerprints of plugins and scripts in FiveM and GTA San Andreas folders, DLL files in the temp folders, code and config files in Minecraft: Bedrock Edition's RoamingState folder, scripts in the autoexec folders of the Wave, Zenith and AWP Roblox executors, and whether macro software folders exist. Not their contents.",
+      "Names, sizes, dates and fingerprints of plugins and scripts in FiveM and GTA San Andreas folders, files in an AltCheat folder at the top of a drive, DLL files in the temp folders, code and config files in Minecraft: Bedrock Edition's RoamingState folder, scripts in the autoexec folders of the Wave, Zenith and AWP Roblox executors, and whether macro software folders exist. Not their contents.",
   },
   {
     source: 'macros',

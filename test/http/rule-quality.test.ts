@@ -273,6 +273,29 @@ describe.each(stores)('rule quality on $name', (backend) => {
     expect(await hits()).toEqual(live);
   });
 
+  it('forgets the notes on an erased player’s scans, keeping the marks counted against the rule', async () => {
+    const player = { id: '100000000000000937', username: 'Erasable', client: 'discord' };
+    const { pin, token, nonce } = await startScan(t, owner.key);
+    const doc = evidence(nonce, {
+      files: { items: [jar('~/.minecraft/mods/optimizer.jar', ['net/wurstclient/WurstClient.class'])] },
+      discord: { accounts: [player] },
+    });
+    expect((await uploadEvidence(t, token, doc)).statusCode).toBe(200);
+    const [finding] = (await evidenceOf(ownerP, pin)).findings;
+    if (finding === undefined) throw new Error('no finding');
+    expect(
+      (await mark(ownerP, pin, finding.ruleId, { note: 'Erasable uses a renamed mod' })).statusCode,
+    ).toBe(204);
+
+    const erased = await t.adminRaw('POST', `/admin/v1/scanned-users/${player.id}/erase`);
+    expect(erased.statusCode, erased.body).toBe(200);
+    const [kept] = (await evidenceOf(ownerP, pin)).falsePositives;
+    expect(kept).toMatchObject({ ruleId: finding.ruleId, note: null });
+    const quality = await t.admin<QualityAnswer>('GET', `/admin/v1/rules/${finding.ruleId}/quality`);
+    expect(JSON.stringify(quality)).not.toContain('Erasable');
+    expect(quality.marks.find((m) => m.pin === pin)).toMatchObject({ note: null });
+  });
+
   it('lets only staff of the PIN’s active Enterprise mark its findings', async () => {
     const solo = await t.createOwner('Solo Owner');
     const soloP = await signIn(t, solo.accountId);

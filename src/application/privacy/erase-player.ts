@@ -58,6 +58,8 @@ export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promi
     await privacy.forgetScanNetworks(userId, discordId);
     // And what those scans told about their machines, which holds the person's accounts as hashes.
     await privacy.forgetHardwareFacts(userId, discordId);
+    // Staff's notes on their scans' false-positive marks, which may name them (docs/rules.md).
+    await privacy.forgetFalsePositiveNotes(userId, discordId);
     // PINs /scan named after them, and the Discord messages that mention them (docs/discord.md).
     rewritten.push(...(await repos.discord.forgetPlayer(discordId)));
     await privacy.forgetScanAccounts(discordId);

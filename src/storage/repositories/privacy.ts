@@ -328,6 +328,21 @@ export function privacyRepository(db: Db, dialect: Dialect) {
       return Number(removed.numDeletedRows);
     },
 
+    /**
+     * Staff's notes on false-positive marks of the user's scans (docs/rules.md, "Rule quality"): free
+     * text that may name the person, so it goes; the marks stay, being about a rule, not about them.
+     * Returns how many notes went.
+     */
+    async forgetFalsePositiveNotes(userId: number | null, discordId: string): Promise<number> {
+      const cleared = await db
+        .updateTable('rule_false_positives')
+        .set({ note: null })
+        .where('pin_id', 'in', pinsOf(userId, discordId))
+        .where('note', 'is not', null)
+        .executeTakeFirst();
+      return Number(cleared.numUpdatedRows);
+    },
+
     /** The networks the user's scans were seen on (docs/privacy.md, "Where the scan ran"). */
     async forgetScanNetworks(userId: number | null, discordId: string): Promise<number> {
       const removed = await db

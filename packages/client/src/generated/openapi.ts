@@ -1035,7 +1035,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -1044,7 +1044,7 @@ export interface paths {
                     limit?: number;
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
-                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack";
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source";
                     /**
                      * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                      * @example 2026-02-11T15:25:00.000Z
@@ -1098,7 +1098,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -1130,7 +1130,7 @@ export interface paths {
                                     /** @description The row id; null when there is none to name (e.g. an erased player). */
                                     id: number | null;
                                     /** @enum {unknown} */
-                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack";
+                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source";
                                 };
                             }[];
                             /** @description Pass as `before` for the next, older page. */
@@ -2714,6 +2714,598 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/rule-pack-sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the subscribed pack URLs
+         * @description Each with what its last check found.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": 1,
+                         *           "url": "example",
+                         *           "createdAt": "2026-02-11T15:25:00.000Z",
+                         *           "nextCheckAt": "2026-02-11T15:25:00.000Z",
+                         *           "lastCheckedAt": "2026-02-11T15:25:00.000Z",
+                         *           "lastStatus": "created",
+                         *           "lastHttpStatus": 1,
+                         *           "lastError": "example",
+                         *           "lastImportedAt": "2026-02-11T15:25:00.000Z",
+                         *           "pack": {
+                         *             "publisher": {
+                         *               "name": "example",
+                         *               "keyId": "example"
+                         *             },
+                         *             "name": "example",
+                         *             "servedVersion": 1,
+                         *             "heldVersion": 1
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                lastCheckedAt: string | null;
+                                /** @description Why the last check failed, in words; null unless it failed. */
+                                lastError: string | null;
+                                /** @description What the URL answered; null when no answer came. */
+                                lastHttpStatus: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                lastImportedAt: string | null;
+                                lastStatus: ("created" | "updated" | "unchanged" | "not-modified" | "failed") | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                nextCheckAt: string;
+                                pack: {
+                                    /** @description The version of this pack the server holds now. */
+                                    heldVersion: number | null;
+                                    name: string;
+                                    publisher: {
+                                        keyId: string;
+                                        name: string | null;
+                                    };
+                                    /** @description The version the URL served at its last good check. */
+                                    servedVersion: number;
+                                } | null;
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Subscribe to a pack URL
+         * @description The server fetches the URL now and every RULE_PACK_POLL_SECONDS (https only, never a private address; `400 invalid_rule_pack_source_url`), and imports a newer signed version through the same checks as `POST /admin/v1/rule-packs`: a pack whose key is not trusted or whose signature fails is recorded as the source’s `lastError`, never imported. Answers 201 with the first check’s result, whatever it found.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://community.example/packs/clients.json"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example https://community.example/packs/clients.json */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "url": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "nextCheckAt": "2026-02-11T15:25:00.000Z",
+                         *       "lastCheckedAt": "2026-02-11T15:25:00.000Z",
+                         *       "lastStatus": "created",
+                         *       "lastHttpStatus": 1,
+                         *       "lastError": "example",
+                         *       "lastImportedAt": "2026-02-11T15:25:00.000Z",
+                         *       "pack": {
+                         *         "publisher": {
+                         *           "name": "example",
+                         *           "keyId": "example"
+                         *         },
+                         *         "name": "example",
+                         *         "servedVersion": 1,
+                         *         "heldVersion": 1
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            lastCheckedAt: string | null;
+                            /** @description Why the last check failed, in words; null unless it failed. */
+                            lastError: string | null;
+                            /** @description What the URL answered; null when no answer came. */
+                            lastHttpStatus: number | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            lastImportedAt: string | null;
+                            lastStatus: ("created" | "updated" | "unchanged" | "not-modified" | "failed") | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            nextCheckAt: string;
+                            pack: {
+                                /** @description The version of this pack the server holds now. */
+                                heldVersion: number | null;
+                                name: string;
+                                publisher: {
+                                    keyId: string;
+                                    name: string | null;
+                                };
+                                /** @description The version the URL served at its last good check. */
+                                servedVersion: number;
+                            } | null;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_rule_pack_source_url. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: rule_pack_source_exists. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/rule-pack-sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unsubscribe from a pack URL
+         * @description The URL is no longer fetched. The packs it brought and their rules stay as they are: disable rules to stop them judging.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: rule_pack_source_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/rule-pack-sources/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a pack URL now
+         * @description Fetches the source now instead of at its next check (after trusting its publisher, say) and answers what it found. When another instance is checking it at this moment, answers its state as it is.
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "url": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "nextCheckAt": "2026-02-11T15:25:00.000Z",
+                         *       "lastCheckedAt": "2026-02-11T15:25:00.000Z",
+                         *       "lastStatus": "created",
+                         *       "lastHttpStatus": 1,
+                         *       "lastError": "example",
+                         *       "lastImportedAt": "2026-02-11T15:25:00.000Z",
+                         *       "pack": {
+                         *         "publisher": {
+                         *           "name": "example",
+                         *           "keyId": "example"
+                         *         },
+                         *         "name": "example",
+                         *         "servedVersion": 1,
+                         *         "heldVersion": 1
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            lastCheckedAt: string | null;
+                            /** @description Why the last check failed, in words; null unless it failed. */
+                            lastError: string | null;
+                            /** @description What the URL answered; null when no answer came. */
+                            lastHttpStatus: number | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            lastImportedAt: string | null;
+                            lastStatus: ("created" | "updated" | "unchanged" | "not-modified" | "failed") | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            nextCheckAt: string;
+                            pack: {
+                                /** @description The version of this pack the server holds now. */
+                                heldVersion: number | null;
+                                name: string;
+                                publisher: {
+                                    keyId: string;
+                                    name: string | null;
+                                };
+                                /** @description The version the URL served at its last good check. */
+                                servedVersion: number;
+                            } | null;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: rule_pack_source_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6654,7 +7246,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -6662,7 +7254,7 @@ export interface paths {
                     limit?: number;
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
-                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack";
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source";
                     /**
                      * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                      * @example 2026-02-11T15:25:00.000Z
@@ -6718,7 +7310,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -6750,7 +7342,7 @@ export interface paths {
                                     /** @description The row id; null when there is none to name (e.g. an erased player). */
                                     id: number | null;
                                     /** @enum {unknown} */
-                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack";
+                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source";
                                 };
                             }[];
                             /** @description Pass as `before` for the next, older page. */
@@ -21435,7 +22027,7 @@ export interface components {
              * @example pin_not_found
              * @enum {unknown}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "invalid_client_signature" | "scanner_client_retired" | "scanner_client_not_accepted" | "scanner_client_not_found" | "rule_not_found" | "invalid_rule_pattern" | "rule_test_running" | "rule_test_not_found" | "invalid_public_key" | "rule_publisher_exists" | "rule_publisher_not_found" | "invalid_rule_pack" | "untrusted_rule_publisher" | "invalid_rule_pack_signature" | "rule_pack_version_conflict";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "invalid_client_signature" | "scanner_client_retired" | "scanner_client_not_accepted" | "scanner_client_not_found" | "rule_not_found" | "invalid_rule_pattern" | "rule_test_running" | "rule_test_not_found" | "invalid_public_key" | "rule_publisher_exists" | "rule_publisher_not_found" | "invalid_rule_pack" | "untrusted_rule_publisher" | "invalid_rule_pack_signature" | "rule_pack_version_conflict" | "invalid_rule_pack_source_url" | "rule_pack_source_exists" | "rule_pack_source_not_found";
             /** @description What happened and what to do next, for people. */
             detail: string;
             /** @example 404 */

@@ -1035,7 +1035,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -1098,7 +1098,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -4523,7 +4523,7 @@ export interface paths {
         };
         /**
          * List the detection rules
-         * @description List the detection rules
+         * @description Each with its hits and false positives over the last 30 days (`quality`).
          *
          *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
          */
@@ -4568,7 +4568,14 @@ export interface paths {
                          *             "changedVersion": 1
                          *           },
                          *           "createdAt": "2026-02-11T15:25:00.000Z",
-                         *           "updatedAt": "2026-02-11T15:25:00.000Z"
+                         *           "updatedAt": "2026-02-11T15:25:00.000Z",
+                         *           "quality": {
+                         *             "days": 1,
+                         *             "hits": 0,
+                         *             "falsePositives": 0,
+                         *             "falsePositiveShare": 0,
+                         *             "flagged": false
+                         *           }
                          *         }
                          *       ]
                          *     }
@@ -4604,6 +4611,19 @@ export interface paths {
                                     };
                                 } | null;
                                 pattern: string;
+                                /** @description How the rule did lately (docs/rules.md, "Rule quality"); the detail is at /admin/v1/rules/{id}/quality. */
+                                quality: {
+                                    /** @description The window: the last 30 days (UTC), today included. */
+                                    days: number;
+                                    /** @description Of those, the ones staff marked a false positive in the dashboard. */
+                                    falsePositives: number;
+                                    /** @description `falsePositives / hits`; 0 with no hit. */
+                                    falsePositiveShare: number;
+                                    /** @description At least 10 % of the hits marked false positives (and at least one): look at the rule before players do. */
+                                    flagged: boolean;
+                                    /** @description Finished scans the rule made a finding in. */
+                                    hits: number;
+                                };
                                 /**
                                  * @description Which result field a match fills.
                                  * @enum {unknown}
@@ -5075,6 +5095,225 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/admin/v1/rules/{id}/quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A rule’s hits and false positives over time
+         * @description Hits (finished scans the rule made a finding in, counted when each was judged) and the false positives staff marked among them, over a window, per day or week, with the newest marks. A mark never changed a verdict, and a rule or pack changed later never re-judges a finished scan (docs/rules.md, "Rule quality").
+         *
+         *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Per UTC day, or per ISO week (from Monday). */
+                    bucket?: "day" | "week";
+                    /** @description The window: this many days (UTC) up to today. */
+                    days?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ruleId": 1,
+                         *       "name": "example",
+                         *       "enabled": false,
+                         *       "days": 1,
+                         *       "bucket": "day",
+                         *       "since": "2026-02-11T15:25:00.000Z",
+                         *       "until": "2026-02-11T15:25:00.000Z",
+                         *       "window": {
+                         *         "hits": 0,
+                         *         "falsePositives": 0,
+                         *         "falsePositiveShare": 0,
+                         *         "flagged": false
+                         *       },
+                         *       "allTime": {
+                         *         "hits": 0,
+                         *         "falsePositives": 0,
+                         *         "falsePositiveShare": 0,
+                         *         "flagged": false
+                         *       },
+                         *       "series": [
+                         *         {
+                         *           "start": "2026-02-11T15:25:00.000Z",
+                         *           "hits": 0,
+                         *           "falsePositives": 0
+                         *         }
+                         *       ],
+                         *       "marks": [
+                         *         {
+                         *           "pin": "example",
+                         *           "enterpriseId": 1,
+                         *           "hitAt": "2026-02-11T15:25:00.000Z",
+                         *           "markedAt": "2026-02-11T15:25:00.000Z",
+                         *           "markedBy": {
+                         *             "accountId": 1,
+                         *             "name": "example"
+                         *           },
+                         *           "note": "example"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            allTime: {
+                                /** @description Of those, the ones staff marked a false positive in the dashboard. */
+                                falsePositives: number;
+                                /** @description `falsePositives / hits`; 0 with no hit. */
+                                falsePositiveShare: number;
+                                /** @description At least 10 % of the hits marked false positives (and at least one): look at the rule before players do. */
+                                flagged: boolean;
+                                /** @description Finished scans the rule made a finding in. */
+                                hits: number;
+                            };
+                            /** @enum {unknown} */
+                            bucket: "day" | "week";
+                            days: number;
+                            enabled: boolean;
+                            /** @description The 50 newest marks, whatever the window. */
+                            marks: {
+                                enterpriseId: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                hitAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                markedAt: string;
+                                markedBy: {
+                                    accountId: number;
+                                    name: string | null;
+                                };
+                                note: string | null;
+                                /** @description The scan’s PIN. */
+                                pin: string;
+                            }[];
+                            name: string;
+                            ruleId: number;
+                            /** @description Every bucket of the window, oldest first, empty ones included. Hits count on the day the scan was judged; a false positive counts with the hit it marks. */
+                            series: {
+                                /** @description Of those, the ones staff marked a false positive in the dashboard. */
+                                falsePositives: number;
+                                /** @description Finished scans the rule made a finding in. */
+                                hits: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                start: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            since: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            until: string;
+                            window: {
+                                /** @description Of those, the ones staff marked a false positive in the dashboard. */
+                                falsePositives: number;
+                                /** @description `falsePositives / hits`; 0 with no hit. */
+                                falsePositiveShare: number;
+                                /** @description At least 10 % of the hits marked false positives (and at least one): look at the rule before players do. */
+                                flagged: boolean;
+                                /** @description Finished scans the rule made a finding in. */
+                                hits: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: invalid_admin_token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: rule_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/v1/rules/{id}/test": {
@@ -7246,7 +7485,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -7310,7 +7549,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -11324,6 +11563,17 @@ export interface paths {
                          *             "places": 1
                          *           }
                          *         ],
+                         *         "falsePositives": [
+                         *           {
+                         *             "ruleId": 1,
+                         *             "markedBy": {
+                         *               "accountId": 1,
+                         *               "name": "example"
+                         *             },
+                         *             "markedAt": "2026-02-11T15:25:00.000Z",
+                         *             "note": "example"
+                         *           }
+                         *         ],
                          *         "document": {
                          *           "schema": 1,
                          *           "client": {
@@ -12823,6 +13073,21 @@ export interface paths {
                                         };
                                     };
                                 };
+                                /** @description Staff’s false-positive marks on this scan’s findings, one per rule at most (PUT …/findings/{ruleId}/false-positive). A mark changes no verdict. */
+                                falsePositives: {
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-02-11T15:25:00.000Z
+                                     */
+                                    markedAt: string;
+                                    markedBy: {
+                                        accountId: number;
+                                        name: string | null;
+                                    };
+                                    note: string | null;
+                                    /** @description The rule whose findings in this scan staff marked. */
+                                    ruleId: number;
+                                }[];
                                 /** @description In the order the document lists its evidence: at most 25 per rule and 500 in all. */
                                 findings: {
                                     /** @description Where in the document the rule matched. */
@@ -13083,6 +13348,242 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/pins/{pinCode}/findings/{ruleId}/false-positive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a finding as a false positive
+         * @description Staff of the PIN’s Enterprise only: its owner and members, while it is active (403 finding_review_forbidden for anyone else who sees the PIN; 404 as for the PIN for those who do not). The mark never changes the scan’s verdict or results: it counts against the rule for the operator (docs/rules.md, "Rule quality"). Audited. Marking again replaces the note.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                    /** @description The rule of the finding (`ruleId` in the evidence’s findings). */
+                    ruleId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "note": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Why it is a false positive (a mod’s name, a version), for the operator. Optional. */
+                        note?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_pin_code, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, finding_review_forbidden. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: pin_not_found, finding_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Take back a false-positive mark
+         * @description Staff of the PIN’s Enterprise only: its owner and members, while it is active (403 finding_review_forbidden for anyone else who sees the PIN; 404 as for the PIN for those who do not). The mark never changes the scan’s verdict or results: it counts against the rule for the operator (docs/rules.md, "Rule quality"). Audited. Taking back a mark that is not there changes nothing.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                    /** @description The rule of the finding (`ruleId` in the evidence’s findings). */
+                    ruleId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_pin_code, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, finding_review_forbidden. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: pin_not_found, finding_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -22027,7 +22528,7 @@ export interface components {
              * @example pin_not_found
              * @enum {unknown}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "invalid_client_signature" | "scanner_client_retired" | "scanner_client_not_accepted" | "scanner_client_not_found" | "rule_not_found" | "invalid_rule_pattern" | "rule_test_running" | "rule_test_not_found" | "invalid_public_key" | "rule_publisher_exists" | "rule_publisher_not_found" | "invalid_rule_pack" | "untrusted_rule_publisher" | "invalid_rule_pack_signature" | "rule_pack_version_conflict" | "invalid_rule_pack_source_url" | "rule_pack_source_exists" | "rule_pack_source_not_found";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "finding_not_found" | "finding_review_forbidden" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "invalid_client_signature" | "scanner_client_retired" | "scanner_client_not_accepted" | "scanner_client_not_found" | "rule_not_found" | "invalid_rule_pattern" | "rule_test_running" | "rule_test_not_found" | "invalid_public_key" | "rule_publisher_exists" | "rule_publisher_not_found" | "invalid_rule_pack" | "untrusted_rule_publisher" | "invalid_rule_pack_signature" | "rule_pack_version_conflict" | "invalid_rule_pack_source_url" | "rule_pack_source_exists" | "rule_pack_source_not_found";
             /** @description What happened and what to do next, for people. */
             detail: string;
             /** @example 404 */

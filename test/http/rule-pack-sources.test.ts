@@ -265,6 +265,8 @@ describe.each(stores)('pack URLs the server polls, on $name', (backend) => {
     const again = await t.adminRaw('DELETE', `/admin/v1/rule-pack-sources/${sourceId}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ code: 'rule_pack_source_not_found' });
+    const check = await t.adminRaw('POST', `/admin/v1/rule-pack-sources/${sourceId}/check`);
+    expect(check.statusCode).toBe(404);
     expect((await audit()).map((e) => e.action)).toContain('rule_pack_source.unsubscribe');
   });
 });

@@ -1,7 +1,7 @@
 import type { AssuranceReason } from './assurance.js';
 import { eventLogReasons } from './event-log-assurance.js';
 import type { EvidenceDocument, EvidenceSourceName } from './evidence.js';
-import { coverageIntegrity } from './evidence-coverage.js';
+import { coverageIntegrity, type FolderMatchRule } from './evidence-coverage.js';
 import { GAME_TYPES, type GameType } from './game-types.js';
 import { WINDOWS_SOURCES, WITH_FILES } from './scan-plan.js';
 import { serviceAndShimCacheReasons } from './service-assurance.js';
@@ -205,11 +205,16 @@ function sourceReasons(doc: EvidenceDocument, gameType: string): AssuranceReason
 
 /**
  * Every reason the document gives to trust it less: its coverage cuts (evidence-coverage.ts), the game,
- * the harvest and the sources.
+ * the harvest and the sources. `rules`: those it is judged by, which decide whether an archive listed
+ * by folder is whole to them.
  */
-export function evidenceReasons(doc: EvidenceDocument, gameType: string): AssuranceReason[] {
+export function evidenceReasons(
+  doc: EvidenceDocument,
+  gameType: string,
+  rules: readonly FolderMatchRule[],
+): AssuranceReason[] {
   return [
-    ...coverageIntegrity(doc).map((text) => reason('coverage_cut', text)),
+    ...coverageIntegrity(doc, rules, gameType).map((text) => reason('coverage_cut', text)),
     ...gameReasons(doc),
     ...(gameType === 'Java' && gameReasons(doc).length === 0 ? minecraftReasons(doc) : []),
     ...harvestReasons(doc, gameType),

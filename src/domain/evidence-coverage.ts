@@ -1,9 +1,11 @@
 import {
   EVIDENCE_LIMITS,
   type EvidenceDocument,
+  type FileEvidence,
   isFamiliarClassName,
   type MemoryEvidence,
 } from './evidence.js';
+import type { Rule } from './rules.js';
 
 /**
  * A scan that could not send everything it found is no clean scan (docs/scan-client.md, "What a
@@ -146,7 +148,58 @@ export function coverageNotes(doc: EvidenceDocument): string[] {
   return out;
 }
 
-export function coverageIntegrity(doc: EvidenceDocument): string[] {
+/** What of a rule decides whether a folder can stand for the entries under it. */
+export type FolderMatchRule = Pick<Rule, 'kind' | 'match' | 'pattern' | 'games' | 'enabled'>;
+
+/**
+ * Can the folders of an archive's entries stand for the entries themselves when judging a scan of
+ * this game (docs/scan-client.md, "What a capped scan means")? Only if every enabled `jar-entry` rule
+ * for it is a prefix that ends at a `/`: such a rule matches an entry's folder exactly when it
+ * matches the entry. An `exact` or `contains` rule, or a prefix that stops inside a name
+ * (`a/b/Cheat`), needs the entry's whole name, which a folder does not show.
+ */
+export function foldersStandForEntries(rules: readonly FolderMatchRule[], game: string): boolean {
+  return rules.every(
+    (r) =>
+      !r.enabled ||
+      r.kind !== 'jar-entry' ||
+      r.pattern === '' ||
+      (r.games.length > 0 && !r.games.includes(game)) ||
+      (r.match === 'prefix' && r.pattern.endsWith('/')),
+  );
+}
+
+/** An archive whose entries left out were sent as folders, each of which was sent. */
+function listedByFolder(f: FileEvidence): string {
+  const atRoot = f.rootEntriesLeftOut ?? 0;
+  const root = atRoot > 0 ? `, ${count(atRoot)} at its root only counted` : '';
+  return `${f.path}: ${count(f.entries.length)} of ${count(f.entriesTotal)} entries listed${root}`;
+}
+
+/**
+ * Archives whose entries left out were all summed up by their folders (the launcher's libraries, a
+ * fat jar past the entries cap) are complete only for rules that can match a folder; otherwise one
+ * entry says how many there were, since a modpack's libraries alone are hundreds of jars.
+ */
+function folderListingCut(byFolder: readonly FileEvidence[]): string[] {
+  if (byFolder.length === 0) return [];
+  const shown = byFolder.slice(0, SHOWN_FILES).map(listedByFolder).join('; ');
+  const more = byFolder.length > SHOWN_FILES ? `; and ${count(byFolder.length - SHOWN_FILES)} more` : '';
+  const one = byFolder.length === 1;
+  return [
+    `${LEAD} ${count(byFolder.length)} archive${one ? ' was' : 's were'} listed in part, the rest of ${one ? 'its' : 'their'} entries by folder only (${shown}${more}), and a jar-entry rule of this game matches an entry's whole name or part of it, which a folder does not show; a class may be hidden among those left out.`,
+  ];
+}
+
+/**
+ * Every cut of the document, in words staff understand. `rules` are the rules the scan was judged
+ * by, and `game` its game: they decide whether folders sent for the entries left out are enough.
+ */
+export function coverageIntegrity(
+  doc: EvidenceDocument,
+  rules: readonly FolderMatchRule[],
+  game: string,
+): string[] {
   const out: string[] = [];
   const { files, memory } = doc.sources;
   const total = files.itemsTotal;
@@ -154,10 +207,12 @@ export function coverageIntegrity(doc: EvidenceDocument): string[] {
     out.push(
       `${LEAD} ${count(files.items.length)} of ${count(total)} game files were listed; a file may be hidden among the rest.`,
     );
+  const foldersSuffice = foldersStandForEntries(rules, game);
+  const byFolder: FileEvidence[] = [];
   for (const f of files.items) {
     if (f.entriesTotal <= f.entries.length) continue;
-    // The folders of the entries left out, when all were sent, let every rule naming a package see
-    // the whole archive (docs/scan-client.md, "What a capped scan means"); an older client sends none.
+    // The folders of the entries left out, when all were sent, let every rule naming a whole folder
+    // see the whole archive (docs/scan-client.md, "What a capped scan means"); an older client sends none.
     const folders = f.entryFolders;
     const foldersTotal = f.entryFoldersTotal ?? folders?.length ?? 0;
     if (folders === undefined)
@@ -168,7 +223,9 @@ export function coverageIntegrity(doc: EvidenceDocument): string[] {
       out.push(
         `${LEAD} ${count(f.entries.length)} of ${count(f.entriesTotal)} entries of ${f.path} were listed, and ${count(folders.length)} of the ${count(foldersTotal)} folders of the rest; a class may be hidden among those left out.`,
       );
+    else if (!foldersSuffice) byFolder.push(f);
   }
+  out.push(...folderListingCut(byFolder));
   for (const m of memory.items) out.push(...memoryCuts(m));
   for (const p of doc.sources.modules?.processes ?? []) {
     if (p.truncated)

@@ -22,12 +22,12 @@ describe('Amcache in the plan and the assurance', () => {
   });
 
   it('a client that does not know the source, or one refused administrator rights, is not held to it', () => {
-    expect(JSON.stringify(evidenceReasons(windows({}, 2), 'FiveM'))).not.toContain('Amcache');
+    expect(JSON.stringify(evidenceReasons(windows({}, 2), 'FiveM', []))).not.toContain('Amcache');
     const denied = section(
       'skipped',
       'Amcache.hve is held open by Windows, and reading it through the registry failed: Reading Amcache.hve needs administrator rights.',
     );
-    expect(JSON.stringify(evidenceReasons(windows(denied, 3), 'FiveM'))).not.toContain('Amcache');
+    expect(JSON.stringify(evidenceReasons(windows(denied, 3), 'FiveM', []))).not.toContain('Amcache');
   });
 
   it('a damaged hive (the section failed) lowers the assurance, named in words', () => {
@@ -35,7 +35,7 @@ describe('Amcache in the plan and the assurance', () => {
       'failed',
       'Amcache.hve is damaged: key: no cell can start at this offset (at offset 0x20)',
     );
-    expect(evidenceReasons(windows(damaged, 3), 'FiveM')).toContainEqual(
+    expect(evidenceReasons(windows(damaged, 3), 'FiveM', [])).toContainEqual(
       expect.objectContaining({
         code: 'source_failed',
         text: 'A source could not be read (Amcache, the program files Windows recorded): Amcache.hve is damaged: key: no cell can start at this offset (at offset 0x20).',

@@ -18,7 +18,7 @@ const memory = (over: Partial<MemoryEvidence> = {}): MemoryEvidence => ({
   ...over,
 });
 const running = { expected: ['java', 'javaw'], running: true, waitedSeconds: 0 };
-const codes = (doc: EvidenceDocument, game = 'Java') => evidenceReasons(doc, game).map((r) => r.code);
+const codes = (doc: EvidenceDocument, game = 'Java') => evidenceReasons(doc, game, []).map((r) => r.code);
 
 /** What an evidence document admits about its own worth (docs/scan-client.md, "Trust"). */
 describe('evidence reasons', () => {
@@ -26,7 +26,7 @@ describe('evidence reasons', () => {
     evidence('n', { processes: { game: running }, memory: { status: 'collected', items: [memory()] } });
 
   it('gives none for a whole scan of a running game', () => {
-    expect(evidenceReasons(whole(), 'Java')).toEqual([]);
+    expect(evidenceReasons(whole(), 'Java', [])).toEqual([]);
   });
 
   it('says the game was not running, from the client’s word or from no game memory at all', () => {
@@ -34,7 +34,7 @@ describe('evidence reasons', () => {
       processes: { game: { ...running, running: false, waitedSeconds: 180 } },
       memory: { status: 'collected', items: [] },
     });
-    const [reason] = evidenceReasons(told, 'Java');
+    const [reason] = evidenceReasons(told, 'Java', []);
     expect(reason).toMatchObject({ code: 'game_not_running', level: 'medium' });
     expect(reason?.text).toContain('after waiting 180 s');
     // An older client, or a forger who leaves the field out: no game process memory was read.
@@ -48,7 +48,7 @@ describe('evidence reasons', () => {
       processes: { game: running },
       memory: { status: 'collected', items: [memory({ readable: false, reason: 'needs root' })] },
     });
-    expect(evidenceReasons(unreadable, 'Java')[0]?.text).toContain('(needs root)');
+    expect(evidenceReasons(unreadable, 'Java', [])[0]?.text).toContain('(needs root)');
     const few = evidence('n', {
       processes: { game: running },
       memory: { status: 'collected', items: [memory({ classNames: ['net/wurstclient/X'] })] },
@@ -107,7 +107,7 @@ describe('evidence reasons', () => {
     const failed = whole();
     failed.sources.logs = { status: 'failed', reason: 'EACCES', items: [] };
     expect(codes(failed)).toEqual(['source_failed']);
-    expect(evidenceReasons(failed, 'Java')[0]?.text).toBe(
+    expect(evidenceReasons(failed, 'Java', [])[0]?.text).toBe(
       'A source could not be read (the game’s logs): EACCES.',
     );
     const skipped = whole();
@@ -132,7 +132,7 @@ describe('evidence reasons', () => {
     for (const name of ['usnJournal', 'services', 'shimcache', 'amcache', 'eventLogs', 'jvm', 'modules']) {
       sources[name] = { ...failed };
     }
-    const texts = evidenceReasons(windows, 'Java')
+    const texts = evidenceReasons(windows, 'Java', [])
       .filter((r) => r.code === 'source_failed')
       .map((r) => r.text)
       .sort();
@@ -157,7 +157,7 @@ describe('evidence reasons', () => {
     const partial = whole();
     const item = jvmItem({ unreadableFiles: [{ path: '~/.minecraft/mods/odd.jar', reason: 'damaged' }] });
     partial.sources.jvm = { status: 'collected', reason: null, items: [item] };
-    expect(evidenceReasons(partial, 'Java')).toMatchObject([
+    expect(evidenceReasons(partial, 'Java', [])).toMatchObject([
       {
         code: 'coverage_cut',
         level: 'medium',

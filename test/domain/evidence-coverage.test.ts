@@ -1,9 +1,17 @@
 import type { JvmProcessEvidence } from '@scanpin/evidence';
 import { describe, expect, it } from 'vitest';
-import { EVIDENCE_LIMITS } from '../../src/domain/evidence.js';
-import { coverageIntegrity, coverageNotes } from '../../src/domain/evidence-coverage.js';
+import { EVIDENCE_LIMITS, type EvidenceDocument } from '../../src/domain/evidence.js';
+import {
+  coverageIntegrity,
+  coverageNotes,
+  type FolderMatchRule,
+  foldersStandForEntries,
+} from '../../src/domain/evidence-coverage.js';
 import { jvmItem } from '../scanner/jvm/support/jvm-item.js';
 import { evidence, jar } from '../support/evidence.js';
+
+/** The cuts of a document judged by no rule (so folders stand for the entries they hold). */
+const cuts = (doc: EvidenceDocument) => coverageIntegrity(doc, [], 'Java');
 
 const memory = (truncated: boolean) => ({
   pid: 4242,
@@ -26,7 +34,7 @@ describe('a capped or truncated source lowers the scan (docs/scan-client.md, "Wh
       },
       memory: { status: 'collected', items: [memory(true)] },
     });
-    expect(coverageIntegrity(doc)).toEqual([
+    expect(cuts(doc)).toEqual([
       'The scan could not send everything: 1 of 5,001 game files were listed; a file may be hidden among the rest.',
       'The scan could not send everything: 1 of 20,001 entries of ~/.minecraft/mods/padded.jar were listed; a class may be hidden among the rest.',
       "The scan could not send everything: the memory of javaw.exe (pid 4242) held more class names or texts than a scan carries; a cheat's may be among those left out.",
@@ -36,9 +44,7 @@ describe('a capped or truncated source lowers the scan (docs/scan-client.md, "Wh
   it('says how many class names a harvest left out, and which it sent first', () => {
     const sent = Array.from({ length: EVIDENCE_LIMITS.classNames }, (_, i) => `a/b/C${i}`);
     const cut = (over: object) =>
-      coverageIntegrity(
-        evidence('n', { memory: { status: 'collected', items: [{ ...memory(true), ...over }] } }),
-      );
+      cuts(evidence('n', { memory: { status: 'collected', items: [{ ...memory(true), ...over }] } }));
     expect(cut({ classNames: sent, classNamesTotal: 123_456 })).toEqual([
       "The scan could not send everything: 50,000 of 123,456 class names in the memory of javaw.exe (pid 4242) were sent (those holding a hint word first, then those outside the Java runtime's, Minecraft's and its usual libraries' packages); a cheat's may be among the rest.",
     ]);
@@ -73,7 +79,7 @@ describe('a capped or truncated source lowers the scan (docs/scan-client.md, "Wh
 
     it('is reported as a note, not a cut, when the scanner counts none outside them left out', () => {
       const doc = docOf({ classNamesUnsentUnfamiliar: 0 });
-      expect(coverageIntegrity(doc)).toEqual([]);
+      expect(cuts(doc)).toEqual([]);
       expect(coverageNotes(doc)).toEqual([
         '50,000 of 123,456 class names in the memory of javaw.exe (pid 4242) were sent, all of those outside the packages of the Java runtime, Minecraft, its loaders and launcher libraries among them: 73,456 names under those packages were not sent (a client named inside them would be among these)',
       ]);
@@ -86,7 +92,7 @@ describe('a capped or truncated source lowers the scan (docs/scan-client.md, "Wh
 
     it('still lowers the scan when names outside them were left out, or the count is missing', () => {
       for (const doc of [docOf({ classNamesUnsentUnfamiliar: 12 }), docOf({})]) {
-        expect(coverageIntegrity(doc)).toEqual([LOWERED]);
+        expect(cuts(doc)).toEqual([LOWERED]);
         expect(coverageNotes(doc)).toEqual([]);
       }
     });
@@ -96,9 +102,7 @@ describe('a capped or truncated source lowers the scan (docs/scan-client.md, "Wh
       const endsWithMod = docOf({ classNamesUnsentUnfamiliar: 0, classNames: [...familiar, ...mods] });
       const notFull = docOf({ classNamesUnsentUnfamiliar: 0, classNames: [...mods, ...familiar.slice(1)] });
       for (const doc of [endsWithMod, notFull]) {
-        expect(coverageIntegrity(doc)[0]).toContain(
-          'class names in the memory of javaw.exe (pid 4242) were sent (',
-        );
+        expect(cuts(doc)[0]).toContain('class names in the memory of javaw.exe (pid 4242) were sent (');
         expect(coverageNotes(doc)).toEqual([]);
       }
     });
@@ -106,7 +110,7 @@ describe('a capped or truncated source lowers the scan (docs/scan-client.md, "Wh
     it('still reports texts with a hint cut to their cap', () => {
       const strings = Array.from({ length: EVIDENCE_LIMITS.memoryStrings }, (_, i) => `KillAura ${i}`);
       const doc = docOf({ classNamesUnsentUnfamiliar: 0, strings });
-      expect(coverageIntegrity(doc)).toEqual([
+      expect(cuts(doc)).toEqual([
         "The scan could not send everything: the memory of javaw.exe (pid 4242) held more texts with a hint word than the 5,000 a scan carries; a cheat's may be among those left out.",
       ]);
       expect(coverageNotes(doc)).toHaveLength(1);
@@ -118,13 +122,80 @@ describe('a capped or truncated source lowers the scan (docs/scan-client.md, "Wh
       files: { items: [jar('~/.minecraft/mods/a.jar', ['a/B.class'])], itemsTotal: 1 },
       memory: { status: 'collected', items: [memory(false)] },
     });
-    expect(coverageIntegrity(whole)).toEqual([]);
-    expect(coverageIntegrity(evidence('n', { files: { items: [jar('~/x.jar', [])] } }))).toEqual([]);
+    expect(cuts(whole)).toEqual([]);
+    expect(cuts(evidence('n', { files: { items: [jar('~/x.jar', [])] } }))).toEqual([]);
+  });
+
+  describe('an archive whose entries left out were sent by folder (docs/scan-client.md, "What a capped scan means")', () => {
+    // 20,002 entries, 20,000 listed, the folder of one left out sent, and one left out at the root.
+    const fat = {
+      ...jar('~/.minecraft/mods/all-in-one.jar', ['shadow/lib/A.class']),
+      entriesTotal: 20_002,
+      entryFolders: ['net/wurstclient/'],
+      entryFoldersTotal: 1,
+      rootEntriesLeftOut: 1,
+    };
+    // A launcher library: listed by folder only.
+    const library = {
+      ...jar('~/.minecraft/libraries/org/ow2/asm/asm/9.6/asm-9.6.jar', []),
+      entriesTotal: 40,
+      entryFolders: ['org/objectweb/asm/'],
+      entryFoldersTotal: 1,
+      rootEntriesLeftOut: 0,
+    };
+    const doc = evidence('n', { files: { items: [fat, library], itemsTotal: 2 } });
+    const rule = (over: Partial<FolderMatchRule>): FolderMatchRule => ({
+      kind: 'jar-entry',
+      match: 'prefix',
+      pattern: 'net/wurstclient/',
+      games: [],
+      enabled: true,
+      ...over,
+    });
+    const CUT =
+      "The scan could not send everything: 2 archives were listed in part, the rest of their entries by folder only (~/.minecraft/mods/all-in-one.jar: 1 of 20,002 entries listed, 1 at its root only counted; ~/.minecraft/libraries/org/ow2/asm/asm/9.6/asm-9.6.jar: 0 of 40 entries listed), and a jar-entry rule of this game matches an entry's whole name or part of it, which a folder does not show; a class may be hidden among those left out.";
+
+    it('is whole to rules that each name a whole folder, wherever the entries lie', () => {
+      const folderRules = [
+        rule({}),
+        rule({ pattern: 'a/' }),
+        // Rules of other kinds, other games, disabled or empty are not matched against entries here.
+        rule({ kind: 'memory-string', match: 'contains', pattern: 'Wurst' }),
+        rule({ match: 'exact', pattern: 'Main.class', games: ['FiveM'] }),
+        rule({ match: 'contains', pattern: 'Aimbot', enabled: false }),
+        rule({ match: 'exact', pattern: '' }),
+      ];
+      expect(foldersStandForEntries(folderRules, 'Java')).toBe(true);
+      expect(coverageIntegrity(doc, folderRules, 'Java')).toEqual([]);
+    });
+
+    it('is a cut, in one entry for every such archive, when a rule of the game needs whole names', () => {
+      for (const needsNames of [
+        rule({ match: 'exact', pattern: 'rusherhack-plugin.json' }),
+        rule({ match: 'contains', pattern: 'Killaura' }),
+        rule({ pattern: 'net/wurstclient/Wurst' }),
+        rule({ match: 'exact', pattern: 'Main.class', games: ['Java'] }),
+      ]) {
+        expect(foldersStandForEntries([rule({}), needsNames], 'Java')).toBe(false);
+        expect(coverageIntegrity(doc, [rule({}), needsNames], 'Java')).toEqual([CUT]);
+      }
+    });
+
+    it('names three archives and counts the rest', () => {
+      const many = Array.from({ length: 5 }, (_, i) => ({ ...library, path: `~/lib${i}.jar` }));
+      const [text] = coverageIntegrity(
+        evidence('n', { files: { items: many, itemsTotal: 5 } }),
+        [rule({ match: 'contains', pattern: 'x' })],
+        'Java',
+      );
+      expect(text).toContain('5 archives were listed in part');
+      expect(text).toContain('~/lib2.jar: 0 of 40 entries listed; and 2 more)');
+    });
   });
 
   describe('the Java class check (docs/scan-client.md, "Classes injected into the Java game")', () => {
     const cutsOf = (item: JvmProcessEvidence) =>
-      coverageIntegrity(evidence('n', { jvm: { status: 'collected', reason: null, items: [item] } }));
+      cuts(evidence('n', { jvm: { status: 'collected', reason: null, items: [item] } }));
 
     it('says when files could not be read or a cap was reached', () => {
       const unreadableFiles = [
@@ -178,7 +249,7 @@ describe('a capped or truncated source lowers the scan (docs/scan-client.md, "Wh
           }),
         ),
       ).toEqual([]);
-      expect(coverageIntegrity(evidence('n'))).toEqual([]);
+      expect(cuts(evidence('n'))).toEqual([]);
     });
   });
 });

@@ -18,7 +18,7 @@ describe('click macros in the plan and the assurance', () => {
   });
 
   it('a client that does not know the source is not held to it', () => {
-    const reasons = evidenceReasons(windows({}, 2), 'Java');
+    const reasons = evidenceReasons(windows({}, 2), 'Java', []);
     expect(JSON.stringify(reasons)).not.toContain('macro');
   });
 
@@ -32,7 +32,7 @@ describe('click macros in the plan and the assurance', () => {
         unreadable: [],
       },
     };
-    const reasons = evidenceReasons(windows(failed, 3), 'Java');
+    const reasons = evidenceReasons(windows(failed, 3), 'Java', []);
     expect(reasons).toContainEqual(
       expect.objectContaining({
         code: 'source_failed',

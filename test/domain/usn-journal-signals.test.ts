@@ -200,7 +200,7 @@ describe('the USN journal in the scan’s assurance', () => {
     usn.status = 'skipped';
     usn.reason = 'not asked';
     expect(reasons(version2)).toEqual([]);
-    expect(evidenceReasons(version2, 'FiveM').map((r) => r.code)).not.toContain('usn_journal_not_read');
+    expect(evidenceReasons(version2, 'FiveM', []).map((r) => r.code)).not.toContain('usn_journal_not_read');
   });
 
   it('a failed section gives one reason, the failed source in words, not a second of its own', () => {
@@ -208,7 +208,7 @@ describe('the USN journal in the scan’s assurance', () => {
     const usn = failed.sources.usnJournal as Usn;
     usn.status = 'failed';
     usn.reason = 'the volume list could not be read (error 21)';
-    const all = evidenceReasons(failed, 'FiveM').filter(
+    const all = evidenceReasons(failed, 'FiveM', []).filter(
       (r) => r.code.startsWith('usn') || r.code === 'source_failed',
     );
     expect(all.map((r) => [r.code, r.text])).toEqual([

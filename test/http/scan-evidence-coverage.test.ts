@@ -108,6 +108,49 @@ describe.each(stores)('a capped scan on $name', (backend) => {
     ]);
   });
 
+  it('a jar listed by folder is cut once a rule of the game needs whole entry names', async () => {
+    // 20,002 entries: 20,000 listed, the folder of one left out sent, one left out at the root.
+    const fat = {
+      ...jar('~/.minecraft/mods/all-in-one.jar', ['shadow/lib/A.class']),
+      entriesTotal: 20_002,
+      entryFolders: ['shadow/lib/'],
+      entryFoldersTotal: 1,
+      rootEntriesLeftOut: 1,
+    };
+    const upload = async () => {
+      const scan = await startScan(t, owner.key);
+      const res = await uploadEvidence(
+        t,
+        scan.token,
+        evidence(scan.nonce, { files: { items: [fat], itemsTotal: 1 } }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return { result: res.json().result as string, ...(await results(scan.pin)) };
+    };
+    // Only rules naming whole folders (the built-in ones): the folders stand for every entry.
+    expect(await upload()).toMatchObject({ result: 'legit', integrity: [] });
+
+    // A rule on a whole file name for another game changes nothing; one for this game does.
+    const rule = (games: string[]) =>
+      t.admin('POST', '/admin/v1/rules', {
+        name: `RusherHack plugin (${games.join()})`,
+        kind: 'jar-entry',
+        pattern: 'rusherhack-plugin.json',
+        match: 'exact',
+        severity: 'detection',
+        games,
+      });
+    await rule(['FiveM']);
+    expect(await upload()).toMatchObject({ result: 'legit', integrity: [] });
+    await rule(['Java']);
+    expect(await upload()).toMatchObject({
+      result: 'suspicious',
+      integrity: [
+        "The scan could not send everything: 1 archive was listed in part, the rest of its entries by folder only (~/.minecraft/mods/all-in-one.jar: 1 of 20,002 entries listed, 1 at its root only counted), and a jar-entry rule of this game matches an entry's whole name or part of it, which a folder does not show; a class may be hidden among those left out.",
+      ],
+    });
+  });
+
   it('refuses a negative count like any invalid document', async () => {
     const scan = await startScan(t, owner.key);
     const res = await uploadEvidence(t, scan.token, evidence(scan.nonce, { files: { itemsTotal: -1 } }));

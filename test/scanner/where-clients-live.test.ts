@@ -5,6 +5,7 @@ import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../packages/scanner/src/cli/main.js';
+import type { EvidenceDocument } from '../../src/domain/evidence.js';
 import { type AcceptanceServer, startAcceptanceServer } from './fixtures/acceptance.js';
 import { buildJar, HARMLESS_ENTRIES, plant, plantedMachine, WURST_ENTRIES } from './fixtures/machine.js';
 
@@ -32,6 +33,10 @@ function unzipNames(path: string): string[] {
     .filter(Boolean);
 }
 
+/** The integrity entries of cuts (the planted machine's others: no game running, no network adapters). */
+const coverageCuts = (data: Record<string, string[]>) =>
+  (data.integrity ?? []).filter((text) => text.startsWith('The scan could not send everything'));
+
 const RUSHERHACK_PLUGIN_ENTRIES = ['rusherhack-plugin.json', 'org/example/ExamplePlugin.class'];
 /** 20,000 classes of a fat jar's libraries, listed before the cheat's. */
 const FAT_PADDING = Array.from(
@@ -45,16 +50,6 @@ describe('a scan finds clients where they really live', () => {
 
   beforeAll(async () => {
     server = await startAcceptanceServer();
-    // The plugin's manifest file, which RusherHack's plugin loader reads (RusherDevelopment/example-plugin,
-    // src/main/resources/rusherhack-plugin.json): a rule only this server has.
-    await server.t.admin('POST', '/admin/v1/rules', {
-      name: 'RusherHack plugin',
-      kind: 'jar-entry',
-      pattern: 'rusherhack-plugin.json',
-      match: 'exact',
-      severity: 'detection',
-      games: ['Java'],
-    });
   }, 60_000);
   afterAll(async () => {
     await server?.close();
@@ -79,7 +74,14 @@ describe('a scan finds clients where they really live', () => {
     });
     expect(code).toBe(0);
     const results = (await server.t.api('GET', `/v1/pins/${pin}/results`, { key: server.owner.key })).json();
-    return { result: results.result as string, data: results.data as Record<string, string[]>, m };
+    return { result: results.result as string, data: results.data as Record<string, string[]>, m, pin };
+  }
+
+  /** The evidence document the server kept for a PIN. */
+  async function keptDocument(pin: string) {
+    const row = await server.t.deps.repos.pins.findByCode(pin);
+    if (row === undefined) throw new Error('no PIN');
+    return JSON.parse((await server.t.deps.repos.evidence.documentOf(row.id)) ?? '{}') as EvidenceDocument;
   }
 
   it('a client installed as a library of a version, under a harmless Maven path', async () => {
@@ -95,8 +97,9 @@ describe('a scan finds clients where they really live', () => {
     expect(data.detections).toEqual([
       'Wurst in ~/.minecraft/libraries/com/example/render-optimizer/1.0/render-optimizer-1.0.jar',
     ]);
-    // Library jars are listed by folder: complete, so no cut is reported.
-    expect(data.integrity?.join(' ') ?? '').not.toMatch(/entries of/);
+    // Library jars are listed by folder, complete to the built-in rules, which each name a whole
+    // folder: no cut is reported.
+    expect(coverageCuts(data)).toEqual([]);
   });
 
   it('a client in a Prism instance’s jar mods and in the launcher’s shared libraries', async () => {
@@ -114,12 +117,34 @@ describe('a scan finds clients where they really live', () => {
     );
   });
 
-  it('a plugin in its loader’s own plugins folder', async () => {
-    const { result, data } = await scanned((minecraft) => {
-      plant(join(minecraft, 'rusherhack/plugins/hud-tweaks.jar'), buildJar(RUSHERHACK_PLUGIN_ENTRIES));
+  it('a plugin in its loader’s own plugins folder; a library then is a cut to a rule on a whole name', async () => {
+    // The plugin's manifest file, which RusherHack's plugin loader reads (RusherDevelopment/example-plugin,
+    // src/main/resources/rusherhack-plugin.json): a rule only this server has, for this test.
+    const rule = await server.t.admin<{ id: number }>('POST', '/admin/v1/rules', {
+      name: 'RusherHack plugin',
+      kind: 'jar-entry',
+      pattern: 'rusherhack-plugin.json',
+      match: 'exact',
+      severity: 'detection',
+      games: ['Java'],
     });
-    expect(result).toBe('cheating');
-    expect(data.detections).toEqual(['RusherHack plugin in ~/.minecraft/rusherhack/plugins/hud-tweaks.jar']);
+    try {
+      const { result, data } = await scanned((minecraft) => {
+        plant(join(minecraft, 'rusherhack/plugins/hud-tweaks.jar'), buildJar(RUSHERHACK_PLUGIN_ENTRIES));
+        plant(join(minecraft, 'libraries/com/example/util/2.0/util-2.0.jar'), buildJar(HARMLESS_ENTRIES));
+      });
+      expect(result).toBe('cheating');
+      expect(data.detections).toEqual([
+        'RusherHack plugin in ~/.minecraft/rusherhack/plugins/hud-tweaks.jar',
+      ]);
+      // The library was listed by folder, and its manifest at the root only counted: an exact name
+      // would be missed there, so the cut is reported (docs/scan-client.md, "What a capped scan means").
+      expect(coverageCuts(data)).toEqual([
+        "The scan could not send everything: 1 archive was listed in part, the rest of its entries by folder only (~/.minecraft/libraries/com/example/util/2.0/util-2.0.jar: 0 of 2 entries listed, 1 at its root only counted), and a jar-entry rule of this game matches an entry's whole name or part of it, which a folder does not show; a class may be hidden among those left out.",
+      ]);
+    } finally {
+      await server.t.admin('PATCH', `/admin/v1/rules/${rule.id}`, { enabled: false });
+    }
   });
 
   it('a client nested in another mod: Fabric jar-in-jar, and Forge jarjar two levels down', async () => {
@@ -145,7 +170,7 @@ describe('a scan finds clients where they really live', () => {
   });
 
   it('a fat jar with the cheat’s classes after entry 20,000, and no cut reported', async () => {
-    const { result, data } = await scanned((minecraft) => {
+    const { result, data, pin } = await scanned((minecraft) => {
       const jar = plant(join(minecraft, 'mods/all-in-one.jar'), buildJar([...FAT_PADDING, ...WURST_ENTRIES]));
       const names = unzipNames(jar);
       expect(names.length).toBe(EVIDENCE_CAPS.entries + WURST_ENTRIES.length);
@@ -153,8 +178,16 @@ describe('a scan finds clients where they really live', () => {
     });
     expect(result).toBe('cheating');
     expect(data.detections).toEqual(['Wurst in ~/.minecraft/mods/all-in-one.jar']);
-    // Every left-out entry's folder was sent: the listing is complete for rules naming a package.
-    expect(data.integrity?.join(' ') ?? '').not.toMatch(/entries of/);
+    // Every left-out entry's folder was sent, and the one at the root (fabric.mod.json) counted: the
+    // listing is complete for rules naming a whole folder, as every built-in one does.
+    expect(coverageCuts(data)).toEqual([]);
+    const [fat] = (await keptDocument(pin)).sources.files.items;
+    expect(fat).toMatchObject({
+      entriesTotal: EVIDENCE_CAPS.entries + WURST_ENTRIES.length,
+      entryFolders: ['net/wurstclient/', 'net/wurstclient/hacks/'],
+      entryFoldersTotal: 2,
+      rootEntriesLeftOut: 1,
+    });
   });
 
   it('a legitimate library nested in a mod, and a legitimate library, raise nothing', async () => {

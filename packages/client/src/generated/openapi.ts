@@ -11651,7 +11651,8 @@ export interface paths {
                          *                   "entryFolders": [
                          *                     "example"
                          *                   ],
-                         *                   "entryFoldersTotal": 0
+                         *                   "entryFoldersTotal": 0,
+                         *                   "rootEntriesLeftOut": 0
                          *                 }
                          *               ],
                          *               "itemsTotal": 0,
@@ -12338,6 +12339,8 @@ export interface paths {
                                                 modifiedAt: string | null;
                                                 /** @description The home folder shortened to `~`. An archive inside another one (a mod’s bundled jar) is `outer.jar!/META-INF/jars/inner.jar`, as Java writes a nested entry. */
                                                 path: string;
+                                                /** @description How many of the entries not in `entries` lie at the archive’s root (`Main.class`): they have no folder, so they are counted instead. Sent with `entryFolders`. */
+                                                rootEntriesLeftOut?: number;
                                                 /**
                                                  * @description SHA-256, lowercase hex.
                                                  * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
@@ -18213,7 +18216,8 @@ export interface paths {
                      *               "entryFolders": [
                      *                 "example"
                      *               ],
-                     *               "entryFoldersTotal": 0
+                     *               "entryFoldersTotal": 0,
+                     *               "rootEntriesLeftOut": 0
                      *             }
                      *           ],
                      *           "itemsTotal": 0,
@@ -18888,6 +18892,8 @@ export interface paths {
                                     modifiedAt: string | null;
                                     /** @description The home folder shortened to `~`. An archive inside another one (a mod’s bundled jar) is `outer.jar!/META-INF/jars/inner.jar`, as Java writes a nested entry. */
                                     path: string;
+                                    /** @description How many of the entries not in `entries` lie at the archive’s root (`Main.class`): they have no folder, so they are counted instead. Sent with `entryFolders`. */
+                                    rootEntriesLeftOut?: number;
                                     /**
                                      * @description SHA-256, lowercase hex.
                                      * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855

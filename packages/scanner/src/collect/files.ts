@@ -83,12 +83,16 @@ export function capEntries(entries: readonly string[]): string[] {
 const folderOf = (entry: string) => entry.slice(0, entry.lastIndexOf('/') + 1);
 const cut = (text: string) => text.slice(0, EVIDENCE_CAPS.text);
 
-type EntryListing = Pick<FileEvidence, 'entries' | 'entriesTotal' | 'entryFolders' | 'entryFoldersTotal'>;
+type EntryListing = Pick<
+  FileEvidence,
+  'entries' | 'entriesTotal' | 'entryFolders' | 'entryFoldersTotal' | 'rootEntriesLeftOut'
+>;
 
 /**
  * An archive's entries as sent: the names within the cap, and the distinct folders of every entry
  * left out, class files' folders first, so a rule naming a package is matched against the whole
- * archive however many entries it has (the server matches `jar-entry` rules against both).
+ * archive however many entries it has (the server matches `jar-entry` rules against both). An entry
+ * left out at the root has no folder: those are counted, so the server knows they were there.
  */
 export function listEntries(entries: readonly string[], listing: Listing): EntryListing {
   const listed = listing === 'folders' ? [] : capEntries(entries);
@@ -97,18 +101,21 @@ export function listEntries(entries: readonly string[], listing: Listing): Entry
   const shown = new Set(listed);
   const left = entries.filter((e) => !shown.has(e));
   const folders = new Set<string>();
+  let atRoot = 0;
   for (const e of [
     ...left.filter((e) => e.endsWith('.class')),
     ...left.filter((e) => !e.endsWith('.class')),
   ]) {
     const folder = folderOf(e);
-    if (folder !== '') folders.add(folder);
+    if (folder === '') atRoot++;
+    else folders.add(folder);
   }
   const all = [...folders];
   return {
     ...out,
     entryFolders: all.slice(0, EVIDENCE_CAPS.entryFolders).map(cut),
     entryFoldersTotal: all.length,
+    rootEntriesLeftOut: atRoot,
   };
 }
 

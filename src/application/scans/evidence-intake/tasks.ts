@@ -167,7 +167,7 @@ export function intake(task: IntakeTask): IntakeOutcome {
     report,
     judgement,
     counts: receiptCounts(doc),
-    assuranceReasons: evidenceReasons(doc, task.gameType),
+    assuranceReasons: evidenceReasons(doc, task.gameType, task.rules.rules),
     documentJson: JSON.stringify({ ...doc, nonce: '' }),
     findingsJson: JSON.stringify(judgement),
     machineFacts: machineFactsOf(doc, task.facts.receivedAt),

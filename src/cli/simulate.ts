@@ -18,7 +18,6 @@ const STEPS: Array<[number, string]> = [
   [88, 'Checking system integrity'],
   [96, 'Uploading report'],
 ];
-const RAM_DUMP_STEP: [number, string] = [45, 'Analysing memory dump'];
 
 const CHEATS: Record<string, string[]> = {
   FiveM: ['Eulen', 'RedEngine'],
@@ -102,20 +101,17 @@ export function simulateCommand(io: Output): Command {
         ];
         const discord = opts.discord ?? [];
 
-        const session = await call<{ sessionToken: string; pin: string; type: string; ramDump: boolean }>(
+        const session = await call<{ sessionToken: string; pin: string; type: string }>(
           conn,
           'POST',
           '/v1/scanner/start',
           { pin: opts.pin, hwids, clientVersion: 'simulator-1.0' },
           {},
         );
-        io.out(
-          `Scan started for PIN ${session.pin} (${session.type}${session.ramDump ? ', RAM dump' : ''}).`,
-        );
+        io.out(`Scan started for PIN ${session.pin} (${session.type}).`);
         const auth = { authorization: `Bearer ${session.sessionToken}` };
-        const steps = session.ramDump ? [...STEPS, RAM_DUMP_STEP].sort((a, b) => a[0] - b[0]) : STEPS;
         const stopAt = opts.outcome === 'error' ? 60 : 100;
-        for (const [progress, statusMessage] of steps) {
+        for (const [progress, statusMessage] of STEPS) {
           if (progress > stopAt) break;
           await call(conn, 'POST', '/v1/scanner/progress', { progress, statusMessage }, auth);
           io.out(`${String(progress).padStart(3)}%  ${statusMessage}`);

@@ -77,20 +77,17 @@ export function pinsCommand(io: CustomerIo): Command {
     .description('create a PIN for a player to enter in the scanner')
     .requiredOption('--type <game>', `game type: ${GAME_TYPES.join(', ')}`, gameType)
     .option('--name <name>', 'a name to recognise the PIN by (≤ 50 characters)')
-    .option('--ram-dump', 'ask the scanner for a memory dump')
     .option('--private', 'keep the scan out of shared player history')
     .action(
       action(async (client, flags) => {
         const o = pins.commands.find((c) => c.name() === 'create')?.opts() as {
           type: GameType;
           name?: string;
-          ramDump?: boolean;
           private?: boolean;
         };
         const created = await client.pins.create({
           type: o.type,
           ...(o.name === undefined ? {} : { pinName: o.name }),
-          ...(o.ramDump ? { ramDump: true } : {}),
           ...(o.private ? { private: true } : {}),
         });
         print(flags.json, created, [

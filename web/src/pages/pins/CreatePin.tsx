@@ -42,14 +42,13 @@ function CreatedPin({ pin, onDone }: { pin: ListedPin; onDone: () => void }) {
 }
 
 /**
- * "Create PIN" for Enterprise owners (docs/api.md, "PINs"): game, name, RAM dump, private. The same
+ * "Create PIN" for Enterprise owners (docs/api.md, "PINs"): game, name, player, private. The same
  * rules as the API apply (active-PIN limit and all); a refusal shows the server's own words.
  */
 export function CreatePin() {
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<GameType>('FiveM');
   const [name, setName] = useState('');
-  const [ramDump, setRamDump] = useState(false);
   const [isPrivate, setIsPrivate] = useState(false);
   const [player, setPlayer] = useState('');
   const create = useCreatePin();
@@ -60,7 +59,6 @@ export function CreatePin() {
     create.mutate({
       type,
       pinName: name.trim() || null,
-      ramDump,
       private: isPrivate,
       playerDiscordId: player.trim() || null,
     });
@@ -113,12 +111,6 @@ export function CreatePin() {
           value={player}
           onChange={(e) => setPlayer(e.target.value)}
           hint="Only this account may then prove the PIN. The scan counts for every community only when the player proves their account on the scan page."
-        />
-        <CheckboxField
-          label="RAM dump"
-          checked={ramDump}
-          onChange={(e) => setRamDump(e.target.checked)}
-          hint="The scanner also analyses a memory dump (slower)."
         />
         <CheckboxField
           label="Private"

@@ -18,4 +18,13 @@ describe('scanpin pins create --help (docs/cli.md)', () => {
     expect(res.out).toContain('--type <game>');
     expect(res.out).not.toMatch(/ram-dump|memory dump/i);
   });
+
+  it('says what --private does: the PIN is hidden from the Enterprise, the scan still counts (docs/dashboard.md, "Who sees what")', async () => {
+    const res = await help(['pins', 'create']);
+    const text = res.out.replace(/\s+/g, ' ');
+    expect(text).toContain(
+      "--private only you see the PIN and its results in the dashboard, not your Enterprise's members (the scan still counts in the player's history)",
+    );
+    expect(text).not.toContain('out of shared player history');
+  });
 });

@@ -77,7 +77,10 @@ export function pinsCommand(io: CustomerIo): Command {
     .description('create a PIN for a player to enter in the scanner')
     .requiredOption('--type <game>', `game type: ${GAME_TYPES.join(', ')}`, gameType)
     .option('--name <name>', 'a name to recognise the PIN by (≤ 50 characters)')
-    .option('--private', 'keep the scan out of shared player history')
+    .option(
+      '--private',
+      "only you see the PIN and its results in the dashboard, not your Enterprise's members (the scan still counts in the player's history)",
+    )
     .action(
       action(async (client, flags) => {
         const o = pins.commands.find((c) => c.name() === 'create')?.opts() as {

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { type PackRule, packProblem, RULE_PACK_FORMAT, type RulePack } from '../domain/rule-pack.js';
+import { readPackDocument } from '../domain/rule-pack-schema.js';
 import type { RuleKind, RuleMatch, RuleSeverity } from '../domain/rules.js';
 import {
   type PublisherKey,
@@ -38,14 +39,16 @@ interface RuleRef {
 interface ImportAnswer {
   outcome: 'created' | 'updated' | 'unchanged' | 'dry-run';
   pack: {
-    publisher: { name: string; keyId: string };
+    /** The name this server's operator gave the key (null once no longer trusted). */
+    publisher: { name: string | null; keyId: string };
     name: string;
     version: number;
     previousVersion: number | null;
   };
   changes: {
     added: RuleRef[];
-    changed: Array<{ before: RuleRef; after: RuleRef }>;
+    changed: Array<{ before: RuleRef; after: RuleRef; fields: string[] }>;
+    adopted: Array<{ before: RuleRef; after: RuleRef; fields: string[] }>;
     removed: RuleRef[];
     unchanged: number;
   };
@@ -111,14 +114,22 @@ function readText(path: string, what: string): string {
   }
 }
 
-/** A pack file as JSON; its shape is checked by `packProblem` and the server. */
+/**
+ * A pack file, checked against the schema the server checks a pack body with (domain/rule-pack-schema.ts)
+ * and for what that cannot see (`packProblem`), so a file this says is usable is one the server reads.
+ */
 function readPack(path: string): RulePack {
+  let bytes: Buffer;
   try {
-    return JSON.parse(readText(path, 'pack file')) as RulePack;
+    bytes = readFileSync(path);
   } catch (err) {
-    if (err instanceof CliError) throw err;
-    throw new CliError(`${path} is not JSON: ${(err as Error).message}`);
+    throw new CliError(`Cannot read the pack file ${path}: ${(err as Error).message}`);
   }
+  const read = readPackDocument(bytes);
+  if ('problem' in read) throw new CliError(`${path}: ${read.problem}`);
+  const problem = packProblem(read.pack);
+  if (problem !== null) throw new CliError(`${path}: the pack cannot be used: ${problem}`);
+  return read.pack;
 }
 
 /** The public key given as a file (PEM or hex) or as the hex itself. */
@@ -224,16 +235,11 @@ export function rulePackCommand(io: CliIo, conn: (cmd: Command) => Connection): 
     .action((file: string, opts: { publicKey: string }) => {
       const signed = readPack(file);
       const key = publicKeyFrom(opts.publicKey);
-      const problem =
-        typeof signed === 'object' && signed !== null && Array.isArray(signed.rules)
-          ? packProblem(signed)
-          : 'it is not a rule pack.';
-      if (problem !== null) throw new CliError(`${file}: the pack cannot be used: ${problem}`);
-      if (signed.publisher?.keyId !== key.keyId)
+      if (signed.publisher.keyId !== key.keyId)
         throw new CliError(
-          `${file} names key ${String(signed.publisher?.keyId)}, not this public key (${key.keyId}).`,
+          `${file} names key ${signed.publisher.keyId}, not this public key (${key.keyId}).`,
         );
-      if (typeof signed.signature !== 'string' || !verifyPack(signed, key.publicKey))
+      if (!verifyPack(signed, key.publicKey))
         throw new CliError(
           `${file}: the signature does not verify: the pack was changed after it was signed, or signed with another key.`,
         );
@@ -269,11 +275,17 @@ export function rulePackCommand(io: CliIo, conn: (cmd: Command) => Connection): 
       }[answer.outcome];
       const c = answer.changes;
       io.out(
-        `${verb} ${p.publisher.name} / ${p.name} v${p.version}${from}: ${c.added.length} added, ${c.changed.length} changed, ${c.removed.length} removed, ${c.unchanged} unchanged`,
+        `${verb} ${p.publisher.name ?? p.publisher.keyId} / ${p.name} v${p.version}${from}: ${c.added.length} added, ${c.adopted.length} built-in taken over, ${c.changed.length} changed, ${c.removed.length} removed, ${c.unchanged} unchanged`,
       );
       for (const r of c.added) io.out(`+${ruleLine(r)}`);
+      for (const r of c.adopted)
+        io.out(
+          `=${ruleLine(r.after)}  (built-in${r.fields.length > 0 ? `; pack changed ${r.fields.join(', ')}` : ''})`,
+        );
       for (const r of c.changed)
-        io.out(`~${ruleLine(r.after)}  (was → ${r.before.severity}, ${r.before.name})`);
+        io.out(
+          `~${ruleLine(r.after)}  (pack changed ${r.fields.join(', ')}; was → ${r.before.severity}, ${r.before.name})`,
+        );
       for (const r of c.removed) io.out(`-${ruleLine(r)}  (disabled)`);
       const hunt = answer.retroHunt;
       if (hunt !== null) {

@@ -17,7 +17,7 @@ interface RuleView {
   enabled: boolean;
   source: string | null;
   /** The signed pack it came from (docs/rules.md). */
-  pack?: { name: string; publisher: { name: string }; changedVersion: number } | null;
+  pack?: { name: string; publisher: { name: string | null; keyId: string }; changedVersion: number } | null;
   /** In the list only: hits and false positives lately (docs/rules.md, "Rule quality"). */
   quality?: QualitySummary;
 }
@@ -92,7 +92,9 @@ function gameList(value: string): string[] {
 export function ruleLine(r: RuleView): string {
   const games = r.games.length === 0 ? 'all games' : r.games.join(',');
   const state = r.enabled ? '' : '  (disabled)';
-  const pack = r.pack ? `  [${r.pack.publisher.name} / ${r.pack.name} v${r.pack.changedVersion}]` : '';
+  const pack = r.pack
+    ? `  [${r.pack.publisher.name ?? `untrusted key ${r.pack.publisher.keyId}`} / ${r.pack.name} v${r.pack.changedVersion}]`
+    : '';
   const quality = r.quality ? `  {${r.quality.days ?? ''}d: ${qualityText(r.quality)}}` : '';
   return `#${r.id}  ${r.name}  ${r.kind} ${r.match} ${JSON.stringify(r.pattern)}  → ${r.severity}  ${games}${state}${pack}${quality}`;
 }

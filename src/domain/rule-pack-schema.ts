@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { GAME_TYPES } from './game-types.js';
-import { RULE_PACK_FORMAT, RULE_PACK_MAX_RULES, type RulePack } from './rule-pack.js';
+import { RULE_PACK_FORMAT, RULE_PACK_MAX_RULES, RULE_PACK_MAX_VERSION, type RulePack } from './rule-pack.js';
 import { RULE_KINDS, RULE_MATCHES, RULE_SEVERITIES } from './rules.js';
 
 /**
@@ -39,7 +39,7 @@ export const SignedPackSchema = Type.Object(
     format: Type.Literal(RULE_PACK_FORMAT),
     publisher: Publisher,
     name: Type.String({ minLength: 1, maxLength: 64 }),
-    version: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    version: Type.Integer({ minimum: 1, maximum: RULE_PACK_MAX_VERSION }),
     rules: Type.Array(PackRuleSchema, { maxItems: RULE_PACK_MAX_RULES }),
     signature: Type.String({
       description:

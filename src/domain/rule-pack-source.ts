@@ -6,8 +6,13 @@ import { MAX_WEBHOOK_URL_LENGTH, type UrlShape } from './webhook-url.js';
  * (domain/webhook-url.ts): never a private, loopback or otherwise special-purpose one.
  */
 
-/** A pack is read whole: the operator API takes no larger pack body either. */
-export const RULE_PACK_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * A pack is read whole: the operator API takes no larger pack body either. The largest pack the
+ * format allows (RULE_PACK_MAX_RULES rules, every field at its longest in three-byte UTF-8
+ * characters, every game) is 17.4 MiB as `scanpin rules pack export` writes it and 18.1 MiB indented
+ * by four spaces; 20 MiB takes either (test/http/rule-packs.test.ts builds it).
+ */
+export const RULE_PACK_MAX_BYTES = 20 * 1024 * 1024;
 
 /** A fetch that has not answered in full within this is a failed check. */
 export const RULE_PACK_FETCH_TIMEOUT_MS = 30_000;

@@ -26,6 +26,23 @@ export const RULE_PACK_FORMAT = 'scanpin-rule-pack/1';
 export const RULE_PACK_MAX_RULES = 5_000;
 /** A pack's name: lower-case letters, digits and dashes, as in a file name. */
 export const RULE_PACK_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/** The highest version a pack may have: what every store's `integer` column holds (2^31 − 1). */
+export const RULE_PACK_MAX_VERSION = 2_147_483_647;
+/**
+ * What a pack's free text (the publisher's name, a rule's name and source) may not hold: C0 and C1
+ * controls, DEL, lone surrogates, and the bidirectional and line-separator controls. `scanpin rules
+ * list` prints names to a terminal, which would act on them, and a bidirectional override makes a
+ * name read as another (docs/rules.md, "The pack format"). A pattern has its own check (`patternProblem`).
+ */
+const UNPRINTABLE = /\p{Cc}|\p{Cs}|[\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+/** The first unprintable character of `text` as U+XXXX, or null. */
+function unprintable(text: string): string | null {
+  const found = UNPRINTABLE.exec(text)?.[0];
+  return found === undefined
+    ? null
+    : `U+${(found.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
 
 export interface PackRule {
   name: string;
@@ -86,11 +103,6 @@ export function packRuleKey(rule: Pick<PackRule, 'kind' | 'match' | 'pattern'>):
   return JSON.stringify([rule.kind, rule.match, rule.pattern]);
 }
 
-/** A pack rule's fields apart from what identifies it: a change to any of them is a changed rule. */
-function ruleBody(rule: PackRule): string {
-  return JSON.stringify([rule.name, rule.severity, [...rule.games].sort(), rule.source]);
-}
-
 /** SHA-256 (hex) of the canonical rules: two packs with equal digests hold the same rules. */
 export function rulesDigest(rules: readonly PackRule[]): string {
   const sorted = [...rules]
@@ -111,11 +123,19 @@ export function packProblem(pack: UnsignedRulePack): string | null {
     return `this server reads packs of format "${RULE_PACK_FORMAT}", not "${pack.format}".`;
   if (!RULE_PACK_NAME.test(pack.name))
     return 'the name must be 1 to 64 lower-case letters, digits and dashes, starting with a letter or digit.';
-  if (!Number.isSafeInteger(pack.version) || pack.version < 1)
-    return 'the version must be a whole number from 1.';
+  if (!Number.isSafeInteger(pack.version) || pack.version < 1 || pack.version > RULE_PACK_MAX_VERSION)
+    return `the version must be a whole number from 1 to ${RULE_PACK_MAX_VERSION}.`;
+  const publisherName = unprintable(pack.publisher.name);
+  if (publisherName !== null)
+    return `publisher.name holds the control character ${publisherName}; names are printable text.`;
   if (pack.rules.length > RULE_PACK_MAX_RULES) return `a pack holds at most ${RULE_PACK_MAX_RULES} rules.`;
   const seen = new Set<string>();
   for (const [index, rule] of pack.rules.entries()) {
+    for (const field of ['name', 'source'] as const) {
+      const found = unprintable(rule[field]);
+      if (found !== null)
+        return `rules[${index}].${field} holds the control character ${found}; a rule's name and source are printable text.`;
+    }
     const at = `rule ${index} (${rule.name})`;
     if (!(RULE_KINDS as readonly string[]).includes(rule.kind)) return `${at} has an unknown kind.`;
     if (!(RULE_MATCHES as readonly string[]).includes(rule.match)) return `${at} has an unknown match.`;
@@ -140,47 +160,87 @@ export interface LinkedRule {
   rule: Rule;
 }
 
+/** The fields of a pack rule its publisher may change in a later version; the rest identify it. */
+export const PUBLISHER_FIELDS = ['name', 'severity', 'games', 'source'] as const;
+export type PublisherField = (typeof PUBLISHER_FIELDS)[number];
+
 /** What importing a pack over the rules the older version left does. */
 export interface PackChanges {
   added: PackRule[];
-  /** The stored rule and what the pack now says of it. */
-  changed: Array<{ before: Rule; after: PackRule }>;
+  /**
+   * The stored rule, the rule as the import leaves it, and the fields the publisher changed since the
+   * older version (only those are written: the operator's own changes of the others stay).
+   */
+  changed: Array<{ before: Rule; after: Rule; fields: PublisherField[] }>;
   removed: Rule[];
   unchanged: number;
 }
 
-/** The stored rule's pack fields, to compare with the pack's. */
-function storedAsPackRule(rule: Rule): PackRule {
-  return {
-    name: rule.name,
-    kind: rule.kind,
-    pattern: rule.pattern,
-    match: rule.match,
-    severity: rule.severity,
-    games: rule.games,
-    source: rule.source ?? '',
-  };
+function sameField(field: PublisherField, a: PackRule | Rule, b: PackRule | Rule): boolean {
+  if (field === 'games') return JSON.stringify([...a.games].sort()) === JSON.stringify([...b.games].sort());
+  return (a[field] ?? '') === (b[field] ?? '');
+}
+
+/**
+ * What a pack rule's new version does to the stored rule (docs/rules.md, "An update keeps your
+ * changes"): each field the publisher changed from `previous` (the rule as the older version, or the
+ * built-in file, had it) to `incoming` takes the publisher's new value; every other field stays as
+ * the store has it, re-graded or renamed by the operator or not. Without `previous` (the older
+ * version's document lacks the rule), the stored rule is what the publisher's last word is taken
+ * to be. `fields` lists the fields the import writes, each of which differs from the stored value.
+ */
+export function publisherEdit(
+  stored: Rule,
+  previous: PackRule | undefined,
+  incoming: PackRule,
+): { after: Rule; fields: PublisherField[] } {
+  const fields = PUBLISHER_FIELDS.filter(
+    (f) => !sameField(f, previous ?? stored, incoming) && !sameField(f, stored, incoming),
+  );
+  const after: Rule = { ...stored };
+  for (const f of fields) {
+    if (f === 'games') after.games = [...incoming.games];
+    else if (f === 'severity') after.severity = incoming.severity;
+    else if (f === 'name') after.name = incoming.name;
+    else after.source = incoming.source;
+  }
+  return { after, fields };
 }
 
 /**
  * The changes from the rules the pack's older version left in the store to the pack's rules: by
  * identity (`packRuleKey`), a rule new to the pack is added, one the pack no longer has is removed,
- * one whose name, severity, games or source differ is changed. Whether a rule is enabled is the
- * operator's, not the pack's, so it is no change.
+ * one whose name, severity, games or source the publisher changed since `previous` (the older
+ * version's rules, from its stored document) is changed in those fields only. Whether a rule is
+ * enabled is the operator's, not the pack's, so it is no change.
  */
-export function packChanges(current: readonly LinkedRule[], rules: readonly PackRule[]): PackChanges {
+export function packChanges(
+  current: readonly LinkedRule[],
+  previous: readonly PackRule[],
+  rules: readonly PackRule[],
+): PackChanges {
   const byKey = new Map(current.map((l) => [l.key, l.rule]));
+  const before = new Map(previous.map((r) => [packRuleKey(r), r]));
   const incoming = new Set<string>();
   const changes: PackChanges = { added: [], changed: [], removed: [], unchanged: 0 };
   for (const rule of rules) {
     const key = packRuleKey(rule);
     incoming.add(key);
-    const before = byKey.get(key);
-    if (before === undefined) changes.added.push(rule);
-    else if (ruleBody(storedAsPackRule(before)) !== ruleBody(rule))
-      changes.changed.push({ before, after: rule });
-    else changes.unchanged++;
+    const stored = byKey.get(key);
+    if (stored === undefined) {
+      changes.added.push(rule);
+      continue;
+    }
+    const edit = publisherEdit(stored, before.get(key), rule);
+    if (edit.fields.length === 0) changes.unchanged++;
+    else changes.changed.push({ before: stored, ...edit });
   }
   for (const l of current) if (!incoming.has(l.key)) changes.removed.push(l.rule);
   return changes;
+}
+
+/** The rules of a stored pack document (`rule_packs.document`), or none when it holds none. */
+export function documentRules(document: string): PackRule[] {
+  const parsed = JSON.parse(document) as { rules?: unknown };
+  return Array.isArray(parsed.rules) ? (parsed.rules as PackRule[]) : [];
 }

@@ -115,7 +115,12 @@ export function verifyPack(pack: RulePack, publicKey: string): boolean {
       format: 'der',
       type: 'spki',
     });
-    return verify(null, signedBytes(pack), key, Buffer.from(pack.signature, 'base64url'));
+    const signature = Buffer.from(pack.signature, 'base64url');
+    // 86 characters carry 516 bits for the signature's 512: the last one's 4 spare bits are ignored
+    // by the decoder, so 16 spellings of one signature would verify. Only its one canonical spelling
+    // is accepted, so any character changed anywhere in a pack is refused (docs/rules.md).
+    if (signature.toString('base64url') !== pack.signature) return false;
+    return verify(null, signedBytes(pack), key, signature);
   } catch {
     return false;
   }

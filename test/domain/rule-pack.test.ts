@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import canonicalize from 'canonicalize';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
   type RulePack,
   signedBytes,
 } from '../../src/domain/rule-pack.js';
+import { readPackDocument } from '../../src/domain/rule-pack-schema.js';
 import type { Rule } from '../../src/domain/rules.js';
 import {
   parsePrivateKey,
@@ -113,6 +114,39 @@ describe('JSON canonical form (RFC 8785)', () => {
     expect(verifyPack(signed, keyPair().publicKey)).toBe(false);
     expect(verifyPack({ ...signed, signature: 'not-a-signature' }, publicKey)).toBe(false);
   });
+
+  it('refuses a pack file with any one byte changed, the signature’s spare bits included', () => {
+    const { privateKey, publicKey } = keyPair();
+    const file = Buffer.from(`${JSON.stringify(signPack(pack(), privateKey), null, 2)}\n`);
+    const usable = (bytes: Buffer) => {
+      const read = readPackDocument(bytes);
+      return 'pack' in read && packProblem(read.pack) === null && verifyPack(read.pack, publicKey);
+    };
+    expect(usable(file)).toBe(true);
+    const accepted: string[] = [];
+    for (let i = 0; i < file.length; i++)
+      for (const flip of [0x01, 0x02, 0x04, 0x08, 0x20]) {
+        const changed = Buffer.from(file);
+        changed[i] = (changed[i] ?? 0) ^ flip;
+        if (usable(changed)) accepted.push(`byte ${i} ^ ${flip}`);
+      }
+    expect(accepted).toEqual([]);
+    // Each of the 16 spellings of the signature's last character decodes to the same 64 bytes; only
+    // the canonical one is the signature.
+    const signed = signPack(pack(), privateKey);
+    const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const spellings = [...last].filter((c) =>
+      Buffer.from(`${signed.signature.slice(0, 85)}${c}`, 'base64url').equals(
+        Buffer.from(signed.signature, 'base64url'),
+      ),
+    );
+    expect(spellings).toHaveLength(16);
+    expect(
+      spellings.filter((c) =>
+        verifyPack({ ...signed, signature: `${signed.signature.slice(0, 85)}${c}` }, publicKey),
+      ),
+    ).toEqual([signed.signature.slice(85)]);
+  });
 });
 
 describe('keys', () => {
@@ -176,15 +210,92 @@ describe('pack content', () => {
       rule: stored(r, i + 1, i !== 0),
     }));
     const fresh = { ...RULE, pattern: 'org/fresh/' };
-    const changes = packChanges(current, [kept, { ...regraded, severity: 'suspicious' }, fresh]);
+    const changes = packChanges(
+      current,
+      [kept, regraded, dropped],
+      [kept, { ...regraded, severity: 'suspicious' }, fresh],
+    );
     expect(changes.added).toEqual([fresh]);
-    expect(changes.changed.map((c) => [c.before.id, c.after.severity])).toEqual([[2, 'suspicious']]);
+    expect(changes.changed.map((c) => [c.before.id, c.after.severity, c.fields])).toEqual([
+      [2, 'suspicious', ['severity']],
+    ]);
+    expect(changes.changed[0]?.after.enabled).toBe(true);
     expect(changes.removed.map((r) => r.id)).toEqual([3]);
     expect(changes.unchanged).toBe(1);
+  });
+
+  it('keeps the operator’s own changes of a rule the publisher did not change; applies the publisher’s', () => {
+    const v1 = { ...RULE, games: ['Java'] };
+    // The operator re-graded it and limited it to another game; the rule is still the pack's.
+    const stored: Rule = {
+      ...v1,
+      severity: 'warning',
+      games: ['FiveM'],
+      id: 7,
+      enabled: false,
+      createdAt: 0,
+      updatedAt: 0,
+    };
+    const current = [{ key: packRuleKey(v1), rule: stored }];
+    // Version 2 renames it only: the re-grade and the games stay, the name is the publisher's.
+    const renamed = packChanges(current, [v1], [{ ...v1, name: 'Example client (renamed)' }]);
+    expect(renamed.changed).toEqual([
+      {
+        before: stored,
+        after: { ...stored, name: 'Example client (renamed)' },
+        fields: ['name'],
+      },
+    ]);
+    // Version 2 the same as version 1: nothing changes, whatever the store holds.
+    expect(packChanges(current, [v1], [v1])).toMatchObject({ changed: [], unchanged: 1 });
+    // The publisher re-grades it: the publisher's severity applies; the operator's games stay.
+    const regraded = packChanges(current, [v1], [{ ...v1, severity: 'suspicious' }]);
+    expect(regraded.changed[0]).toMatchObject({
+      after: { severity: 'suspicious', games: ['FiveM'], enabled: false },
+      fields: ['severity'],
+    });
+    // Without an older document that holds it, the stored rule is compared (every difference applies).
+    expect(packChanges(current, [], [v1]).changed[0]?.fields).toEqual(['severity', 'games']);
+  });
+
+  it('refuses a version no store column holds, and control characters in names and sources', () => {
+    expect(packProblem(pack([RULE], 2_147_483_647))).toBeNull();
+    expect(packProblem(pack([RULE], 2_147_483_648))).toMatch(/from 1 to 2147483647/);
+    for (const bad of ['\u001b[2J', 'a\tb', 'a\u0085b', 'a\u202eb', 'a\ud800b', 'a\u007fb'])
+      for (const field of ['name', 'source'] as const) {
+        const problem = packProblem(pack([{ ...RULE, [field]: bad }]));
+        expect(problem, `${field} ${bad}`).toMatch(
+          new RegExp(`^rules\\[0\\]\\.${field} holds the control character U\\+`),
+        );
+        // The refusal names the character, never echoes it.
+        expect(
+          [...(problem ?? '')].filter((c) => c < ' ' || (bad.includes(c) && !/[a-z[\]0-9]/i.test(c))),
+        ).toEqual([]);
+      }
+    expect(packProblem({ ...pack(), publisher: { name: 'scan\u001bpin', keyId: '0'.repeat(32) } })).toMatch(
+      /publisher\.name holds the control character U\+001B/,
+    );
+    expect(packProblem(pack([{ ...RULE, name: 'Café – “client” 😀' }]))).toBeNull();
   });
 });
 
 describe('the project’s packs', () => {
+  it('are recorded by migration 0031 from what it holds itself, never from files or code that change later', () => {
+    const source = readFileSync(
+      new URL('../../src/storage/migrations/0031-rule-packs.ts', import.meta.url),
+      'utf8',
+    );
+    const imports = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+    // The built-in rule files it records are frozen with their own migrations; the signed files, the
+    // project key and domain code change when the key rotates or the format moves on.
+    expect(
+      imports.filter(
+        (i) => i?.startsWith('.') && !/^\.\/rule-packs\/[a-z]+-\d+\.json$/.test(i) && i !== './index.js',
+      ),
+    ).toEqual([]);
+    expect(source).toContain(`keyId: '${projectPublisher.keyId}'`);
+  });
+
   it('hold every built-in rule file, so no built-in rule ships unsigned', () => {
     const folder = new URL('../../src/storage/migrations/rule-packs/', import.meta.url);
     const builtIn = readdirSync(folder).filter((f) => f.endsWith('.json'));

@@ -58,12 +58,17 @@ describe.each(stores)('the Rockstar pack on a new server on $name', (backend) =>
     expect(imported.statusCode, imported.body).toBe(201);
     const answer = imported.json() as {
       outcome: string;
-      changes: { added: Array<{ id: number | null }>; changed: unknown[]; removed: unknown[] };
+      changes: {
+        added: unknown[];
+        adopted: Array<{ after: { id: number | null } }>;
+        changed: unknown[];
+        removed: unknown[];
+      };
     };
-    expect(answer).toMatchObject({ outcome: 'created', changes: { changed: [], removed: [] } });
-    expect(answer.changes.added).toHaveLength(rockstarSigned.rules.length);
+    expect(answer).toMatchObject({ outcome: 'created', changes: { added: [], changed: [], removed: [] } });
+    expect(answer.changes.adopted).toHaveLength(rockstarSigned.rules.length);
     const ids = new Set(before.map((r) => r.id));
-    expect(answer.changes.added.every((r) => r.id !== null && ids.has(r.id))).toBe(true);
+    expect(answer.changes.adopted.every((r) => r.after.id !== null && ids.has(r.after.id))).toBe(true);
     expect(await rulesOf()).toHaveLength(before.length);
     const packs = await t.admin<{ data: Array<{ name: string; version: number; rules: number }> }>(
       'GET',

@@ -31,6 +31,7 @@ interface ImportAnswer {
   pack: { name: string; version: number; previousVersion: number | null };
   changes: {
     added: Array<{ id: number | null; name: string; pattern: string }>;
+    adopted: Array<{ after: { id: number | null } }>;
     changed: Array<{ before: { id: number; severity: string }; after: { id: number; severity: string } }>;
     removed: Array<{ id: number; pattern: string }>;
     unchanged: number;
@@ -137,10 +138,10 @@ describe.each(stores)('signed rule packs between two servers on $name', (backend
     expect(updated.statusCode, updated.body).toBe(200);
     const answer = updated.json() as ImportAnswer;
     expect(answer).toMatchObject({ outcome: 'updated', pack: { version: 2, previousVersion: 1 } });
-    expect(answer.changes).toMatchObject({ changed: [], removed: [], unchanged: 14 });
-    expect(answer.changes.added.length).toBe(starterSigned.rules.length - 14);
+    expect(answer.changes).toMatchObject({ added: [], changed: [], removed: [], unchanged: 14 });
+    expect(answer.changes.adopted.length).toBe(starterSigned.rules.length - 14);
     const ids = new Set(before.map((r) => r.id));
-    expect(answer.changes.added.every((r) => r.id !== null && ids.has(r.id))).toBe(true);
+    expect(answer.changes.adopted.every((r) => r.after.id !== null && ids.has(r.after.id))).toBe(true);
     expect(await rulesOf(operator)).toHaveLength(before.length);
     const again = await importPack(starterSigned);
     expect(again.json()).toMatchObject({
@@ -245,7 +246,7 @@ describe.each(stores)('signed rule packs between two servers on $name', (backend
     const dry = await run(operatorUrl, 'pack', 'import', file, '--dry-run');
     expect(dry.code, dry.err).toBe(0);
     expect(dry.out).toContain(
-      'Dry run of Example community / community-clients v1: 2 added, 0 changed, 0 removed',
+      'Dry run of Example community / community-clients v1: 2 added, 0 built-in taken over, 0 changed, 0 removed',
     );
     expect(dry.out).toContain(`${pastPin}  Java  Example client in ~/.minecraft/mods/optimizer.jar`);
     const answer = (
@@ -311,6 +312,7 @@ describe.each(stores)('signed rule packs between two servers on $name', (backend
       {
         before: expect.objectContaining({ id: client?.id, severity: 'detection' }),
         after: expect.objectContaining({ id: client?.id, severity: 'suspicious' }),
+        fields: ['severity'],
       },
     ]);
     expect(answer.changes.removed.map((r) => r.id)).toEqual([clicker?.id]);

@@ -45,7 +45,13 @@ export async function addRule(ctx: UseCaseContext, input: NewRule): Promise<Rule
   );
 }
 
-/** Changes a rule (disabling it included). Audited. */
+/**
+ * Changes a rule (disabling it included). Audited. A rule a pack brought that now matches something
+ * else (its kind, match or pattern changed) is no longer the pack's rule: it is unlinked and becomes
+ * the operator's own, and the pack's next version adds its own rule again if it still has it
+ * (docs/rules.md, "Importing a pack"). Its name, severity, games, source and whether it is enabled
+ * may change and it stays the pack's.
+ */
 export async function updateRule(ctx: UseCaseContext, ruleId: number, changes: RuleChanges): Promise<Rule> {
   const attempt = { actor: OPERATOR, action: 'rule.update', resource: { type: 'rule', id: ruleId } } as const;
   return auditRefusals(ctx, attempt, () =>
@@ -57,10 +63,18 @@ export async function updateRule(ctx: UseCaseContext, ruleId: number, changes: R
       const pattern = usablePattern(changes.kind ?? before.kind, changes.pattern ?? before.pattern);
       const rule = await repos.rules.update(ruleId, { ...changes, pattern }, now);
       if (rule === undefined) refuse({ code: 'rule_not_found', ruleId });
+      const matchesElse =
+        rule.kind !== before.kind || rule.match !== before.match || rule.pattern !== before.pattern;
+      const unlinked = matchesElse && (await repos.rulePacks.unlinkRule(ruleId));
       await recordAudit(repos, {
         ...attempt,
         at: now,
-        detail: { kind: rule.kind, severity: rule.severity, enabled: rule.enabled },
+        detail: {
+          kind: rule.kind,
+          severity: rule.severity,
+          enabled: rule.enabled,
+          ...(unlinked ? { unlinkedFromPack: true } : {}),
+        },
       });
       return rule;
     }),

@@ -200,8 +200,7 @@ async function checkClaimed(ctx: UseCaseContext, source: ClaimedSource): Promise
   const read = readPackDocument(fetched.body);
   if ('problem' in read) return failed(200, read.problem);
   try {
-    const result = await importRulePack(ctx, read.pack, { dryRun: false, sourceId: source.id });
-    const outcome = result.outcome === 'dry-run' ? 'unchanged' : result.outcome;
+    const { outcome } = await importRulePack(ctx, read.pack, { sourceId: source.id });
     return record({
       status: outcome,
       httpStatus: 200,

@@ -1,15 +1,14 @@
 import {
   type PackChanges,
-  type PackRule,
-  packChanges,
-  packProblem,
+  type PublisherField,
   packRuleKey,
   type RulePack,
   rulesDigest,
 } from '../../domain/rule-pack.js';
 import type { Rule } from '../../domain/rules.js';
-import { parsePublicKey, verifyPack } from '../../lib/rule-pack-signature.js';
-import type { RulePublisher, StoredRulePack } from '../../storage/repositories/rule-packs.js';
+import { parsePublicKey } from '../../lib/rule-pack-signature.js';
+import type { PackPublisher, RulePublisher, StoredRulePack } from '../../storage/repositories/rule-packs.js';
+import type { RuleChanges } from '../../storage/repositories/rules.js';
 import {
   type AuditAction,
   type AuditActor,
@@ -20,7 +19,8 @@ import {
 } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
-import { type RetroHunt, retroHunt } from './pack-retro-hunt.js';
+import { type Adoption, planImport, refuseOlder, verifiedPublisher } from './pack-import-plan.js';
+import type { RetroHunt } from './pack-retro-hunt.js';
 
 /**
  * Trusted publishers and signed rule packs (docs/rules.md, "Rule packs"): the operator trusts a
@@ -93,35 +93,49 @@ export interface PackImport {
   /** `created`: the pack is new here; `updated`: a newer version replaced the older; `unchanged`: the same version again. */
   outcome: 'created' | 'updated' | 'unchanged' | 'dry-run';
   pack: {
-    publisher: { name: string; keyId: string };
+    /** The trusted key, named as the operator named it (the pack's own name is informational). */
+    publisher: PackPublisher;
     name: string;
     version: number;
     previousVersion: number | null;
   };
-  changes: PackChanges;
+  /** `added` rules carry their new id once stored. */
+  changes: Omit<PackChanges, 'added'> & { added: Array<PackChanges['added'][number] & { id?: number }> };
+  /** Built-in rules a project pack took over (or would) instead of adding copies. */
+  adopted: Adoption[];
   /** On a dry run: the stored scans the added and changed rules match. */
   retroHunt: RetroHunt | null;
 }
 
-/** A pack rule as a rule to judge with in a dry run: not stored, so its id is its place in the pack. */
-function asTrialRule(rule: PackRule, id: number, now: number): Rule {
-  return { ...rule, id, enabled: true, createdAt: now, updatedAt: now };
+/** The fields of `rule` an import writes: the ones its publisher changed, no other. */
+function written(rule: Rule, fields: readonly PublisherField[]): RuleChanges {
+  return Object.fromEntries(fields.map((f) => [f, rule[f]])) as RuleChanges;
+}
+
+/** The pack's description in an answer: its publisher as the operator trusted it. */
+export function describedPack(pack: RulePack, publisher: RulePublisher, previousVersion: number | null) {
+  return {
+    publisher: { name: publisher.name, keyId: publisher.keyId },
+    name: pack.name,
+    version: pack.version,
+    previousVersion,
+  };
 }
 
 /**
- * Checks that a trusted key signed the pack, then imports it: a new pack's rules are added enabled (or
- * taken over from an identical rule no pack holds); a
- * newer version replaces the older's rules (added, changed in place keeping their ids and whether
- * the operator enabled them, removed ones disabled and unlinked). An older or equal version is
- * refused unless it holds the same rules. With `dryRun`, nothing is written: the answer says what
- * would change and which stored scans the added and changed rules match. `sourceId`: the pack was
- * fetched from that subscribed URL (rule-pack-sources.ts); the import is audited as the source's.
+ * Checks that a trusted key signed the pack, then imports it (docs/rules.md, "Importing a pack"): a
+ * new pack's rules are added enabled, but a project pack takes over the built-in rules it holds
+ * (`planImport`); a newer version replaces the older's rules (added; changed in place keeping their
+ * ids, whether the operator enabled them and every field the publisher did not change; removed ones
+ * disabled and unlinked). An older or equal version is refused unless it holds the same rules.
+ * `sourceId`: the pack was fetched from that subscribed URL (rule-pack-sources.ts); the import is
+ * audited as the source's. `dryRunRulePack` answers what this would do without writing.
  */
 export async function importRulePack(
   ctx: UseCaseContext,
   pack: RulePack,
-  options: { dryRun: boolean; sourceId?: number },
-): Promise<PackImport> {
+  options: { sourceId?: number } = {},
+): Promise<PackImport & { outcome: 'created' | 'updated' | 'unchanged' }> {
   // A pack a subscribed URL served is recorded against its source, refused or not, so the source's
   // audit history tells what each check did (docs/audit.md).
   const fromSource = options.sourceId !== undefined;
@@ -132,80 +146,26 @@ export async function importRulePack(
       ? { type: 'rule_pack_source', id: options.sourceId ?? null }
       : { type: 'rule_pack', id: null },
   };
-  const verify = async () => {
-    const problem = packProblem(pack);
-    if (problem !== null) refuse({ code: 'invalid_rule_pack', problem });
-    const publisher = await ctx.repos.rulePacks.findPublisherByKeyId(pack.publisher.keyId);
-    if (publisher === undefined)
-      refuse({
-        code: 'untrusted_rule_publisher',
-        keyId: pack.publisher.keyId,
-        publisherName: pack.publisher.name,
-      });
-    if (!verifyPack(pack, publisher.publicKey))
-      refuse({ code: 'invalid_rule_pack_signature', keyId: publisher.keyId, name: pack.name });
-  };
   const digest = rulesDigest(pack.rules);
-  const described = (previousVersion: number | null) => ({
-    publisher: pack.publisher,
-    name: pack.name,
-    version: pack.version,
-    previousVersion,
-  });
-
-  if (options.dryRun) {
-    await verify();
-    const existing = await ctx.repos.rulePacks.findPack(pack.publisher.keyId, pack.name);
-    // What the import would answer: an older or equal version with other rules is refused alike.
-    if (
-      existing !== undefined &&
-      pack.version <= existing.version &&
-      !(pack.version === existing.version && existing.rulesDigest === digest)
-    )
-      refuse({
-        code: 'rule_pack_version_conflict',
-        name: pack.name,
-        version: pack.version,
-        current: existing.version,
-      });
-    const current = existing === undefined ? [] : await ctx.repos.rulePacks.linkedRules(existing.id);
-    const changes = packChanges(current, pack.rules);
-    const now = ctx.clock();
-    const trial = [...changes.added, ...changes.changed.map((c) => c.after)].map((r, i) =>
-      asTrialRule(r, i + 1, now),
-    );
-    return {
-      outcome: 'dry-run',
-      pack: described(existing?.version ?? null),
-      changes,
-      retroHunt: await retroHunt(ctx, trial, `${pack.publisher.keyId}:${pack.name}:${digest}`),
-    };
-  }
 
   return auditRefusals(ctx, attempt, async () => {
-    await verify();
+    const publisher = await verifiedPublisher(ctx.repos, pack);
     return ctx.transaction(async (repos) => {
       const now = ctx.clock();
+      const unchanged = async (held: StoredRulePack) => {
+        const plan = await planImport(repos, pack, held);
+        return {
+          outcome: 'unchanged' as const,
+          pack: describedPack(pack, publisher, held.version),
+          changes: plan.changes,
+          adopted: [],
+          retroHunt: null,
+        };
+      };
       const existing = await repos.rulePacks.findPack(pack.publisher.keyId, pack.name);
-      if (existing !== undefined && pack.version <= existing.version) {
-        if (pack.version === existing.version && existing.rulesDigest === digest) {
-          const current = await repos.rulePacks.linkedRules(existing.id);
-          return {
-            outcome: 'unchanged' as const,
-            pack: described(existing.version),
-            changes: packChanges(current, pack.rules),
-            retroHunt: null,
-          };
-        }
-        refuse({
-          code: 'rule_pack_version_conflict',
-          name: pack.name,
-          version: pack.version,
-          current: existing.version,
-        });
-      }
-      const current = existing === undefined ? [] : await repos.rulePacks.linkedRules(existing.id);
-      const changes = packChanges(current, pack.rules);
+      refuseOlder(pack, existing, digest);
+      if (existing !== undefined && pack.version === existing.version) return unchanged(existing);
+      const { changes, adoptions } = await planImport(repos, pack, existing);
       const packId = await repos.rulePacks.savePack(
         {
           publisherKeyId: pack.publisher.keyId,
@@ -223,12 +183,7 @@ export async function importRulePack(
       if (packId === null) {
         const landed = await repos.rulePacks.findPack(pack.publisher.keyId, pack.name);
         if (landed !== undefined && landed.version === pack.version && landed.rulesDigest === digest)
-          return {
-            outcome: 'unchanged' as const,
-            pack: described(landed.version),
-            changes: packChanges(await repos.rulePacks.linkedRules(landed.id), pack.rules),
-            retroHunt: null,
-          };
+          return unchanged(landed);
         refuse({
           code: 'rule_pack_version_conflict',
           name: pack.name,
@@ -237,29 +192,28 @@ export async function importRulePack(
         });
       }
       const added: Rule[] = [];
-      for (const rule of changes.added) {
-        // A rule already here that matches the same thing and belongs to no pack (a built-in rule a
-        // migration loaded, or the operator's own) is taken into the pack, keeping whether it is
-        // enabled, rather than copied: two rules on one pattern would report every match twice.
-        const adopted = await repos.rulePacks.unlinkedMatching(rule);
-        const stored =
-          adopted === undefined
-            ? await repos.rules.insert({ ...rule, enabled: true }, now)
-            : await repos.rules.update(
-                adopted,
-                { name: rule.name, severity: rule.severity, games: rule.games, source: rule.source },
-                now,
-              );
-        if (stored === undefined) throw new Error(`rule ${adopted} vanished within its transaction`);
+      const adopted: Adoption[] = [];
+      const toAdd = [...changes.added];
+      for (const adoption of adoptions) {
+        // Another import took the built-in rule into its pack meanwhile (two instances at once):
+        // this pack adds its own rule instead, as it would had that import come first.
+        if (
+          !(await repos.rulePacks.claim(packId, packRuleKey(adoption.rule), adoption.before.id, pack.version))
+        ) {
+          toAdd.push(adoption.rule);
+          continue;
+        }
+        if (adoption.fields.length > 0)
+          await repos.rules.update(adoption.before.id, written(adoption.after, adoption.fields), now);
+        adopted.push(adoption);
+      }
+      for (const rule of toAdd) {
+        const stored = await repos.rules.insert({ ...rule, enabled: true }, now);
         await repos.rulePacks.link(packId, packRuleKey(rule), stored.id, pack.version);
         added.push(stored);
       }
-      for (const { before, after } of changes.changed) {
-        await repos.rules.update(
-          before.id,
-          { name: after.name, severity: after.severity, games: after.games, source: after.source },
-          now,
-        );
+      for (const { before, after, fields } of changes.changed) {
+        await repos.rules.update(before.id, written(after, fields), now);
         await repos.rulePacks.markChanged(packId, packRuleKey(after), pack.version);
       }
       for (const rule of changes.removed) {
@@ -277,15 +231,20 @@ export async function importRulePack(
           name: pack.name,
           version: pack.version,
           previousVersion: existing?.version ?? null,
-          added: changes.added.length,
+          added: added.length,
+          adopted: adopted.length,
           changed: changes.changed.length,
           removed: changes.removed.length,
         },
       });
       return {
         outcome: existing === undefined ? ('created' as const) : ('updated' as const),
-        pack: described(existing?.version ?? null),
-        changes: { ...changes, added: changes.added.map((r, i) => ({ ...r, id: added[i]?.id })) },
+        pack: describedPack(pack, publisher, existing?.version ?? null),
+        changes: {
+          ...changes,
+          added: toAdd.map((r, i) => ({ ...r, id: added[i]?.id })),
+        },
+        adopted,
         retroHunt: null,
       };
     });

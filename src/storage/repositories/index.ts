@@ -128,7 +128,7 @@ function repositoryMakers(
     audit: () => auditRepository(db),
     rules: () => rulesRepository(db),
     ruleTests: () => ruleTestsRepository(db),
-    rulePacks: () => rulePacksRepository(db, () => rulesRepository(db)),
+    rulePacks: () => rulePacksRepository(db),
     rulePackSources: () => rulePackSourcesRepository(db, store.dialect),
     ruleQuality: () => ruleQualityRepository(db),
     evidence: () => evidenceRepository(db),

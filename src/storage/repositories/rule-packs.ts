@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { LinkedRule } from '../../domain/rule-pack.js';
 import type { Db } from '../database.js';
 import type { RulePacksTable, RulePublishersTable } from '../schema.js';
-import type { RulesRepository } from './rules.js';
+import { toRule } from './rules.js';
 
 export interface RulePublisher {
   id: number;
@@ -13,9 +13,19 @@ export interface RulePublisher {
   createdAt: number;
 }
 
+/**
+ * A pack's publisher as the operator knows it: the name the operator gave the key when trusting it
+ * (null once the key is no longer trusted), never the name the pack gives itself, which anyone
+ * signing a pack can choose (docs/rules.md, "The pack format").
+ */
+export interface PackPublisher {
+  name: string | null;
+  keyId: string;
+}
+
 export interface StoredRulePack {
   id: number;
-  publisher: { name: string; keyId: string };
+  publisher: PackPublisher;
   name: string;
   version: number;
   rulesDigest: string;
@@ -29,7 +39,7 @@ export interface StoredRulePack {
 export interface RuleOrigin {
   packId: number;
   name: string;
-  publisher: { name: string; keyId: string };
+  publisher: PackPublisher;
   addedVersion: number;
   changedVersion: number;
 }
@@ -44,10 +54,12 @@ function toPublisher(row: Selectable<RulePublishersTable>): RulePublisher {
   };
 }
 
-function toPack(row: Selectable<RulePacksTable> & { rules: number | string | bigint }): StoredRulePack {
+function toPack(
+  row: Selectable<RulePacksTable> & { rules: number | string | bigint; trusted_name: string | null },
+): StoredRulePack {
   return {
     id: Number(row.id),
-    publisher: { name: row.publisher_name, keyId: row.publisher_key_id },
+    publisher: { name: row.trusted_name, keyId: row.publisher_key_id },
     name: row.name,
     version: Number(row.version),
     rulesDigest: row.rules_digest,
@@ -58,11 +70,13 @@ function toPack(row: Selectable<RulePacksTable> & { rules: number | string | big
 }
 
 /** Trusted publishers, imported packs and which rules came from them (docs/rules.md, "Rule packs"). */
-export function rulePacksRepository(db: Db, rules: () => RulesRepository) {
+export function rulePacksRepository(db: Db) {
   const packs = () =>
     db
       .selectFrom('rule_packs')
+      .leftJoin('rule_publishers', 'rule_publishers.key_id', 'rule_packs.publisher_key_id')
       .selectAll('rule_packs')
+      .select('rule_publishers.name as trusted_name')
       .select((eb) =>
         eb
           .selectFrom('rule_pack_rules')
@@ -130,11 +144,12 @@ export function rulePacksRepository(db: Db, rules: () => RulesRepository) {
       let query = db
         .selectFrom('rule_pack_rules as l')
         .innerJoin('rule_packs as p', 'p.id', 'l.pack_id')
+        .leftJoin('rule_publishers as k', 'k.key_id', 'p.publisher_key_id')
         .select([
           'l.rule_id as rule_id',
           'p.id as pack_id',
           'p.name as name',
-          'p.publisher_name as publisher_name',
+          'k.name as publisher_name',
           'p.publisher_key_id as publisher_key_id',
           'l.added_version as added_version',
           'l.changed_version as changed_version',
@@ -155,30 +170,39 @@ export function rulePacksRepository(db: Db, rules: () => RulesRepository) {
       );
     },
 
-    /** The rules linked to a pack now, each with its identity in the pack. */
+    /** The rules linked to a pack now, each with its identity in the pack (one query). */
     async linkedRules(packId: number): Promise<LinkedRule[]> {
-      const links = await db
-        .selectFrom('rule_pack_rules')
-        .select(['rule_key', 'rule_id'])
-        .where('pack_id', '=', packId)
-        .orderBy('rule_id')
+      const rows = await db
+        .selectFrom('rule_pack_rules as l')
+        .innerJoin('scan_rules as r', 'r.id', 'l.rule_id')
+        .selectAll('r')
+        .select('l.rule_key as rule_key')
+        .where('l.pack_id', '=', packId)
+        .orderBy('r.id')
         .execute();
-      const out: LinkedRule[] = [];
-      for (const link of links) {
-        const rule = await rules().find(Number(link.rule_id));
-        if (rule !== undefined) out.push({ key: link.rule_key, rule });
-      }
-      return out;
+      return rows.map(({ rule_key, ...rule }) => ({ key: rule_key, rule: toRule(rule) }));
+    },
+
+    /** The document the pack was last imported with (`rule_packs.document`), JSON. */
+    async packDocument(packId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('rule_packs')
+        .select('document')
+        .where('id', '=', packId)
+        .executeTakeFirst();
+      return row?.document;
     },
 
     /**
-     * The oldest rule matching exactly what `rule` matches that no pack holds: a rule a pack takes over
-     * instead of adding a copy (a built-in rule a migration loaded, or one the operator wrote).
+     * The oldest rule no pack holds that is the built-in rule `rule` describes: it matches exactly
+     * what `rule` matches and cites the built-in file's source (a migration loaded it so; an
+     * operator's own rule alike, or one whose source the operator changed, is not taken).
      */
-    async unlinkedMatching(rule: {
+    async unlinkedBuiltIn(rule: {
       kind: string;
       match: string;
       pattern: string;
+      source: string;
     }): Promise<number | undefined> {
       const row = await db
         .selectFrom('scan_rules')
@@ -186,11 +210,39 @@ export function rulePacksRepository(db: Db, rules: () => RulesRepository) {
         .where('kind', '=', rule.kind)
         .where('match', '=', rule.match)
         .where('pattern', '=', rule.pattern)
+        .where('source', '=', rule.source)
         .where('id', 'not in', db.selectFrom('rule_pack_rules').select('rule_id'))
         .orderBy('id')
         .limit(1)
         .executeTakeFirst();
       return row === undefined ? undefined : Number(row.id);
+    },
+
+    /**
+     * Links a rule no pack held to a pack, unless another import linked it since it was read (two
+     * imports at once taking over one built-in rule): false then, and nothing is written, where a
+     * plain insert would break the one-pack-per-rule constraint (a 500 on PostgreSQL).
+     */
+    async claim(packId: number, ruleKey: string, ruleId: number, version: number): Promise<boolean> {
+      const row = await db
+        .insertInto('rule_pack_rules')
+        .values({
+          pack_id: packId,
+          rule_key: ruleKey,
+          rule_id: ruleId,
+          added_version: version,
+          changed_version: version,
+        })
+        .onConflict((oc) => oc.column('rule_id').doNothing())
+        .returning('rule_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Unlinks a rule from its pack, whichever it is: it becomes the operator's own rule. */
+    async unlinkRule(ruleId: number): Promise<boolean> {
+      const result = await db.deleteFrom('rule_pack_rules').where('rule_id', '=', ruleId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
 
     /**

@@ -3,9 +3,9 @@ import type { Rule, RuleKind, RuleMatch, RuleSeverity } from '../../domain/rules
 import type { Db } from '../database.js';
 import type { ScanRulesTable } from '../schema.js';
 
-type RuleRow = Selectable<ScanRulesTable>;
+export type RuleRow = Selectable<ScanRulesTable>;
 
-function toRule(row: RuleRow): Rule {
+export function toRule(row: RuleRow): Rule {
   return {
     id: Number(row.id),
     name: row.name,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
+import { dryRunRulePack } from '../../../application/rules/dry-run-rule-pack.js';
 import {
   distrustRulePublisher,
   importRulePack,
@@ -9,17 +10,18 @@ import {
   type PackImport,
   trustRulePublisher,
 } from '../../../application/rules/rule-packs.js';
+import { PUBLISHER_FIELDS } from '../../../domain/rule-pack.js';
 import { SignedPackSchema } from '../../../domain/rule-pack-schema.js';
 import { RULE_PACK_MAX_BYTES } from '../../../domain/rule-pack-source.js';
 import { RULE_KINDS, RULE_MATCHES, RULE_SEVERITIES, type Rule } from '../../../domain/rules.js';
 import { iso } from '../../../domain/time.js';
 import type { RulePublisher, StoredRulePack } from '../../../storage/repositories/rule-packs.js';
 import { Nullable, Timestamp } from '../../schemas/common.js';
-import { adminErrors, IdParams } from './schemas.js';
+import { adminErrors, IdParams, PackPublisherView } from './schemas.js';
 
 const tags = ['Operator'];
 const security = [{ adminToken: [] }];
-/** A pack of RULE_PACK_MAX_RULES rules of the longest fields fits (docs/rules.md, "Rule packs"). */
+/** The largest pack the format allows fits (domain/rule-pack-source.ts; docs/rules.md, "Importing a pack"). */
 const PACK_BODY_LIMIT = RULE_PACK_MAX_BYTES;
 
 const Kind = Type.Enum([...RULE_KINDS]);
@@ -36,7 +38,7 @@ const PublisherView = Type.Object({
 
 const PackView = Type.Object({
   id: Type.Integer(),
-  publisher: Type.Object({ name: Type.String(), keyId: Type.String() }),
+  publisher: PackPublisherView,
   name: Type.String(),
   version: Type.Integer(),
   rules: Type.Integer({ description: 'Rules linked to the pack now.' }),
@@ -55,13 +57,16 @@ const RuleRef = Type.Object({
   source: Nullable(Type.String()),
 });
 
+const PUBLISHER_FIELDS_DESCRIPTION =
+  'The fields the publisher changed since the version imported before (or, for a built-in rule, since its built-in file): only those were written; the others stay as the operator left them.';
+
 const ImportAnswer = Type.Object({
   outcome: Type.Enum(['created', 'updated', 'unchanged', 'dry-run'], {
     description:
       '`created` (201): the pack is new here. `updated`: a newer version replaced the older one. `unchanged`: the same version with the same rules again. `dry-run`: nothing was written.',
   }),
   pack: Type.Object({
-    publisher: Type.Object({ name: Type.String(), keyId: Type.String() }),
+    publisher: PackPublisherView,
     name: Type.String(),
     version: Type.Integer(),
     previousVersion: Nullable(Type.Integer({ description: 'The version imported before, if any.' })),
@@ -70,9 +75,26 @@ const ImportAnswer = Type.Object({
     added: Type.Array(RuleRef),
     changed: Type.Array(
       Type.Object(
-        { before: RuleRef, after: RuleRef },
-        { description: 'Same id; `enabled` stays the operator’s.' },
+        {
+          before: RuleRef,
+          after: RuleRef,
+          fields: Type.Array(Type.Enum([...PUBLISHER_FIELDS]), { description: PUBLISHER_FIELDS_DESCRIPTION }),
+        },
+        {
+          description: 'Same id; `enabled` and every field the publisher did not change stay the operator’s.',
+        },
       ),
+    ),
+    adopted: Type.Array(
+      Type.Object({
+        before: RuleRef,
+        after: RuleRef,
+        fields: Type.Array(Type.Enum([...PUBLISHER_FIELDS]), { description: PUBLISHER_FIELDS_DESCRIPTION }),
+      }),
+      {
+        description:
+          'Built-in rules (loaded by this server’s migrations) a project pack signed by the project’s key took over instead of adding copies: same id, and whether they are enabled stays the operator’s. Never a rule the operator wrote, and never by another publisher’s pack.',
+      },
     ),
     removed: Type.Array(RuleRef, {
       description: 'Disabled and no longer linked to the pack; kept as rules.',
@@ -140,10 +162,8 @@ function presentImport(result: PackImport) {
     pack: result.pack,
     changes: {
       added: changes.added.map(ref),
-      changed: changes.changed.map((c) => ({
-        before: ref(c.before),
-        after: ref({ ...c.after, id: c.before.id }),
-      })),
+      changed: changes.changed.map((c) => ({ before: ref(c.before), after: ref(c.after), fields: c.fields })),
+      adopted: result.adopted.map((a) => ({ before: ref(a.before), after: ref(a.after), fields: a.fields })),
       removed: changes.removed.map(ref),
       unchanged: changes.unchanged,
     },
@@ -248,7 +268,9 @@ export function rulePackAdminRoutes(ctx: UseCaseContext): FastifyPluginAsyncType
         },
       },
       async (request, reply) => {
-        const result = await importRulePack(ctx, request.body, { dryRun: request.query.dryRun ?? false });
+        const result = request.query.dryRun
+          ? await dryRunRulePack(ctx, request.body)
+          : await importRulePack(ctx, request.body);
         return reply.code(result.outcome === 'created' ? 201 : 200).send(presentImport(result));
       },
     );

@@ -23,7 +23,7 @@ import { RULE_KINDS, RULE_MATCHES, RULE_SEVERITIES, type Rule } from '../../../d
 import { iso, isoOrNull } from '../../../domain/time.js';
 import type { RuleOrigin } from '../../../storage/repositories/rule-packs.js';
 import { Nullable, Timestamp } from '../../schemas/common.js';
-import { adminErrors, IdParams } from './schemas.js';
+import { adminErrors, IdParams, PackPublisherView } from './schemas.js';
 
 const tags = ['Operator'];
 const security = [{ adminToken: [] }];
@@ -53,7 +53,7 @@ const RuleView = Type.Object({
       {
         id: Type.Integer(),
         name: Type.String(),
-        publisher: Type.Object({ name: Type.String(), keyId: Type.String() }),
+        publisher: PackPublisherView,
         addedVersion: Type.Integer({ description: 'The pack version that added it.' }),
         changedVersion: Type.Integer({ description: 'The pack version that last changed it.' }),
       },

@@ -107,3 +107,17 @@ export const KeywordsBody = Type.Object(
 export const Keywords = Type.Object({ accountId: Type.Integer(), keywords: Type.Array(Type.String()) });
 
 export const adminErrors = problemResponses(400, 401, 403, 404, 409, 413);
+
+/**
+ * A rule pack's publisher as the operator knows it (docs/rules.md, "The pack format"): the name the
+ * operator gave the key when trusting it, not the name a pack gives itself.
+ */
+export const PackPublisherView = Type.Object({
+  name: Nullable(
+    Type.String({
+      description:
+        'The name the operator gave the publisher’s key when trusting it; null once the key is no longer trusted. A pack’s own `publisher.name` is never shown: anyone can write any name into a pack.',
+    }),
+  ),
+  keyId: Type.String({ description: 'The fingerprint of the publisher’s key.' }),
+});

@@ -1,7 +1,7 @@
 import { holdsRawEvidenceText } from '@scanpin/evidence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
-import { evidence, GAME_MEMORY, jar, startScan, uploadEvidence } from '../support/evidence.js';
+import { evidence, GAME_MEMORY, jar, onWindows, startScan, uploadEvidence } from '../support/evidence.js';
 import { expectProblem } from '../support/http.js';
 import { type Person, signIn } from '../support/person.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
@@ -115,7 +115,9 @@ describe.each(stores)('control characters in evidence on $name', (backend) => {
 
   it('takes controls even in the fields a scanner writes itself, without breaking their caps', async () => {
     const scan = await startScan(t, owner.key);
-    const doc = evidence(scan.nonce);
+    const doc = evidence(scan.nonce, {
+      memory: { items: [{ ...GAME_MEMORY, classNames: ['net/minecraft/client/main/Main', RAW_CLASS] }] },
+    });
     const res = await uploadEvidence(t, scan.token, {
       ...doc,
       client: { ...doc.client, version: '\u0000'.repeat(50) },
@@ -131,7 +133,34 @@ describe.each(stores)('control characters in evidence on $name', (backend) => {
     const stored = JSON.parse(await storedDocument(scan.pin));
     // Escaped, the version would pass its cap of 50: it keeps its length, each control shown as U+FFFD.
     expect(stored.client.version).toBe('\ufffd'.repeat(50));
-    expect(stored.sources.discord.accounts[0].username).toBe('\ufffd');
+    // Only that field: every other is escaped, so a rule written in the escaped form still matches.
+    expect(stored.sources.discord.accounts[0].username).toBe('\\u0000');
+    expect(stored.sources.memory.items[0].classNames[1]).toBe(ESCAPED_CLASS);
+    expect(res.json().result).toBe('cheating');
+    expect((await evidenceOf(scan.pin)).findings.map((f) => f.evidence.value)).toEqual([ESCAPED_CLASS]);
+  });
+
+  it('replaces controls only in the short fields past their cap, however many there are', async () => {
+    const scan = await startScan(t, owner.key);
+    const windows = onWindows(
+      evidence(scan.nonce, {
+        memory: { items: [{ ...GAME_MEMORY, classNames: ['net/minecraft/client/main/Main', RAW_CLASS] }] },
+      }),
+    );
+    const [pf] = windows.sources.prefetch?.items ?? [];
+    if (windows.sources.prefetch === undefined || pf === undefined) throw new Error('no Prefetch');
+    // 3,000 Prefetch hashes (cap 16) escaped past their cap: more values than the schema names
+    // one by one, so each must be found in one pass for the rest of the document to stay escaped.
+    const items = Array.from({ length: 3_000 }, (_, i) => ({ ...pf, hash: `\u0001${i}`.padEnd(16, 'A') }));
+    const res = await uploadEvidence(t, scan.token, {
+      ...windows,
+      sources: { ...windows.sources, prefetch: { ...windows.sources.prefetch, filesTotal: 3_000, items } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = JSON.parse(await storedDocument(scan.pin));
+    expect(stored.sources.prefetch.items[2_999].hash).toBe('\ufffd2999AAAAAAAAAAA');
+    expect(stored.sources.memory.items[0].classNames[1]).toBe(ESCAPED_CLASS);
+    expect((await evidenceOf(scan.pin)).findings.map((f) => f.evidence.value)).toContain(ESCAPED_CLASS);
   });
 
   it('still refuses NUL on every other route', async () => {

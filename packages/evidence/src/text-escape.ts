@@ -85,9 +85,9 @@ export function escapeEvidence<T>(doc: T): T {
 
 /**
  * A copy with every raw control character and lone surrogate replaced by U+FFFD, which keeps every
- * length: for a document whose short fields (the client's version, Prefetch's hash, written by a
- * scanner and never read from the machine) hold them, which no scanner sends, so escaping them would
- * pass their cap (the server's intake, docs/scan-client.md "Control characters").
+ * length: for a short field (the client's version, Prefetch's hash, written by a scanner and never
+ * read from the machine) that holds them, which no scanner sends, so escaping it would pass its cap
+ * (the server's intake replaces them in that field alone, docs/scan-client.md "Control characters").
  */
 export function replaceRawText<T>(doc: T): T {
   return mapText(doc, (value) => (HOLDS_RAW.test(value) ? value.replace(RAW, '\ufffd') : value)) as T;

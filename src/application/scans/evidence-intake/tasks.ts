@@ -1,4 +1,3 @@
-import { escapeEvidence, holdsRawEvidenceText, replaceRawText } from '@scanpin/evidence';
 import type { AssuranceReason } from '../../../domain/assurance.js';
 import type { EvidenceDocument } from '../../../domain/evidence.js';
 import { evidenceReasons } from '../../../domain/evidence-assurance.js';
@@ -16,9 +15,10 @@ import {
 import type { ScanReport } from '../../../domain/scan-report.js';
 import { sha256Hex } from '../../../lib/crypto.js';
 import { nestsDeeperThan } from '../../../lib/json-nesting.js';
-import { type BodyValidator, bodyValidator } from '../../../lib/json-schema-validators.js';
+import { type BodyValidator, bodyValidator, createBodyAjv } from '../../../lib/json-schema-validators.js';
 import { containsNul, hasPrototypeKey } from '../../../lib/json-values.js';
 import { describeValidationErrors } from '../../../lib/validation-errors.js';
+import { escapedDocument } from './escaped-document.js';
 
 /**
  * What the evidence intake's workers do (docs/security.md, "Evidence uploads"): everything whose cost
@@ -78,11 +78,14 @@ export type BodySchemas = Record<BodySchemaName, object>;
 let validators: Record<BodySchemaName, BodyValidator> | null = null;
 let validatorsOf: BodySchemas | null = null;
 let compiled: { version: string; rules: CompiledRules } | null = null;
+// Every error of an escaped evidence document at once, compiled in a thread only when one is needed.
+let everyEvidenceError: BodyValidator | null = null;
 
 /** Set once per thread, from the routes' schemas (pool.ts passes them to its workers as workerData). */
 export function useBodySchemas(schemas: BodySchemas): void {
   if (validatorsOf === schemas) return;
   validatorsOf = schemas;
+  everyEvidenceError = null;
   validators = { evidence: bodyValidator(schemas.evidence), finish: bodyValidator(schemas.finish) };
 }
 
@@ -140,17 +143,10 @@ export function decodeBody(task: DecodeTask): Decoded {
   return { ok: false, refusal: 'invalid_body', detail: describeValidationErrors(named.errors ?? [], 'body') };
 }
 
-/**
- * The document with its control characters escaped as a current scanner sends them (docs/scan-client.md,
- * "Control characters"): one that holds any raw came from an older scanner. Escaping lengthens a
- * string, and escapeEvidence keeps each within the shortest cap of a machine's text; a document that
- * still breaks its schema then holds controls in a short field a scanner writes itself (its version),
- * which no scanner sends, and they are replaced by U+FFFD instead: never a refusal of the whole scan.
- */
-function escapedDocument(doc: EvidenceDocument): EvidenceDocument {
-  if (!holdsRawEvidenceText(doc)) return doc;
-  const escaped = escapeEvidence(doc);
-  return validatorOf('evidence')(escaped) ? escaped : replaceRawText(doc);
+function everyEvidenceErrorValidator(): BodyValidator {
+  if (validatorsOf === null) throw new Error('the body schemas were not set in this thread');
+  everyEvidenceError ??= createBodyAjv().compile(validatorsOf.evidence);
+  return everyEvidenceError;
 }
 
 /** An upload: decoded, checked against the schema and the scan's nonce, judged, reported. */
@@ -159,7 +155,11 @@ export function intake(task: IntakeTask): IntakeOutcome {
   if (!checked.ok) return checked;
   if (sha256Hex((checked.value as EvidenceDocument).nonce) !== task.nonceHash)
     return { ok: false, refusal: 'nonce_mismatch' };
-  const doc = escapedDocument(checked.value as EvidenceDocument);
+  const doc = escapedDocument(
+    checked.value as EvidenceDocument,
+    validatorOf('evidence'),
+    everyEvidenceErrorValidator,
+  );
   const judgement = evaluateEvidence(rulesOf(task.rules), doc, task.gameType);
   const report = reportFromEvidence(doc, judgement, task.facts);
   return {

@@ -68,6 +68,7 @@ describe.each(backends())('the customer CLI (docs/cli.md) on $name', (backend) =
     expect(results.code).toBe(11);
     expect(results.out).toMatch(/^Result\s+suspicious$/m);
     expect(results.out).toMatch(/^Suspicious\s+Odd driver$/m);
+    expect(results.out).toMatch(/^System\s+Windows 11 Pro 23H2$/m);
   });
 
   it('pins watch shows progress, then the verdict, with the exit code for it', async () => {

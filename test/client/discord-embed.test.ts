@@ -247,7 +247,37 @@ describe('toDiscordEmbed stays within Discord limits', () => {
     expect(embed).toMatchObject({ title: 'Scan A7K3M2P9 · Tryout', color: 0xed4245 });
     expect(embed.description).toContain('**Assurance:** high (official build)');
     expect(embed.fields?.[0]?.name).toBe('Detections (500)');
+    expect(embed.description).toContain('**System:** Windows 11');
     expect(embed.fields?.[0]?.value).toMatch(/^• Cheat 0\n• Cheat 1\n[\s\S]*\n… and \d+ more$/);
+  });
+
+  it('labels the system a Linux scan ran on as a system, not as Windows', () => {
+    const embed = toDiscordEmbed({
+      pin: 'A7K3M2P9',
+      pinName: null,
+      type: 'Java',
+      status: 'finished',
+      result: 'legit',
+      createdAt: '2026-02-11T15:25:00.000Z',
+      data: {
+        cheating: null,
+        country: null,
+        vpn: null,
+        logon: null,
+        scantime: null,
+        windows: 'Linux 6.1.0 (Debian GNU/Linux 12)',
+        detections: [],
+        suspicious: [],
+        warnings: [],
+        untrusted: [],
+        integrity: [],
+        customSuspicious: [],
+        discord: [],
+      },
+    });
+    // Markdown's characters are escaped, as in every field the player's machine wrote.
+    expect(embed.description).toContain('**System:** Linux 6.1.0 \\(Debian GNU/Linux 12\\)');
+    expect(embed.description).not.toContain('Windows');
   });
 
   it("counts a risk score's detections from the server's total when it listed only the first", () => {

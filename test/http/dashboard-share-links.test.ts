@@ -44,6 +44,7 @@ describe.each(backends())('share links on $name', (backend) => {
         vpn: 'NordVPN',
         country: 'DE',
         logon: 'secret-windows-user',
+        windows: 'Linux 6.1.0-28-amd64 (Debian GNU/Linux 12 (bookworm))',
         untrusted: ['C:\\Users\\ProfileName42\\AppData\\Local\\loader.exe'],
       }),
       ['HW-SHARED-SECRET-ID'],
@@ -77,9 +78,12 @@ describe.each(backends())('share links on $name', (backend) => {
       'DE',
       'Eulen &lt;script&gt;',
       'AppData\\Local\\loader.exe',
+      // The system's facts are labelled by what they are, not as Windows.
+      '<dt>System</dt><dd>Linux 6.1.0-28-amd64 (Debian GNU/Linux 12 (bookworm))</dd>',
     ]) {
       expect(page.body).toContain(shown);
     }
+    expect(page.body).not.toContain('<dt>Windows</dt>');
     for (const hidden of [
       PLAYER.id,
       PLAYER.username,

@@ -169,7 +169,8 @@ function resultsEmbed(r: PinResults): DiscordEmbed {
       : undefined,
     d.vpn ? `**VPN:** ${md(d.vpn)}` : undefined,
     d.country ? `**Country:** ${md(d.country)}` : undefined,
-    d.windows ? `**Windows:** ${md(d.windows)}` : undefined,
+    // `windows` holds any system's name and version ("Linux 6.1.0 …" too), so it is labelled System.
+    d.windows ? `**System:** ${md(d.windows)}` : undefined,
     d.scantime ? `**Scan time:** ${md(d.scantime)}` : undefined,
     d.discord.length > 0
       ? `**Discord:** ${d.discord.map((a) => `${md(a.username)} (${a.id})`).join(', ')}`

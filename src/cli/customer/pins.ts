@@ -51,7 +51,7 @@ function resultsRows(r: PinResults): Array<[string, unknown]> {
     ['Custom', d.customSuspicious],
     ['VPN', d.vpn],
     ['Country', d.country],
-    ['Windows', d.windows],
+    ['System', d.windows],
     ['Scan time', d.scantime],
     ['Discord', d.discord.map((a) => `${a.username} (${a.id})`)],
   ];

@@ -42,7 +42,7 @@ function resultPage(r: SharedResult): string {
     robots: ROBOTS,
     body: `<h1>Scan result: <span class="badge ${escapeHtml(r.verdict)}">${escapeHtml(r.verdict)}</span></h1>
 ${assurancePart(r.assurance)}
-<dl>${fact('Game', r.game)}${fact('Scanned', iso(r.scannedAt))}${fact('VPN', r.vpn)}${fact('Country', r.country)}${fact('Windows', r.windows)}${fact('Scan time', r.scantime)}</dl>
+<dl>${fact('Game', r.game)}${fact('Scanned', iso(r.scannedAt))}${fact('VPN', r.vpn)}${fact('Country', r.country)}${fact('System', r.windows)}${fact('Scan time', r.scantime)}</dl>
 ${list('Detections', r.detections)}${list('Suspicious', r.suspicious)}${list('Warnings', r.warnings)}${list('Untrusted', r.untrusted)}${list('Integrity', r.integrity)}${list('Custom suspicious', r.customSuspicious)}
 <footer>Shared from scanpin. This page shows no account names, hardware IDs or addresses.</footer>`,
   });

@@ -59,7 +59,8 @@ export function Results({ results }: { results: PinResults }) {
   const facts: Array<[string, string | null]> = [
     ['VPN', data.vpn],
     ['Country', data.country],
-    ['Windows', data.windows],
+    // The field is named `windows` in the published API, but holds any system's name and version.
+    ['System', data.windows],
     ['Logged on for', data.logon],
     ['Scan time', data.scantime],
   ];

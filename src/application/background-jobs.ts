@@ -2,6 +2,7 @@ import type { ServiceLog } from '../logger.js';
 import type { UseCaseContext } from './context.js';
 import { deliverDueScanMessages } from './discord/deliver-scan-messages.js';
 import { forgetRunOutSignInStates } from './people/discord-sign-in.js';
+import { forgetRunOutPasskeyChallenges } from './people/passkeys.js';
 import { sweepDuePins } from './pins/sweep-due-pins.js';
 import { dailyRetention } from './privacy/retention.js';
 import { pollDueRulePackSources } from './rules/rule-pack-sources.js';
@@ -157,7 +158,12 @@ export function startBackgroundJobs(ctx: UseCaseContext, log: ServiceLog): Backg
       },
       log,
     ),
-    every(SIGN_IN_STATES_EVERY_MS, 'sign-in state sweep', () => forgetRunOutSignInStates(ctx), log),
+    every(
+      SIGN_IN_STATES_EVERY_MS,
+      'sign-in state sweep',
+      async () => (await forgetRunOutSignInStates(ctx)) + (await forgetRunOutPasskeyChallenges(ctx)),
+      log,
+    ),
     every(SIGNATURES_EVERY_MS, 'scanner signature sweep', () => forgetStaleSignatures(ctx), log),
     every(
       Math.min(RULE_PACK_SOURCES_CHECK_EVERY_MS, ctx.config.rulePackPollSeconds * 1_000),

@@ -102,6 +102,16 @@ export type Failure =
   /** An invite token that no invite has (the invite preview tells this apart from a used-up one). */
   | { code: 'unknown_invite' }
   | { code: 'discord_sign_in_disabled' }
+  /** Passkeys (docs/dashboard.md, "Passkeys"): PUBLIC_URL is an IP address or plain http:// elsewhere than localhost. */
+  | { code: 'passkeys_unavailable' }
+  /** The answer's challenge is unknown, already answered, over 5 minutes old, or was begun for something else. */
+  | { code: 'passkey_challenge_invalid' }
+  /** The authenticator's answer did not verify (`reason` is for the server log only). */
+  | { code: 'passkey_refused'; reason: string }
+  /** No passkey with this credential ID is registered here (removed, or made for another server). */
+  | { code: 'unknown_passkey' }
+  | { code: 'passkey_not_found'; passkeyId: number }
+  | { code: 'passkey_limit'; max: number }
   | { code: 'invite_not_found'; inviteId: number }
   | { code: 'cannot_remove_owner'; enterpriseId: number }
   /** The built-in Discord app (docs/discord.md): its three values are not configured. */

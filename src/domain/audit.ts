@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = [
   'invite.create',
   'invite.accept',
   'invite.revoke',
+  'passkey.register',
+  'passkey.remove',
+  'passkey.sign_in',
   'webhook.create',
   'webhook.update',
   'webhook.delete',
@@ -65,6 +68,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'rule_publisher',
   'rule_pack',
   'rule_pack_source',
+  'passkey',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

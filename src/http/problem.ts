@@ -72,6 +72,12 @@ export const PROBLEM_CODES = [
   'invite_not_found',
   'unknown_invite',
   'discord_sign_in_disabled',
+  'passkeys_unavailable',
+  'passkey_challenge_invalid',
+  'passkey_refused',
+  'unknown_passkey',
+  'passkey_not_found',
+  'passkey_limit',
   'cannot_remove_owner',
   'discord_app_disabled',
   'discord_guild_taken',
@@ -521,6 +527,38 @@ export function problemFor(failure: Failure): Problem {
         404,
         failure.code,
         'This invite link is unknown: check that it was copied whole, or ask the Enterprise’s owner for a new one.',
+      );
+    case 'passkeys_unavailable':
+      return new Problem(
+        404,
+        failure.code,
+        'Passkeys are not available on this server: browsers allow them only on an https:// address with a domain name (or http://localhost). Sign in with a link from your operator, or ask them to set PUBLIC_URL.',
+      );
+    case 'passkey_challenge_invalid':
+      return new Problem(
+        400,
+        failure.code,
+        'This passkey request is unknown, already answered or over 5 minutes old. Start again: ask for a new challenge and answer it once.',
+      );
+    case 'passkey_refused':
+      return new Problem(
+        400,
+        failure.code,
+        'The passkey’s answer could not be verified (made for another address, replayed, or from a copied key). Try again with a passkey made for this site, or sign in another way.',
+      );
+    case 'unknown_passkey':
+      return new Problem(
+        400,
+        failure.code,
+        'This passkey is not registered on this server (it may have been removed). Sign in another way, then add a passkey in Settings.',
+      );
+    case 'passkey_not_found':
+      return new Problem(404, failure.code, `Passkey ${failure.passkeyId} is not one of your passkeys.`);
+    case 'passkey_limit':
+      return new Problem(
+        400,
+        failure.code,
+        `You already have ${failure.max} passkeys. Remove one you no longer use in Settings, then add this one.`,
       );
     case 'discord_sign_in_disabled':
       return new Problem(

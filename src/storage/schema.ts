@@ -641,6 +641,35 @@ export interface ScanAccountsTable {
   finished_at: number;
 }
 
+export interface PasskeysTable {
+  id: Generated<number>;
+  account_id: number;
+  /** The WebAuthn credential ID, base64url. */
+  credential_id: string;
+  /** The credential's COSE public key, base64url. */
+  public_key: string;
+  /** The signature counter the authenticator last reported (0 for those that keep none). */
+  counter: number;
+  /** JSON array of the transports the authenticator named, or null. */
+  transports: string | null;
+  /** The WebAuthn user handle (base64url), one per account. */
+  user_handle: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface PasskeyChallengesTable {
+  /** SHA-256 of the challenge (base64url), hex. */
+  challenge_hash: string;
+  purpose: 'register' | 'sign_in';
+  account_id: number | null;
+  invite_hash: string | null;
+  account_name: string | null;
+  user_handle: string | null;
+  expires_at: number;
+}
+
 export interface Database {
   pin_players: PinPlayersTable;
   scan_accounts: ScanAccountsTable;
@@ -684,6 +713,8 @@ export interface Database {
   discord_scan_messages: DiscordScanMessagesTable;
   discord_interactions_seen: DiscordInteractionsSeenTable;
   used_sign_in_states: UsedSignInStatesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   scanner_clients: ScannerClientsTable;
   scanner_request_signatures: ScannerRequestSignaturesTable;
   rule_tests: RuleTestsTable;

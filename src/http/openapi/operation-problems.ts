@@ -124,6 +124,21 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /^\/app\/api\/enterprises\/\{id\}\/members\/\{accountId\}$/, codes: ['cannot_remove_owner'] },
   { path: /^\/app\/api\/invites\/\{id\}$/, codes: ['invite_not_found', 'not_enterprise_owner'] },
   { path: /^\/app\/api\/invites\/(accept|preview)$/, codes: ['invalid_invite', 'unknown_invite'] },
+  // Passkeys (docs/dashboard.md, "Passkeys").
+  { path: /^\/app\/api\/(passkeys|invites\/passkey)/, codes: ['passkeys_unavailable'] },
+  {
+    method: 'post',
+    path: /^\/app\/api\/(passkeys|invites\/passkey)$/,
+    codes: ['passkey_challenge_invalid', 'passkey_refused'],
+  },
+  { method: 'post', path: /^\/app\/api\/passkeys(\/registration-options)?$/, codes: ['passkey_limit'] },
+  {
+    path: /^\/app\/api\/passkeys\/sign-in$/,
+    codes: ['passkey_challenge_invalid', 'passkey_refused', 'unknown_passkey', 'account_banned'],
+  },
+  { path: /^\/app\/api\/passkeys\/\{id\}$/, codes: ['passkey_not_found'] },
+  { path: /^\/app\/api\/invites\/passkey/, codes: ['invalid_invite'] },
+  { path: /^\/app\/api\/(passkeys\/sign-in|invites\/passkey)/, codes: ['rate_limited'] },
   // Signed-out routes are counted per client address (http/plugins/client-address-limit.ts).
   { path: /^\/app\/api\/(auth\/options|invites\/preview)$/, codes: ['rate_limited'] },
   { path: /^\/app\/api\/keys/, codes: ['key_not_found', 'not_enterprise_owner', 'account_not_found'] },

@@ -9,6 +9,7 @@ import { type EvidenceRepository, evidenceRepository } from './evidence.js';
 import { type HardwareFactsRepository, hardwareFactsRepository } from './hardware-facts.js';
 import { type HardwareHubsRepository, hardwareHubsRepository } from './hardware-hubs.js';
 import { type InvitesRepository, invitesRepository } from './invites.js';
+import { type PasskeysRepository, passkeysRepository } from './passkeys.js';
 import { type PinStatsRepository, pinStatsRepository } from './pin-stats.js';
 import { type PinTimelineRepository, pinTimelineRepository } from './pin-timeline.js';
 import { type PinsRepository, pinsRepository } from './pins.js';
@@ -48,6 +49,7 @@ export interface Repositories {
   privacy: PrivacyRepository;
   settings: SettingsRepository;
   sessions: SessionsRepository;
+  passkeys: PasskeysRepository;
   shareLinks: ShareLinksRepository;
   invites: InvitesRepository;
   webhooks: WebhooksRepository;
@@ -122,6 +124,7 @@ function repositoryMakers(
     privacy: () => privacyRepository(db, store.dialect),
     settings: () => settingsRepository(db),
     sessions: () => sessionsRepository(db),
+    passkeys: () => passkeysRepository(db),
     shareLinks: () => shareLinksRepository(db),
     invites: () => invitesRepository(db),
     webhooks: () => webhooksRepository(db, store.dialect),

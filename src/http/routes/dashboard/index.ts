@@ -13,6 +13,7 @@ import { invitePreviewRoutes } from './invite-preview.js';
 import { keyRoutes } from './keys.js';
 import { keywordRoutes } from './keywords.js';
 import { overviewRoutes } from './overview.js';
+import { passkeyRoutes } from './passkeys.js';
 import { dashboardPinRoutes } from './pins.js';
 import { dashboardPlayerRoutes } from './players.js';
 import { sessionRoutes } from './session.js';
@@ -39,6 +40,7 @@ export function dashboardApi(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(overviewRoutes(ctx));
     await app.register(keywordRoutes(ctx));
     await app.register(authOptionsRoutes(ctx));
+    await app.register(passkeyRoutes(ctx));
     await app.register(invitePreviewRoutes(ctx));
     await app.register(dashboardAuditRoutes(ctx));
     await app.register(dashboardDiscordRoutes(ctx));

@@ -1,0 +1,47 @@
+/**
+ * The rules of passkeys (docs/dashboard.md, "Passkeys"): whom a passkey is for, how long a ceremony
+ * may take, what a passkey may be called, and which addresses can have passkeys at all.
+ */
+
+/** From asking for a challenge to answering it: a person has this long to touch their authenticator. */
+export const PASSKEY_CEREMONY_TTL_MS = 5 * 60_000;
+
+/** A person keeps a few passkeys (a phone, a laptop, a security key), not an unbounded list. */
+export const MAX_PASSKEYS_PER_ACCOUNT = 20;
+
+export const PASSKEY_NAME_MAX = 60;
+export const ACCOUNT_NAME_MAX = 100;
+
+/** The name shown in Settings: the person's, trimmed, or what the authenticator is when they gave none. */
+export function passkeyName(raw: string | undefined, fallback = 'Passkey'): string {
+  const name = (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, PASSKEY_NAME_MAX);
+  return name === '' ? fallback : name;
+}
+
+/** The relying party: whose passkeys these are, and the one origin a browser may use them from. */
+export interface RelyingParty {
+  /** The WebAuthn RP ID: PUBLIC_URL's host name. */
+  id: string;
+  /** PUBLIC_URL's origin: the only origin a ceremony's client data may name. */
+  origin: string;
+  name: string;
+}
+
+/**
+ * The relying party of a server whose public address is `publicUrl`, or undefined when browsers
+ * refuse passkeys there: WebAuthn takes a domain as RP ID, never an IP address, and only on a secure
+ * origin (https://, or http:// on localhost).
+ */
+export function relyingPartyOf(publicUrl: string): RelyingParty | undefined {
+  let url: URL;
+  try {
+    url = new URL(publicUrl);
+  } catch {
+    return undefined;
+  }
+  const host = url.hostname;
+  if (host === '' || /^[\d.]+$/.test(host) || host.startsWith('[')) return undefined;
+  const local = host === 'localhost' || host.endsWith('.localhost');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) return undefined;
+  return { id: host, origin: url.origin, name: 'scanpin' };
+}

@@ -79,6 +79,8 @@ export const EVIDENCE_REF_SOURCES = [
   'jvm',
   // The Minecraft resource packs (`files.resourcePacks`), which the x-ray signal points at.
   'resourcePacks',
+  // The other programs running during the scan (`processes.others`).
+  'runningPrograms',
 ] as const;
 
 export interface EvidenceRef {
@@ -175,6 +177,7 @@ function* candidates(doc: EvidenceDocument): Generator<Candidate> {
         proves: 'this-session',
       };
   }
+  yield* runningProgramCandidates(doc);
   for (const [index, m] of memory.items.entries()) {
     const where = `memory of ${m.process} (pid ${m.pid})`;
     for (const value of m.classNames)
@@ -205,6 +208,38 @@ function* candidates(doc: EvidenceDocument): Generator<Candidate> {
       yield { kind: 'jar-entry', ref: { source: 'files', index, value }, where, proves: 'possession' };
   }
   yield* windowsCandidates(doc);
+}
+
+/**
+ * The other programs running during the scan (docs/scan-client.md, "Other running programs"): each
+ * proves the program was running while the scan read the processes, this session, like the game's
+ * own. Matched by process name, and by its file's name, path and hash.
+ */
+function* runningProgramCandidates(doc: EvidenceDocument): Generator<Candidate> {
+  for (const [index, p] of (doc.sources.processes.others?.items ?? []).entries()) {
+    const where = `running process ${p.name}${p.path === null ? '' : ` (${p.path})`}`;
+    yield {
+      kind: 'process-name',
+      ref: { source: 'runningPrograms', index, value: p.name },
+      where,
+      proves: 'this-session',
+    };
+    if (p.path !== null)
+      yield* fileCandidates(
+        'runningPrograms',
+        index,
+        { path: p.path, sha256: p.sha256 },
+        where,
+        'this-session',
+      );
+    else if (p.sha256 !== null)
+      yield {
+        kind: 'file-sha256',
+        ref: { source: 'runningPrograms', index, value: p.sha256 },
+        where,
+        proves: 'this-session',
+      };
+  }
 }
 
 /** A file's name, path and hash as candidates, all proving the same thing. */

@@ -178,6 +178,17 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
     const processes = report.sources.processes;
     expect(processes.status, processes.reason).toBe('collected');
     expect(processes.items.map((p: { name: string }) => p.name)).toContain('FiveM_GTAProcess.exe');
+    // The other programs, one per executable, from the same Toolhelp list (docs/scan-client.md, "Other
+    // running programs"): Wine's own services, by name and path, the game listed above instead.
+    const others: Array<{ name: string; path: string | null }> = processes.others.items;
+    expect(others).toContainEqual(
+      expect.objectContaining({
+        name: 'services.exe',
+        path: expect.stringMatching(/system32\/services\.exe$/i),
+      }),
+    );
+    expect(others.map((p) => p.name)).not.toContain('FiveM_GTAProcess.exe');
+    expect(processes.others).toMatchObject({ total: others.length, truncated: false });
     // Its executable is found on Wine's Z: drive (the Linux root), next to the scanner.
     expect(report.programs).toContainEqual(
       expect.stringMatching(/FiveM_GTAProcess\.exe: executed, file present \(ran: process start /),

@@ -66,6 +66,9 @@ export const EVIDENCE_CAPS = {
   resourcePacks: 256,
   packTextures: 128,
   packModels: 128,
+  // Version 3: the other programs running during the scan, one per distinct executable
+  // (docs/scan-client.md, "Other running programs").
+  runningPrograms: 512,
 } as const;
 
 export type EvidenceCaps = typeof EVIDENCE_CAPS;

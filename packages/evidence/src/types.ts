@@ -8,10 +8,16 @@ import type {
   EvidenceLogLines,
   EvidenceMemory,
   EvidenceProcess,
+  EvidenceRunningProgram,
+  EvidenceRunningPrograms,
 } from './sections/core.js';
 import type { EvidenceJvmAgent, EvidenceJvmPackage, EvidenceJvmProcess } from './sections/jvm.js';
 import type { EvidenceMacro, EvidenceMacroProgram, EvidenceMacroUnreadable } from './sections/macros.js';
-import type { EvidencePackModel, EvidencePackTexture, EvidenceResourcePack } from './sections/resource-packs.js';
+import type {
+  EvidencePackModel,
+  EvidencePackTexture,
+  EvidenceResourcePack,
+} from './sections/resource-packs.js';
 import type { EvidenceAmcacheRecord } from './sections/windows-amcache.js';
 import type { EvidenceEventLogFile, EvidenceEventLogItem } from './sections/windows-event-logs.js';
 import type {
@@ -48,6 +54,9 @@ export interface SectionHeader {
 }
 
 export type ProcessEvidence = Static<typeof EvidenceProcess>;
+/** One distinct executable of the other programs running during the scan. */
+export type RunningProgramEvidence = Static<typeof EvidenceRunningProgram>;
+export type RunningProgramsEvidence = Static<typeof EvidenceRunningPrograms>;
 /** Whether the PIN's game was running, and how long the scanner waited for it. */
 export type GameRunning = Static<typeof EvidenceGame>;
 export type MemoryEvidence = Static<typeof EvidenceMemory>;

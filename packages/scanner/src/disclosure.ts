@@ -40,6 +40,13 @@ export const COLLECTED: readonly Disclosed[] = [
       'Name, program path, a fingerprint (SHA-256) of the program file, start time, and the command line with passwords and access tokens replaced by <redacted>.',
   },
   {
+    source: 'processes',
+    platform: 'any',
+    title: 'Other programs running',
+    detail:
+      'The names and locations of the other programs running during the scan (no command lines or window titles), each program once, your home folder shown as ~ and another account’s name left out; a fingerprint (SHA-256) of each program file up to 64 MiB.',
+  },
+  {
     source: 'memory',
     platform: 'any',
     title: "Text in the game's memory",

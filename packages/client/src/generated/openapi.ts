@@ -11604,6 +11604,18 @@ export interface paths {
                          *                 ],
                          *                 "running": false,
                          *                 "waitedSeconds": 0
+                         *               },
+                         *               "others": {
+                         *                 "items": [
+                         *                   {
+                         *                     "name": "example",
+                         *                     "path": "example",
+                         *                     "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+                         *                   }
+                         *                 ],
+                         *                 "total": 0,
+                         *                 "truncated": false,
+                         *                 "unhashed": 0
                          *               }
                          *             },
                          *             "memory": {
@@ -12779,7 +12791,7 @@ export interface paths {
                                             status: "collected" | "skipped" | "failed";
                                             unreadable: number;
                                         };
-                                        /** @description The game’s processes and launchers. */
+                                        /** @description The game’s processes and launchers, and the other programs running. */
                                         processes: {
                                             game?: {
                                                 /** @description The process names the client looked for, for the PIN’s game. */
@@ -12810,6 +12822,26 @@ export interface paths {
                                                  */
                                                 startedAt: string | null;
                                             }[];
+                                            others?: {
+                                                /** @description Programs outside the system folders first, then by name. */
+                                                items: {
+                                                    /** @description The image name (`cheat.exe`; on Linux the process name, whole where the kernel cut it). */
+                                                    name: string;
+                                                    /** @description Executable path, the home folder shortened to `~` and another user’s home folder written `<user>`; null when the system does not tell. */
+                                                    path: string | null;
+                                                    /**
+                                                     * @description SHA-256, lowercase hex.
+                                                     * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                                     */
+                                                    sha256: string | null;
+                                                }[];
+                                                /** @description Distinct executables running, listed or not. */
+                                                total: number;
+                                                /** @description More distinct executables ran than the cap lets through. */
+                                                truncated: boolean;
+                                                /** @description Listed executables with no SHA-256: larger than 64 MiB, unreadable, or past the scan’s hashing budget (256 MiB, 10 seconds). */
+                                                unhashed: number;
+                                            };
                                             /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                             reason: string | null;
                                             /**
@@ -13098,7 +13130,7 @@ export interface paths {
                                         /** @description The item of that source’s list. */
                                         index: number;
                                         /** @enum {unknown} */
-                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "eventLogs" | "eventLogFiles" | "modules" | "amcache" | "services" | "shimcache" | "usnJournal" | "usnJournalVolumes" | "macros" | "jvm" | "resourcePacks";
+                                        source: "memory" | "files" | "processes" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "eventLogs" | "eventLogFiles" | "modules" | "amcache" | "services" | "shimcache" | "usnJournal" | "usnJournalVolumes" | "macros" | "jvm" | "resourcePacks" | "runningPrograms";
                                         /** @description The value of the item that matched. */
                                         value: string;
                                     };
@@ -18169,6 +18201,18 @@ export interface paths {
                      *             ],
                      *             "running": false,
                      *             "waitedSeconds": 0
+                     *           },
+                     *           "others": {
+                     *             "items": [
+                     *               {
+                     *                 "name": "example",
+                     *                 "path": "example",
+                     *                 "sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+                     *               }
+                     *             ],
+                     *             "total": 0,
+                     *             "truncated": false,
+                     *             "unhashed": 0
                      *           }
                      *         },
                      *         "memory": {
@@ -19332,7 +19376,7 @@ export interface paths {
                                 status: "collected" | "skipped" | "failed";
                                 unreadable: number;
                             };
-                            /** @description The game’s processes and launchers. */
+                            /** @description The game’s processes and launchers, and the other programs running. */
                             processes: {
                                 game?: {
                                     /** @description The process names the client looked for, for the PIN’s game. */
@@ -19363,6 +19407,26 @@ export interface paths {
                                      */
                                     startedAt: string | null;
                                 }[];
+                                others?: {
+                                    /** @description Programs outside the system folders first, then by name. */
+                                    items: {
+                                        /** @description The image name (`cheat.exe`; on Linux the process name, whole where the kernel cut it). */
+                                        name: string;
+                                        /** @description Executable path, the home folder shortened to `~` and another user’s home folder written `<user>`; null when the system does not tell. */
+                                        path: string | null;
+                                        /**
+                                         * @description SHA-256, lowercase hex.
+                                         * @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                                         */
+                                        sha256: string | null;
+                                    }[];
+                                    /** @description Distinct executables running, listed or not. */
+                                    total: number;
+                                    /** @description More distinct executables ran than the cap lets through. */
+                                    truncated: boolean;
+                                    /** @description Listed executables with no SHA-256: larger than 64 MiB, unreadable, or past the scan’s hashing budget (256 MiB, 10 seconds). */
+                                    unhashed: number;
+                                };
                                 /** @description Why it was skipped or failed, or what a collected source could not tell, in words a person understands. */
                                 reason: string | null;
                                 /**

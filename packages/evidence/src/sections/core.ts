@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import { EVIDENCE_CAPS as L } from '../caps.js';
 import { DISCORD_ID_PATTERN } from '../patterns.js';
-import { EvidenceResourcePack } from './resource-packs.js';
 import {
   Count,
   Nullable,
@@ -12,6 +11,7 @@ import {
   TimestampInput,
   When,
 } from '../schema/primitives.js';
+import { EvidenceResourcePack } from './resource-packs.js';
 
 /*
  * Version 1's sections, read on every platform: the game's processes, their memory, the game's files
@@ -119,13 +119,6 @@ export const EvidenceFile = Type.Object(
     entryFoldersTotal: Type.Optional(
       Type.Integer({ minimum: 0, description: 'Every distinct folder of those entries, listed or not.' }),
     ),
-    rootEntriesLeftOut: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        description:
-          'How many of the entries not in `entries` lie at the archive’s root (`Main.class`): they have no folder, so they are counted instead. Sent with `entryFolders`.',
-      }),
-    ),
   },
   { additionalProperties: false },
 );
@@ -158,10 +151,54 @@ export const EvidenceAdapter = Type.Object(
   { additionalProperties: false },
 );
 
-export const ProcessesSection = Section('The game’s processes and launchers.', {
-  items: Type.Array(EvidenceProcess, { maxItems: L.processes }),
-  game: Type.Optional(EvidenceGame),
-});
+/**
+ * One distinct executable among the other programs running during the scan (docs/scan-client.md,
+ * "Other running programs"): what a rule needs, nothing private (no command line, window title,
+ * process id or user name).
+ */
+export const EvidenceRunningProgram = Type.Object(
+  {
+    name: Text(
+      L.name,
+      'The image name (`cheat.exe`; on Linux the process name, whole where the kernel cut it).',
+    ),
+    path: Nullable(
+      Text(
+        L.path,
+        'Executable path, the home folder shortened to `~` and another user’s home folder written `<user>`; null when the system does not tell.',
+      ),
+    ),
+    sha256: Nullable(Sha256),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceRunningPrograms = Type.Object(
+  {
+    items: Type.Array(EvidenceRunningProgram, {
+      maxItems: L.runningPrograms,
+      description: 'Programs outside the system folders first, then by name.',
+    }),
+    total: Type.Integer({ minimum: 0, description: 'Distinct executables running, listed or not.' }),
+    truncated: Type.Boolean({ description: 'More distinct executables ran than the cap lets through.' }),
+    unhashed: Type.Integer({
+      minimum: 0,
+      description:
+        'Listed executables with no SHA-256: larger than 64 MiB, unreadable, or past the scan’s hashing budget (256 MiB, 10 seconds).',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const ProcessesSection = Section(
+  'The game’s processes and launchers, and the other programs running.',
+  {
+    items: Type.Array(EvidenceProcess, { maxItems: L.processes }),
+    game: Type.Optional(EvidenceGame),
+    // Added in version 3, optional: an older scanner never sends it.
+    others: Type.Optional(EvidenceRunningPrograms),
+  },
+);
 
 export const MemorySection = Section(
   'Strings in the game processes’ memory (raw memory never leaves the machine).',

@@ -6,6 +6,7 @@ import { gameProcessesOf, nameMatches } from '../games/game-processes.js';
 import type { RunningProcess } from '../processes/list.js';
 import { injectionArguments, joinArguments, redactArguments } from '../redact.js';
 import { type Collector, SkipSource } from './context.js';
+import { runningPrograms } from './running-programs.js';
 
 export async function sha256OfFile(path: string): Promise<string | null> {
   try {
@@ -34,6 +35,8 @@ export function isGameProcess(game: string, name: string): boolean {
 /**
  * The game's processes and its launchers (docs/scan-client.md): path, SHA-256 of the executable,
  * start time, the command line with its secrets redacted, and arguments that load code into the game.
+ * Then every other running program, one per distinct executable, by name, path and SHA-256 only
+ * (collect/running-programs.ts).
  */
 export const collectProcesses: Collector<'processes'> = async (ctx) => {
   const { game, launchers } = gameProcessesOf(ctx.game);
@@ -56,5 +59,11 @@ export const collectProcesses: Collector<'processes'> = async (ctx) => {
         .map((a) => a.slice(0, EVIDENCE_CAPS.text)),
     });
   }
-  return { items };
+  const others = await runningPrograms(all, {
+    platform: ctx.machine.platform,
+    env: ctx.machine.env,
+    display: ctx.display,
+    listed: (p) => p.pid === process.pid || nameMatches(p.name, wanted),
+  });
+  return { items, others };
 };

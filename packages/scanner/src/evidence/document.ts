@@ -24,6 +24,8 @@ export type {
   ProgramSignature,
   RecycleBinEvidence,
   ResourcePackEvidence,
+  RunningProgramEvidence,
+  RunningProgramsEvidence,
   SourceFields,
   TimelineEntry,
 } from '@scanpin/evidence';

@@ -15,12 +15,18 @@ export async function bootTimeMs(procRoot: string): Promise<number | null> {
   }
 }
 
-/** Field 22 of `/proc/PID/stat` (start time in ticks after boot); the name may hold spaces and `)`. */
-function startTicks(stat: string): number | null {
-  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(rest[19]);
+/** The fields of `/proc/PID/stat` after the name, from field 3 (the name may hold spaces and `)`). */
+const statFields = (stat: string): string[] => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+
+/** Field 22 of `/proc/PID/stat`: start time in ticks after boot. */
+function startTicks(fields: string[]): number | null {
+  const ticks = Number(fields[19]);
   return Number.isFinite(ticks) ? ticks : null;
 }
+
+/** PF_KTHREAD in field 9 (`flags`) of `/proc/PID/stat` (the kernel's include/linux/sched.h). */
+const PF_KTHREAD = 0x0020_0000;
+const isKernelThread = (fields: string[]): boolean => (Number(fields[6]) & PF_KTHREAD) !== 0;
 
 /**
  * The kernel keeps at most 15 characters of a name in `comm` (`RobloxPlayerBet`, `FiveM_b2944_GTA`
@@ -49,7 +55,8 @@ export async function listLinuxProcesses(procRoot: string): Promise<RunningProce
         .split('\0')
         .filter((a, i, all) => a !== '' || i < all.length - 1);
       const exe = await readlink(join(dir, 'exe')).catch(() => null);
-      const ticks = startTicks(await readFile(join(dir, 'stat'), 'utf8'));
+      const stat = statFields(await readFile(join(dir, 'stat'), 'utf8'));
+      const ticks = startTicks(stat);
       const startedAt = boot !== null && ticks !== null ? boot + (ticks * 1000) / CLOCK_TICKS : null;
       const path = exe?.replace(/ \(deleted\)$/, '') ?? null;
       out.push({
@@ -58,6 +65,8 @@ export async function listLinuxProcesses(procRoot: string): Promise<RunningProce
         exe: path,
         startedAt,
         args: args.map((a) => Buffer.from(a, 'latin1').toString('utf8')),
+        ...(isKernelThread(stat) ? { kernelThread: true } : {}),
+        ...(path === null ? {} : { image: join(dir, 'exe') }),
       });
     } catch {
       // The process ended between the listing and the read.

@@ -11,6 +11,7 @@ import { count, formatBytes, itemId, SOURCE_TITLES, STATUS } from './evidence-wo
 import { JavaClasses } from './JavaClasses';
 import { LoadedModules } from './LoadedModules';
 import { ProgramTimelines } from './ProgramTimelines';
+import { RunningPrograms } from './RunningPrograms';
 import { UsnJournal } from './UsnJournal';
 import { ShimCache, WindowsServices } from './WindowsServices';
 
@@ -53,6 +54,15 @@ const Hash = ({ value }: { value: string | null }) =>
   value === null ? <span className="muted">—</span> : <code className="small wrap-anywhere">{value}</code>;
 
 function Processes({ section }: { section: Sources['processes'] }) {
+  return (
+    <>
+      <GameProcesses section={section} />
+      {section.others !== undefined ? <RunningPrograms others={section.others} /> : null}
+    </>
+  );
+}
+
+function GameProcesses({ section }: { section: Sources['processes'] }) {
   if (section.items.length === 0) return <p className="muted">No game process was running.</p>;
   return (
     <Table caption="Game processes" captionHidden>

@@ -43,7 +43,8 @@ export type EvidenceSource =
   | 'macros'
   | 'services'
   | 'shimcache'
-  | 'resourcePacks';
+  | 'resourcePacks'
+  | 'runningPrograms';
 export type Proof = 'possession' | 'execution' | 'this-session';
 export type Severity = 'detection' | 'suspicious' | 'warning' | 'untrusted' | 'integrity';
 

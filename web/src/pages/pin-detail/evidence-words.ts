@@ -26,6 +26,8 @@ export function proofWords(proves: Proof, source: EvidenceSource): string {
       switch (source) {
         case 'processes':
           return 'This game session: a running process of the game';
+        case 'runningPrograms':
+          return 'This session: the program was running during the scan';
         case 'memory':
           return 'This game session: found in the running game’s memory';
         case 'modules':
@@ -81,6 +83,7 @@ export const LINKED_SOURCES: ReadonlySet<EvidenceSource> = new Set([
   'memory',
   'files',
   'processes',
+  'runningPrograms',
   'programs',
   'modules',
   'jvm',
@@ -163,6 +166,10 @@ export function itemName(doc: ScanEvidence['document'], source: EvidenceSource, 
     }
     case 'resourcePacks':
       return sources.files.resourcePacks?.[index]?.path ?? `resource pack ${index + 1}`;
+    case 'runningPrograms': {
+      const p = sources.processes.others?.items[index];
+      return p ? `running process ${p.name}` : `running program ${index + 1}`;
+    }
   }
 }
 

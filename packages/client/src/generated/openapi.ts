@@ -3367,8 +3367,10 @@ export interface paths {
                                 importedAt: string;
                                 name: string;
                                 publisher: {
+                                    /** @description The fingerprint of the publisher’s key. */
                                     keyId: string;
-                                    name: string;
+                                    /** @description The name the operator gave the publisher’s key when trusting it; null once the key is no longer trusted. A pack’s own `publisher.name` is never shown: anyone can write any name into a pack. */
+                                    name: string | null;
                                 };
                                 /** @description Rules linked to the pack now. */
                                 rules: number;
@@ -3557,7 +3559,41 @@ export interface paths {
                          *                 "example"
                          *               ],
                          *               "source": "example"
-                         *             }
+                         *             },
+                         *             "fields": [
+                         *               "name"
+                         *             ]
+                         *           }
+                         *         ],
+                         *         "adopted": [
+                         *           {
+                         *             "before": {
+                         *               "id": 1,
+                         *               "name": "example",
+                         *               "kind": "memory-string",
+                         *               "match": "contains",
+                         *               "pattern": "example",
+                         *               "severity": "detection",
+                         *               "games": [
+                         *                 "example"
+                         *               ],
+                         *               "source": "example"
+                         *             },
+                         *             "after": {
+                         *               "id": 1,
+                         *               "name": "example",
+                         *               "kind": "memory-string",
+                         *               "match": "contains",
+                         *               "pattern": "example",
+                         *               "severity": "detection",
+                         *               "games": [
+                         *                 "example"
+                         *               ],
+                         *               "source": "example"
+                         *             },
+                         *             "fields": [
+                         *               "name"
+                         *             ]
                          *           }
                          *         ],
                          *         "removed": [
@@ -3612,6 +3648,39 @@ export interface paths {
                                     severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
                                     source: string | null;
                                 }[];
+                                /** @description Built-in rules (loaded by this server’s migrations) a project pack signed by the project’s key took over instead of adding copies: same id, and whether they are enabled stays the operator’s. Never a rule the operator wrote, and never by another publisher’s pack. */
+                                adopted: {
+                                    after: {
+                                        games: string[];
+                                        /** @description The stored rule; null on a dry run for a rule not added yet. */
+                                        id: number | null;
+                                        /** @enum {unknown} */
+                                        kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
+                                        /** @enum {unknown} */
+                                        match: "contains" | "prefix" | "exact";
+                                        name: string;
+                                        pattern: string;
+                                        /** @enum {unknown} */
+                                        severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                        source: string | null;
+                                    };
+                                    before: {
+                                        games: string[];
+                                        /** @description The stored rule; null on a dry run for a rule not added yet. */
+                                        id: number | null;
+                                        /** @enum {unknown} */
+                                        kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
+                                        /** @enum {unknown} */
+                                        match: "contains" | "prefix" | "exact";
+                                        name: string;
+                                        pattern: string;
+                                        /** @enum {unknown} */
+                                        severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                        source: string | null;
+                                    };
+                                    /** @description The fields the publisher changed since the version imported before (or, for a built-in rule, since its built-in file): only those were written; the others stay as the operator left them. */
+                                    fields: ("name" | "severity" | "games" | "source")[];
+                                }[];
                                 changed: {
                                     after: {
                                         games: string[];
@@ -3641,6 +3710,8 @@ export interface paths {
                                         severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
                                         source: string | null;
                                     };
+                                    /** @description The fields the publisher changed since the version imported before (or, for a built-in rule, since its built-in file): only those were written; the others stay as the operator left them. */
+                                    fields: ("name" | "severity" | "games" | "source")[];
                                 }[];
                                 /** @description Disabled and no longer linked to the pack; kept as rules. */
                                 removed: {
@@ -3669,8 +3740,10 @@ export interface paths {
                                 /** @description The version imported before, if any. */
                                 previousVersion: number | null;
                                 publisher: {
+                                    /** @description The fingerprint of the publisher’s key. */
                                     keyId: string;
-                                    name: string;
+                                    /** @description The name the operator gave the publisher’s key when trusting it; null once the key is no longer trusted. A pack’s own `publisher.name` is never shown: anyone can write any name into a pack. */
+                                    name: string | null;
                                 };
                                 version: number;
                             };
@@ -3758,7 +3831,41 @@ export interface paths {
                          *                 "example"
                          *               ],
                          *               "source": "example"
-                         *             }
+                         *             },
+                         *             "fields": [
+                         *               "name"
+                         *             ]
+                         *           }
+                         *         ],
+                         *         "adopted": [
+                         *           {
+                         *             "before": {
+                         *               "id": 1,
+                         *               "name": "example",
+                         *               "kind": "memory-string",
+                         *               "match": "contains",
+                         *               "pattern": "example",
+                         *               "severity": "detection",
+                         *               "games": [
+                         *                 "example"
+                         *               ],
+                         *               "source": "example"
+                         *             },
+                         *             "after": {
+                         *               "id": 1,
+                         *               "name": "example",
+                         *               "kind": "memory-string",
+                         *               "match": "contains",
+                         *               "pattern": "example",
+                         *               "severity": "detection",
+                         *               "games": [
+                         *                 "example"
+                         *               ],
+                         *               "source": "example"
+                         *             },
+                         *             "fields": [
+                         *               "name"
+                         *             ]
                          *           }
                          *         ],
                          *         "removed": [
@@ -3813,6 +3920,39 @@ export interface paths {
                                     severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
                                     source: string | null;
                                 }[];
+                                /** @description Built-in rules (loaded by this server’s migrations) a project pack signed by the project’s key took over instead of adding copies: same id, and whether they are enabled stays the operator’s. Never a rule the operator wrote, and never by another publisher’s pack. */
+                                adopted: {
+                                    after: {
+                                        games: string[];
+                                        /** @description The stored rule; null on a dry run for a rule not added yet. */
+                                        id: number | null;
+                                        /** @enum {unknown} */
+                                        kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
+                                        /** @enum {unknown} */
+                                        match: "contains" | "prefix" | "exact";
+                                        name: string;
+                                        pattern: string;
+                                        /** @enum {unknown} */
+                                        severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                        source: string | null;
+                                    };
+                                    before: {
+                                        games: string[];
+                                        /** @description The stored rule; null on a dry run for a rule not added yet. */
+                                        id: number | null;
+                                        /** @enum {unknown} */
+                                        kind: "memory-string" | "jar-entry" | "file-sha256" | "file-sha1" | "file-name" | "process-name" | "file-path" | "signal";
+                                        /** @enum {unknown} */
+                                        match: "contains" | "prefix" | "exact";
+                                        name: string;
+                                        pattern: string;
+                                        /** @enum {unknown} */
+                                        severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
+                                        source: string | null;
+                                    };
+                                    /** @description The fields the publisher changed since the version imported before (or, for a built-in rule, since its built-in file): only those were written; the others stay as the operator left them. */
+                                    fields: ("name" | "severity" | "games" | "source")[];
+                                }[];
                                 changed: {
                                     after: {
                                         games: string[];
@@ -3842,6 +3982,8 @@ export interface paths {
                                         severity: "detection" | "suspicious" | "warning" | "untrusted" | "integrity";
                                         source: string | null;
                                     };
+                                    /** @description The fields the publisher changed since the version imported before (or, for a built-in rule, since its built-in file): only those were written; the others stay as the operator left them. */
+                                    fields: ("name" | "severity" | "games" | "source")[];
                                 }[];
                                 /** @description Disabled and no longer linked to the pack; kept as rules. */
                                 removed: {
@@ -3870,8 +4012,10 @@ export interface paths {
                                 /** @description The version imported before, if any. */
                                 previousVersion: number | null;
                                 publisher: {
+                                    /** @description The fingerprint of the publisher’s key. */
                                     keyId: string;
-                                    name: string;
+                                    /** @description The name the operator gave the publisher’s key when trusting it; null once the key is no longer trusted. A pack’s own `publisher.name` is never shown: anyone can write any name into a pack. */
+                                    name: string | null;
                                 };
                                 version: number;
                             };
@@ -4606,8 +4750,10 @@ export interface paths {
                                     id: number;
                                     name: string;
                                     publisher: {
+                                        /** @description The fingerprint of the publisher’s key. */
                                         keyId: string;
-                                        name: string;
+                                        /** @description The name the operator gave the publisher’s key when trusting it; null once the key is no longer trusted. A pack’s own `publisher.name` is never shown: anyone can write any name into a pack. */
+                                        name: string | null;
                                     };
                                 } | null;
                                 pattern: string;
@@ -4794,8 +4940,10 @@ export interface paths {
                                 id: number;
                                 name: string;
                                 publisher: {
+                                    /** @description The fingerprint of the publisher’s key. */
                                     keyId: string;
-                                    name: string;
+                                    /** @description The name the operator gave the publisher’s key when trusting it; null once the key is no longer trusted. A pack’s own `publisher.name` is never shown: anyone can write any name into a pack. */
+                                    name: string | null;
                                 };
                             } | null;
                             pattern: string;
@@ -5006,8 +5154,10 @@ export interface paths {
                                 id: number;
                                 name: string;
                                 publisher: {
+                                    /** @description The fingerprint of the publisher’s key. */
                                     keyId: string;
-                                    name: string;
+                                    /** @description The name the operator gave the publisher’s key when trusting it; null once the key is no longer trusted. A pack’s own `publisher.name` is never shown: anyone can write any name into a pack. */
+                                    name: string | null;
                                 };
                             } | null;
                             pattern: string;

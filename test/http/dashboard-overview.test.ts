@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepDuePins } from '../../src/application/pins/sweep-due-pins.js';
 import { backends } from '../support/backends.js';
+import { evidence, jar, startScan, uploadEvidence } from '../support/evidence.js';
 import { expectProblem, fakeClock, rateLimitHeaders } from '../support/http.js';
 import { asPerson, type Person, signIn } from '../support/person.js';
 import { report, scanner } from '../support/scan.js';
@@ -120,6 +121,24 @@ describe.each(backends())('dashboard overview on $name', (backend) => {
     ]);
     expect((await overview(outsiderP)).topDetections).toEqual([{ name: 'Foreign', count: 1 }]);
     expect(day((await overview(ownerP)).scansPerDay, '2026-05-20')?.cheating).toBe(3);
+  });
+
+  it('names a judged scan’s detections by their rule, not by where each was found', async () => {
+    const judged = await t.createOwner('Overview Rules');
+    const scanJars = async (...paths: string[]) => {
+      const { token, nonce } = await startScan(t, judged.key);
+      const items = paths.map((path) => jar(path, ['net/wurstclient/WurstClient.class']));
+      const res = await uploadEvidence(t, token, evidence(nonce, { files: { items } }, new Date(TODAY)));
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await scanJars('~/.minecraft/mods/wurst.jar');
+    await scanJars('~/.minecraft/mods/a.jar', '~/Downloads/b.jar');
+    // A bare report has no rule behind its texts: each is its own name.
+    await scan(judged.key, report({ detections: ['Eulen'] }));
+    expect((await overview(await signIn(t, judged.accountId))).topDetections).toEqual([
+      { name: 'Wurst', count: 2 },
+      { name: 'Eulen', count: 1 },
+    ]);
   });
 
   it('narrows the PIN figures to one Enterprise with enterpriseId', async () => {

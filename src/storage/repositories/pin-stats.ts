@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { PinStatus, Verdict } from '../../domain/pin-lifecycle.js';
 import { DAY_MS } from '../../domain/time.js';
 import type { Db } from '../database.js';
 import type { Dialect } from '../migrations/index.js';
+import type { Database } from '../schema.js';
 import { type PinViewer, visibleTo } from './pins.js';
 
 /** Whose PINs, and over which span of time, the aggregates cover. */
@@ -60,30 +61,56 @@ export function pinStatsRepository(db: Db, dialect: Dialect) {
 
     /**
      * The `limit` detections named by the most finished scans (each scan counts a name once), most
-     * frequent first. The reports' JSON lists are expanded by the store itself.
+     * frequent first (docs/dashboard.md, "The dashboard API"). A scan the rules judged names its
+     * detections by rule: its texts also say where ("Wurst in ~/mods/a.jar", a process id), which
+     * would never add up. Its rules are read from the hits recorded with its finish, as they stand
+     * now (docs/rules.md, "Rule quality"). A bare report has no rule behind its texts: each text is
+     * its own name. The reports' JSON lists are expanded by the store itself.
      */
     async topDetections(scope: StatsScope, limit: number): Promise<Array<{ name: string; count: number }>> {
-      const base = db.selectFrom('pins').innerJoin('scan_reports', 'scan_reports.pin_id', 'pins.id');
-      const expanded =
+      const finishedInScope = (eb: ExpressionBuilder<Database, 'pins'>) =>
+        eb.and([
+          visibleTo(scope)(eb),
+          eb('pins.status', '=', 'finished'),
+          eb('pins.finished_at', '>=', scope.from),
+          eb('pins.finished_at', '<', scope.to),
+          ...(scope.enterpriseId === undefined ? [] : [eb('pins.enterprise_id', '=', scope.enterpriseId)]),
+        ]);
+      const byRule = db
+        .selectFrom('pins')
+        .innerJoin('rule_hits', 'rule_hits.pin_id', 'pins.id')
+        .innerJoin('scan_rules', 'scan_rules.id', 'rule_hits.rule_id')
+        .select(['pins.id as pin_id', 'scan_rules.name as name'])
+        .where(finishedInScope)
+        .where('scan_rules.severity', '=', 'detection');
+      const reports = db.selectFrom('pins').innerJoin('scan_reports', 'scan_reports.pin_id', 'pins.id');
+      const texts =
         dialect === 'postgres'
-          ? base.innerJoinLateral(
+          ? reports.innerJoinLateral(
               sql<{ value: string }>`json_array_elements_text(scan_reports.detections::json)`.as('d'),
               (join) => join.onTrue(),
             )
-          : base.innerJoin(sql<{ value: string }>`json_each(scan_reports.detections)`.as('d'), (join) =>
+          : reports.innerJoin(sql<{ value: string }>`json_each(scan_reports.detections)`.as('d'), (join) =>
               join.onTrue(),
             );
-      let q = expanded
-        .select(['d.value as name', (eb) => eb.fn.count<number | string>('pins.id').distinct().as('count')])
-        .where(visibleTo(scope))
-        .where('pins.status', '=', 'finished')
-        .where('pins.finished_at', '>=', scope.from)
-        .where('pins.finished_at', '<', scope.to);
-      if (scope.enterpriseId !== undefined) q = q.where('pins.enterprise_id', '=', scope.enterpriseId);
-      const rows = await q
-        .groupBy('d.value')
+      const byText = texts
+        .select(['pins.id as pin_id', sql<string>`d.value`.as('name')])
+        .where(finishedInScope)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('scan_evidence')
+                .select('scan_evidence.pin_id')
+                .whereRef('scan_evidence.pin_id', '=', 'pins.id'),
+            ),
+          ),
+        );
+      const rows = await db
+        .selectFrom(byRule.unionAll(byText).as('named'))
+        .select(['named.name', (eb) => eb.fn.count<number | string>('named.pin_id').distinct().as('count')])
+        .groupBy('named.name')
         .orderBy('count', 'desc')
-        .orderBy('d.value')
+        .orderBy('named.name')
         .limit(limit)
         .execute();
       return rows.map((r) => ({ name: String(r.name), count: Number(r.count) }));

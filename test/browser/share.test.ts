@@ -33,7 +33,7 @@ browserSuite('PIN detail and sharing in the browser', (backend) => {
   });
   afterAll(async () => b?.close());
 
-  it('shows the timeline, the full results and the Discord accounts linking to their player page', async () => {
+  it('shows the full results, then the timeline, and the Discord accounts linking to their player page', async () => {
     const page = await b.signIn(owner.accountId);
     await page.getByRole('link', { name: code }).click();
     await page.getByRole('heading', { level: 1, name: `PIN ${code}` }).waitFor();
@@ -41,6 +41,11 @@ browserSuite('PIN detail and sharing in the browser', (backend) => {
     await page.getByText('Eulen (FiveM)').waitFor();
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await timeline.getByText('Scan started').waitFor();
+    // The verdict and the findings come first; how the scan went (a long list) comes after them.
+    const sections = await page.locator('main h2').allTextContents();
+    expect(sections.indexOf('Verdict')).toBeGreaterThanOrEqual(0);
+    expect(sections.indexOf('Verdict')).toBeLessThan(sections.indexOf('Results'));
+    expect(sections.indexOf('Results')).toBeLessThan(sections.indexOf('Timeline'));
     await timeline.getByText('Scanning running processes').waitFor();
     await timeline.getByText('Finished').waitFor();
     const player = page.getByRole('link', { name: PLAYER.username });

@@ -106,10 +106,11 @@ export default function PinDetailPage() {
           ) : null}
         </dl>
       </section>
+      {/* What staff came for first: the verdict and the findings; how the scan went comes after. */}
       <Verdict results={results} />
-      <Timeline code={status.pin} />
       <Results results={results} />
       {status.isFinished ? <Evidence code={status.pin} /> : null}
+      <Timeline code={status.pin} />
       {status.isFinished ? <Share code={status.pin} /> : null}
       <DiscordPanel code={status.pin} />
     </>

@@ -127,8 +127,9 @@ describe.each(stores)('pack URLs the server polls, on $name', (backend) => {
     t = await startTestApp(backend, { ...REACH_LOCAL, RULE_PACK_POLL_SECONDS: '3600' }, () => now, {
       backgroundJobs: false,
     });
+    // Trusted under a name of the operator's own: sources show it, not the pack's publisher.name.
     await t.admin('POST', '/admin/v1/rule-publishers', {
-      name: 'Example community',
+      name: 'Community (trusted here)',
       publicKey: publicKeyOf(key).publicKey,
     });
   });
@@ -148,7 +149,12 @@ describe.each(stores)('pack URLs the server polls, on $name', (backend) => {
       lastStatus: 'created',
       lastHttpStatus: 200,
       lastError: null,
-      pack: { name: 'polled-clients', servedVersion: 1, heldVersion: 1 },
+      pack: {
+        publisher: { name: 'Community (trusted here)' },
+        name: 'polled-clients',
+        servedVersion: 1,
+        heldVersion: 1,
+      },
     });
     expect((await packRules()).map((r) => r.pattern)).toEqual(['org/alpha/']);
     expect(receiver.received).toHaveLength(1);

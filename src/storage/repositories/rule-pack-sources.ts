@@ -100,8 +100,10 @@ export function rulePackSourcesRepository(db: Db, dialect: Dialect) {
       .leftJoin('rule_packs as p', (join) =>
         join.onRef('p.publisher_key_id', '=', 's.pack_key_id').onRef('p.name', '=', 's.pack_name'),
       )
+      // The name the operator gave the key, never the one the pack gives itself (docs/rules.md).
+      .leftJoin('rule_publishers as k', 'k.key_id', 's.pack_key_id')
       .selectAll('s')
-      .select(['p.publisher_name as publisher_name', 'p.version as held_version']);
+      .select(['k.name as publisher_name', 'p.version as held_version']);
 
   return {
     async list(): Promise<RulePackSource[]> {

@@ -77,3 +77,14 @@ export async function openSession(
   });
   return { token, expiresAt: times.expiresAt };
 }
+
+/** Where a sign-in link stands, for the page a browser opens it on (docs/dashboard.md, "Signing in"). */
+export type SignInLinkState = 'usable' | 'used' | 'expired' | 'unknown';
+
+/** Reads a link's state without spending it. */
+export async function signInLinkState(ctx: UseCaseContext, token: string): Promise<SignInLinkState> {
+  const link = await ctx.repos.sessions.findSignInLink(sha256Hex(token));
+  if (link === undefined) return 'unknown';
+  if (link.usedAt !== null) return 'used';
+  return ctx.clock() >= link.expiresAt ? 'expired' : 'usable';
+}

@@ -31,6 +31,8 @@ button { font: inherit; font-weight: 700; color: #fff; background: var(--accent)
   border-radius: 8px; padding: .6rem 1.4rem; cursor: pointer; }
 @media (prefers-color-scheme: dark) { button { color: #0b1020; } }
 button:focus-visible { outline: 3px solid var(--text); outline-offset: 2px; }
+a { color: var(--accent); } a.button { display: inline-block; font-weight: 700; text-decoration: none;
+  border: 1px solid var(--accent); border-radius: 8px; padding: .5rem 1.2rem; }
 footer { margin-top: 1.5rem; font-size: .9rem; color: var(--muted); }
 `;
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../database.js';
-import type { PasskeyChallengesTable, PasskeysTable } from '../schema.js';
+import type { PasskeysTable } from '../schema.js';
 
 export interface StoredPasskey {
   id: number;

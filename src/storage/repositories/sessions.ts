@@ -55,6 +55,19 @@ export function sessionsRepository(db: Db) {
       return row?.account_id;
     },
 
+    /** A link as it stands, without using it: for the page that opens it (used, expired, or neither). */
+    async findSignInLink(
+      tokenHash: string,
+    ): Promise<{ usedAt: number | null; expiresAt: number } | undefined> {
+      const row = await db
+        .selectFrom('sign_in_links')
+        .select(['used_at', 'expires_at'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (row === undefined) return undefined;
+      return { usedAt: row.used_at === null ? null : Number(row.used_at), expiresAt: Number(row.expires_at) };
+    },
+
     /**
      * Records that a Discord sign-in attempt came back; false when it had already (on any instance),
      * so a replayed callback is refused. The primary key decides, even under a race.

@@ -11,6 +11,7 @@ export const queryKeys = {
   operator: ['operator'] as const,
   scannerClients: ['operator', 'scanner-clients'] as const,
   authOptions: ['auth-options'] as const,
+  passkeys: ['passkeys'] as const,
   enterprises: ['enterprises'] as const,
   members: (enterpriseId: number) => ['enterprises', enterpriseId, 'members'] as const,
   invites: (enterpriseId: number) => ['enterprises', enterpriseId, 'invites'] as const,

@@ -209,6 +209,15 @@ export interface SessionListing {
 
 export interface AuthOptions {
   discord: boolean;
+  /** This server's address can have passkeys (docs/dashboard.md, "Passkeys"). */
+  passkey?: boolean;
+}
+
+export interface Passkey {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
 }
 
 export interface InvitePreview {

@@ -130,7 +130,8 @@ export function Sessions() {
         }}
       >
         <p>
-          Every session ends, this one included. You will need a new sign-in link or Discord to come back.
+          Every session ends, this one included. You will need a passkey, a new sign-in link or Discord to
+          come back.
         </p>
       </ConfirmDialog>
     </div>

@@ -5,6 +5,7 @@ import { Discord } from './Discord';
 import { Invites } from './Invites';
 import { Keywords } from './Keywords';
 import { Members } from './Members';
+import { Passkeys } from './Passkeys';
 import { PlayerView } from './PlayerView';
 import { Sessions } from './Sessions';
 
@@ -88,6 +89,11 @@ export default function SettingsPage() {
             </tbody>
           </Table>
         )}
+      </section>
+
+      <section className="card stack" aria-labelledby="passkeys-title">
+        <h2 id="passkeys-title">Passkeys</h2>
+        <Passkeys />
       </section>
 
       <section className="card stack" aria-labelledby="sessions-title">

@@ -101,6 +101,36 @@ function classNameCut(m: MemoryEvidence): { sent: string; of: string; familiarOn
   };
 }
 
+/** A memory item's class names cut, as the evidence view shows it (docs/dashboard.md, "Evidence"). */
+export interface ClassNameCut {
+  /** The memory item (`sources.memory.items`). */
+  item: number;
+  sent: number;
+  /** Every distinct class name the scanner counted (at most `classNamesCounted`). */
+  total: number;
+  /** The server's conclusion: only names under the familiar packages were left out (a note, not a cut). */
+  onlyFamiliarLeftOut: boolean;
+}
+
+/**
+ * The class-name cuts of a document, with what the server concluded of each, so the evidence view
+ * says what the results say instead of taking the scanner's count at its word. An item from a scanner
+ * that counts nothing is not among them.
+ */
+export function classNameCuts(doc: EvidenceDocument): ClassNameCut[] {
+  const out: ClassNameCut[] = [];
+  for (const [item, m] of doc.sources.memory.items.entries()) {
+    if (classNameCut(m) === null || m.classNamesTotal === undefined) continue;
+    out.push({
+      item,
+      sent: m.classNames.length,
+      total: m.classNamesTotal,
+      onlyFamiliarLeftOut: cutOnlyFamiliar(m),
+    });
+  }
+  return out;
+}
+
 /**
  * A memory harvest cut to the caps (docs/scan-client.md, "Class names in the game's memory"). A
  * scanner that counts the class names it found says how many were left out and which were sent

@@ -1,3 +1,6 @@
+import type { EvidenceDocument } from './evidence.js';
+import { type ClassNameCut, classNameCuts } from './evidence-coverage.js';
+
 /**
  * The evidence view pages (docs/dashboard.md, "Evidence"): a stored document can hold 16 MiB (5,000
  * files of 20,000 entries each, 50,000 class names), far more than a page should carry or a browser
@@ -30,6 +33,8 @@ export type EvidenceView =
       document: unknown;
       /** Every list that was cut, by its path, with how many items it has in all. */
       cut: Record<string, number>;
+      /** The memory items' class names cut, read from the whole document before it was paged. */
+      classNameCuts: ClassNameCut[];
     }
   | {
       kind: 'list';
@@ -101,10 +106,15 @@ function firstPages(value: unknown, path: Array<string | number>, cut: Record<st
   return out;
 }
 
-export function evidenceView(document: unknown, request: EvidenceViewRequest): EvidenceView {
+export function evidenceView(document: EvidenceDocument, request: EvidenceViewRequest): EvidenceView {
   if (request.list === null) {
     const cut: Record<string, number> = {};
-    return { kind: 'document', document: firstPages(document, [], cut), cut };
+    return {
+      kind: 'document',
+      document: firstPages(document, [], cut),
+      cut,
+      classNameCuts: classNameCuts(document),
+    };
   }
   let node: unknown = document;
   for (const key of request.list) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { evidence, jar, startScan, uploadEvidence } from '../support/evidence.js';
+import { evidence, GAME_MEMORY, jar, startScan, uploadEvidence } from '../support/evidence.js';
 import { report, scanner } from '../support/scan.js';
 import type { Owner } from '../support/test-app.js';
 import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
@@ -109,6 +109,37 @@ browserSuite('evidence view in the browser', (backend) => {
     await view.getByText(/^rcpt_/).waitFor();
 
     expect(strayRequests(b)).toEqual({ outside: [], cspViolations: [] });
+  });
+
+  it("tells a harvest's cut as the server concluded it, not by the scanner's count alone", async () => {
+    // The scanner says it left out no name outside the familiar packages, but the list it sent ends
+    // with a mod's name: the server does not take that count at its word.
+    const scan = await startScan(b.t, owner.key);
+    const mods = Array.from({ length: 20_000 }, (_, i) => `com/mod${i % 50}/Piece${i}`);
+    const familiar = Array.from({ length: 30_000 }, (_, i) => `net/minecraft/x/T${i}`);
+    const doc = evidence(scan.nonce, {
+      memory: {
+        items: [
+          {
+            ...GAME_MEMORY,
+            classNames: [...familiar, ...mods],
+            classNamesTotal: 123_456,
+            classNamesUnsentUnfamiliar: 0,
+            truncated: true,
+          },
+        ],
+      },
+    });
+    expect((await uploadEvidence(b.t, scan.token, doc, { gzip: true })).statusCode).toBe(200);
+    const page = await b.signIn(owner.accountId);
+    await page.goto(b.url(`/pins/${scan.pin}`));
+    const view = page.getByRole('region', { name: 'Evidence' });
+    await view
+      .getByText(
+        /^50,000 of 123,456 class names were sent: .* Names outside those packages may be among those left out/,
+      )
+      .waitFor();
+    expect(await view.getByText('Every name outside those packages was sent').count()).toBe(0);
   });
 
   it('says plainly when a scan was reported without evidence', async () => {

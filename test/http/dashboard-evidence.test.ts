@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
-import { evidence, jar, startScan, uploadEvidence } from '../support/evidence.js';
+import { evidence, GAME_MEMORY, jar, startScan, uploadEvidence } from '../support/evidence.js';
 import { expectProblem, ISO_MS } from '../support/http.js';
 import { asPerson, type Person, signIn } from '../support/person.js';
 import { report, scanner } from '../support/scan.js';
@@ -16,6 +16,7 @@ interface EvidenceAnswer {
     receiptId: string;
     receivedAt: string;
     findings: Array<Record<string, unknown>>;
+    classNameCuts: Array<{ item: number; sent: number; total: number; onlyFamiliarLeftOut: boolean }>;
     document: Record<string, unknown> & { sources: { discord: { accounts: Array<{ id: string }> } } };
   };
 }
@@ -164,6 +165,44 @@ describe.each(stores)('dashboard evidence on $name', (backend) => {
       { id: 'erased', username: 'erased', client: 'discord' },
     ]);
     expect(kept?.findings).toHaveLength(1);
+  });
+
+  it("says what the server concluded of a memory harvest's cut, not the scanner's count alone", async () => {
+    // A big modpack's harvest cut to 50,000 names: mods first, then names under the familiar packages.
+    const mods = Array.from({ length: 20_000 }, (_, i) => `com/mod${i % 50}/Piece${i}`);
+    const familiar = Array.from({ length: 30_000 }, (_, i) => `net/minecraft/x/T${i}`);
+    const harvest = (classNames: string[]) => ({
+      ...GAME_MEMORY,
+      classNames,
+      classNamesTotal: 123_456,
+      // The scanner says it left out no name outside the familiar packages, in both scans.
+      classNamesUnsentUnfamiliar: 0,
+      truncated: true,
+    });
+    const scanned = async (classNames: string[]) => {
+      const scan = await startScan(t, owner.key);
+      const doc = evidence(scan.nonce, { memory: { items: [harvest(classNames)] } });
+      const res = await uploadEvidence(t, scan.token, doc, { gzip: true });
+      expect(res.statusCode, res.body).toBe(200);
+      const kept = await evidenceOf(ownerP, scan.pin);
+      const results = (await t.api('GET', `/v1/pins/${scan.pin}/results`, { key: owner.key })).json();
+      return { kept, integrity: results.data.integrity as string[] };
+    };
+
+    const agreed = await scanned([...mods, ...familiar]);
+    // The count is the whole list's, not the first page the answer carries.
+    expect(agreed.kept?.classNameCuts).toEqual([
+      { item: 0, sent: 50_000, total: 123_456, onlyFamiliarLeftOut: true },
+    ]);
+    expect(agreed.integrity).toEqual([]);
+
+    // The list sent ends with a mod's name: the familiar ones were not last, so the count is not
+    // taken at its word, and the scan is lowered (docs/scan-client.md, "Class names in the game's memory").
+    const disagreed = await scanned([...familiar, ...mods]);
+    expect(disagreed.kept?.classNameCuts).toEqual([
+      { item: 0, sent: 50_000, total: 123_456, onlyFamiliarLeftOut: false },
+    ]);
+    expect(disagreed.integrity).toEqual([expect.stringContaining('50,000 of 123,456 class names')]);
   });
 
   it('pages a large document: each long list cut to its first page, the rest read by path', async () => {

@@ -1,4 +1,5 @@
 import type { EvidenceDocument } from '../../domain/evidence.js';
+import type { ClassNameCut } from '../../domain/evidence-coverage.js';
 import type { EvidenceView, ListPath } from '../../domain/evidence-view.js';
 import type { Finding, OmittedFindings } from '../../domain/rules.js';
 import type { StoredEvidence } from '../../storage/repositories/evidence.js';
@@ -25,6 +26,8 @@ export interface ScanEvidence {
   omitted: OmittedFindings[];
   /** Staff's false-positive marks on the findings, by rule (docs/rules.md, "Rule quality"). */
   falsePositives: FalsePositiveMark[];
+  /** What the server concluded of each memory item's class names cut (domain/evidence-coverage.ts). */
+  classNameCuts: ClassNameCut[];
 }
 
 export interface EvidenceListPage {
@@ -82,6 +85,7 @@ export async function scanEvidence(
     findings: stored.judgement.findings,
     omitted: stored.judgement.omitted,
     falsePositives: await ctx.repos.ruleQuality.marksOfPin(pin.id),
+    classNameCuts: view.classNameCuts,
   };
 }
 

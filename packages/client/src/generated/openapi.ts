@@ -12280,13 +12280,32 @@ export interface paths {
                          *             }
                          *           }
                          *         },
-                         *         "cut": {}
+                         *         "cut": {},
+                         *         "classNameCuts": [
+                         *           {
+                         *             "item": 0,
+                         *             "sent": 0,
+                         *             "total": 0,
+                         *             "onlyFamiliarLeftOut": false
+                         *           }
+                         *         ]
                          *       }
                          *     }
                          */
                         "application/json": {
                             evidence: {
-                                /** @description Lists answered only in part, by path (`sources.files.items`, `sources.files.items.3.entries`), with how many items each has in all: read the rest from `/pins/:pinCode/evidence/list`. */
+                                /** @description Each memory item whose class names were cut, from a scanner that counts them (docs/scan-client.md, "Class names in the game’s memory"), with what the server concluded of the cut. */
+                                classNameCuts: {
+                                    /** @description The memory item (`document.sources.memory.items`). */
+                                    item: number;
+                                    /** @description The server’s conclusion: every name outside the packages of the Java runtime, Minecraft, its loaders and launcher libraries was sent, and only names under them were left out (a warning, not a lower assurance). False when names outside them may have been left out, or the scanner’s count disagrees with what it sent. */
+                                    onlyFamiliarLeftOut: boolean;
+                                    /** @description Class names the item holds (its whole list, not the page shown). */
+                                    sent: number;
+                                    /** @description Distinct class names the scanner counted, sent or not. */
+                                    total: number;
+                                }[];
+                                                                /** @description Lists answered only in part, by path (`sources.files.items`, `sources.files.items.3.entries`), with how many items each has in all: read the rest from `/pins/:pinCode/evidence/list`. */
                                 cut: {
                                     [key: string]: number;
                                 };

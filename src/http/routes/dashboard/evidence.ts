@@ -117,6 +117,19 @@ const FalsePositiveMark = Type.Object({
   note: Nullable(Type.String()),
 });
 
+const ClassNameCut = Type.Object({
+  item: Type.Integer({ minimum: 0, description: 'The memory item (`document.sources.memory.items`).' }),
+  sent: Type.Integer({
+    minimum: 0,
+    description: 'Class names the item holds (its whole list, not the page shown).',
+  }),
+  total: Type.Integer({ minimum: 0, description: 'Distinct class names the scanner counted, sent or not.' }),
+  onlyFamiliarLeftOut: Type.Boolean({
+    description:
+      'The server’s conclusion: every name outside the packages of the Java runtime, Minecraft, its loaders and launcher libraries was sent, and only names under them were left out (a warning, not a lower assurance). False when names outside them may have been left out, or the scanner’s count disagrees with what it sent.',
+  }),
+});
+
 const Cut = Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
   description:
     'Lists answered only in part, by path (`sources.files.items`, `sources.files.items.3.entries`), with how many items each has in all: read the rest from `/pins/:pinCode/evidence/list`.',
@@ -160,6 +173,10 @@ const ScanEvidenceResponse = Type.Object({
       }),
       document: KeptDocument,
       cut: Cut,
+      classNameCuts: Type.Array(ClassNameCut, {
+        description:
+          'Each memory item whose class names were cut, from a scanner that counts them (docs/scan-client.md, "Class names in the game’s memory"), with what the server concluded of the cut.',
+      }),
     }),
   ),
 });

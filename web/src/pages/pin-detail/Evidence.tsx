@@ -180,7 +180,10 @@ export function Evidence({ code }: { code: string }) {
   const [loaded, setLoaded] = useState<ScanEvidence | null>(null);
   const answered = query.data?.evidence ?? null;
   const evidence = loaded !== null && loaded.receiptId === answered?.receiptId ? loaded : answered;
-  const pages = useMemo(() => (evidence ? { code, cut: evidence.cut } : null), [code, evidence]);
+  const pages = useMemo(
+    () => (evidence ? { code, cut: evidence.cut, classNameCuts: evidence.classNameCuts } : null),
+    [code, evidence],
+  );
   const matched = useMemo(() => (evidence ? matchedValues(evidence) : new Map()), [evidence]);
 
   // Opened at an item (a link followed, or a shared address with its #anchor): draw it, then go there.

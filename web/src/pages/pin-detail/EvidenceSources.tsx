@@ -5,7 +5,7 @@ import { Amcache } from './Amcache';
 import { ClickMacros } from './ClickMacros';
 import { EventLogs } from './EventLogs';
 import { CollapsibleList, PAGE } from './EvidenceList';
-import type { Finding, EvidenceSources as Sources } from './evidence-api';
+import type { ClassNameCut, Finding, EvidenceSources as Sources } from './evidence-api';
 import { EvidencePagesContext } from './evidence-pages';
 import { count, formatBytes, itemId, SOURCE_TITLES, STATUS } from './evidence-words';
 import { JavaClasses } from './JavaClasses';
@@ -104,8 +104,22 @@ function GameProcesses({ section }: { section: Sources['processes'] }) {
   );
 }
 
+/**
+ * What a memory item's cut left out, as the server concluded it (the results say the same): the
+ * scanner's own count of names left out is its word, which the server checks against what it sent.
+ */
+function classNameCutText(cut: ClassNameCut | undefined): string {
+  if (cut === undefined) return 'A cap was reached: some class names or texts were left out.';
+  const sent = `${count(cut.sent)} of ${count(cut.total)} class names were sent: those holding a hint word first, then those outside the Java runtime's, Minecraft's and its usual libraries' packages.`;
+  return cut.onlyFamiliarLeftOut
+    ? `${sent} Every name outside those packages was sent; only names under them were left out.`
+    : `${sent} Names outside those packages may be among those left out, so the scan's assurance was lowered.`;
+}
+
 function Memory({ section, matched }: { section: Sources['memory']; matched: Matched }) {
-  const cut = useContext(EvidencePagesContext)?.cut ?? {};
+  const pages = useContext(EvidencePagesContext);
+  const cut = pages?.cut ?? {};
+  const cuts = pages?.classNameCuts ?? [];
   if (section.items.length === 0) return <p className="muted">No game process memory was read.</p>;
   return (
     <ul className="plain-list stack">
@@ -128,13 +142,7 @@ function Memory({ section, matched }: { section: Sources['memory']; matched: Mat
                 {count(cut[`sources.memory.items.${i}.strings`] ?? m.strings.length)}
               </Fact>
             </dl>
-            {m.truncated ? (
-              <p className="muted">
-                {m.classNamesTotal !== undefined && m.classNamesTotal > m.classNames.length
-                  ? `${count(m.classNames.length)} of ${count(m.classNamesTotal)} class names were sent: those holding a hint word first, then those outside the Java runtime's, Minecraft's and its usual libraries' packages.${m.classNamesUnsentUnfamiliar === 0 ? ' Every name outside those packages was sent; only names under them were left out.' : ''}`
-                  : 'A cap was reached: some class names or texts were left out.'}
-              </p>
-            ) : null}
+            {m.truncated ? <p className="muted">{classNameCutText(cuts.find((c) => c.item === i))}</p> : null}
             <CollapsibleList
               title="Class names"
               items={m.classNames}

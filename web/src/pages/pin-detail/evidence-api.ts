@@ -84,6 +84,19 @@ export interface ScanEvidence {
   document: Omit<EvidenceDocument, 'nonce'>;
   /** Staff's false-positive marks on the findings, one per rule at most; they change no verdict. */
   falsePositives: FalsePositiveMark[];
+  /** Each memory item's class names cut, with what the server concluded of it. */
+  classNameCuts: ClassNameCut[];
+}
+
+/**
+ * A memory item's class names cut (docs/scan-client.md, "Class names in the game's memory"):
+ * `onlyFamiliarLeftOut` is the server's conclusion, which the results follow, not the scanner's count.
+ */
+export interface ClassNameCut {
+  item: number;
+  sent: number;
+  total: number;
+  onlyFamiliarLeftOut: boolean;
 }
 
 /** A finding's rule marked a false positive in this scan (docs/rules.md, "Rule quality"). */

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useRef, useState } from 'react';
-import { fetchEvidenceList } from './evidence-api';
+import { type ClassNameCut, fetchEvidenceList } from './evidence-api';
 
 /**
  * The evidence answer cuts every long list to a first page (docs/dashboard.md, "Evidence"); these
@@ -9,6 +9,8 @@ export interface EvidencePages {
   code: string;
   /** Lists answered only in part, by path, with their full length. */
   cut: Readonly<Record<string, number>>;
+  /** The memory items' class names cut, with the server's conclusion of each. */
+  classNameCuts?: readonly ClassNameCut[];
 }
 
 export const EvidencePagesContext = createContext<EvidencePages | null>(null);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import minecraftPack from './rule-packs/minecraft-2.json' with { type: 'json' };
+import { insertBuiltInRules } from './support/insert-built-in-rules.js';
 
 /**
  * The Minecraft pack's second part (`rule-packs/minecraft-2.json`; docs/detection.md, "Minecraft: Java
@@ -9,36 +10,10 @@ import minecraftPack from './rule-packs/minecraft-2.json' with { type: 'json' };
  * `detection/minecraft/clients.json`. Loaded once, like the other built-in parts; an operator
  * re-grades or disables any of them afterwards.
  */
-interface PackRule {
-  name: string;
-  kind: string;
-  pattern: string;
-  match: string;
-  severity: string;
-  games: string[];
-  source: string;
-}
-
 export function minecraftClientRules() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      const now = Date.now();
-      const rules: readonly PackRule[] = minecraftPack.rules;
-      const rows = rules.map((rule) => ({
-        name: rule.name,
-        kind: rule.kind,
-        pattern: rule.pattern,
-        match: rule.match,
-        severity: rule.severity,
-        games: JSON.stringify(rule.games),
-        enabled: 1,
-        source: rule.source,
-        created_at: now,
-        updated_at: now,
-      }));
-      if (rows.length === 0) return;
-      // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
-      await (db as Kysely<any>).insertInto('scan_rules').values(rows).execute();
+      await insertBuiltInRules(db, minecraftPack.rules);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import gamesPack from './rule-packs/games-1.json' with { type: 'json' };
+import { insertBuiltInRules } from './support/insert-built-in-rules.js';
 
 /**
  * The rules for Minecraft: Bedrock Edition, Roblox, Call of Duty and Rust (`rule-packs/games-1.json`;
@@ -8,36 +9,10 @@ import gamesPack from './rule-packs/games-1.json' with { type: 'json' };
  * public file it was read from. Loaded once, like the other built-in parts; an operator re-grades or
  * disables any of them afterwards.
  */
-interface PackRule {
-  name: string;
-  kind: string;
-  pattern: string;
-  match: string;
-  severity: string;
-  games: string[];
-  source: string;
-}
-
 export function gameRules() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      const now = Date.now();
-      const rules: readonly PackRule[] = gamesPack.rules;
-      const rows = rules.map((rule) => ({
-        name: rule.name,
-        kind: rule.kind,
-        pattern: rule.pattern,
-        match: rule.match,
-        severity: rule.severity,
-        games: JSON.stringify(rule.games),
-        enabled: 1,
-        source: rule.source,
-        created_at: now,
-        updated_at: now,
-      }));
-      if (rows.length === 0) return;
-      // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
-      await (db as Kysely<any>).insertInto('scan_rules').values(rows).execute();
+      await insertBuiltInRules(db, gamesPack.rules);
     },
   };
 }

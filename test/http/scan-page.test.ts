@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COLLECTED, NEVER_COLLECTED, PLATFORM_HEADINGS } from '@scanpin/scanner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disclosureByGame, onlyForNote } from '../../src/domain/scan-disclosure.js';
+import { pinDisclosureHtml } from '../../src/http/pages/scan-page.js';
 import { escapeHtml } from '../../src/http/pages/server-page.js';
 import { scanPageCsp } from '../../src/http/routes/scan-page.js';
 
@@ -92,6 +94,13 @@ describe('the /scan page and its downloads', () => {
       const at = res.body.indexOf(escapeHtml(item.detail));
       expect(item.platform === 'win32' ? at > windows : at > every && at < windows, item.title).toBe(true);
     }
+    // An item read only for some games says which, as the docs do.
+    const javaOnly = disclosureByGame().filter(({ onlyFor }) => onlyFor !== null);
+    expect(javaOnly.map(({ item }) => item.source)).toEqual(expect.arrayContaining(['files', 'logs', 'jvm']));
+    for (const { item, onlyFor } of javaOnly)
+      expect(res.body).toContain(
+        `${escapeHtml(item.detail)} <em>${escapeHtml(onlyForNote(onlyFor ?? []))}</em>`,
+      );
     // Who sees the result, and how to run it against this server.
     expect(res.body).toContain('risk score');
     expect(res.body).toContain('Discord ID');
@@ -216,5 +225,17 @@ describe('the /scan page and its downloads', () => {
         await bare.close();
       }
     }
+  });
+});
+
+describe('the disclosure of one PIN', () => {
+  it('lists what the scanner reads for that game on that platform, as its prompt does', () => {
+    const linuxJava = pinDisclosureHtml('linux', 'Java');
+    expect(linuxJava).toContain('Minecraft installations');
+    expect(linuxJava).not.toContain('Windows Prefetch');
+    const windowsFiveM = pinDisclosureHtml('win32', 'FiveM');
+    expect(windowsFiveM).toContain('Windows Prefetch');
+    expect(windowsFiveM).not.toContain('Minecraft installations');
+    for (const item of NEVER_COLLECTED) expect(windowsFiveM).toContain(`<li>${escapeHtml(item)}</li>`);
   });
 });

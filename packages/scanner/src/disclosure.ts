@@ -1,11 +1,15 @@
+import type { EvidenceSourceName } from '@scanpin/evidence';
+
 /**
- * What the scanner collects and what it never collects, in plain words (docs/scan-client.md). The one
- * list: the scanner shows it and asks the player to agree before it reads anything, and the server's
- * `/scan` page prints the same list from this module.
+ * What the scanner collects and what it never collects, in plain words (docs/scan-client.md, "What is
+ * collected"). The one list: the scanner shows it and asks the player to agree before it reads
+ * anything, the server's `/scan` pages print it from this module, and the docs list the same titles.
+ * What a scan shows is the list narrowed to the player's platform and to the sources the scan plan of
+ * the PIN's game asks for (`disclosureFor`).
  */
 export interface Disclosed {
   /** The evidence source, as the document names it; `hardware`: the IDs sent when the scan starts. */
-  source: string;
+  source: DisclosedSource;
   /**
    * Where the scanner reads it: `any` on every computer, `win32` on Windows only. The terminal shows a
    * player only what their computer's scanner reads; the `/scan` page and docs/scan-client.md ("What is
@@ -15,6 +19,8 @@ export interface Disclosed {
   title: string;
   detail: string;
 }
+
+export type DisclosedSource = EvidenceSourceName | 'hardware';
 
 export type DisclosedPlatform = 'any' | 'win32';
 
@@ -203,14 +209,75 @@ export function collectedOn(platform: string): readonly Disclosed[] {
   return COLLECTED.filter((item) => item.platform === 'any' || item.platform === platform);
 }
 
+/** A scan plan as far as the disclosure needs it: the sources it asks for. */
+export interface PlannedSources {
+  sources: readonly string[];
+}
+
 /**
- * The disclosure as the terminal shows it before asking for consent: every source the scanner reads
- * on this platform (the plan is not known yet, and it only ever narrows the list).
+ * The disclosure of one scan: what the scanner reads on this platform for this plan (the server's plan
+ * for the PIN's game: docs/scan-client.md, "The scan plan"), in the list's order. The hardware IDs are
+ * sent by every scan. The terminal, the `/scan/<PIN>` page and the docs all come from here.
  */
-export function disclosureText(platform: string): string {
-  const lines = ['This scan will collect:'];
-  for (const item of collectedOn(platform)) lines.push(`  • ${item.title}: ${item.detail}`);
+export function disclosureFor(platform: string, plan: PlannedSources): readonly Disclosed[] {
+  return collectedOn(platform).filter(
+    (item) => item.source === 'hardware' || plan.sources.includes(item.source),
+  );
+}
+
+/** Who asks for the scan, as the consent prompt names them. */
+export interface ConsentContext {
+  /** The community (the Enterprise) that made the PIN and receives the result; null if unknown. */
+  community: string | null;
+  /** The scanpin server's host, where the evidence goes. */
+  server: string;
+  /** The PIN's game type (`Java`, `FiveM`, …); null if unknown. */
+  game: string | null;
+  /**
+   * The server offers the Discord proof (docs/risk-score.md, "Whose scan it is"): only then is the
+   * player told about it.
+   */
+  discordProof: boolean;
+}
+
+/**
+ * Control characters (escape sequences among them) and format characters (the marks that reorder
+ * text) of a name the server sends: in a terminal they could move the cursor, or hide or reorder
+ * words of the prompt around the name.
+ */
+const UNSAFE_IN_TERMINAL = /[\p{Cc}\p{Cf}]/gu;
+
+function printable(text: string): string {
+  return text.replace(UNSAFE_IN_TERMINAL, ' ').trim().slice(0, 100);
+}
+
+/** The Discord-proof hint, shown only when the server offers the proof. */
+export const DISCORD_PROOF_HINT =
+  'Once the scan has started, the scanner shows a link: signing in with Discord there proves the scan is yours, so that it counts for your account in every community on this server. It is up to you.';
+
+/**
+ * The disclosure as the terminal shows it before asking for consent (docs/scan-client.md, "For
+ * players"): who asks and where the evidence goes, what this scan collects on this computer (`plan`:
+ * the PIN's plan; null when the server could not say, and every source this platform's scanner reads
+ * is listed), and what it never collects.
+ */
+export function consentText(platform: string, plan: PlannedSources | null, context: ConsentContext): string {
+  const community = context.community === null ? null : printable(context.community);
+  const game = context.game === null ? null : printable(context.game);
+  const who =
+    community === null || community === ''
+      ? `A community on the scanpin server ${context.server} asks you to scan this computer`
+      : `${community} asks you to scan this computer`;
+  const lines = [
+    `${who}${game === null || game === '' ? '' : ` for a ${game} check`}.`,
+    `What the scanner sends goes to the scanpin server ${context.server}, where ${community === null || community === '' ? "the community's" : `${community}'s`} staff see it.`,
+    '',
+    'This scan will collect:',
+  ];
+  const items = plan === null ? collectedOn(platform) : disclosureFor(platform, plan);
+  for (const item of items) lines.push(`  • ${item.title}: ${item.detail}`);
   lines.push('', 'It never collects:');
   for (const item of NEVER_COLLECTED) lines.push(`  • ${item}`);
+  if (context.discordProof) lines.push('', DISCORD_PROOF_HINT);
   return lines.join('\n');
 }

@@ -1,10 +1,15 @@
 export {
   COLLECTED,
+  type ConsentContext,
   collectedOn,
+  consentText,
+  DISCORD_PROOF_HINT,
   type Disclosed,
   type DisclosedPlatform,
-  disclosureText,
+  type DisclosedSource,
+  disclosureFor,
   NEVER_COLLECTED,
   PLATFORM_HEADINGS,
+  type PlannedSources,
 } from './disclosure.js';
 export { SCANNER_VERSION } from './version.js';

@@ -55,7 +55,8 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /\/deliveries\/\{deliveryId\}/, codes: ['delivery_not_found'] },
   // Scanner
   {
-    path: /^\/v1\/scanner\/start$/,
+    // The preview refuses a PIN as the start would, and shares its per-address limit.
+    path: /^\/v1\/scanner\/(start|preview)$/,
     codes: ['pin_not_found', 'pin_already_used', 'pin_expired', 'rate_limited'],
   },
   { path: /^\/v1\/scanner\/(progress|finish|evidence|fail)$/, codes: ['scan_closed', 'pin_expired'] },

@@ -1,4 +1,7 @@
-import { COLLECTED, type DisclosedPlatform, NEVER_COLLECTED, PLATFORM_HEADINGS } from '@scanpin/scanner';
+import { type Disclosed, type DisclosedPlatform, NEVER_COLLECTED, PLATFORM_HEADINGS } from '@scanpin/scanner';
+import type { GameType } from '../../domain/game-types.js';
+import { plural } from '../../domain/plural.js';
+import { disclosureByGame, disclosureForGame, onlyForNote } from '../../domain/scan-disclosure.js';
 import { escapeHtml, serverPage } from './server-page.js';
 
 /** A download as the page lists it. */
@@ -47,7 +50,7 @@ function downloadsHtml(downloads: readonly ListedDownload[]): string {
 function retentionHtml(days: number): string {
   return days === 0
     ? 'This server keeps scans until its operator removes them.'
-    : `This server removes a scan, with everything the scanner sent, ${days} days after it ended.`;
+    : `This server removes a scan, with everything the scanner sent, ${plural(days, 'day')} after it ended.`;
 }
 
 /**
@@ -101,6 +104,22 @@ export function proofResultPage(
   });
 }
 
+function itemHtml(item: Disclosed, note = ''): string {
+  return `<li><strong>${escapeHtml(item.title)}</strong>: ${escapeHtml(item.detail)}${note}</li>`;
+}
+
+/**
+ * What a scan for one PIN collects on the player's platform, as the scanner's prompt lists it
+ * (docs/scan-client.md, "What is collected"): for the `/scan/<PIN>` page.
+ */
+export function pinDisclosureHtml(platform: string, game: GameType): string {
+  const items = disclosureForGame(platform, game)
+    .map((item) => itemHtml(item))
+    .join('');
+  const never = NEVER_COLLECTED.map((item) => `<li>${escapeHtml(item)}</li>`).join('');
+  return `<ul>${items}</ul>\n<p>It never collects:</p>\n<ul>${never}</ul>`;
+}
+
 /**
  * The player's page (docs/scan-client.md, "For players"): what a scan is, who sees the result, the
  * scanner's own list of what it collects and never collects (the same module the scanner shows before
@@ -108,11 +127,15 @@ export function proofResultPage(
  */
 export function scanPage(input: ScanPageInput): string {
   const server = input.serverUrl;
-  // Grouped as the scanner shows them: a player on Linux is shown only the first group.
+  // Grouped as the scanner shows them: a player on Linux is shown only the first group, and only
+  // the items their game's plan asks for.
   const collected = (Object.keys(PLATFORM_HEADINGS) as DisclosedPlatform[])
     .map((platform) => {
-      const items = COLLECTED.filter((item) => item.platform === platform)
-        .map((item) => `<li><strong>${escapeHtml(item.title)}</strong>: ${escapeHtml(item.detail)}</li>`)
+      const items = disclosureByGame()
+        .filter(({ item }) => item.platform === platform)
+        .map(({ item, onlyFor }) =>
+          itemHtml(item, onlyFor === null ? '' : ` <em>${escapeHtml(onlyForNote(onlyFor))}</em>`),
+        )
         .join('');
       return `<h3>${escapeHtml(PLATFORM_HEADINGS[platform])}</h3>\n<ul>${items}</ul>`;
     })

@@ -3,7 +3,7 @@ import { EVIDENCE_SCHEMA_VERSION } from '@scanpin/evidence';
 import type { Machine } from '../collect/context.js';
 import { removeStaleCopies } from '../collect/discord.js';
 import { collectEvidence } from '../collect/run.js';
-import { disclosureText } from '../disclosure.js';
+import { consentText } from '../disclosure.js';
 import type { EvidenceDocument } from '../evidence/document.js';
 import { outgoingEvidence } from '../evidence/outgoing.js';
 import { hardwareIds } from '../hardware-id.js';
@@ -102,9 +102,28 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
     return EXIT.usage;
   }
 
-  // Consent comes before anything is read: the plan is not known yet, so every source this platform's
-  // scanner reads is listed.
-  say(disclosureText(machine.platform));
+  // Consent comes before anything is read or sent (docs/scan-client.md, "For players"): the server
+  // says, for the PIN alone, which community asks and what its game's plan reads, so the prompt lists
+  // exactly that. A server too old to say gets every source this platform's scanner reads.
+  let preview: Awaited<ReturnType<ScanServer['preview']>>;
+  try {
+    preview = await server.preview(pin);
+  } catch (error) {
+    say(
+      error instanceof ServerRefusal
+        ? error.message
+        : `Could not start the scan: ${(error as Error).message}`,
+    );
+    return error instanceof ServerRefusal ? EXIT.refused : EXIT.failed;
+  }
+  say(
+    consentText(machine.platform, preview?.plan ?? null, {
+      community: preview?.community ?? null,
+      server: server.host,
+      game: preview?.type ?? null,
+      discordProof: preview?.discordProof ?? false,
+    }),
+  );
   if (args.yes !== true) {
     const answer = await ask('\nDo you agree to this scan? [y/N] ');
     if (answer === null) {
@@ -146,13 +165,19 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
       if (error instanceof ServerRefusal) throw error;
     });
   try {
-    const wait = start.plan.sources.includes('processes')
+    // Only what the player agreed to: a plan that changed on the server since the preview never
+    // widens what is read.
+    const plan =
+      preview === null
+        ? start.plan
+        : { ...start.plan, sources: start.plan.sources.filter((s) => preview.plan.sources.includes(s)) };
+    const wait = plan.sources.includes('processes')
       ? await waitForGame(machine, start.type, waitSeconds, (message) => report(1, message))
       : null;
     const sources = await collectEvidence(
       machine,
       start.type,
-      start.plan,
+      plan,
       (p) => displayPath(home, p),
       async (percent, message) => {
         say(`${String(percent).padStart(3)}%  ${message}`);

@@ -23,12 +23,33 @@ import { collectServices } from './windows/services.js';
 import { collectShimCache } from './windows/shimcache.js';
 import { collectUsnJournal } from './windows/usn-journal.js';
 
-/** Each source: its collector, what a skipped one holds, and what the player is told while it runs. */
+/**
+ * The systems a collector reads on (`process.platform`): `any`, or the list. Elsewhere it skips with
+ * a reason and reads nothing. The disclosure must name the source for each of them wherever a plan
+ * asks for it (test/scanner/disclosure.test.ts holds the two together and runs the collectors to
+ * check this).
+ */
+export type ReadsOn = 'any' | readonly NodeJS.Platform[];
+
+const WINDOWS: ReadsOn = ['win32'];
+/** The game's processes, their memory and its Java classes: read on Linux and Windows so far. */
+const LINUX_AND_WINDOWS: ReadsOn = ['linux', 'win32'];
+
+/**
+ * Each source: its collector, where it reads, what a skipped one holds, and what the player is told
+ * while it runs.
+ */
 const SOURCES: {
-  [K in EvidenceSourceName]: { collect: Collector<K>; empty: () => SourceFields<K>; step: string };
+  [K in EvidenceSourceName]: {
+    collect: Collector<K>;
+    reads: ReadsOn;
+    empty: () => SourceFields<K>;
+    step: string;
+  };
 } = {
   system: {
     collect: collectSystem,
+    reads: 'any',
     empty: () => ({
       os: null,
       bootedAt: null,
@@ -38,32 +59,57 @@ const SOURCES: {
     }),
     step: 'Reading system information',
   },
-  network: { collect: collectNetwork, empty: () => ({ adapters: [] }), step: 'Checking network adapters' },
+  network: {
+    collect: collectNetwork,
+    reads: 'any',
+    empty: () => ({ adapters: [] }),
+    step: 'Checking network adapters',
+  },
   processes: {
     collect: collectProcesses,
+    reads: LINUX_AND_WINDOWS,
     empty: () => ({ items: [] }),
     step: "Looking for the game's processes",
   },
-  memory: { collect: collectMemory, empty: () => ({ items: [] }), step: "Reading the game's memory" },
+  memory: {
+    collect: collectMemory,
+    reads: LINUX_AND_WINDOWS,
+    empty: () => ({ items: [] }),
+    step: "Reading the game's memory",
+  },
   modules: {
     collect: collectModules,
+    reads: WINDOWS,
     empty: () => ({ processes: [], items: [] }),
     step: 'Listing the modules loaded in the game and their signatures',
   },
   jvm: {
     collect: collectJvm,
+    reads: LINUX_AND_WINDOWS,
     empty: () => ({ items: [] }),
     step: 'Looking for Java classes that no game or mod file holds',
   },
   files: {
     collect: collectFiles,
+    reads: 'any',
     empty: () => ({ installations: [], items: [] }),
     step: 'Looking at game installations',
   },
-  logs: { collect: collectLogs, empty: () => ({ items: [] }), step: 'Reading the newest game logs' },
-  discord: { collect: collectDiscord, empty: () => ({ accounts: [] }), step: 'Looking for Discord accounts' },
+  logs: {
+    collect: collectLogs,
+    reads: 'any',
+    empty: () => ({ items: [] }),
+    step: 'Reading the newest game logs',
+  },
+  discord: {
+    collect: collectDiscord,
+    reads: 'any',
+    empty: () => ({ accounts: [] }),
+    step: 'Looking for Discord accounts',
+  },
   prefetch: {
     collect: collectPrefetch,
+    reads: WINDOWS,
     empty: () => ({
       enabled: null,
       folder: null,
@@ -76,56 +122,67 @@ const SOURCES: {
   },
   bam: {
     collect: collectBam,
+    reads: WINDOWS,
     empty: () => ({ from: null, controlSet: null, items: [] }),
     step: 'Reading the last run of each program (BAM)',
   },
   pca: {
     collect: collectPca,
+    reads: WINDOWS,
     empty: () => ({ skippedLines: 0, items: [] }),
     step: 'Reading program launch records (PCA)',
   },
   recycleBin: {
     collect: collectRecycleBin,
+    reads: WINDOWS,
     empty: () => ({ drives: [], items: [] }),
     step: 'Reading the Recycle Bin records',
   },
   gameFolders: {
     collect: collectGameFolders,
+    reads: WINDOWS,
     empty: () => ({ folders: [], items: [] }),
     step: 'Looking at FiveM, SA-MP, temp and macro software folders',
   },
   eventLogs: {
     collect: collectEventLogs,
+    reads: WINDOWS,
     empty: () => ({ logs: [], items: [] }),
     step: 'Reading the Windows event logs (System, Application, Security)',
   },
   usnJournal: {
     collect: collectUsnJournal,
+    reads: WINDOWS,
     empty: () => ({ elevated: null, windowHours: 0, volumes: [], items: [] }),
     step: 'Reading the file system change journal (deleted and renamed files)',
   },
   macros: {
     collect: collectMacros,
+    reads: WINDOWS,
     empty: () => ({ programs: [], items: [], unreadable: [] }),
     step: 'Reading the click macros of mouse software',
   },
   services: {
     collect: collectServices,
+    reads: WINDOWS,
     empty: () => ({ from: null, controlSet: null, items: [] }),
     step: 'Checking the Windows services that keep these records',
   },
   shimcache: {
     collect: collectShimCache,
+    reads: WINDOWS,
     empty: () => ({ from: null, controlSet: null, format: null, entriesTotal: 0, stopped: null, items: [] }),
     step: 'Reading the programs Windows met (ShimCache)',
   },
   amcache: {
     collect: collectAmcache,
+    reads: WINDOWS,
     empty: () => ({ from: null, recordsTotal: 0, badFileIds: 0, damagedRecords: 0, items: [] }),
     step: 'Reading the program files Windows recorded (Amcache)',
   },
   programs: {
     collect: collectPrograms,
+    reads: WINDOWS,
     empty: () => ({ items: [] }),
     step: 'Checking the programs that ran: still there, signed, when',
   },
@@ -158,6 +215,12 @@ export const SOURCE_ORDER: EvidenceSourceName[] = [
   'amcache',
   'programs',
 ];
+
+/** Whether the collector of `source` reads anything on `platform` (a live machine, nothing planted). */
+export function readsOn(source: EvidenceSourceName, platform: string): boolean {
+  const { reads } = SOURCES[source];
+  return reads === 'any' || (reads as readonly string[]).includes(platform);
+}
 
 export type Progress = (percent: number, message: string) => Promise<void> | void;
 

@@ -1,9 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { cutEscaped, escapeText } from '@scanpin/evidence';
-import type { EvidenceDocument, EvidenceReceipt, StartAnswer } from '../evidence/document.js';
+import type { EvidenceDocument, EvidenceReceipt, ScanPlan, StartAnswer } from '../evidence/document.js';
 import { type ClientIdentity, DEVELOPMENT, identityHeaders } from './signature.js';
 import { post as sendPost } from './transport.js';
+
+/** The answer of `POST /v1/scanner/preview` (docs/scanner.md, "Before the consent"). */
+export interface ScanPreview {
+  pin: string;
+  type: string;
+  community: string;
+  expiresAt: string;
+  plan: ScanPlan;
+  discordProof: boolean;
+}
 
 /** A refusal from the server, with its stable code and a sentence for the player. */
 export class ServerRefusal extends Error {
@@ -65,6 +75,11 @@ export class ScanServer {
     private readonly base: URL,
     private readonly identity: ClientIdentity = DEVELOPMENT,
   ) {}
+
+  /** The server's host (and port), as the consent prompt names it. */
+  get host(): string {
+    return this.base.host;
+  }
 
   /** A page of this server, for the player to open in a browser. */
   pageUrl(path: string): string {
@@ -185,6 +200,22 @@ export class ScanServer {
     if (code === 'invalid_client_signature')
       return `The scan server did not accept this scanner's signature. ${said} If it happens again, download the current scanner from ${this.pageUrl('/scan')}.`;
     return said;
+  }
+
+  /**
+   * What a scan with the PIN would collect and for whom, before the player agrees (docs/scanner.md,
+   * "Before the consent"); null from a server older than the call, which answers it as a path it does
+   * not know. Sends only the PIN.
+   */
+  async preview(pin: string): Promise<ScanPreview | null> {
+    try {
+      return await this.call<ScanPreview>('/v1/scanner/preview', JSON.stringify({ pin }), {});
+    } catch (error) {
+      // An unknown path is a 404 with the router's own code, never one of the PIN's.
+      if (error instanceof ServerRefusal && error.status === 404 && error.code !== 'pin_not_found')
+        return null;
+      throw error;
+    }
   }
 
   start(pin: string, hwids: string[], clientVersion: string): Promise<StartAnswer> {

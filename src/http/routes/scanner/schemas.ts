@@ -26,6 +26,44 @@ const Entry = Type.String({ maxLength: MAX_ENTRY_LENGTH });
 const List = Type.Array(Entry, { maxItems: MAX_ENTRIES });
 const Text = Nullable(Type.String({ maxLength: MAX_ENTRY_LENGTH }));
 
+/** The plan as the start and the preview answer carry it (docs/scan-client.md, "The scan plan"). */
+const PlanSchema = Type.Object(
+  {
+    sources: Type.Array(Type.Enum([...EVIDENCE_SOURCE_NAMES]), {
+      description: 'The evidence sources to collect for this game type.',
+    }),
+    hints: Type.Array(Type.String(), {
+      description: 'Public collection hints: strings containing one of them are reported. Never decisive.',
+    }),
+  },
+  { description: 'What to collect (docs/scan-client.md, "The scan plan").' },
+);
+
+export const PreviewBody = Type.Object(
+  { pin: Type.String({ pattern: PIN_CODE_PATTERN, description: 'The 8-character PIN, any case.' }) },
+  { additionalProperties: false },
+);
+
+export const PreviewResponse = Type.Object(
+  {
+    pin: Type.String(),
+    type: Type.String({ description: "The PIN's game type." }),
+    community: Type.String({
+      description: 'The name of the community (Enterprise) that made the PIN and receives the result.',
+    }),
+    expiresAt: Timestamp,
+    plan: PlanSchema,
+    discordProof: Type.Boolean({
+      description:
+        'Whether the start answer will carry a Discord proof link (the server has Discord sign-in set up): the scanner mentions the proof only then.',
+    }),
+  },
+  {
+    description:
+      'What a scan with this PIN would collect and for whom, for the consent prompt. Nothing changes: the PIN stays pending.',
+  },
+);
+
 export const StartBody = Type.Object(
   {
     pin: Type.String({ pattern: PIN_CODE_PATTERN, description: 'The 8-character PIN, any case.' }),
@@ -55,17 +93,7 @@ export const StartResponse = Type.Object({
     format: 'date-time',
     description: "The server's clock when it answered: a client whose clock is far off says so.",
   }),
-  plan: Type.Object(
-    {
-      sources: Type.Array(Type.Enum([...EVIDENCE_SOURCE_NAMES]), {
-        description: 'The evidence sources to collect for this game type.',
-      }),
-      hints: Type.Array(Type.String(), {
-        description: 'Public collection hints: strings containing one of them are reported. Never decisive.',
-      }),
-    },
-    { description: 'What to collect (docs/scan-client.md, "The scan plan").' },
-  ),
+  plan: PlanSchema,
   proof: Nullable(
     Type.Object(
       {

@@ -20315,6 +20315,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/scanner/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a scan with a PIN would collect, before the player agrees
+         * @description Called by the scan client before its consent prompt. No API key: the PIN is the secret. Changes nothing. Limited per client IP, with the starts.
+         *
+         *     **Access:** no credentials.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "pin": "A7K3M2P9"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The 8-character PIN, any case. */
+                        pin: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description What a scan with this PIN would collect and for whom, for the consent prompt. Nothing changes: the PIN stays pending. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "pin": "example",
+                         *       "type": "example",
+                         *       "community": "example",
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "plan": {
+                         *         "sources": [
+                         *           "processes"
+                         *         ],
+                         *         "hints": [
+                         *           "example"
+                         *         ]
+                         *       },
+                         *       "discordProof": false
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description The name of the community (Enterprise) that made the PIN and receives the result. */
+                            community: string;
+                            /** @description Whether the start answer will carry a Discord proof link (the server has Discord sign-in set up): the scanner mentions the proof only then. */
+                            discordProof: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string;
+                            pin: string;
+                            /** @description What to collect (docs/scan-client.md, "The scan plan"). */
+                            plan: {
+                                /** @description Public collection hints: strings containing one of them are reported. Never decisive. */
+                                hints: string[];
+                                /** @description The evidence sources to collect for this game type. */
+                                sources: ("processes" | "memory" | "files" | "logs" | "discord" | "network" | "system" | "prefetch" | "bam" | "pca" | "recycleBin" | "gameFolders" | "programs" | "eventLogs" | "modules" | "jvm" | "macros" | "usnJournal" | "amcache" | "services" | "shimcache")[];
+                            };
+                            /** @description The PIN's game type. */
+                            type: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: pin_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: pin_already_used. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Gone: pin_expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/scanner/progress": {
         parameters: {
             query?: never;

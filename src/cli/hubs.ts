@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
+import { plural } from '../domain/plural.js';
 import type { Output } from './admin.js';
 import { type Connection, call } from './admin-client.js';
 
@@ -44,7 +45,7 @@ export function addHubsCommand(admin: Command, conn: (cmd: Command) => Connectio
       }
       for (const h of page.data) {
         io.out(
-          `profile ${h.id}  ${h.accounts} accounts  ${h.scans} scans  first seen ${h.firstSeenAt}  hub since ${h.hubSince}`,
+          `profile ${h.id}  ${plural(h.accounts, 'account')}  ${plural(h.scans, 'scan')}  first seen ${h.firstSeenAt}  hub since ${h.hubSince}`,
         );
       }
       if (page.total > page.data.length) io.out(`… and ${page.total - page.data.length} more (--limit).`);

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
+import { plural } from '../domain/plural.js';
 import { type PackRule, packProblem, RULE_PACK_FORMAT, type RulePack } from '../domain/rule-pack.js';
 import { readPackDocument } from '../domain/rule-pack-schema.js';
 import type { RuleKind, RuleMatch, RuleSeverity } from '../domain/rules.js';
@@ -219,7 +220,7 @@ export function rulePackCommand(io: CliIo, conn: (cmd: Command) => Connection): 
         else {
           writeFileSync(opts.out, text);
           io.err(
-            `Signed ${signed.name} v${signed.version}: ${rules.length} rules, key ${signed.publisher.keyId}, written to ${opts.out}`,
+            `Signed ${signed.name} v${signed.version}: ${plural(rules.length, 'rule')}, key ${signed.publisher.keyId}, written to ${opts.out}`,
           );
         }
       },
@@ -244,7 +245,7 @@ export function rulePackCommand(io: CliIo, conn: (cmd: Command) => Connection): 
           `${file}: the signature does not verify: the pack was changed after it was signed, or signed with another key.`,
         );
       io.out(
-        `valid: ${signed.publisher.name} / ${signed.name} v${signed.version}, ${signed.rules.length} rules, key ${key.keyId}`,
+        `valid: ${signed.publisher.name} / ${signed.name} v${signed.version}, ${plural(signed.rules.length, 'rule')}, key ${key.keyId}`,
       );
     });
 

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { plural } from '../domain/plural.js';
 import { QUALITY_BUCKETS, QUALITY_WINDOW_DAYS, QUALITY_WINDOW_MAX_DAYS } from '../domain/rule-quality.js';
 import { type Connection, call } from './admin-client.js';
 import type { CliIo } from './index.js';
@@ -38,8 +39,7 @@ const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
 
 /** "12 hits, 3 false positives (25 %)", and FLAGGED when the share crossed the threshold. */
 export function qualityText(q: QualitySummary): string {
-  const fp = q.falsePositives === 1 ? 'false positive' : 'false positives';
-  const counts = `${q.hits} hit${q.hits === 1 ? '' : 's'}, ${q.falsePositives} ${fp}`;
+  const counts = `${plural(q.hits, 'hit')}, ${plural(q.falsePositives, 'false positive')}`;
   const share = q.hits > 0 ? ` (${percent(q.falsePositiveShare)})` : '';
   return `${counts}${share}${q.flagged ? '  FLAGGED' : ''}`;
 }

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { GAME_TYPES } from '../domain/game-types.js';
+import { plural } from '../domain/plural.js';
 import { RULE_KINDS, RULE_MATCHES, RULE_SEVERITIES } from '../domain/rules.js';
 import { CliError, type Connection, call, resolveConnection } from './admin-client.js';
 import type { CliIo } from './index.js';
@@ -208,7 +209,9 @@ export function rulesCommand(io: CliIo): Command {
           io.out('The test is still running: these are the matches found so far.');
         else if (page.reason !== null) io.out(`Test ${page.status}: ${page.reason}`);
         if (page.skipped > 0)
-          io.out(`${page.skipped} scans were skipped: the server was too busy to judge them.`);
+          io.out(
+            `${plural(page.skipped, 'scan was', 'scans were')} skipped: the server was too busy to judge them.`,
+          );
       }
       first = false;
       for (const m of page.data) io.out(matchLine(m));

@@ -1,5 +1,6 @@
 import type { EvidenceDocument } from './evidence.js';
 import { coverageNotes } from './evidence-coverage.js';
+import { plural } from './plural.js';
 import type { Judgement, OmittedFindings, RuleSeverity } from './rules.js';
 import type { ScanReport } from './scan-report.js';
 import { parseTimestamp } from './timestamp-input.js';
@@ -41,10 +42,10 @@ export function span(ms: number): string {
   for (const [name, size] of units) {
     const n = Math.floor(rest / size);
     rest -= n * size;
-    if (n > 0) parts.push(`${n} ${name}${n === 1 ? '' : 's'}`);
+    if (n > 0) parts.push(plural(n, name));
     if (parts.length === 2) break;
   }
-  if (parts.length === 0) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (parts.length === 0) return plural(seconds, 'second');
   return parts.join(' ');
 }
 

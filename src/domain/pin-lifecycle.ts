@@ -9,6 +9,8 @@
  * once without waiting for a sweep; the caller persists them only when it writes anyway.
  */
 
+import { plural } from './plural.js';
+
 export const PIN_STATUSES = ['pending', 'scanning', 'finished', 'expired', 'error'] as const;
 export type PinStatus = (typeof PIN_STATUSES)[number];
 export type Verdict = 'legit' | 'suspicious' | 'cheating';
@@ -33,8 +35,7 @@ export const EXPIRED_MESSAGE = 'The PIN expired before the scan finished. Create
 
 export function idleMessage(idleTimeoutMs: number): string {
   const minutes = Math.round(idleTimeoutMs / 60_000);
-  const span =
-    minutes >= 1 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${idleTimeoutMs / 1000} seconds`;
+  const span = minutes >= 1 ? plural(minutes, 'minute') : plural(idleTimeoutMs / 1000, 'second');
   return `The scan client sent nothing for ${span}, so the scan was abandoned. Create a new PIN to scan again.`;
 }
 

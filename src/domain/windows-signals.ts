@@ -1,4 +1,5 @@
 import type { EvidenceDocument, ProgramEvidence, TimelineSource } from './evidence.js';
+import { plural } from './plural.js';
 import type { EvidenceRef } from './rules.js';
 import { amcacheSignals } from './signals/amcache-signals.js';
 import { eventLogSignals } from './signals/event-log-signals.js';
@@ -157,7 +158,7 @@ function* prefetchSignals(doc: EvidenceDocument): Generator<Signal> {
       yield {
         code: 'prefetch-emptied-after-logon',
         proves: 'this-session',
-        where: `${folder} (${prefetch.filesTotal} files, the oldest from ${shownTime(new Date(oldest).toISOString())}, after ${system.logonAt !== null ? 'logon' : 'boot'} at ${shownTime(new Date(sessionStart).toISOString())})`,
+        where: `${folder} (${plural(prefetch.filesTotal, 'file')}, the oldest from ${shownTime(new Date(oldest).toISOString())}, after ${system.logonAt !== null ? 'logon' : 'boot'} at ${shownTime(new Date(sessionStart).toISOString())})`,
         ref: { source: 'prefetch', index: 0, value: folder },
       };
     }
@@ -205,7 +206,7 @@ function* clockSignals(doc: EvidenceDocument): Generator<Signal> {
   yield {
     code: 'clock-changed',
     proves: 'execution',
-    where: `${ahead.length} execution record${ahead.length === 1 ? '' : 's'} dated after the machine's clock (${shownTime(system.clientTime)}), the latest ${newest.label} at ${shownTime(newest.at)}`,
+    where: `${plural(ahead.length, 'execution record')} dated after the machine's clock (${shownTime(system.clientTime)}), the latest ${newest.label} at ${shownTime(newest.at)}`,
     ref: newest.ref,
   };
 }
@@ -224,7 +225,8 @@ function* gameStartSignals(doc: EvidenceDocument): Generator<Signal> {
   yield {
     code: 'game-started-before-scan',
     proves: 'this-session',
-    where: `process ${first.p.name} (pid ${first.p.pid}), started ${Math.max(1, Math.round(age / 60_000))} minute${Math.round(age / 60_000) === 1 ? '' : 's'} before the scan`,
+    // Under a minute shows as 1 minute, never as "1 minutes".
+    where: `process ${first.p.name} (pid ${first.p.pid}), started ${plural(Math.max(1, Math.round(age / 60_000)), 'minute')} before the scan`,
     ref: { source: 'processes', index: first.index, value: first.p.name },
   };
 }

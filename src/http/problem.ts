@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Failure, FailureCode } from '../application/failures.js';
 import type { RateLimitDecision } from '../application/rate-limits.js';
 import type { ClientKind } from '../domain/assurance.js';
+import { plural } from '../domain/plural.js';
 import { RULE_TEST_KEEP_DAYS } from '../domain/rule-test.js';
 import type { SignatureRefusal } from '../domain/scanner-clients.js';
 
@@ -213,7 +214,7 @@ function rateLimited(limit: RateLimitDecision): Problem {
   return new Problem(
     429,
     'rate_limited',
-    `The ${WINDOW_NAME[limit.window]} budget of ${limit.limit} requests is spent. Retry in ${limit.resetSeconds} seconds.`,
+    `The ${WINDOW_NAME[limit.window]} budget of ${plural(limit.limit, 'request')} is spent. Retry in ${plural(limit.resetSeconds, 'second')}.`,
     { 'retry-after': String(limit.resetSeconds) },
   );
 }

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { plural } from '../domain/plural.js';
 import { TIMESTAMP_PATTERN } from '../domain/timestamp-input.js';
 
 /**
@@ -47,13 +48,13 @@ export function describeValidationErrors(errors: readonly ErrorObject[], part: s
       case 'enum':
         return `${field} must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
       case 'maxLength':
-        return `${field} must be at most ${String(e.params.limit)} characters`;
+        return `${field} must be at most ${plural(Number(e.params.limit), 'character')}`;
       case 'minLength':
-        return `${field} must be at least ${String(e.params.limit)} character${e.params.limit === 1 ? '' : 's'}`;
+        return `${field} must be at least ${plural(Number(e.params.limit), 'character')}`;
       case 'maxItems':
-        return `${field} must have at most ${String(e.params.limit)} entries`;
+        return `${field} must have at most ${plural(Number(e.params.limit), 'entry', 'entries')}`;
       case 'minItems':
-        return `${field} must have at least ${String(e.params.limit)} entr${e.params.limit === 1 ? 'y' : 'ies'}`;
+        return `${field} must have at least ${plural(Number(e.params.limit), 'entry', 'entries')}`;
       default:
         return `${field} ${e.message ?? 'is invalid'}`;
     }

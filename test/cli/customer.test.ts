@@ -85,7 +85,7 @@ describe.each(backends())('the customer CLI (docs/cli.md) on $name', (backend) =
     expect(watched.progress).toContain('[############------------------]  40%  Scanning processes');
     expect(watched.progress.at(-1)).toMatch(/^\[#{30}\] 100%/);
     expect(watched.out).toMatch(
-      new RegExp(`^PIN ${pin}: CHEATING \\(1 detections, 0 suspicious, 0 warnings\\)$`, 'm'),
+      new RegExp(`^PIN ${pin}: CHEATING \\(1 detection, 0 suspicious, 0 warnings\\)$`, 'm'),
     );
   });
 

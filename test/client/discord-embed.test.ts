@@ -273,6 +273,7 @@ describe('toDiscordEmbed stays within Discord limits', () => {
         integrity: [],
         customSuspicious: [],
         discord: [],
+        assurance: null,
       },
     });
     // Markdown's characters are escaped, as in every field the player's machine wrote.

@@ -161,5 +161,9 @@ describe('Windows cross-checks', () => {
       }),
     ]);
     expect(codes(doc(processes('2024-03-10T18:00:00.000Z')))).toEqual([]);
+    // Under a minute is 1 minute, in the singular.
+    expect(windowsSignals(doc(processes('2024-03-10T19:59:40.000Z')))[0]?.where).toBe(
+      'process FiveM_GTAProcess.exe (pid 7), started 1 minute before the scan',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { GameType, PinResults, PinStatus } from '@scanpin/client';
 import { Command, InvalidArgumentError } from 'commander';
 import { GAME_TYPES } from '../../domain/game-types.js';
+import { plural } from '../../domain/plural.js';
 import { action, type CustomerIo, withCommonOptions } from './connection.js';
 import { exitCodeForOutcome } from './exit-codes.js';
 import { keyValues, progressBar } from './format.js';
@@ -60,7 +61,7 @@ function resultsRows(r: PinResults): Array<[string, unknown]> {
 /** The verdict line `pins watch` ends with. */
 export function verdict(r: PinResults): string {
   if (r.result === 'none') return `PIN ${r.pin}: ${r.status.toUpperCase()}: ${r.message}`;
-  const counts = `${r.data.detections.length} detections, ${r.data.suspicious.length} suspicious, ${r.data.warnings.length} warnings`;
+  const counts = `${plural(r.data.detections.length, 'detection')}, ${r.data.suspicious.length} suspicious, ${plural(r.data.warnings.length, 'warning')}`;
   return `PIN ${r.pin}: ${r.result.toUpperCase()} (${counts})`;
 }
 

@@ -1,4 +1,5 @@
 import type { EventLogItemEvidence, EvidenceDocument } from '../evidence.js';
+import { plural } from '../plural.js';
 import type { Proof } from '../rules.js';
 import { parseTimestamp } from '../timestamp-input.js';
 import { type Signal, shownTime } from '../windows-signals.js';
@@ -119,7 +120,7 @@ function signalOf(
       const minutes = Math.round(-jump / 60_000);
       return {
         code: 'eventlog-time-changed',
-        where: `clock turned back ${minutes} minutes, from ${shownTime(item.from as string)} to ${shownTime(item.to as string)} by ${program} (${log})`,
+        where: `clock turned back ${plural(minutes, 'minute')}, from ${shownTime(item.from as string)} to ${shownTime(item.to as string)} by ${program} (${log})`,
       };
     }
     case 'event-log-stopped':

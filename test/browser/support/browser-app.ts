@@ -114,10 +114,12 @@ function relaunch(): Promise<Browser> {
 export async function openBrowserApp(
   backend: Backend,
   env: Record<string, string> = {},
+  /** `localhost` for what browsers refuse on an IP address (passkeys: WebAuthn wants a domain). */
+  options: { hostname?: '127.0.0.1' | 'localhost' } = {},
 ): Promise<BrowserApp> {
   if (!CHROMIUM) throw new Error('SCANPIN_TEST_CHROMIUM is not set');
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `http://${options.hostname ?? '127.0.0.1'}:${port}`;
   const t = await startTestApp(backend, { PUBLIC_URL: origin, ...env });
   await t.app.listen({ host: '127.0.0.1', port });
   const browser = await workerBrowser();

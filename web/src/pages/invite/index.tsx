@@ -69,6 +69,18 @@ export default function InvitePage() {
         </p>
       </>
     );
+  } else if (joined.isSuccess) {
+    body = (
+      <>
+        <Notice tone="success">
+          You joined <strong>{joined.data.enterprise.name}</strong>, and your passkey signs you in from now
+          on.
+        </Notice>
+        <p>
+          <Link to="/">See its PINs</Link>
+        </p>
+      </>
+    );
   } else if (me.me) {
     body = (
       <>
@@ -80,18 +92,6 @@ export default function InvitePage() {
         <Button variant="primary" busy={accept.isPending} onClick={() => accept.mutate()}>
           Join {preview.data.enterprise}
         </Button>
-      </>
-    );
-  } else if (joined.isSuccess) {
-    body = (
-      <>
-        <Notice tone="success">
-          You joined <strong>{joined.data.enterprise.name}</strong>, and your passkey signs you in from now
-          on.
-        </Notice>
-        <p>
-          <Link to="/">See its PINs</Link>
-        </p>
       </>
     );
   } else {

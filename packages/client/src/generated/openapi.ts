@@ -1035,7 +1035,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -1044,7 +1044,7 @@ export interface paths {
                     limit?: number;
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
-                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source";
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source" | "passkey";
                     /**
                      * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                      * @example 2026-02-11T15:25:00.000Z
@@ -1098,7 +1098,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -1130,7 +1130,7 @@ export interface paths {
                                     /** @description The row id; null when there is none to name (e.g. an erased player). */
                                     id: number | null;
                                     /** @enum {unknown} */
-                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source";
+                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source" | "passkey";
                                 };
                             }[];
                             /** @description Pass as `before` for the next, older page. */
@@ -7439,7 +7439,7 @@ export interface paths {
         };
         /**
          * Which ways of signing in this server offers
-         * @description Needs no session. `discord` is true when "Sign in with Discord" is set up; sign-in links always work.
+         * @description Needs no session. `discord` is true when "Sign in with Discord" is set up; `passkey` when this server's PUBLIC_URL can have passkeys (a domain on https://, or localhost); sign-in links always work.
          *
          *     **Access:** no credentials.
          */
@@ -7460,11 +7460,13 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "discord": false
+                         *       "discord": false,
+                         *       "passkey": false
                          *     }
                          */
                         "application/json": {
                             discord: boolean;
+                            passkey: boolean;
                         };
                     };
                 };
@@ -7635,7 +7637,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -7643,7 +7645,7 @@ export interface paths {
                     limit?: number;
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
-                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source";
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source" | "passkey";
                     /**
                      * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                      * @example 2026-02-11T15:25:00.000Z
@@ -7699,7 +7701,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -7731,7 +7733,7 @@ export interface paths {
                                     /** @description The row id; null when there is none to name (e.g. an erased player). */
                                     id: number | null;
                                     /** @enum {unknown} */
-                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source";
+                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source" | "passkey";
                                 };
                             }[];
                             /** @description Pass as `before` for the next, older page. */
@@ -9505,6 +9507,289 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/invites/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invite with a new passkey
+         * @description Makes an account with the name given, joins the invite’s Enterprise, keeps the passkey and signs in (sets the session cookie).
+         *
+         *     **Access:** no credentials.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "kq3V9x_T2mW8bR4nY7pLs1",
+                     *       "passkeyName": "example",
+                     *       "response": {
+                     *         "id": "example",
+                     *         "rawId": "example",
+                     *         "type": "public-key",
+                     *         "response": {
+                     *           "clientDataJSON": "example",
+                     *           "attestationObject": "example"
+                     *         },
+                     *         "clientExtensionResults": {},
+                     *         "authenticatorAttachment": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What to call this passkey in Settings ("Work laptop"); "Passkey" when blank. */
+                        passkeyName?: string;
+                        /** @description The RegistrationResponseJSON from navigator.credentials.create(). */
+                        response: {
+                            authenticatorAttachment?: string;
+                            clientExtensionResults?: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            rawId: string;
+                            response: {
+                                attestationObject: string;
+                                clientDataJSON: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            type: "public-key";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description The last part of the invite URL. */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "enterprise": {
+                         *         "id": 1,
+                         *         "name": "example",
+                         *         "active": false
+                         *       },
+                         *       "role": "example"
+                         *     }
+                         */
+                        "application/json": {
+                            enterprise: {
+                                active: boolean;
+                                id: number;
+                                name: string;
+                            };
+                            role: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, passkey_challenge_invalid, passkey_refused, invalid_invite. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: passkeys_unavailable. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/invites/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin accepting an invite with a new passkey
+         * @description Needs no session: for someone without an account. `name` is what the Enterprise will call them. Refused with invalid_invite when the invite cannot be used.
+         *
+         *     **Access:** no credentials.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "kq3V9x_T2mW8bR4nY7pLs1",
+                     *       "name": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        name: string;
+                        /** @description The last part of the invite URL. */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description WebAuthn options (JSON), for startRegistration / startAuthentication of @simplewebauthn/browser. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "challenge": "example"
+                         *     }
+                         */
+                        "application/json": {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_invite. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: passkeys_unavailable. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/invites/preview": {
         parameters: {
             query?: never;
@@ -10489,6 +10774,783 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your passkeys
+         * @description Your passkeys
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": 1,
+                         *         "name": "example",
+                         *         "createdAt": "2026-02-11T15:25:00.000Z",
+                         *         "lastUsedAt": "2026-02-11T15:25:00.000Z"
+                         *       }
+                         *     ]
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            lastUsedAt: string | null;
+                            name: string;
+                        }[];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a passkey
+         * @description Add a passkey
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "example",
+                     *       "response": {
+                     *         "id": "example",
+                     *         "rawId": "example",
+                     *         "type": "public-key",
+                     *         "response": {
+                     *           "clientDataJSON": "example",
+                     *           "attestationObject": "example"
+                     *         },
+                     *         "clientExtensionResults": {},
+                     *         "authenticatorAttachment": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description What to call this passkey in Settings ("Work laptop"); "Passkey" when blank. */
+                        name?: string;
+                        /** @description The RegistrationResponseJSON from navigator.credentials.create(). */
+                        response: {
+                            authenticatorAttachment?: string;
+                            clientExtensionResults?: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            rawId: string;
+                            response: {
+                                attestationObject: string;
+                                clientDataJSON: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            type: "public-key";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "name": "example",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "lastUsedAt": "2026-02-11T15:25:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            lastUsedAt: string | null;
+                            name: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, passkey_challenge_invalid, passkey_refused, passkey_limit. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: passkeys_unavailable. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of your passkeys
+         * @description Remove one of your passkeys
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: passkeys_unavailable, passkey_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/passkeys/registration-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin adding a passkey
+         * @description A challenge good once, for 5 minutes.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description WebAuthn options (JSON), for startRegistration / startAuthentication of @simplewebauthn/browser. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "challenge": "example"
+                         *     }
+                         */
+                        "application/json": {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, passkey_limit. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: passkeys_unavailable. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/passkeys/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description Sets the session cookie, as a sign-in link does.
+         *
+         *     **Access:** no credentials.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "response": {
+                     *         "id": "example",
+                     *         "rawId": "example",
+                     *         "type": "public-key",
+                     *         "response": {
+                     *           "clientDataJSON": "example",
+                     *           "authenticatorData": "example",
+                     *           "signature": "example",
+                     *           "userHandle": "example"
+                     *         },
+                     *         "clientExtensionResults": {},
+                     *         "authenticatorAttachment": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The AuthenticationResponseJSON from navigator.credentials.get(). */
+                        response: {
+                            authenticatorAttachment?: string;
+                            clientExtensionResults?: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            rawId: string;
+                            response: {
+                                authenticatorData: string;
+                                clientDataJSON: string;
+                                signature: string;
+                                userHandle?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            type: "public-key";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: invalid_body, passkey_challenge_invalid, passkey_refused, unknown_passkey. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: account_banned. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: passkeys_unavailable. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/passkeys/sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin signing in with a passkey
+         * @description Needs no session. A challenge good once, for 5 minutes, for any passkey of this server.
+         *
+         *     **Access:** no credentials.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description WebAuthn options (JSON), for startRegistration / startAuthentication of @simplewebauthn/browser. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "challenge": "example"
+                         *     }
+                         */
+                        "application/json": {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: passkeys_unavailable. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -12305,7 +13367,7 @@ export interface paths {
                                     /** @description Distinct class names the scanner counted, sent or not. */
                                     total: number;
                                 }[];
-                                                                /** @description Lists answered only in part, by path (`sources.files.items`, `sources.files.items.3.entries`), with how many items each has in all: read the rest from `/pins/:pinCode/evidence/list`. */
+                                /** @description Lists answered only in part, by path (`sources.files.items`, `sources.files.items.3.entries`), with how many items each has in all: read the rest from `/pins/:pinCode/evidence/list`. */
                                 cut: {
                                     [key: string]: number;
                                 };
@@ -22933,7 +23995,7 @@ export interface components {
              * @example pin_not_found
              * @enum {unknown}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "finding_not_found" | "finding_review_forbidden" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "invalid_client_signature" | "scanner_client_retired" | "scanner_client_not_accepted" | "scanner_client_not_found" | "rule_not_found" | "invalid_rule_pattern" | "rule_test_running" | "rule_test_not_found" | "invalid_public_key" | "rule_publisher_exists" | "rule_publisher_not_found" | "invalid_rule_pack" | "untrusted_rule_publisher" | "invalid_rule_pack_signature" | "rule_pack_version_conflict" | "invalid_rule_pack_source_url" | "rule_pack_source_exists" | "rule_pack_source_not_found";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "finding_not_found" | "finding_review_forbidden" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "passkeys_unavailable" | "passkey_challenge_invalid" | "passkey_refused" | "unknown_passkey" | "passkey_not_found" | "passkey_limit" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "invalid_client_signature" | "scanner_client_retired" | "scanner_client_not_accepted" | "scanner_client_not_found" | "rule_not_found" | "invalid_rule_pattern" | "rule_test_running" | "rule_test_not_found" | "invalid_public_key" | "rule_publisher_exists" | "rule_publisher_not_found" | "invalid_rule_pack" | "untrusted_rule_publisher" | "invalid_rule_pack_signature" | "rule_pack_version_conflict" | "invalid_rule_pack_source_url" | "rule_pack_source_exists" | "rule_pack_source_not_found";
             /** @description What happened and what to do next, for people. */
             detail: string;
             /** @example 404 */

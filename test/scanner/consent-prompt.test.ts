@@ -29,10 +29,15 @@ async function prompt(argv: string[], machine: Machine): Promise<{ code: number;
     text += String(chunk);
     return true;
   });
+  // No terminal to agree on, even when the tests run in one: the scan stops at the prompt.
+  const tty = Object.getOwnPropertyDescriptor(process.stdin, 'isTTY');
+  Object.defineProperty(process.stdin, 'isTTY', { value: undefined, configurable: true });
   try {
     return { code: await main(argv, machine), text };
   } finally {
     spy.mockRestore();
+    if (tty === undefined) Reflect.deleteProperty(process.stdin, 'isTTY');
+    else Object.defineProperty(process.stdin, 'isTTY', tty);
   }
 }
 

@@ -68,7 +68,10 @@ export async function callEveryEndpoint(
   for (const op of await operations(t)) {
     if (op.streams && !includeStreams) continue;
     const url = fill(op.path, c);
-    const scanner = op.path.startsWith('/v1/scanner/') && op.path !== '/v1/scanner/start';
+    const scanner =
+      op.path.startsWith('/v1/scanner/') &&
+      op.path !== '/v1/scanner/start' &&
+      op.path !== '/v1/scanner/preview';
     const headers: Record<string, string> = {
       'x-api-key': c.key,
       'x-admin-token': adminToken,
@@ -141,6 +144,7 @@ export async function openEveryStream(t: TestApp, base: string, c: Credentials):
 function bodyFor(path: string, c: Credentials): string {
   if (path === '/v1/pins/create') return JSON.stringify({ type: 'FiveM' });
   if (path === '/v1/scanner/start') return JSON.stringify({ pin: c.pin, hwids: ['HWID-FAULTS'] });
+  if (path === '/v1/scanner/preview') return JSON.stringify({ pin: c.pin });
   if (path === '/v1/scanner/progress') return JSON.stringify({ progress: 50, statusMessage: 'Working' });
   if (path === '/v1/scanner/fail') return JSON.stringify({ message: 'failed' });
   if (path === '/admin/v1/accounts') return JSON.stringify({ name: 'During outage' });

@@ -15,6 +15,19 @@ export interface ScanPreview {
   discordProof: boolean;
 }
 
+function isPreview(answer: unknown): answer is ScanPreview {
+  const a = answer as Partial<ScanPreview> | null | undefined;
+  return (
+    typeof a === 'object' &&
+    a !== null &&
+    typeof a.type === 'string' &&
+    typeof a.community === 'string' &&
+    typeof a.discordProof === 'boolean' &&
+    Array.isArray(a.plan?.sources) &&
+    a.plan.sources.every((source) => typeof source === 'string')
+  );
+}
+
 /** A refusal from the server, with its stable code and a sentence for the player. */
 export class ServerRefusal extends Error {
   constructor(
@@ -209,7 +222,9 @@ export class ScanServer {
    */
   async preview(pin: string): Promise<ScanPreview | null> {
     try {
-      return await this.call<ScanPreview>('/v1/scanner/preview', JSON.stringify({ pin }), {});
+      const answer = await this.call<unknown>('/v1/scanner/preview', JSON.stringify({ pin }), {});
+      // Anything but a whole preview is a server that does not know the call.
+      return isPreview(answer) ? answer : null;
     } catch (error) {
       // An unknown path is a 404 with the router's own code, never one of the PIN's.
       if (error instanceof ServerRefusal && error.status === 404 && error.code !== 'pin_not_found')

@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { sqliteBackend } from '../support/backends.js';
 import { cli } from '../support/cli.js';
 import { ADMIN_TOKEN, type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
-const sqlite = backends()[0];
-if (sqlite === undefined) throw new Error('no SQLite backend');
+const sqlite = sqliteBackend();
 
 /** `scanpin admin audit` (docs/cli.md, "Audit trail"). */
 describe('scanpin admin audit', () => {

@@ -1,12 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { sqliteBackend } from '../support/backends.js';
 import { cli } from '../support/cli.js';
 import { report, scanner } from '../support/scan.js';
 import { ADMIN_TOKEN, type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
-const sqlite = backends()[0];
-if (sqlite === undefined) throw new Error('no SQLite backend');
+const sqlite = sqliteBackend();
 
 describe('scanpin admin hubs', () => {
   let t: TestApp;

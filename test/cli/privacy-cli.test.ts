@@ -2,13 +2,12 @@ import { readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { sqliteBackend } from '../support/backends.js';
 import { cli } from '../support/cli.js';
 import { report, scanner } from '../support/scan.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
 
-const sqlite = backends()[0];
-if (sqlite === undefined) throw new Error('no SQLite backend');
+const sqlite = sqliteBackend();
 
 const PLAYER = { id: '300000000000000001', username: 'CliPlayer' };
 

@@ -24,7 +24,7 @@ import { END_MARKER, goalsOf, renderTable, START_MARKER, writeIntoDocs } from '.
  * a real JVM's memory), scanned by the scanner's own command against a real server with the
  * project's built-in rules, one machine at a time. The whole list runs behind
  * `npm run coverage:detection`. The sample is the first three of each list of the repository's
- * coverage list, or, before that list exists, entries whose names the starter pack cites.
+ * coverage list (detection/minecraft/clients.json), which must be there.
  */
 const entry = (name: string, project: string, classPaths: string[], fileName: string): CoverageEntry => ({
   name,
@@ -36,34 +36,6 @@ const entry = (name: string, project: string, classPaths: string[], fileName: st
   fileNames: [fileName],
   resources: ['fabric.mod.json'],
 });
-const FALLBACK = {
-  // src/storage/migrations/rule-packs/starter-1.json cites each of these classes.
-  clients: [
-    entry('Wurst', 'Wurst-Imperium/Wurst7', ['net/wurstclient/WurstClient.class'], 'Wurst-Client.jar'),
-    entry(
-      'Meteor Client',
-      'MeteorDevelopment/meteor-client',
-      ['meteordevelopment/meteorclient/MeteorClient.class'],
-      'meteor-client.jar',
-    ),
-    entry('LiquidBounce', 'CCBlueX/LiquidBounce', ['net/ccbluex/liquidbounce/LiquidBounce.class'], 'lb.jar'),
-  ],
-  legitimate: [
-    entry('Iris', 'IrisShaders/Iris', ['net/coderbot/iris/Iris.class'], 'iris-1.7.0.jar'),
-    entry(
-      'Fabric API',
-      'FabricMC/fabric',
-      ['net/fabricmc/fabric/api/event/Event.class'],
-      'fabric-api-0.92.0.jar',
-    ),
-    entry(
-      'Sodium',
-      'CaffeineMC/sodium',
-      ['me/jellysquid/mods/sodium/client/SodiumClientMod.class'],
-      'sodium-fabric-0.5.8.jar',
-    ),
-  ],
-};
 /**
  * Classes of a client no rule names; one obfuscated name starts with NUL, as real ones do: the JVM
  * defines it and the scan carries it.
@@ -73,10 +45,15 @@ const UNLISTED = [
   'org/example/unlistedcheat/KillAura.class',
   'org/example/unlistedcheat/\u0000a.class',
 ];
-const data = existsSync(DEFAULT_DATA_FILE) ? readCoverageData(DEFAULT_DATA_FILE) : null;
+// The list is kept in the repository: without it the pass would check nothing real.
+if (!existsSync(DEFAULT_DATA_FILE))
+  throw new Error(
+    `The coverage list ${DEFAULT_DATA_FILE} is missing; it is part of the repository (docs/detection.md, "Coverage"): restore it.`,
+  );
+const data = readCoverageData(DEFAULT_DATA_FILE);
 const SAMPLE = {
-  clients: (data?.clients ?? FALLBACK.clients).slice(0, 3),
-  legitimate: (data?.legitimate ?? FALLBACK.legitimate).slice(0, 3),
+  clients: data.clients.slice(0, 3),
+  legitimate: data.legitimate.slice(0, 3),
 };
 
 const tools = process.platform === 'linux' ? javaTools() : { ok: false as const, missing: 'Linux' };

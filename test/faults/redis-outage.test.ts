@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { sqliteBackend } from '../support/backends.js';
 import { report, scanner } from '../support/scan.js';
 import { openSse } from '../support/sse.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -16,8 +16,7 @@ const found = findRedisServer();
 if ('missing' in found) {
   console.warn(`\n*** SKIPPED test/faults/redis-outage.test.ts: ${found.missing} ***\n`);
 }
-const sqlite = backends()[0];
-if (sqlite === undefined) throw new Error('no SQLite backend');
+const sqlite = sqliteBackend();
 
 async function waitUntil(what: string, check: () => Promise<boolean>, withinMs: number): Promise<number> {
   const started = Date.now();

@@ -2,7 +2,7 @@ import { closeSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { type Backend, backends } from '../support/backends.js';
+import { type Backend, sqliteBackend } from '../support/backends.js';
 import { expectProblem } from '../support/http.js';
 import { report, scanner } from '../support/scan.js';
 import { startServerProcess } from '../support/server-process.js';
@@ -15,8 +15,7 @@ import { dumpSqlite } from './support/store-dump.js';
  * that cannot be stored is a 503 service_unavailable with nothing of it written (a whole scan's
  * finish is all or nothing), reads keep working, and once space is back the same request succeeds.
  */
-const sqlite = backends()[0];
-if (sqlite === undefined) throw new Error('no SQLite backend');
+const sqlite = sqliteBackend();
 
 /** A report big enough to need many new pages: 1000 artifacts and 500 detections of 400 characters. */
 const bigReport = () =>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { sqliteBackend } from '../support/backends.js';
 import { takeContractViolations } from '../support/contract.js';
 import { describeCase, documentedCaseFor, send } from './cases.js';
 import { judge } from './judge.js';
@@ -53,8 +53,7 @@ function documented400(doc: Doc, op: Operation): Set<string> {
   return new Set(Object.keys(answer?.content?.['application/problem+json']?.examples ?? {}));
 }
 
-const sqlite = backends().find((b) => b.name === 'sqlite');
-if (sqlite === undefined) throw new Error('no SQLite backend');
+const sqlite = sqliteBackend();
 
 describe('every documented operation, with values its own schemas allow', () => {
   let target: FuzzApp;

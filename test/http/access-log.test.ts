@@ -1,11 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
-import { backends } from '../support/backends.js';
+import { sqliteBackend } from '../support/backends.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const sqlite = backends()[0];
-if (sqlite === undefined) throw new Error('no SQLite backend');
+const sqlite = sqliteBackend();
 
 /** One access line per request, with method, route and status (docs/operations.md, "Logs"). */
 describe('the access log', () => {

@@ -1,11 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { sqliteBackend } from '../support/backends.js';
 import { expectProblem } from '../support/http.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
-const sqlite = backends()[0];
-if (sqlite === undefined) throw new Error('no SQLite backend');
+const sqlite = sqliteBackend();
 const PUBLIC_URL = 'http://127.0.0.1:8080';
 const BODY_LIMIT = 4096;
 

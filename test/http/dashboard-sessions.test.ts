@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { backends, sqliteBackend } from '../support/backends.js';
 import { expectProblem, fakeClock } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -241,7 +241,7 @@ describe.each(backends())('dashboard sign-in and sessions on $name', (backend) =
 
 describe('the session cookie over https', () => {
   it('is Secure when PUBLIC_URL is https', async () => {
-    const t = await startTestApp(backends()[0] as typeof backends extends () => (infer B)[] ? B : never, {
+    const t = await startTestApp(sqliteBackend(), {
       PUBLIC_URL: 'https://scan.example.com/',
     });
     try {

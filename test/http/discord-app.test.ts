@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliverDueScanMessages } from '../../src/application/discord/deliver-scan-messages.js';
 import { discordCommand } from '../../src/cli/discord.js';
 import { createLogger } from '../../src/logger.js';
-import { backends } from '../support/backends.js';
+import { backends, sqliteBackend } from '../support/backends.js';
 import {
   type DiscordAppStandIn,
   type OptionValue,
@@ -891,8 +891,7 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
 
 describe('without the three Discord values', () => {
   it('the endpoint says the app is not set up', async () => {
-    const [sqlite] = backends();
-    if (sqlite === undefined) throw new Error('no backend');
+    const sqlite = sqliteBackend();
     const t = await startTestApp(sqlite);
     try {
       const res = await t.app.inject({

@@ -1,12 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index.js';
-import { backends } from '../support/backends.js';
+import { sqliteBackend } from '../support/backends.js';
 import { expectProblem } from '../support/http.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
 
-const sqlite = backends()[0];
-if (sqlite === undefined) throw new Error('no SQLite backend');
+const sqlite = sqliteBackend();
 
 describe('operator refusals say what is wrong', () => {
   let t: TestApp;

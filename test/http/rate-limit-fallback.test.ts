@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { sqliteBackend } from '../support/backends.js';
 import { startTestApp } from '../support/test-app.js';
 
-const sqlite = backends()[0];
-if (sqlite === undefined) throw new Error('no SQLite backend');
+const sqlite = sqliteBackend();
 
 describe('when Redis is unreachable', () => {
   it('keyed requests are still answered and limited, with counters in the process; /readyz stays ready, degraded', async () => {

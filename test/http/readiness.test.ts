@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { sqliteBackend } from '../support/backends.js';
 import { expectProblem } from '../support/http.js';
 import { startTestApp } from '../support/test-app.js';
 
-const sqlite = backends()[0];
-if (sqlite === undefined) throw new Error('no SQLite backend');
+const sqlite = sqliteBackend();
 
 describe('/readyz', () => {
   it('is ready but degraded while Redis is unreachable, since the instance keeps serving', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { backends, sqliteBackend } from '../support/backends.js';
 import { report, scanner } from '../support/scan.js';
 import { integrationClient } from '../support/scanner-client.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
@@ -531,8 +531,7 @@ describe.each(backends())('scan starts per client IP on $name', (backend) => {
 
 describe('an oversized scan report', () => {
   it('gets 413 naming the finish route’s own 8 MiB limit', async () => {
-    const sqlite = backends()[0];
-    if (!sqlite) throw new Error('no SQLite backend');
+    const sqlite = sqliteBackend();
     const t = await startTestApp(sqlite);
     try {
       const owner = await t.createOwner();

@@ -13,7 +13,7 @@ import { scanPageCsp } from '../../src/http/routes/scan-page.js';
 /** Without a Discord application the page has no form at all. */
 const SCAN_PAGE_CSP = scanPageCsp(null);
 
-import { backends } from '../support/backends.js';
+import { sqliteBackend } from '../support/backends.js';
 import { expectProblem } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -52,8 +52,7 @@ function downloadsFolder() {
   return { dir, linux, windows };
 }
 
-const [sqlite] = backends();
-if (sqlite === undefined) throw new Error('no SQLite backend');
+const sqlite = sqliteBackend();
 
 /** The player's page (docs/scan-client.md, "For players") and the scanner downloads. */
 describe('the /scan page and its downloads', () => {

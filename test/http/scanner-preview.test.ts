@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scanPlanFor } from '../../src/domain/scan-plan.js';
-import { backends } from '../support/backends.js';
+import { backends, sqliteBackend } from '../support/backends.js';
 import { expectProblem } from '../support/http.js';
 import { scanner } from '../support/scan.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
@@ -60,8 +60,7 @@ describe.each(backends())('the scanner’s preview on $name', (backend) => {
 
 describe('the scanner’s preview on a server with Discord sign-in', () => {
   it('offers the Discord proof, and the start then carries its link', async () => {
-    const sqlite = backends()[0];
-    if (sqlite === undefined) throw new Error('no SQLite backend');
+    const sqlite = sqliteBackend();
     const t = await startTestApp(sqlite, {
       DISCORD_CLIENT_ID: '123456789012345678',
       DISCORD_CLIENT_SECRET: 'client-secret-for-tests',

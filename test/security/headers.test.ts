@@ -11,7 +11,7 @@ import {
 } from '../../src/http/plugins/security-headers.js';
 import { API_REFERENCE_CSP } from '../../src/http/routes/api-reference.js';
 import { CONTENT_SECURITY_POLICY } from '../../src/http/routes/web-app.js';
-import { backends } from '../support/backends.js';
+import { backends, sqliteBackend } from '../support/backends.js';
 import { openSse } from '../support/sse.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -163,8 +163,7 @@ describe.each(backends())('security headers on every answer on $name', (backend)
 });
 
 describe('HSTS', () => {
-  const [sqlite] = backends();
-  if (sqlite === undefined) throw new Error('no SQLite backend');
+  const sqlite = sqliteBackend();
 
   it('is sent on every answer when PUBLIC_URL is https, and never over a plain http set-up', async () => {
     const secure = await startTestApp(sqlite, { PUBLIC_URL: 'https://scanpin.example.com' });

@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { type Backend, backends } from '../support/backends.js';
+import { type Backend, postgresBackend } from '../support/backends.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /*
  * The PostgreSQL test apps take used schemas from a pool (test/support/pg-schema-pool.ts). A used
  * schema must look to the next test exactly like one only migrated, or tests would leak into each other.
  */
-const postgres = backends().find((b) => b.name === 'postgres') as Backend;
+// The pool itself is under test: it runs whenever PostgreSQL is there, whichever shapes
+// SCANPIN_TEST_BACKENDS chose for the suites.
+const postgres = postgresBackend() as Backend;
 if (!postgres)
   console.warn('test/storage/test-schema-pool.test.ts: SCANPIN_TEST_PG_URL is not set, so it is SKIPPED.');
 

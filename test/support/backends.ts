@@ -51,14 +51,34 @@ function chosenBackends(): Set<string> {
   return new Set(names);
 }
 
+const SQLITE: Backend = {
+  name: 'sqlite',
+  databaseUrl: (dir) => `sqlite:${dir}/scanpin.db`,
+  pg: false,
+  redisUrl: undefined,
+};
+const POSTGRES: Backend = { name: 'postgres', databaseUrl: pgStoreUrl, pg: true, redisUrl: undefined };
+
+/**
+ * SQLite alone, for a test about SQLite itself or one that needs a single store of any kind: always
+ * there, whichever shapes SCANPIN_TEST_BACKENDS chose for the suites.
+ */
+export function sqliteBackend(): Backend {
+  return SQLITE;
+}
+
+/**
+ * PostgreSQL alone when SCANPIN_TEST_PG_URL is set, whichever shapes SCANPIN_TEST_BACKENDS chose: for
+ * a test of the PostgreSQL test stores themselves.
+ */
+export function postgresBackend(): Backend | undefined {
+  return PG_URL ? POSTGRES : undefined;
+}
+
 export function backends(): Backend[] {
   const chosen = chosenBackends();
-  const list: Backend[] = [
-    { name: 'sqlite', databaseUrl: (dir) => `sqlite:${dir}/scanpin.db`, pg: false, redisUrl: undefined },
-  ];
-  if (PG_URL) {
-    list.push({ name: 'postgres', databaseUrl: pgStoreUrl, pg: true, redisUrl: undefined });
-  }
+  const list: Backend[] = [SQLITE];
+  if (PG_URL) list.push(POSTGRES);
   if (REDIS_URL) {
     list.push({
       name: 'sqlite+redis',

@@ -31,6 +31,7 @@ import { signInRoutes } from './http/routes/sign-in.js';
 import { webAppRoutes } from './http/routes/web-app.js';
 import { webhookRoutes } from './http/routes/webhooks/index.js';
 import { ProblemSchema } from './http/schemas/common.js';
+import { packageVersion } from './lib/package-info.js';
 
 export interface BuildOptions {
   /** The process logger (see logger.ts); without one the app logs nothing. */
@@ -122,7 +123,8 @@ export async function buildApp(ctx: UseCaseContext, options: BuildOptions): Prom
       openapi: '3.1.0',
       info: {
         title: 'scanpin',
-        version: '1.0.0',
+        // The release serving it; the API's own version is in its paths (docs/versioning.md).
+        version: packageVersion(),
         description: 'Scan PINs, scan progress and results, player risk scores and scanned-user lookups.',
       },
       servers: [{ url: '/' }],

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Fastify, { type FastifyReply } from 'fastify';
@@ -25,6 +26,12 @@ describe.each(backends())('the OpenAPI document on $name', (backend) => {
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+  });
+
+  it('names the release that serves it, the version of package.json (docs/versioning.md)', () => {
+    const release = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+    expect((doc.info as Json).version).toBe(release);
+    expect(release).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('sends every error as application/problem+json with the shared Problem schema', () => {

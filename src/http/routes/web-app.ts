@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { packageRoot } from '../../lib/package-info.js';
 import { sendProblem } from '../plugins/errors.js';
 import { problems } from '../problem.js';
 
@@ -44,17 +44,6 @@ export const CONTENT_SECURITY_POLICY = [
 
 /** Vite names every file under /assets/ by its content's hash: a changed file gets a new name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** The folder holding package.json: src/ under tsx and dist/src/ after tsc both sit below it. */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('scanpin: no package.json above the server code');
-    dir = parent;
-  }
-  return dir;
-}
 
 /** Where `npm run build` puts the built pages (web/dist, from web/vite.config.ts). */
 export function defaultWebDist(): string {

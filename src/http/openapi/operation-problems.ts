@@ -139,7 +139,10 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   },
   { path: /^\/app\/api\/passkeys\/\{id\}$/, codes: ['passkey_not_found'] },
   { path: /^\/app\/api\/invites\/passkey/, codes: ['invalid_invite'] },
-  { path: /^\/app\/api\/(passkeys\/sign-in|invites\/passkey)/, codes: ['rate_limited'] },
+  {
+    path: /^\/app\/api\/(passkeys\/sign-in|invites\/passkey)/,
+    codes: ['rate_limited', 'cross_site_request'],
+  },
   // Signed-out routes are counted per client address (http/plugins/client-address-limit.ts).
   { path: /^\/app\/api\/(auth\/options|invites\/preview)$/, codes: ['rate_limited'] },
   { path: /^\/app\/api\/keys/, codes: ['key_not_found', 'not_enterprise_owner', 'account_not_found'] },

@@ -9611,6 +9611,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Forbidden: cross_site_request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Not Found: passkeys_unavailable. */
                 404: {
                     headers: {
@@ -9726,6 +9735,15 @@ export interface paths {
                 };
                 /** @description Bad Request: invalid_body, invalid_invite. */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11383,7 +11401,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: account_banned. */
+                /** @description Forbidden: account_banned, cross_site_request. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -11493,6 +11511,15 @@ export interface paths {
                 };
                 /** @description Bad Request: invalid_body. */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request. */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -119,6 +119,13 @@ export const EvidenceFile = Type.Object(
     entryFoldersTotal: Type.Optional(
       Type.Integer({ minimum: 0, description: 'Every distinct folder of those entries, listed or not.' }),
     ),
+    rootEntriesLeftOut: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'How many of the entries not in `entries` lie at the archive’s root (`Main.class`): they have no folder, so they are counted instead. Sent with `entryFolders`.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -135,7 +135,9 @@ describe.skipIf(!linuxX64)('the Linux single executable', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+    // The preview before the consent prompt (a 204 here: the scanner then lists everything it reads).
     expect(seen.map((s) => s.path)).toEqual([
+      '/v1/scanner/preview',
       '/v1/scanner/start',
       '/v1/scanner/progress',
       '/v1/scanner/evidence',
@@ -149,7 +151,8 @@ describe.skipIf(!linuxX64)('the Linux single executable', () => {
         'POST',
         s.path,
         String(s.headers['scanpin-timestamp']),
-        i === 0 ? '-' : hex('session-of-the-executable'),
+        // The preview and the start carry no session yet.
+        i <= 1 ? '-' : hex('session-of-the-executable'),
         hex(s.body),
       ].join('\n');
       expect(s.headers['scanpin-signature']).toBe(

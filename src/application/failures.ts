@@ -1,5 +1,6 @@
 import type { ClientKind } from '../domain/assurance.js';
 import type { PinStatus } from '../domain/pin-lifecycle.js';
+import type { PinCreatingRole, Role, RoleAction } from '../domain/roles.js';
 import type { SignatureRefusal } from '../domain/scanner-clients.js';
 import type { RateLimitDecision } from './rate-limits.js';
 
@@ -24,10 +25,16 @@ export type Failure =
         | 'manage_members'
         | 'read_audit'
         | 'manage_discord'
-        | 'manage_settings';
+        | 'manage_settings'
+        | 'change_roles';
     }
+  /** The person's role in the Enterprise may not do this (docs/roles.md); `action` is what was asked. */
+  | { code: 'role_not_allowed'; role: Role; action: RoleAction }
   | { code: 'licence_required' }
-  | { code: 'active_pin_limit'; limit: number }
+  /** `role`: a staff PIN, counted against that role's quota in the Enterprise (docs/roles.md). */
+  | { code: 'active_pin_limit'; limit: number; role?: PinCreatingRole }
+  /** Only a pending PIN can be cancelled; `status` is the one it has (docs/api.md, "Cancelling a PIN"). */
+  | { code: 'pin_not_cancellable'; pin: string; status: PinStatus }
   | { code: 'pin_not_found'; pin: string }
   | { code: 'pin_forbidden'; pin: string }
   | { code: 'invalid_session_token' }
@@ -114,6 +121,8 @@ export type Failure =
   | { code: 'passkey_limit'; max: number }
   | { code: 'invite_not_found'; inviteId: number }
   | { code: 'cannot_remove_owner'; enterpriseId: number }
+  /** An admin removing an admin, or anyone giving the owner a member's role. */
+  | { code: 'member_change_forbidden'; enterpriseId: number; accountId: number; reason: 'owner' | 'admin' }
   /** The built-in Discord app (docs/discord.md): its three values are not configured. */
   | { code: 'discord_app_disabled' }
   | { code: 'discord_guild_taken'; guildId: string }

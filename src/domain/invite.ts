@@ -27,4 +27,4 @@ export function isInviteUsable(invite: InviteFacts, now: number): boolean {
   );
 }
 
-export type Role = 'owner' | 'member';
+export type { Role } from './roles.js';

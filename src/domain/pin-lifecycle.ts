@@ -3,7 +3,8 @@
  *
  *   pending ──start──▶ scanning ──finish──▶ finished
  *      │                  │ └──────fail/idle──▶ error
- *      └──────────────────┴──time passes expiresAt──▶ expired
+ *      ├──────────────────┴──time passes expiresAt──▶ expired
+ *      └──cancel (staff, or the creator's key)──────▶ expired, said so in statusMessage
  *
  * Time-driven moves (expiry, idle timeout) are derived on read by `observe`, so readers see them at
  * once without waiting for a sweep; the caller persists them only when it writes anyway.
@@ -32,6 +33,14 @@ export interface LifecycleSettings {
 }
 
 export const EXPIRED_MESSAGE = 'The PIN expired before the scan finished. Create a new PIN to scan again.';
+
+/**
+ * A cancelled PIN is `expired` (the published statuses have no other final state for a PIN nobody
+ * used, and every client already treats `expired` as final); this message tells it apart
+ * (docs/api.md, "Cancelling a PIN").
+ */
+export const CANCELLED_MESSAGE =
+  'The PIN was cancelled before the scan started. Create a new PIN to scan again.';
 
 export function idleMessage(idleTimeoutMs: number): string {
   const minutes = Math.round(idleTimeoutMs / 60_000);
@@ -70,9 +79,10 @@ export function observe(pin: PinState, now: number, settings: LifecycleSettings)
   };
 }
 
-/** Why a scan-client call cannot be applied to the PIN in its current state. */
+/** Why a scan-client call (or a cancel) cannot be applied to the PIN in its current state. */
 export type Refusal =
   | { code: 'pin_already_used'; status: PinStatus }
+  | { code: 'pin_not_cancellable'; status: PinStatus }
   | { code: 'pin_expired' }
   | { code: 'scan_closed'; status: PinStatus }
   | { code: 'progress_backwards'; current: number };
@@ -146,6 +156,25 @@ export function fail(pin: PinState, message: string, now: number): Transition {
       statusMessage: message,
       lastStatusUpdate: now,
       lastActivityAt: now,
+    },
+  };
+}
+
+/**
+ * pending → expired, at once: a PIN nobody started. A scan in progress is not cancelled: the player
+ * agreed to it and is sending evidence, and a scan that could be stopped halfway would let a friendly
+ * moderator spare a cheater the verdict; it ends on its own (finish, fail or idle timeout).
+ */
+export function cancel(pin: PinState, now: number): Transition {
+  if (pin.status !== 'pending') return refuse({ code: 'pin_not_cancellable', status: pin.status });
+  return {
+    ok: true,
+    state: {
+      ...pin,
+      status: 'expired',
+      result: null,
+      statusMessage: CANCELLED_MESSAGE,
+      lastStatusUpdate: now,
     },
   };
 }

@@ -3,8 +3,30 @@ import type { Failure, FailureCode } from '../application/failures.js';
 import type { RateLimitDecision } from '../application/rate-limits.js';
 import type { ClientKind } from '../domain/assurance.js';
 import { plural } from '../domain/plural.js';
+import type { PinCreatingRole, RoleAction } from '../domain/roles.js';
 import { RULE_TEST_KEEP_DAYS } from '../domain/rule-test.js';
 import type { SignatureRefusal } from '../domain/scanner-clients.js';
+
+/** How a refusal names each role's staff, and each action (docs/roles.md). */
+const ROLE_PLURAL: Record<PinCreatingRole, string> = {
+  owner: 'owner',
+  admin: 'admins',
+  moderator: 'moderators',
+};
+const ROLE_ACTION_WORDS: Record<RoleAction, string> = {
+  'pin.create': 'create PINs',
+  'pin.cancel': 'cancel PINs',
+  'results.read': 'read results',
+  'player.moderate': 'ban, warn or note players',
+  'keys.pins-create': 'hold keys with pins:create',
+  'webhooks.manage': 'manage webhooks',
+  'discord.manage': 'connect Discord servers or choose their staff roles',
+  'members.read': 'list members',
+  'members.manage': 'invite or remove members',
+  'members.roles': 'change members’ roles',
+  'settings.manage': 'change the Enterprise’s settings',
+  'audit.read': 'read the audit trail',
+};
 
 /**
  * Every `code` a problem body can carry (docs/api.md, "Errors"): the application's failures plus
@@ -44,6 +66,9 @@ export const PROBLEM_CODES = [
   'invalid_body',
   'invalid_game_type',
   'active_pin_limit',
+  'pin_not_cancellable',
+  'role_not_allowed',
+  'member_change_forbidden',
   'invalid_pin_code',
   'pin_not_found',
   'pin_forbidden',
@@ -266,7 +291,9 @@ export function problemFor(failure: Failure): Problem {
                 ? 'Only the Enterprise’s owner can connect Discord servers and choose their staff roles. Ask the owner.'
                 : failure.action === 'manage_settings'
                   ? 'Only the Enterprise’s owner can change its settings. Ask the owner.'
-                  : 'Only the owner of an active Enterprise may hold the pins:create permission. Make this account the owner of an active Enterprise first, or issue the key without pins:create.',
+                  : failure.action === 'change_roles'
+                    ? 'Only the Enterprise’s owner can change members’ roles. Ask the owner.'
+                    : 'Only the owner of an active Enterprise may hold the pins:create permission. Make this account the owner of an active Enterprise first, or issue the key without pins:create.',
       );
     case 'licence_required':
       return new Problem(
@@ -278,7 +305,31 @@ export function problemFor(failure: Failure): Problem {
       return new Problem(
         400,
         failure.code,
-        `This account already has ${failure.limit} active PINs (pending or scanning). Wait for one to finish or expire, then try again.`,
+        failure.role === undefined
+          ? `This account already has ${failure.limit} active PINs (pending or scanning). Wait for one to finish or expire, then try again.`
+          : `The Enterprise's ${ROLE_PLURAL[failure.role]} already hold ${failure.limit} active PINs (pending or scanning), their quota. Cancel a pending one, wait for one to end, or ask the owner to raise the quota in Settings.`,
+      );
+    case 'pin_not_cancellable':
+      return new Problem(
+        409,
+        failure.code,
+        failure.status === 'scanning'
+          ? `PIN ${failure.pin} is being scanned: a scan in progress cannot be cancelled. It ends with its verdict, or as an error when the scanner goes quiet.`
+          : `PIN ${failure.pin} is ${failure.status} already: only a pending PIN can be cancelled.`,
+      );
+    case 'role_not_allowed':
+      return new Problem(
+        403,
+        failure.code,
+        `Your role in this Enterprise (${failure.role}) may not ${ROLE_ACTION_WORDS[failure.action]}. Ask the Enterprise's owner for another role (docs/roles.md).`,
+      );
+    case 'member_change_forbidden':
+      return new Problem(
+        403,
+        failure.code,
+        failure.reason === 'owner'
+          ? `Account ${failure.accountId} owns Enterprise ${failure.enterpriseId}: the owner has no member role; an operator can transfer the Enterprise.`
+          : `Account ${failure.accountId} is an admin of Enterprise ${failure.enterpriseId}: only the owner removes admins or changes their role.`,
       );
     case 'pin_not_found':
       return new Problem(404, failure.code, `No PIN with code ${failure.pin} exists.`);

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 import type { GameType } from '../domain/game-types.js';
 import type { PinStatus, Verdict } from '../domain/pin-lifecycle.js';
+import type { MemberRole, PinCreatingRole } from '../domain/roles.js';
 import type { TimelineKind } from '../domain/pin-timeline.js';
 import type { EventType } from '../domain/webhook-events.js';
 
@@ -87,6 +88,16 @@ export interface EnterpriseMembersTable {
   enterprise_id: number;
   account_id: number;
   created_at: number;
+  /** admin, moderator or viewer (domain/roles.ts); viewer unless the owner chose otherwise. */
+  role: ColumnType<MemberRole, MemberRole | undefined, MemberRole>;
+}
+
+/** How many active PINs one role's staff may hold together (docs/roles.md, "PIN quotas"). */
+export interface EnterprisePinQuotasTable {
+  enterprise_id: number;
+  role: PinCreatingRole;
+  max_active: number;
+  updated_at: number;
 }
 
 export interface ApiKeysTable {
@@ -139,6 +150,8 @@ export interface PinsTable {
   scanner_client_id: number | null;
   /** Bumped by every write: a write applies only to the revision its decision was made on. */
   revision: Generated<number>;
+  /** The role a staff member created it with (dashboard, Discord); null for the API's (docs/roles.md). */
+  staff_role: ColumnType<PinCreatingRole | null, PinCreatingRole | null | undefined, PinCreatingRole | null>;
 }
 
 /** Append-only: one row per lifecycle move of a PIN (domain/pin-timeline.ts). */
@@ -676,6 +689,7 @@ export interface Database {
   accounts: AccountsTable;
   enterprises: EnterprisesTable;
   enterprise_members: EnterpriseMembersTable;
+  enterprise_pin_quotas: EnterprisePinQuotasTable;
   sign_in_links: SignInLinksTable;
   sessions: SessionsTable;
   share_links: ShareLinksTable;

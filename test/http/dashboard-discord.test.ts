@@ -214,7 +214,7 @@ describe.each(backends())('Sign in with Discord on $name', (backend) => {
     expect((await api(cookie, 'GET', '/enterprises')).json()).toEqual([
       {
         enterprise: { id: owner.enterpriseId, name: "Discord Owner's Enterprise", active: true },
-        role: 'member',
+        role: 'viewer',
       },
     ]);
     expect((await api(cookie, 'GET', '/pins')).json().data.map((p: { pin: string }) => p.pin)).toContain(pin);
@@ -241,7 +241,7 @@ describe.each(backends())('Sign in with Discord on $name', (backend) => {
     const { me, cookie } = await meWith(res);
     expect(me.accountId).toBe(accountId);
     expect((await api(cookie, 'GET', '/enterprises')).json()).toMatchObject([
-      { enterprise: { id: owner.enterpriseId }, role: 'member' },
+      { enterprise: { id: owner.enterpriseId }, role: 'viewer' },
     ]);
   });
 

@@ -101,9 +101,10 @@ describe.each(backends())('dashboard PINs on $name', (backend) => {
     expectProblem(await memberP.get(`/pins/${code}`), 404, 'pin_not_found');
   });
 
-  it('refuses a non-owner with not_enterprise_owner before looking at the body, as /v1 does', async () => {
-    expectProblem(await memberP.call('POST', '/pins', { type: 'FiveM' }), 403, 'not_enterprise_owner');
-    expectProblem(await memberP.call('POST', '/pins', { type: 'Nope' }), 403, 'not_enterprise_owner');
+  it('refuses a viewer, and someone in no Enterprise, before looking at the body, as /v1 does', async () => {
+    // A member is a viewer unless the owner chose another role (docs/roles.md).
+    expectProblem(await memberP.call('POST', '/pins', { type: 'FiveM' }), 403, 'role_not_allowed');
+    expectProblem(await memberP.call('POST', '/pins', { type: 'Nope' }), 403, 'role_not_allowed');
     expectProblem(await strangerP.call('POST', '/pins', 'not json'), 403, 'not_enterprise_owner');
   });
 
@@ -123,15 +124,22 @@ describe.each(backends())('dashboard PINs on $name', (backend) => {
 
   it('counts slots and holds the active-PIN limit', async () => {
     // Two PINs so far (one pending, one private pending); a third fills the limit of 3.
-    expect((await ownerP.get('/pin-slots')).json()).toEqual({ canCreate: true, used: 2, limit: 3 });
+    const slots = { canCreate: true, enterpriseId: owner.enterpriseId, role: 'owner', limit: 3 };
+    expect((await ownerP.get('/pin-slots')).json()).toEqual({ ...slots, used: 2 });
     expect((await ownerP.call('POST', '/pins', { type: 'Cod' })).statusCode).toBe(201);
-    expect((await ownerP.get('/pin-slots')).json()).toEqual({ canCreate: true, used: 3, limit: 3 });
+    expect((await ownerP.get('/pin-slots')).json()).toEqual({ ...slots, used: 3 });
     expectProblem(await ownerP.call('POST', '/pins', { type: 'Cod' }), 400, 'active_pin_limit');
-    expect((await memberP.get('/pin-slots')).json()).toEqual({ canCreate: false, used: 0, limit: 3 });
+    expect((await memberP.get('/pin-slots')).json()).toEqual({
+      canCreate: false,
+      enterpriseId: owner.enterpriseId,
+      role: 'viewer',
+      used: 0,
+      limit: 3,
+    });
 
     // Expired PINs free their slots, with nothing written yet.
     clock.advance(TTL_MS + 1);
-    expect((await ownerP.get('/pin-slots')).json()).toEqual({ canCreate: true, used: 0, limit: 3 });
+    expect((await ownerP.get('/pin-slots')).json()).toEqual({ ...slots, used: 0 });
     expect((await ownerP.call('POST', '/pins', { type: 'Cod' })).statusCode).toBe(201);
   });
 

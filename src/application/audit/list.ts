@@ -1,8 +1,8 @@
 import type { AuditEntry, AuditFilter, AuditPageRequest } from '../../domain/audit.js';
 import { AUDIT_PAGE_MAX } from '../../domain/audit.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
+import { authorizeRole } from '../access/role-policy.js';
 import type { UseCaseContext } from '../context.js';
-import { refuse } from '../failures.js';
 
 export interface AuditPage {
   entries: AuditEntry[];
@@ -35,10 +35,6 @@ export async function listEnterpriseAudit(
   filter: Omit<AuditFilter, 'enterpriseId'>,
   page: AuditPageRequest,
 ): Promise<AuditPage> {
-  const mine = (await ctx.repos.enterprises.membershipsOf(caller.accountId)).find(
-    (m) => m.enterprise.id === enterpriseId,
-  );
-  if (mine === undefined) refuse({ code: 'enterprise_not_found', enterpriseId });
-  if (mine.role !== 'owner') refuse({ code: 'not_enterprise_owner', action: 'read_audit' });
+  await authorizeRole(ctx, caller.accountId, enterpriseId, 'audit.read', { inactiveToo: true });
   return ctx.repos.audit.list({ ...filter, enterpriseId }, bounded(page));
 }

@@ -3,11 +3,11 @@ import type { DiscordGuild } from '../../domain/discord.js';
 import { DISCORD_BOT_PERMISSIONS, discordInviteUrl } from '../../domain/discord.js';
 import type { DiscordMessageBody } from '../../lib/discord-rest.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
+import { authorizeRole } from '../access/role-policy.js';
 import { sessionActor } from '../audit/actors.js';
 import type { UseCaseContext } from '../context.js';
 import { createConnectCode, deleteDiscordGuild, putDiscordGuild } from '../discord/guilds.js';
 import { scanMessage } from '../discord/scan-message.js';
-import { refuse } from '../failures.js';
 import { readVisiblePin } from './pins.js';
 
 /*
@@ -25,18 +25,9 @@ export interface DiscordSettings {
   guilds: DiscordGuild[];
 }
 
+/** The owner and admins manage the Enterprise's Discord servers (docs/roles.md). */
 async function ownedEnterprise(ctx: UseCaseContext, caller: SessionCaller, enterpriseId: number) {
-  const enterprise = await ctx.repos.enterprises.find(enterpriseId);
-  if (enterprise === undefined || !enterprise.active) refuse({ code: 'enterprise_not_found', enterpriseId });
-  if (enterprise.ownerAccountId !== caller.accountId) {
-    const member = (await ctx.repos.enterprises.membershipsOf(caller.accountId)).some(
-      (m) => m.enterprise.id === enterpriseId,
-    );
-    // Someone outside the Enterprise does not learn that it exists.
-    if (!member) refuse({ code: 'enterprise_not_found', enterpriseId });
-    refuse({ code: 'not_enterprise_owner', action: 'manage_discord' });
-  }
-  return enterprise;
+  return (await authorizeRole(ctx, caller.accountId, enterpriseId, 'discord.manage')).enterprise;
 }
 
 export async function readDiscordSettings(

@@ -1,4 +1,5 @@
 import type { SessionCaller } from '../access/authenticate-session.js';
+import { authorizeRole } from '../access/role-policy.js';
 import { sessionActor } from '../audit/actors.js';
 import { auditRefusals, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
@@ -6,7 +7,7 @@ import { refuse } from '../failures.js';
 
 /*
  * An Enterprise's own settings in the dashboard (docs/dashboard.md, "Showing players their
- * verdict"). Its owner and members read them; only its owner changes them, and each change is in
+ * verdict"). Every role reads them (docs/roles.md); only its owner changes them, and each change is in
  * the audit trail.
  */
 
@@ -15,25 +16,12 @@ export interface EnterpriseSettings {
   verdictToPlayers: boolean;
 }
 
-/** The person's role in the active Enterprise; one they are not part of is as good as missing. */
-async function roleIn(
-  ctx: UseCaseContext,
-  caller: SessionCaller,
-  enterpriseId: number,
-): Promise<'owner' | 'member'> {
-  const mine = (await ctx.repos.enterprises.membershipsOf(caller.accountId)).find(
-    (m) => m.enterprise.id === enterpriseId && m.enterprise.active,
-  );
-  if (mine === undefined) refuse({ code: 'enterprise_not_found', enterpriseId });
-  return mine.role;
-}
-
 export async function readEnterpriseSettings(
   ctx: UseCaseContext,
   caller: SessionCaller,
   enterpriseId: number,
 ): Promise<EnterpriseSettings> {
-  await roleIn(ctx, caller, enterpriseId);
+  await authorizeRole(ctx, caller.accountId, enterpriseId, 'results.read');
   return { verdictToPlayers: await ctx.repos.enterprises.verdictToPlayers(enterpriseId) };
 }
 
@@ -47,8 +35,7 @@ export async function changeEnterpriseSettings(
   const actor = sessionActor(caller);
   const resource = { type: 'enterprise', id: enterpriseId } as const;
   return auditRefusals(ctx, { actor, action: 'enterprise.update', resource }, async () => {
-    if ((await roleIn(ctx, caller, enterpriseId)) !== 'owner')
-      refuse({ code: 'not_enterprise_owner', action: 'manage_settings' });
+    await authorizeRole(ctx, caller.accountId, enterpriseId, 'settings.manage');
     return ctx.transaction(async (repos) => {
       if (!(await repos.enterprises.setVerdictToPlayers(enterpriseId, changes.verdictToPlayers)))
         refuse({ code: 'enterprise_not_found', enterpriseId });

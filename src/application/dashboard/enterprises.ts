@@ -1,11 +1,13 @@
 import { publicBaseUrl } from '../../config.js';
 import type { Enterprise } from '../../domain/account.js';
 import type { AuditActor } from '../../domain/audit.js';
-import { inviteExpiry, isInviteUsable, type Role } from '../../domain/invite.js';
+import { inviteExpiry, isInviteUsable } from '../../domain/invite.js';
+import { DEFAULT_MEMBER_ROLE, type MemberRole, mayRemove, type Role } from '../../domain/roles.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { TransactionRepositories } from '../../storage/repositories/index.js';
 import type { Invite } from '../../storage/repositories/invites.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
+import { authorizeRole } from '../access/role-policy.js';
 import { sessionActor } from '../audit/actors.js';
 import { auditRefusals, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
@@ -24,26 +26,10 @@ export function listMyEnterprises(ctx: UseCaseContext, caller: SessionCaller): P
   return ctx.repos.enterprises.membershipsOf(caller.accountId);
 }
 
-/** The person's role in an Enterprise; one they are not part of is as good as missing. */
-async function roleIn(ctx: UseCaseContext, caller: SessionCaller, enterpriseId: number): Promise<Membership> {
-  const mine = (await listMyEnterprises(ctx, caller)).find((m) => m.enterprise.id === enterpriseId);
-  if (mine === undefined) refuse({ code: 'enterprise_not_found', enterpriseId });
-  return mine;
-}
-
-async function ownerOf(
-  ctx: UseCaseContext,
-  caller: SessionCaller,
-  enterpriseId: number,
-): Promise<Enterprise> {
-  const { enterprise, role } = await roleIn(ctx, caller, enterpriseId);
-  if (role !== 'owner' || !enterprise.active)
-    refuse({ code: 'not_enterprise_owner', action: 'manage_members' });
-  return enterprise;
-}
-
 export async function listMembers(ctx: UseCaseContext, caller: SessionCaller, enterpriseId: number) {
-  const { enterprise } = await roleIn(ctx, caller, enterpriseId);
+  const { enterprise } = await authorizeRole(ctx, caller.accountId, enterpriseId, 'members.read', {
+    inactiveToo: true,
+  });
   const owner = await ctx.repos.accounts.find(enterprise.ownerAccountId);
   return {
     owner: { accountId: enterprise.ownerAccountId, name: owner?.name ?? '(deleted account)' },
@@ -51,7 +37,10 @@ export async function listMembers(ctx: UseCaseContext, caller: SessionCaller, en
   };
 }
 
-/** Owner only. The owner stays: an operator transfers an Enterprise. */
+/**
+ * The owner and admins (docs/roles.md); only the owner removes an admin. The owner stays: an
+ * operator transfers an Enterprise.
+ */
 export async function removeMember(
   ctx: UseCaseContext,
   caller: SessionCaller,
@@ -61,9 +50,13 @@ export async function removeMember(
   const actor = sessionActor(caller);
   const resource = { type: 'enterprise', id: enterpriseId } as const;
   await auditRefusals(ctx, { actor, action: 'member.remove', resource }, async () => {
-    const enterprise = await ownerOf(ctx, caller, enterpriseId);
+    const { enterprise, role } = await authorizeRole(ctx, caller.accountId, enterpriseId, 'members.manage');
     if (accountId === enterprise.ownerAccountId) refuse({ code: 'cannot_remove_owner', enterpriseId });
     await ctx.transaction(async (repos) => {
+      const memberRole = await repos.enterprises.memberRole(enterpriseId, accountId);
+      if (memberRole === undefined) refuse({ code: 'member_not_found', enterpriseId, accountId });
+      if (!mayRemove(role, memberRole))
+        refuse({ code: 'member_change_forbidden', enterpriseId, accountId, reason: 'admin' });
       if (!(await repos.enterprises.removeMember(enterpriseId, accountId)))
         refuse({ code: 'member_not_found', enterpriseId, accountId });
       await recordAudit(repos, {
@@ -72,11 +65,45 @@ export async function removeMember(
         resource,
         enterpriseId,
         at: ctx.clock(),
-        detail: { accountId },
+        detail: { accountId, role: memberRole },
       });
     });
     // Who may read players changed: kept memberships are re-read on every instance.
     ctx.keyPrincipals.accessChanged();
+  });
+}
+
+/**
+ * The owner gives a member another role (docs/roles.md), recorded as `member.role` with the roles
+ * before and after. The owner has no member role: an operator transfers an Enterprise.
+ */
+export async function changeMemberRole(
+  ctx: UseCaseContext,
+  caller: SessionCaller,
+  enterpriseId: number,
+  accountId: number,
+  role: MemberRole,
+): Promise<{ accountId: number; role: MemberRole }> {
+  const actor = sessionActor(caller);
+  const resource = { type: 'enterprise', id: enterpriseId } as const;
+  return auditRefusals(ctx, { actor, action: 'member.role', resource }, async () => {
+    const { enterprise } = await authorizeRole(ctx, caller.accountId, enterpriseId, 'members.roles');
+    if (accountId === enterprise.ownerAccountId)
+      refuse({ code: 'member_change_forbidden', enterpriseId, accountId, reason: 'owner' });
+    await ctx.transaction(async (repos) => {
+      const before = await repos.enterprises.memberRole(enterpriseId, accountId);
+      if (before === undefined || !(await repos.enterprises.setMemberRole(enterpriseId, accountId, role)))
+        refuse({ code: 'member_not_found', enterpriseId, accountId });
+      await recordAudit(repos, {
+        actor,
+        action: 'member.role',
+        resource,
+        enterpriseId,
+        at: ctx.clock(),
+        detail: { accountId, from: before, to: role },
+      });
+    });
+    return { accountId, role };
   });
 }
 
@@ -90,7 +117,7 @@ export async function createInvite(
   const actor = sessionActor(caller);
   const attempt = { actor, action: 'invite.create', resource: { type: 'invite', id: null } } as const;
   return auditRefusals(ctx, attempt, async () => {
-    const enterprise = await ownerOf(ctx, caller, enterpriseId);
+    const { enterprise } = await authorizeRole(ctx, caller.accountId, enterpriseId, 'members.manage');
     const token = randomToken(32);
     const now = ctx.clock();
     const invite = await ctx.transaction(async (repos) => {
@@ -117,7 +144,7 @@ export async function createInvite(
 }
 
 export async function listInvites(ctx: UseCaseContext, caller: SessionCaller, enterpriseId: number) {
-  await ownerOf(ctx, caller, enterpriseId);
+  await authorizeRole(ctx, caller.accountId, enterpriseId, 'members.manage');
   const now = ctx.clock();
   return (await ctx.repos.invites.listFor(enterpriseId)).map((i) => ({
     ...i,
@@ -140,7 +167,7 @@ export async function revokeInvite(
     if (invite === undefined) refuse({ code: 'invite_not_found', inviteId });
     const mine = (await listMyEnterprises(ctx, caller)).find((m) => m.enterprise.id === invite.enterpriseId);
     if (mine === undefined) refuse({ code: 'invite_not_found', inviteId });
-    await ownerOf(ctx, caller, invite.enterpriseId);
+    await authorizeRole(ctx, caller.accountId, invite.enterpriseId, 'members.manage');
     await ctx.transaction(async (repos) => {
       const now = ctx.clock();
       await repos.invites.revoke(inviteId, now);
@@ -194,7 +221,7 @@ export async function joinWithInvite(
   if (already !== undefined) return already;
   if (!isInviteUsable(invite, input.now) || !(await repos.invites.use(invite.id, input.now)))
     return undefined;
-  await repos.enterprises.addMember(enterprise.id, input.accountId, input.now);
+  await repos.enterprises.addMember(enterprise.id, input.accountId, input.now, DEFAULT_MEMBER_ROLE);
   // Only a join is recorded; opening a link again changes nothing (docs/audit.md).
   await recordAudit(repos, {
     actor: input.actor ?? { kind: 'sign_in', accountId: input.accountId },
@@ -202,7 +229,7 @@ export async function joinWithInvite(
     resource: { type: 'invite', id: invite.id },
     enterpriseId: enterprise.id,
     at: input.now,
-    detail: { accountId: input.accountId },
+    detail: { accountId: input.accountId, role: DEFAULT_MEMBER_ROLE },
   });
-  return { enterprise, role: 'member' };
+  return { enterprise, role: DEFAULT_MEMBER_ROLE };
 }

@@ -1,27 +1,29 @@
 import { checkActivePinLimit } from '../../domain/active-pin-limit.js';
+import type { Role } from '../../domain/roles.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
 import type { UseCaseContext } from '../context.js';
-import { authorizePinCreation, createPin, type NewPinInput, type PinCreator } from '../pins/create-pin.js';
+import { UseCaseFailure } from '../failures.js';
+import { createPin, type NewPinInput, type PinCreator } from '../pins/create-pin.js';
+import { roleQuotas } from '../pins/role-quotas.js';
+import { authorizeStaffPinCreation } from '../pins/staff-creation.js';
 import { lifecycleSettings } from '../settings.js';
 import { accountCallerOf } from './account-caller.js';
 import type { VisiblePin } from './pins.js';
 
 /*
- * Creating PINs from the dashboard: the same rules and the same use case as POST /v1/pins/create
- * (docs/api.md, "PINs"), for the signed-in person's account instead of an API key's.
+ * Creating PINs from the dashboard: the same use case as POST /v1/pins/create (docs/api.md, "PINs"),
+ * for staff whose role may create, counted against their role's quota in the Enterprise
+ * (docs/roles.md, "PIN quotas").
  */
 
-/** Whether the person owns an active Enterprise: who may create PINs and hold pins:create keys. */
-export async function ownsActiveEnterprise(ctx: UseCaseContext, caller: SessionCaller): Promise<boolean> {
-  return (await ctx.repos.enterprises.activeOwnedBy(caller.accountId)) !== undefined;
-}
-
-/** The person's PIN creation rights, checked before the body is read as on /v1. */
+/** The person's right to create a PIN for the Enterprise (docs/roles.md), checked before the body is read as on /v1. */
 export async function authorizeDashboardPinCreation(
   ctx: UseCaseContext,
   caller: SessionCaller,
+  enterpriseId?: number,
 ): Promise<PinCreator> {
-  return authorizePinCreation(ctx, await accountCallerOf(ctx, caller));
+  const accountCaller = await accountCallerOf(ctx, caller);
+  return authorizeStaffPinCreation(ctx, { ...accountCaller, accountId: caller.accountId }, enterpriseId);
 }
 
 /** A new pending PIN of the person's, as the PIN list shows it. */
@@ -42,22 +44,51 @@ export async function createDashboardPin(
 }
 
 export interface PinSlots {
-  /** Owns an active Enterprise, so may create PINs at all. */
+  /** The person's role there may create PINs. */
   canCreate: boolean;
-  /** The person's active (pending or scanning) PINs now. */
+  /** The Enterprise a new PIN would be created for, or null when the person is in none. */
+  enterpriseId: number | null;
+  role: Role | null;
+  /** The active (pending or scanning) PINs of the role's staff there now. */
   used: number;
-  /** MAX_ACTIVE_PINS. */
+  /** The role's quota there (docs/roles.md, "PIN quotas"). */
   limit: number;
 }
 
-/** The person's active PINs against the limit (domain/active-pin-limit.ts counts them). */
-export async function pinSlots(ctx: UseCaseContext, caller: SessionCaller): Promise<PinSlots> {
+/** The active staff PINs of the person's role against its quota (domain/active-pin-limit.ts counts them). */
+export async function pinSlots(
+  ctx: UseCaseContext,
+  caller: SessionCaller,
+  enterpriseId?: number,
+): Promise<PinSlots> {
   const now = ctx.clock();
-  const max = ctx.config.maxActivePins;
-  const open = await ctx.repos.pins.openStates(caller.accountId, now);
+  const none = { canCreate: false, enterpriseId: null, role: null, used: 0, limit: ctx.config.maxActivePins };
+  let creator: PinCreator;
+  try {
+    creator = await authorizeDashboardPinCreation(ctx, caller, enterpriseId);
+  } catch (err) {
+    if (!(err instanceof UseCaseFailure)) throw err;
+    const memberships = await ctx.repos.enterprises.membershipsOf(caller.accountId);
+    const standing = memberships.find((m) =>
+      enterpriseId === undefined ? m.enterprise.active : m.enterprise.id === enterpriseId,
+    );
+    return standing === undefined
+      ? none
+      : { ...none, enterpriseId: standing.enterprise.id, role: standing.role };
+  }
+  const role = creator.staffRole ?? 'owner';
+  const limit = (await roleQuotas(ctx, creator.enterprise.id))[role];
+  const open = await ctx.repos.pins.openStaffStates(creator.enterprise.id, role, now);
   return {
-    canCreate: await ownsActiveEnterprise(ctx, caller),
-    used: checkActivePinLimit(open, max, now, lifecycleSettings(ctx.config)).active,
-    limit: max,
+    canCreate: true,
+    enterpriseId: creator.enterprise.id,
+    role,
+    used: checkActivePinLimit(open, limit, now, lifecycleSettings(ctx.config)).active,
+    limit,
   };
+}
+
+/** Whether the person owns an active Enterprise: who may hold pins:create keys (docs/roles.md). */
+export async function ownsActiveEnterprise(ctx: UseCaseContext, caller: SessionCaller): Promise<boolean> {
+  return (await ctx.repos.enterprises.activeOwnedBy(caller.accountId)) !== undefined;
 }

@@ -3,7 +3,8 @@ import type { GameType } from '../../domain/game-types.js';
 import type { Pin } from '../../domain/pin.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
-import { authorizePinCreation, createPin } from '../pins/create-pin.js';
+import { createPin } from '../pins/create-pin.js';
+import { authorizeDiscordPinCreation } from '../pins/staff-creation.js';
 import { discordAppOf } from './discord-app.js';
 import { authorizeDiscordStaff, type InteractionOrigin } from './staff.js';
 
@@ -22,7 +23,8 @@ export interface DiscordScanInput {
 
 /**
  * `/scan` (docs/discord.md, "Commands"): a staff member creates a PIN for the Enterprise, named after
- * the player, as its owner would (the same limits, audited naming the staff member). The PIN's
+ * the player, held by its owner's account, counted against the member's role's quota (docs/roles.md)
+ * and audited naming the staff member. The PIN's
  * message is followed from then on; it is written with the PIN, so an acknowledged PIN always has
  * its message kept up to date. The first answer shows the PIN as created, and the outbox draws it
  * again a few seconds later in case that answer never reached Discord.
@@ -34,7 +36,8 @@ export async function scanFromDiscord(
 ): Promise<Pin> {
   const app = discordAppOf(ctx);
   const staff = await authorizeDiscordStaff(ctx, origin);
-  const creator = { ...(await authorizePinCreation(ctx, staff.caller)), actor: staff.actor };
+  // The member's role decides, and the PIN counts against that role's quota (docs/roles.md, "In Discord").
+  const creator = await authorizeDiscordPinCreation(ctx, staff);
   // Interactions in a server always come from a channel; the message needs one to live in.
   if (origin.channelId === null) refuse({ code: 'discord_guild_not_connected' });
   const channelId = origin.channelId;

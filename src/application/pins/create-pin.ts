@@ -2,6 +2,7 @@ import { checkActivePinLimit } from '../../domain/active-pin-limit.js';
 import type { AuditActor } from '../../domain/audit.js';
 import type { GameType } from '../../domain/game-types.js';
 import type { Pin } from '../../domain/pin.js';
+import type { PinCreatingRole } from '../../domain/roles.js';
 import type { TransactionRepositories } from '../../storage/repositories/index.js';
 import { PinCodeTaken } from '../../storage/repositories/pins.js';
 import { actorOf, recordAudit } from '../audit/record.js';
@@ -11,6 +12,7 @@ import { refuse } from '../failures.js';
 import { sightingOf } from '../scans/scan-network.js';
 import { lifecycleSettings } from '../settings.js';
 import { pinEvent } from '../webhooks/pin-events.js';
+import { roleQuotas } from './role-quotas.js';
 import { timelineRows } from './timeline.js';
 
 /** An account allowed to create PINs, and the Enterprise they are created under. */
@@ -19,6 +21,11 @@ export interface PinCreator {
   enterprise: { id: number; name: string };
   /** Who the audit trail names: the key or the session (docs/audit.md). */
   actor: AuditActor;
+  /**
+   * Set when staff create it through the dashboard or Discord: it counts against this role's quota
+   * in the Enterprise instead of the account's MAX_ACTIVE_PINS (docs/roles.md, "PIN quotas").
+   */
+  staffRole?: PinCreatingRole;
 }
 
 export interface NewPinInput {
@@ -69,16 +76,27 @@ export async function createPin(
   also?: (repos: TransactionRepositories, pin: Pin) => Promise<void>,
 ): Promise<Pin> {
   const settings = lifecycleSettings(ctx.config);
-  const max = ctx.config.maxActivePins;
+  const staffRole = creator.staffRole;
+  const max =
+    staffRole === undefined
+      ? ctx.config.maxActivePins
+      : (await roleQuotas(ctx, creator.enterprise.id))[staffRole];
   const gameNetwork = input.playerAddress ? await sightingOf(ctx, input.playerAddress) : null;
   for (let attempt = 1; ; attempt++) {
     const now = ctx.clock();
     try {
       const created = await ctx.transaction(async (repos) => {
-        await repos.pins.lockAccount(creator.accountId);
-        const open = await repos.pins.openStates(creator.accountId, now);
-        if (!checkActivePinLimit(open, max, now, settings).ok)
-          refuse({ code: 'active_pin_limit', limit: max });
+        if (staffRole === undefined) {
+          await repos.pins.lockAccount(creator.accountId);
+          const open = await repos.pins.openStates(creator.accountId, now);
+          if (!checkActivePinLimit(open, max, now, settings).ok)
+            refuse({ code: 'active_pin_limit', limit: max });
+        } else {
+          await repos.pins.lockEnterprise(creator.enterprise.id);
+          const open = await repos.pins.openStaffStates(creator.enterprise.id, staffRole, now);
+          if (!checkActivePinLimit(open, max, now, settings).ok)
+            refuse({ code: 'active_pin_limit', limit: max, role: staffRole });
+        }
         const pin = await repos.pins.insert({
           code: ctx.newPinCode(),
           accountId: creator.accountId,
@@ -89,6 +107,7 @@ export async function createPin(
           private: input.private,
           createdAt: now,
           expiresAt: now + settings.ttlMs,
+          staffRole: staffRole ?? null,
         });
         // In the same transaction: an acknowledged PIN always has its pin.created event.
         await repos.webhooks.record(pinEvent(pin, null, pin.state, null, now));
@@ -100,7 +119,11 @@ export async function createPin(
           resource: { type: 'pin', id: pin.id },
           enterpriseId: creator.enterprise.id,
           at: now,
-          detail: { type: input.type, private: input.private },
+          detail: {
+            type: input.type,
+            private: input.private,
+            ...(staffRole === undefined ? {} : { role: staffRole }),
+          },
         });
         if (input.player) await repos.reportProvenance.name(pin.id, input.player);
         if (gameNetwork) await repos.scanNetworks.record(pin.id, 'game-connection', gameNetwork, now);

@@ -15,6 +15,8 @@ export function refusalFailure(refusal: Refusal, pin: string): Failure {
       return { code: 'scan_closed', pin, status: refusal.status };
     case 'progress_backwards':
       return { code: 'progress_backwards', current: refusal.current };
+    case 'pin_not_cancellable':
+      return { code: 'pin_not_cancellable', pin, status: refusal.status };
   }
 }
 

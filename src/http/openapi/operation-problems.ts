@@ -44,6 +44,13 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
     codes: ['invalid_game_type', 'active_pin_limit', 'account_banned', 'not_enterprise_owner'],
   },
   { path: /^\/(v1|app\/api)\/pins\/\{pinCode\}/, codes: ['pin_not_found'] },
+  // Cancelling (docs/api.md, "Cancelling a PIN"); in the dashboard, by role (docs/roles.md).
+  { method: 'post', path: /\/pins\/\{pinCode\}\/cancel$/, codes: ['pin_not_cancellable'] },
+  {
+    method: 'post',
+    path: /^\/app\/api\/pins(\/\{pinCode\}\/cancel)?$/,
+    codes: ['role_not_allowed', 'enterprise_not_found'],
+  },
   // The dashboard answers pin_not_found for a PIN the person may not see (docs/dashboard.md).
   { path: /^\/v1\/pins\/\{pinCode\}/, codes: ['pin_forbidden'] },
   { path: /\/events$/, codes: ['too_many_streams'] },
@@ -120,9 +127,19 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /^\/app\/api\/sessions\/\{id\}$/, codes: ['session_not_found'] },
   { method: 'post', path: /\/share-links$/, codes: ['pin_not_finished'] },
   { path: /^\/app\/api\/share-links\/\{id\}$/, codes: ['share_link_not_found', 'share_link_forbidden'] },
-  { path: /\/findings\/\{ruleId\}\/false-positive$/, codes: ['finding_not_found', 'finding_review_forbidden'] },
+  {
+    path: /\/findings\/\{ruleId\}\/false-positive$/,
+    codes: ['finding_not_found', 'finding_review_forbidden'],
+  },
   { path: /^\/app\/api\/enterprises\/\{id\}/, codes: ['enterprise_not_found', 'not_enterprise_owner'] },
-  { path: /^\/app\/api\/enterprises\/\{id\}\/members\/\{accountId\}$/, codes: ['cannot_remove_owner'] },
+  {
+    path: /^\/app\/api\/enterprises\/\{id\}\/members\/\{accountId\}(\/role)?$/,
+    codes: ['cannot_remove_owner', 'member_not_found', 'member_change_forbidden', 'role_not_allowed'],
+  },
+  {
+    path: /^\/app\/api\/(enterprises\/\{id\}\/(invites|discord)|invites\/\{id\})/,
+    codes: ['role_not_allowed'],
+  },
   { path: /^\/app\/api\/invites\/\{id\}$/, codes: ['invite_not_found', 'not_enterprise_owner'] },
   { path: /^\/app\/api\/invites\/(accept|preview)$/, codes: ['invalid_invite', 'unknown_invite'] },
   // Passkeys (docs/dashboard.md, "Passkeys").

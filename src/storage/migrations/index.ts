@@ -33,6 +33,7 @@ import { gameRules } from './0034-game-rules.js';
 import { xrayPackRules } from './0035-xray-pack-rules.js';
 import { rulePackSources } from './0036-rule-pack-sources.js';
 import { ruleQuality } from './0037-rule-quality.js';
+import { memberRoles } from './0039-member-roles.js';
 import { passkeys } from './0038-passkeys.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -90,6 +91,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0035-xray-pack-rules': xrayPackRules(),
       '0036-rule-pack-sources': rulePackSources(ctx),
       '0037-rule-quality': ruleQuality(),
+      '0039-member-roles': memberRoles(),
       '0038-passkeys': passkeys(ctx),
     };
   }

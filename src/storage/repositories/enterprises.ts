@@ -1,4 +1,5 @@
 import type { Enterprise } from '../../domain/account.js';
+import type { MemberRole, PinCreatingRole, Role } from '../../domain/roles.js';
 import type { Db } from '../database.js';
 import type { EnterpriseRow, Flag } from '../schema.js';
 
@@ -112,9 +113,7 @@ export function enterprisesRepository(db: Db) {
     },
 
     /** Every Enterprise the account owns or belongs to, with its role there. */
-    async membershipsOf(
-      accountId: number,
-    ): Promise<Array<{ enterprise: Enterprise; role: 'owner' | 'member' }>> {
+    async membershipsOf(accountId: number): Promise<Array<{ enterprise: Enterprise; role: Role }>> {
       const owned = await db
         .selectFrom('enterprises')
         .selectAll()
@@ -124,33 +123,84 @@ export function enterprisesRepository(db: Db) {
         .selectFrom('enterprise_members')
         .innerJoin('enterprises', 'enterprises.id', 'enterprise_members.enterprise_id')
         .selectAll('enterprises')
+        .select('enterprise_members.role as member_role')
         .where('enterprise_members.account_id', '=', accountId)
         .execute();
       return [
-        ...owned.map((row) => ({ enterprise: enterpriseOf(row), role: 'owner' as const })),
-        ...joined.map((row) => ({ enterprise: enterpriseOf(row), role: 'member' as const })),
+        ...owned.map((row) => ({ enterprise: enterpriseOf(row), role: 'owner' as Role })),
+        ...joined.map(({ member_role, ...row }) => ({
+          enterprise: enterpriseOf(row),
+          role: member_role as Role,
+        })),
       ].sort((a, b) => a.enterprise.id - b.enterprise.id);
     },
 
     async members(
       enterpriseId: number,
-    ): Promise<Array<{ accountId: number; name: string; joinedAt: number }>> {
+    ): Promise<Array<{ accountId: number; name: string; joinedAt: number; role: MemberRole }>> {
       const rows = await db
         .selectFrom('enterprise_members')
         .innerJoin('accounts', 'accounts.id', 'enterprise_members.account_id')
-        .select(['accounts.id', 'accounts.name', 'enterprise_members.created_at'])
+        .select(['accounts.id', 'accounts.name', 'enterprise_members.created_at', 'enterprise_members.role'])
         .where('enterprise_members.enterprise_id', '=', enterpriseId)
         .where('accounts.deleted_at', 'is', null)
         .orderBy('enterprise_members.created_at')
         .execute();
-      return rows.map((r) => ({ accountId: r.id, name: r.name, joinedAt: r.created_at }));
+      return rows.map((r) => ({ accountId: r.id, name: r.name, joinedAt: r.created_at, role: r.role }));
+    },
+
+    /** The member's role, or undefined when the account is not a member (the owner is not one). */
+    async memberRole(enterpriseId: number, accountId: number): Promise<MemberRole | undefined> {
+      const row = await db
+        .selectFrom('enterprise_members')
+        .select('role')
+        .where('enterprise_id', '=', enterpriseId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return row?.role;
+    },
+
+    /** false when the account is not a member. */
+    async setMemberRole(enterpriseId: number, accountId: number, role: MemberRole): Promise<boolean> {
+      const res = await db
+        .updateTable('enterprise_members')
+        .set({ role })
+        .where('enterprise_id', '=', enterpriseId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return res.numUpdatedRows > 0n;
+    },
+
+    /** The quotas the owner set, per role; a role missing here has the installation's default. */
+    async pinQuotas(enterpriseId: number): Promise<Partial<Record<PinCreatingRole, number>>> {
+      const rows = await db
+        .selectFrom('enterprise_pin_quotas')
+        .select(['role', 'max_active'])
+        .where('enterprise_id', '=', enterpriseId)
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.role, r.max_active]));
+    },
+
+    async setPinQuota(enterpriseId: number, role: PinCreatingRole, maxActive: number, now: number) {
+      await db
+        .insertInto('enterprise_pin_quotas')
+        .values({ enterprise_id: enterpriseId, role, max_active: maxActive, updated_at: now })
+        .onConflict((oc) =>
+          oc.columns(['enterprise_id', 'role']).doUpdateSet({ max_active: maxActive, updated_at: now }),
+        )
+        .execute();
     },
 
     /** false when the account is already a member. */
-    async addMember(enterpriseId: number, accountId: number, now: number): Promise<boolean> {
+    async addMember(
+      enterpriseId: number,
+      accountId: number,
+      now: number,
+      role: MemberRole = 'viewer',
+    ): Promise<boolean> {
       const res = await db
         .insertInto('enterprise_members')
-        .values({ enterprise_id: enterpriseId, account_id: accountId, created_at: now })
+        .values({ enterprise_id: enterpriseId, account_id: accountId, created_at: now, role })
         .onConflict((oc) => oc.columns(['enterprise_id', 'account_id']).doNothing())
         .executeTakeFirst();
       return (res.numInsertedOrUpdatedRows ?? 0n) > 0n;

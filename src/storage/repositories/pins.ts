@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { GameType } from '../../domain/game-types.js';
 import type { Pin, PinWithReport } from '../../domain/pin.js';
 import type { PinState, PinStatus, Verdict } from '../../domain/pin-lifecycle.js';
+import type { PinCreatingRole } from '../../domain/roles.js';
 import type { StoredReport } from '../../domain/scan-report.js';
 import type { Db } from '../database.js';
 import { isUniqueViolation } from '../errors.js';
@@ -20,6 +21,8 @@ export interface NewPin {
   private: boolean;
   createdAt: number;
   expiresAt: number;
+  /** The role staff created it with through the dashboard or Discord; absent for the API's. */
+  staffRole?: PinCreatingRole | null;
 }
 
 /** Thrown by `insert` when the drawn code is already taken; the caller draws another. */
@@ -257,16 +260,39 @@ export function pinsRepository(db: Db, dialect: Dialect) {
       await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
     },
 
-    /** The account's PINs stored as pending or scanning and not yet past their expiry. */
+    /**
+     * The account's PINs stored as pending or scanning and not yet past their expiry, counted against
+     * MAX_ACTIVE_PINS: staff PINs count against their role's quota instead (docs/roles.md).
+     */
     async openStates(accountId: number, now: number): Promise<PinState[]> {
       const rows = await db
         .selectFrom('pins')
         .selectAll()
         .where('account_id', '=', accountId)
+        .where('staff_role', 'is', null)
         .where('status', 'in', ['pending', 'scanning'])
         .where('expires_at', '>', now)
         .execute();
       return rows.map(stateOf);
+    },
+
+    /** The Enterprise's staff PINs of one role stored as pending or scanning and not yet expired. */
+    async openStaffStates(enterpriseId: number, role: PinCreatingRole, now: number): Promise<PinState[]> {
+      const rows = await db
+        .selectFrom('pins')
+        .selectAll()
+        .where('enterprise_id', '=', enterpriseId)
+        .where('staff_role', '=', role)
+        .where('status', 'in', ['pending', 'scanning'])
+        .where('expires_at', '>', now)
+        .execute();
+      return rows.map(stateOf);
+    },
+
+    /** Serialises staff creates of one Enterprise on PostgreSQL (SQLite writes one at a time anyway). */
+    async lockEnterprise(enterpriseId: number): Promise<void> {
+      if (dialect !== 'postgres') return;
+      await db.selectFrom('enterprises').select('id').where('id', '=', enterpriseId).forUpdate().execute();
     },
 
     async insert(pin: NewPin): Promise<Pin> {
@@ -295,6 +321,7 @@ export function pinsRepository(db: Db, dialect: Dialect) {
             used: 0,
             created_at: pin.createdAt,
             expires_at: pin.expiresAt,
+            staff_role: pin.staffRole ?? null,
             last_status_update: null,
             last_activity_at: null,
             session_token_hash: null,

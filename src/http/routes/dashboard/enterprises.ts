@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
 import {
   acceptInvite,
+  changeMemberRole,
   createInvite,
   listInvites,
   listMembers,
@@ -11,13 +12,17 @@ import {
   revokeInvite,
 } from '../../../application/dashboard/enterprises.js';
 import { MAX_INVITE_DAYS } from '../../../domain/invite.js';
+import { MEMBER_ROLES, ROLES } from '../../../domain/roles.js';
 import { iso } from '../../../domain/time.js';
 import { limitByClientAddress } from '../../plugins/client-address-limit.js';
 import { personOf } from '../../plugins/session-auth.js';
 import { NoContent, Nullable, problemResponses, Timestamp } from '../../schemas/common.js';
 import { RowId as Id, security, sessionErrors, tags } from './schemas.js';
 
-const Role = Type.Enum(['owner', 'member']);
+const Role = Type.Enum([...ROLES]);
+const MemberRoleSchema = Type.Enum([...MEMBER_ROLES], {
+  description: 'admin, moderator or viewer: what each may do is in docs/roles.md.',
+});
 const MembershipView = Type.Object({
   enterprise: Type.Object({ id: Type.Integer(), name: Type.String(), active: Type.Boolean() }),
   role: Role,
@@ -65,7 +70,12 @@ export function enterpriseRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox
             200: Type.Object({
               owner: Type.Object({ accountId: Type.Integer(), name: Type.String() }),
               members: Type.Array(
-                Type.Object({ accountId: Type.Integer(), name: Type.String(), joinedAt: Timestamp }),
+                Type.Object({
+                  accountId: Type.Integer(),
+                  name: Type.String(),
+                  joinedAt: Timestamp,
+                  role: MemberRoleSchema,
+                }),
               ),
             }),
             ...errors,
@@ -84,7 +94,7 @@ export function enterpriseRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox
         schema: {
           tags,
           security,
-          summary: 'Remove a member (owner only)',
+          summary: 'Remove a member (owner and admins; only the owner removes an admin)',
           params: Type.Object({ id: Id, accountId: Id }),
           response: { ...NoContent, ...errors },
         },
@@ -95,13 +105,37 @@ export function enterpriseRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox
       },
     );
 
+    app.put(
+      '/enterprises/:id/members/:accountId/role',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Change a member's role (owner only)",
+          description:
+            'Audited as member.role with the roles before and after. The owner has no member role (an operator transfers an Enterprise).',
+          params: Type.Object({ id: Id, accountId: Id }),
+          body: Type.Object({ role: MemberRoleSchema }, { additionalProperties: false }),
+          response: { 200: Type.Object({ accountId: Type.Integer(), role: MemberRoleSchema }), ...errors },
+        },
+      },
+      async (request) =>
+        changeMemberRole(
+          ctx,
+          personOf(request),
+          request.params.id,
+          request.params.accountId,
+          request.body.role,
+        ),
+    );
+
     app.post(
       '/enterprises/:id/invites',
       {
         schema: {
           tags,
           security,
-          summary: 'Make an invite link (owner only)',
+          summary: 'Make an invite link (owner and admins)',
           description: `Single use and 7 days unless chosen otherwise (${MAX_INVITE_DAYS} days at most; maxUses null for any number). The URL is in this answer only.`,
           params: Type.Object({ id: Id }),
           body: Type.Object(
@@ -139,7 +173,7 @@ export function enterpriseRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox
         schema: {
           tags,
           security,
-          summary: "An Enterprise's invites (owner only)",
+          summary: "An Enterprise's invites (owner and admins)",
           params: Type.Object({ id: Id }),
           response: { 200: Type.Array(InviteView), ...errors },
         },
@@ -163,7 +197,7 @@ export function enterpriseRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox
         schema: {
           tags,
           security,
-          summary: 'Revoke an invite (owner only)',
+          summary: 'Revoke an invite (owner and admins)',
           params: Type.Object({ id: Id }),
           response: { ...NoContent, ...errors },
         },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { UseCaseContext } from '../../../application/context.js';
 import { accountEventsRoute } from './account-events.js';
+import { cancelPinRoute } from './cancel.js';
 import { createPinRoute } from './create.js';
 import { pinEventsRoute } from './events.js';
 import { pinResultsRoute } from './results.js';
@@ -12,6 +13,7 @@ export function pinRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(pinStatusRoute(ctx));
     await app.register(pinResultsRoute(ctx));
     await app.register(pinEventsRoute(ctx));
+    await app.register(cancelPinRoute(ctx));
     await app.register(accountEventsRoute(ctx));
   };
 }

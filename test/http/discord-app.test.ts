@@ -838,7 +838,7 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       expectProblem(
         await member('GET', `/app/api/enterprises/${owner.enterpriseId}/discord`),
         403,
-        'not_enterprise_owner',
+        'role_not_allowed',
       );
     });
 

@@ -84,7 +84,10 @@ export function enterpriseSettingsRoutes(ctx: UseCaseContext): FastifyPluginAsyn
           summary: "Set roles' quotas of active PINs (owner only)",
           description: 'Only the roles named change. Recorded in the audit trail as enterprise.update.',
           params: EnterpriseParams,
-          body: Type.Partial(PinQuotas, { minProperties: 1 }),
+          body: Type.Object(
+            { owner: Type.Optional(quota), admin: Type.Optional(quota), moderator: Type.Optional(quota) },
+            { additionalProperties: false, minProperties: 1 },
+          ),
           response: { 200: PinQuotas, ...errors },
         },
       },

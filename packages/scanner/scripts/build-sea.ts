@@ -39,6 +39,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { newClientId } from '../src/identity/client-id.js';
 import { maskKey } from '../src/identity/masked-key.js';
+import { emptyStampRegion, STAMP_ASSET } from '../src/stamp.js';
 import { SCANNER_VERSION } from '../src/version.js';
 import { KOFFI_ASSET } from '../src/windows/koffi-loader.js';
 
@@ -158,7 +159,10 @@ function blobFor(
   );
   const blob = join(outDir, `scanpin-scan-${target}.blob`);
   const seaConfig = join(outDir, `sea-config-${target}.json`);
-  const assets: Record<string, string> = { 'config.json': config };
+  // The region the server stamps with its address and a PIN at download (src/stamp.ts): empty here.
+  const stamp = join(outDir, `stamp-${target}.bin`);
+  writeFileSync(stamp, emptyStampRegion());
+  const assets: Record<string, string> = { 'config.json': config, [STAMP_ASSET]: stamp };
   if (target === 'win-x64') assets[KOFFI_ASSET] = koffiForWindows();
   writeFileSync(
     seaConfig,
@@ -177,6 +181,7 @@ function blobFor(
     });
   } finally {
     rmSync(config, { force: true });
+    rmSync(stamp, { force: true });
   }
   return blob;
 }

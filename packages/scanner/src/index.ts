@@ -12,4 +12,13 @@ export {
   PLATFORM_HEADINGS,
   type PlannedSources,
 } from './disclosure.js';
+export {
+  emptyStampRegion,
+  readStampRegion,
+  STAMP_MARKER,
+  STAMP_REGION_BYTES,
+  type Stamp,
+  StampTooLong,
+  stampRegion,
+} from './stamp.js';
 export { SCANNER_VERSION } from './version.js';

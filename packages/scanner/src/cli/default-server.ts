@@ -1,6 +1,22 @@
 import { CLIENT_ID } from '../identity/client-id.js';
 import { unmaskKey } from '../identity/masked-key.js';
 import { type ClientIdentity, DEVELOPMENT } from '../server/signature.js';
+import { readStampRegion, STAMP_ASSET, type Stamp } from '../stamp.js';
+
+interface SeaModule {
+  isSea(): boolean;
+  getAsset(key: string): ArrayBuffer;
+  getAsset(key: string, encoding: string): string;
+}
+
+function seaModule(): SeaModule | null {
+  try {
+    const sea = process.getBuiltinModule?.('node:sea') as SeaModule | undefined;
+    return sea?.isSea() ? sea : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * What a single-executable build carries in its `config.json` asset (docs/scan-client.md, "Building
@@ -10,10 +26,8 @@ import { type ClientIdentity, DEVELOPMENT } from '../server/signature.js';
  */
 function bakedConfig(): { serverUrl?: unknown; client?: { id?: unknown; key?: unknown } } | null {
   try {
-    const sea = process.getBuiltinModule?.('node:sea') as
-      | { isSea(): boolean; getAsset(key: string, encoding: string): string }
-      | undefined;
-    if (sea === undefined || !sea.isSea()) return null;
+    const sea = seaModule();
+    if (sea === null) return null;
     return JSON.parse(sea.getAsset('config.json', 'utf8'));
   } catch {
     return null;
@@ -35,4 +49,20 @@ export function bakedClientIdentity(): ClientIdentity {
   if (typeof client?.id !== 'string' || !CLIENT_ID.test(client.id)) return DEVELOPMENT;
   const key = unmaskKey(client.key);
   return key === null ? DEVELOPMENT : { kind: 'registered', clientId: client.id, key };
+}
+
+/**
+ * The server address and PIN the server wrote into this copy when the player downloaded it from
+ * `/scan/<PIN>` (stamp.ts; docs/scanner.md, "Stamped downloads"); null for a build as built, or
+ * outside a single executable.
+ */
+export function stampedScan(): Stamp | null {
+  try {
+    const sea = seaModule();
+    if (sea === null) return null;
+    return readStampRegion(new Uint8Array(sea.getAsset(STAMP_ASSET)));
+  } catch {
+    // A build from before stamps has no such asset.
+    return null;
+  }
 }

@@ -13,7 +13,7 @@ import { redactText } from '../redact.js';
 import { checkServerUrl } from '../server/address.js';
 import { ScanServer, ServerRefusal } from '../server/client.js';
 import { SCANNER_VERSION } from '../version.js';
-import { bakedClientIdentity, bakedServerUrl } from './default-server.js';
+import { bakedClientIdentity, bakedServerUrl, stampedScan } from './default-server.js';
 import { ELEVATED_WINDOW_FLAG, elevateIfNeeded, holdWindowOpen } from './elevate.js';
 import { DEFAULT_WAIT_SECONDS, waitForGame, withGameFacts } from './game-wait.js';
 import { proofText, waitForProof } from './proof-wait.js';
@@ -81,7 +81,10 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
   }
   // A scanner killed while an older version copied a Discord store left the copy behind: remove it.
   await removeStaleCopies();
-  const serverRaw = args.server ?? bakedServerUrl();
+  // A copy downloaded from /scan/<PIN> carries its server and PIN (docs/scanner.md, "Stamped
+  // downloads"): the player double-clicks it and only agrees. An argument still wins.
+  const stamp = args.server === undefined ? stampedScan() : null;
+  const serverRaw = args.server ?? stamp?.serverUrl ?? bakedServerUrl();
   if (serverRaw === null || serverRaw === undefined) {
     say(`No server given. Pass --server with the address the community gave you.\n\n${USAGE}`);
     return EXIT.usage;
@@ -96,7 +99,7 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
     return EXIT.usage;
   }
 
-  const pin = (args.pin ?? (await ask('PIN from the staff: ')) ?? '').toUpperCase();
+  const pin = (args.pin ?? stamp?.pin ?? (await ask('PIN from the staff: ')) ?? '').toUpperCase();
   if (pin === '') {
     say('No PIN given. Pass --pin, or run the scanner in a terminal to be asked for it.');
     return EXIT.usage;

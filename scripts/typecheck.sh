@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Type-checks every TypeScript project (`npm run typecheck`, part of `npm test`). The root project
 # takes most of the time, so it runs beside the four small ones, which run one after another: two
-# at a time keeps both cores of the CI machine busy without crowding them (README, "Set up").
+# at a time keeps both cores of the CI machine busy without crowding them (docs/developing.md, "Tests").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 tsc=node_modules/.bin/tsc

@@ -31,10 +31,19 @@ const PIN_SEGMENT = new RegExp(
  * Whatever follows `/pins/` is masked, a mistyped code too; only the route `/v1/pins/create` is not one.
  */
 export function withoutPinCodes(path: string): string {
-  return path.replace(PIN_SEGMENT, '/$1/$2******');
+  return path.replace(PIN_SEGMENT, '/$1/$2******').replace(SCAN_LINK_SEGMENT, '/$1/$2******');
 }
 
-const MAY_HOLD_A_SECRET = /^\/(sign-in|share|invite|scan\/prove)\/|\d{15}|\/pins\//i;
+/**
+ * The player's scan link `/scan/:pinCode` (and its `/download/…`) carries the code the same way; the
+ * scan page's own routes (`/scan/download/…`, `/scan/discord…`, `/scan/prove/…`) do not.
+ */
+const SCAN_LINK_SEGMENT = new RegExp(
+  `/(scan)/(?!(?:download|discord|prove)(?=[${SEGMENT_END}]|$))([^${SEGMENT_END}]{1,2})[^${SEGMENT_END}]*`,
+  'gi',
+);
+
+const MAY_HOLD_A_SECRET = /^\/(sign-in|share|invite|scan)\/|\d{15}|\/pins\//i;
 
 /** A request's path as a log line shows it: no query string, no token, no PIN code, no Discord ID. */
 export function loggedPath(url: string): string {

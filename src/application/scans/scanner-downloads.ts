@@ -11,6 +11,8 @@ export interface ScannerDownload {
   platform: string;
   size: number;
   sha256: string;
+  /** When the file was last written: a rebuilt file is hashed and searched afresh. */
+  mtimeMs: number;
   /** Where it is on this server's disk; never shown. */
   path: string;
 }
@@ -48,6 +50,7 @@ async function describe(dir: string, name: string): Promise<ScannerDownload | nu
       platform: downloadPlatform(name),
       size: info.size,
       sha256: await sha256Of(path, info.size, info.mtimeMs),
+      mtimeMs: info.mtimeMs,
       path,
     };
   } catch {

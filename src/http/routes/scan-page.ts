@@ -11,10 +11,24 @@ import {
   proofTargetOf,
   startPlayerProof,
 } from '../../application/scans/prove-player.js';
+import { scanLinkPin, stampedScannerDownload } from '../../application/scans/scan-link.js';
 import { findScannerDownload, listScannerDownloads } from '../../application/scans/scanner-downloads.js';
 import { publicBaseUrl } from '../../config.js';
+import {
+  BUILD_NAME,
+  detectScanPlatform,
+  isScanPlatform,
+  SCAN_PLATFORMS,
+  type ScanPlatform,
+} from '../../domain/player-platform.js';
 import { PLAYER_PROOF_MESSAGES } from '../../domain/player-proof.js';
 import { iso } from '../../domain/time.js';
+import {
+  deadScanLinkPage,
+  type PinPageBuild,
+  pinScanPage,
+  unstampedBuildPage,
+} from '../pages/pin-scan-page.js';
 import { proofConfirmPage, proofResultPage, scanPage } from '../pages/scan-page.js';
 import { SERVER_PAGE_STYLE_SOURCE } from '../pages/server-page.js';
 import { limitByClientAddress } from '../plugins/client-address-limit.js';
@@ -48,6 +62,13 @@ const single = (value: string | string[] | undefined) => (typeof value === 'stri
 /** The proof form holds one link's token: a kilobyte is plenty. */
 const FORM_BODY_LIMIT = 1024;
 const FileParams = Type.Object({ file: Type.String() });
+// Any text too: whatever is not a PIN that can start a scan gets the same page.
+const PinLinkParams = Type.Object({ pinCode: Type.String({ maxLength: 64 }) });
+const PinLinkQuery = Type.Object({ platform: Type.Optional(Type.String({ maxLength: 16 })) });
+const PinDownloadParams = Type.Object({
+  pinCode: Type.String({ maxLength: 64 }),
+  platform: Type.String({ maxLength: 16 }),
+});
 
 /** `sha-256=:…:` (RFC 9530), so a client can check the bytes it received. */
 const reprDigest = (sha256Hex: string) => `sha-256=:${Buffer.from(sha256Hex, 'hex').toString('base64')}:`;
@@ -161,6 +182,78 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         if (outcome.ok) return proofPage(reply, outcome);
         request.log.info({ reason: outcome.error, detail: outcome.detail }, 'player proof refused');
         return proofPage(reply, { ok: false, message: PLAYER_PROOF_MESSAGES[outcome.error] }, 400);
+      },
+    );
+
+    const htmlPage = (reply: FastifyReply, html: string, status = 200) =>
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', scanPageCsp(null))
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(html);
+
+    // The link staff give a player (docs/scan-client.md, "Your scan link"). A PIN that cannot start a
+    // scan gets one page whatever the reason, saying no more than the scanner's preview does.
+    app.get(
+      '/scan/:pinCode',
+      { schema: { hide: true, params: PinLinkParams, querystring: PinLinkQuery }, onRequest },
+      async (request, reply) => {
+        const pin = await scanLinkPin(ctx, request.params.pinCode);
+        if (pin === null) return htmlPage(reply, deadScanLinkPage(), 404);
+        const asked = request.query.platform;
+        const platform: ScanPlatform = isScanPlatform(asked)
+          ? asked
+          : detectScanPlatform({
+              platformHint: request.headers['sec-ch-ua-platform'] as string | undefined,
+              userAgent: request.headers['user-agent'],
+            });
+        const downloads = await listScannerDownloads(ctx);
+        const builds: Partial<Record<ScanPlatform, PinPageBuild>> = {};
+        for (const p of SCAN_PLATFORMS) {
+          const build = downloads.find((d) => d.name === BUILD_NAME[p]);
+          if (build !== undefined) builds[p] = build;
+        }
+        // Chromium sends its platform hint on later requests when asked.
+        reply.header('accept-ch', 'Sec-CH-UA-Platform').header('vary', 'Sec-CH-UA-Platform, User-Agent');
+        return htmlPage(
+          reply,
+          pinScanPage({
+            pinCode: pin.pinCode,
+            community: pin.community,
+            game: pin.gameType as Parameters<typeof pinScanPage>[0]['game'],
+            platform,
+            builds,
+            serverUrl: publicBaseUrl(ctx.config),
+            expiresAt: iso(pin.expiresAt).slice(0, 16).replace('T', ' '),
+          }),
+        );
+      },
+    );
+
+    // The build stamped with this server and the PIN, streamed (docs/scanner.md, "Stamped downloads").
+    app.get(
+      '/scan/:pinCode/download/:platform',
+      { schema: { hide: true, params: PinDownloadParams }, onRequest },
+      async (request, reply) => {
+        const { platform } = request.params;
+        if (!isScanPlatform(platform))
+          return sendProblem(reply, problems.routeNotFound(request.method, request.url));
+        const sent = await stampedScannerDownload(ctx, request.params.pinCode, platform);
+        if (!sent.ok) {
+          if (sent.reason === 'pin') return htmlPage(reply, deadScanLinkPage(), 404);
+          return htmlPage(reply, unstampedBuildPage(platform, sent.reason === 'no_build'), 404);
+        }
+        // The path, masked like every PIN path (docs/operations.md, "Logs"), says which PIN.
+        request.log.info({ platform }, 'stamped scanner sent');
+        return reply
+          .type('application/octet-stream')
+          .header('content-disposition', `attachment; filename="${sent.name}"`)
+          .header('content-length', String(sent.size))
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .send(sent.body);
       },
     );
 

@@ -176,7 +176,7 @@ browserSuite('the Discord app in the browser', (backend) => {
     expect(await title.textContent()).toContain('Sneaky_Player');
     expect(await title.textContent()).not.toContain('\\');
     const download = preview.getByRole('link', { name: 'Scanner download' });
-    expect(await download.getAttribute('href')).toBe(b.url('/scan'));
+    expect(await download.getAttribute('href')).toBe(b.url(`/scan/${code}`));
     await b.screenshot(preview, 'discord-message-pending');
 
     // The page follows the PIN live; the open preview is drawn again.

@@ -73,6 +73,10 @@ browserSuite('the PIN list in the browser', (backend) => {
     const code = (await shown.textContent()) ?? '';
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     await page.getByRole('button', { name: `Copy PIN ${code}` }).waitFor();
+    // The player's link opens the page whose download carries this server and the PIN.
+    const link = page.getByTestId('scan-link');
+    expect(await link.getAttribute('href')).toBe(b.url(`/scan/${code}`));
+    await page.getByRole('button', { name: "Copy the player's link" }).waitFor();
     await page
       .getByTestId('slots-left')
       .filter({ hasText: /\d+ of \d+ active-PIN slots left/ })

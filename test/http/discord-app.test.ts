@@ -850,7 +850,11 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       const res = await person('GET', `/app/api/pins/${pin}/discord-message`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().content).toContain(`**${pin}**`);
-      expect(res.json().components[0].components[0]).toMatchObject({ label: 'Scanner download', style: 5 });
+      expect(res.json().components[0].components[0]).toMatchObject({
+        label: 'Scanner download',
+        style: 5,
+        url: expect.stringMatching(new RegExp(`/scan/${pin}$`)),
+      });
     });
 
     it('scanpin discord register checks the values, then overwrites the commands, globally or in one server', async () => {

@@ -16,7 +16,7 @@ export function isFinalStatus(status: PinStatus): boolean {
 }
 
 const HEADLINE: Record<PinStatus, string> = {
-  pending: 'Give the player this PIN; they run the scanner from the link below.',
+  pending: 'Give the player this PIN and the link below: its download needs nothing typed.',
   scanning: 'The scan is running.',
   finished: 'The scan has finished.',
   expired: 'The PIN expired before a scan finished.',
@@ -67,7 +67,9 @@ export function scanMessage(
               type: ComponentType.Button as const,
               style: ButtonStyle.Link as const,
               label: 'Scanner download',
-              url: `${base}/scan`,
+              // The player's own link: the download carries this server and the PIN
+              // (docs/scan-client.md, "Your scan link").
+              url: `${base}/scan/${pin.code}`,
             },
           ];
   return {

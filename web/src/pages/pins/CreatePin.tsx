@@ -22,6 +22,25 @@ function SlotsLeft() {
   );
 }
 
+/**
+ * The player's link (docs/scan-client.md, "Your scan link"): its download carries this server and
+ * the PIN, so the player types nothing.
+ */
+function ScanLink({ code }: { code: string }) {
+  const link = `${window.location.origin}/scan/${code}`;
+  return (
+    <p className="row">
+      <span>
+        Or send the player this link:{' '}
+        <a href={link} data-testid="scan-link">
+          {link}
+        </a>
+      </span>
+      <CopyButton text={link} label="Copy the player's link" />
+    </p>
+  );
+}
+
 /** The code just made, large, with a copy button: the owner passes it to the player. */
 function CreatedPin({ pin, onDone }: { pin: ListedPin; onDone: () => void }) {
   return (
@@ -35,6 +54,7 @@ function CreatedPin({ pin, onDone }: { pin: ListedPin; onDone: () => void }) {
         </span>
         <CopyButton text={pin.pin} label={`Copy PIN ${pin.pin}`} />
       </div>
+      <ScanLink code={pin.pin} />
       <SlotsLeft />
       <Button onClick={onDone}>Create another</Button>
     </div>

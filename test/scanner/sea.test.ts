@@ -1,13 +1,15 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScanner, MANIFEST, type ManifestClient } from '../../packages/scanner/scripts/build-sea.js';
 import { SCANNER_VERSION } from '../../packages/scanner/src/version.js';
+import { sqliteBackend } from '../support/backends.js';
+import { startTestApp } from '../support/test-app.js';
 import {
   type AcceptanceServer,
   canReadMemory,
@@ -22,6 +24,52 @@ import {
 import { type GameProcess, startGameProcess } from './fixtures/game-process.js';
 
 const linuxX64 = process.platform === 'linux' && process.arch === 'x64';
+
+/** A port nothing listens on now, for a server whose public address must be known before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+    probe.on('error', fail);
+  });
+}
+
+/**
+ * Runs a program in a terminal, as a double-click does (util-linux `script` gives it a pseudo-terminal),
+ * and types an answer once the question shows.
+ */
+function runInTerminal(
+  file: string,
+  env: Record<string, string>,
+  question: RegExp,
+  answer: string,
+): Promise<{ code: number; output: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn('script', ['-qfec', file, '/dev/null'], {
+      env: { PATH: process.env.PATH ?? '', TERM: 'dumb', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let answered = false;
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!answered && question.test(output)) {
+        answered = true;
+        child.stdin.write(`${answer}\r`);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('error', fail);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code: code ?? 1, output });
+    });
+  });
+}
 
 /** Debian's `strings` (binutils): the independent look a curious player would take at the file. */
 function stringsOf(file: string): string {
@@ -211,6 +259,45 @@ describe.skipIf(!linuxX64)('the Linux single executable', () => {
         reasons: [],
       });
       rmSync(m.root, { recursive: true, force: true });
+    });
+
+    it('downloaded from /scan/<PIN>, runs with no arguments, asks only for consent and finishes', async () => {
+      // A server of its own whose public address is where it listens, as in production: the
+      // download carries that address and the PIN (docs/scanner.md, "Stamped downloads").
+      const port = await freePort();
+      const own = await startTestApp(sqliteBackend(), {
+        SCANNER_DOWNLOADS_DIR: outDir,
+        SCANNER_ACCEPT: 'official',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      });
+      const dir = mkdtempSync(join(tmpdir(), 'scanpin-stamped-'));
+      const m = await plantCleanMachine();
+      try {
+        await own.app.listen({ host: '127.0.0.1', port });
+        const { key } = await own.createOwner('Stamped Community');
+        const pin = await own.createPin(key, { type: 'Java' });
+        const page = await fetch(`http://127.0.0.1:${port}/scan/${pin}`, {
+          headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' },
+        });
+        expect(await page.text()).toContain(`/scan/${pin}/download/linux`);
+        const res = await fetch(`http://127.0.0.1:${port}/scan/${pin}/download/linux`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-disposition')).toBe(`attachment; filename="scanpin-scan-${pin}"`);
+        const downloaded = join(dir, `scanpin-scan-${pin}`);
+        writeFileSync(downloaded, Buffer.from(await res.arrayBuffer()), { mode: 0o755 });
+        expect(statSync(downloaded).size).toBe(statSync(exe).size);
+
+        const run = await runInTerminal(downloaded, m.env, /Do you agree to this scan\? \[y\/N\]/, 'y');
+        expect(run.code, run.output).toBe(0);
+        expect(run.output).not.toContain('PIN from the staff');
+        expect(run.output).toContain('Stamped Community');
+        const status = (await own.api('GET', `/v1/pins/${pin}/status`, { key })).json();
+        expect(status.status, run.output).toBe('finished');
+      } finally {
+        await own.close();
+        rmSync(dir, { recursive: true, force: true });
+        rmSync(m.root, { recursive: true, force: true });
+      }
     });
 
     it('is refused once the build is revoked, and told where the current scanner is', async () => {

@@ -81,7 +81,7 @@ browserSuite('signing in with Discord in the browser', (backend) => {
     expect(await enterprises.json()).toEqual([
       {
         enterprise: { id: owner.enterpriseId, name: "Invite Owner's Enterprise", active: true },
-        role: 'member',
+        role: 'viewer',
       },
     ]);
   });

@@ -109,7 +109,7 @@ browserSuite('the Discord app in the browser', (backend) => {
       .getByRole('region', { name: 'Your Enterprises' })
       .getByRole('row')
       .filter({ hasText: enterprise })
-      .getByText('Member')
+      .getByText('Viewer')
       .waitFor();
     expect(await page.getByRole('region', { name: `${enterprise}: Discord` }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Make a connect code' }).count()).toBe(0);

@@ -54,14 +54,31 @@ browserSuite('the Settings page in the browser', (backend) => {
 
     // The owner sees the member and the spent invite.
     await page.reload();
-    await admin.getByRole('row').filter({ hasText: 'Nia Newcomer' }).getByText('Member').waitFor();
+    // A new member is a viewer; the owner may change the role there (docs/roles.md).
+    const role = admin.getByRole('combobox', { name: 'Role of Nia Newcomer' });
+    await role.waitFor();
+    expect(await role.inputValue()).toBe('viewer');
     await admin.getByRole('row').filter({ hasText: '1 of 1' }).getByText('Used up').waitFor();
 
     // The member sees the Enterprise with their role.
     await other.goto(b.url('/settings'));
     const mine = other.getByRole('region', { name: 'Your Enterprises' });
-    await mine.getByRole('row').filter({ hasText: enterprise }).getByText('Member').waitFor();
+    await mine.getByRole('row').filter({ hasText: enterprise }).getByText('Viewer').waitFor();
     expect(await other.getByRole('region', { name: `${enterprise}: members and invites` }).count()).toBe(0);
+
+    // The owner makes them a moderator; they cancel the no-show's pending PIN (docs/roles.md).
+    await role.selectOption('moderator');
+    await other.goto(b.url(`/pins/${shared}`));
+    await other.getByRole('button', { name: 'Cancel PIN' }).click();
+    await other
+      .getByRole('dialog', { name: `Cancel PIN ${shared}?` })
+      .getByRole('button', { name: 'Cancel PIN' })
+      .click();
+    await other.getByText('Expired').first().waitFor();
+    expect((await b.t.api('GET', `/v1/pins/${shared}/status`, { key: owner.key })).json()).toMatchObject({
+      status: 'expired',
+      statusMessage: expect.stringMatching(/cancelled/),
+    });
 
     // Removing the member ends their view of the PINs.
     await admin

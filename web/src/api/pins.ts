@@ -44,21 +44,38 @@ export function usePinTimeline(code: string) {
   });
 }
 
-export function usePinSlots(enabled = true) {
+/** `?enterpriseId=` when the person chose an Enterprise: new PINs go there (docs/roles.md). */
+const chosen = (enterpriseId: number | null) =>
+  enterpriseId === null ? '' : `?enterpriseId=${enterpriseId}`;
+
+export function usePinSlots(enterpriseId: number | null = null, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.pinSlots,
-    queryFn: ({ signal }) => request<PinSlots>('/app/api/pin-slots', { signal }),
+    queryKey: [...queryKeys.pinSlots, enterpriseId],
+    queryFn: ({ signal }) => request<PinSlots>(`/app/api/pin-slots${chosen(enterpriseId)}`, { signal }),
     enabled,
   });
 }
 
-export function useCreatePin() {
+export function useCreatePin(enterpriseId: number | null = null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CreatePinInput) =>
-      request<ListedPin>('/app/api/pins', { method: 'POST', body: input }),
+      request<ListedPin>(`/app/api/pins${chosen(enterpriseId)}`, { method: 'POST', body: input }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.pins.lists });
+      void client.invalidateQueries({ queryKey: queryKeys.pinSlots });
+    },
+  });
+}
+
+/** Cancels a pending PIN (docs/roles.md, "Cancelling a PIN"): it reads as expired at once. */
+export function useCancelPin(code: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      request<ListedPin>(`/app/api/pins/${encodeURIComponent(code)}/cancel`, { method: 'POST' }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.pins.all });
       void client.invalidateQueries({ queryKey: queryKeys.pinSlots });
     },
   });

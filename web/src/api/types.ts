@@ -163,8 +163,14 @@ export interface TimelineEntry {
   message: string | null;
 }
 
+export type Role = 'owner' | 'admin' | 'moderator' | 'viewer';
+export type MemberRole = Exclude<Role, 'owner'>;
+
+/** Your role's active PINs against its quota in the Enterprise a new PIN goes to (docs/roles.md). */
 export interface PinSlots {
   canCreate: boolean;
+  enterpriseId: number | null;
+  role: Role | null;
   used: number;
   limit: number;
 }
@@ -195,7 +201,8 @@ export interface ShareLinkListing {
 
 export interface Membership {
   enterprise: { id: number; name: string; active: boolean };
-  role: 'owner' | 'member';
+  /** What each role may do: docs/roles.md. */
+  role: Role;
 }
 
 export interface SessionListing {

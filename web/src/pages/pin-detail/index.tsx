@@ -12,6 +12,7 @@ import {
   Time,
   VerdictBadge,
 } from '../../components';
+import { CancelPin } from './CancelPin';
 import { DiscordPanel } from './DiscordPanel';
 import { Evidence } from './Evidence';
 import { Results } from './Results';
@@ -105,6 +106,7 @@ export default function PinDetailPage() {
             </div>
           ) : null}
         </dl>
+        {status.status === 'pending' ? <CancelPin code={status.pin} /> : null}
       </section>
       {/* What staff came for first: the verdict and the findings; how the scan went comes after. */}
       <Verdict results={results} />

@@ -10,14 +10,17 @@ import {
   SelectField,
   TextField,
 } from '../../components';
+import { useEnterpriseChoice } from '../../layout/enterprise-choice';
 
 function SlotsLeft() {
-  const slots = usePinSlots();
+  const { enterpriseId } = useEnterpriseChoice();
+  const slots = usePinSlots(enterpriseId);
   if (!slots.data) return null;
   const left = Math.max(0, slots.data.limit - slots.data.used);
   return (
     <p className="muted" data-testid="slots-left">
-      {left} of {slots.data.limit} active-PIN slots left.
+      {left} of {slots.data.limit} active-PIN slots left
+      {slots.data.role && slots.data.role !== 'owner' ? ` for ${slots.data.role}s` : ''}.
     </p>
   );
 }
@@ -62,7 +65,7 @@ function CreatedPin({ pin, onDone }: { pin: ListedPin; onDone: () => void }) {
 }
 
 /**
- * "Create PIN" for Enterprise owners (docs/api.md, "PINs"): game, name, player, private. The same
+ * "Create PIN" for the owner, admins and moderators (docs/roles.md), in the chosen Enterprise: game, name, player, private. The same
  * rules as the API apply (active-PIN limit and all); a refusal shows the server's own words.
  */
 export function CreatePin() {
@@ -71,7 +74,8 @@ export function CreatePin() {
   const [name, setName] = useState('');
   const [isPrivate, setIsPrivate] = useState(false);
   const [player, setPlayer] = useState('');
-  const create = useCreatePin();
+  const { enterpriseId } = useEnterpriseChoice();
+  const create = useCreatePin(enterpriseId);
   const formId = useId();
 
   function submit(e: FormEvent) {

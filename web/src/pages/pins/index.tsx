@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { useMe } from '../../api/me';
-import { usePinList } from '../../api/pins';
+import { usePinList, usePinSlots } from '../../api/pins';
 import { Button, EmptyState, ErrorState, Loading, Notice, PageHeader } from '../../components';
 import { useEnterpriseChoice } from '../../layout/enterprise-choice';
 import { CreatePin } from './CreatePin';
@@ -11,9 +10,10 @@ import { PinTable } from './PinTable';
 
 /** `/`: the PINs the person may see, newest first, live (docs/dashboard.md, "Who sees what"). */
 export default function PinsPage() {
-  const { me } = useMe();
   const [params, setParams] = useSearchParams();
   const { enterpriseId, memberships } = useEnterpriseChoice();
+  // The owner, admins and moderators create PINs (docs/roles.md); the server says which apply here.
+  const mayCreate = usePinSlots(enterpriseId).data?.canCreate === true;
   const form = readFilters(params);
   const list = usePinList(toQuery(form, enterpriseId));
   const joined = Number(params.get('joined'));
@@ -29,7 +29,7 @@ export default function PinsPage() {
     <>
       <PageHeader title="PINs" />
       {joinedName ? <Notice tone="success">You joined {joinedName}. Its PINs are listed here.</Notice> : null}
-      {me?.ownsEnterprise ? <CreatePin /> : null}
+      {mayCreate ? <CreatePin /> : null}
       <PinFilters
         value={form}
         onChange={setForm}
@@ -46,7 +46,7 @@ export default function PinsPage() {
           </EmptyState>
         ) : (
           <EmptyState title="No PINs yet.">
-            {me?.ownsEnterprise
+            {mayCreate
               ? 'Create one above and give its code to the player you want to scan.'
               : 'PINs made by your Enterprise appear here as soon as they are created.'}
           </EmptyState>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { MemberRole, Role } from '../../api/types';
 import {
   Badge,
   Button,
@@ -10,12 +11,26 @@ import {
   Table,
   Time,
 } from '../../components';
-import { useMembers, useRemoveMember } from './api';
+import { useChangeRole, useMembers, useRemoveMember } from './api';
 
-/** An Enterprise's owner and members; the owner removes members (the owner cannot be removed). */
-export function Members({ enterpriseId, enterpriseName }: { enterpriseId: number; enterpriseName: string }) {
+const ROLE_NAMES: Record<MemberRole, string> = { admin: 'Admin', moderator: 'Moderator', viewer: 'Viewer' };
+
+/**
+ * An Enterprise's owner and members with their roles (docs/roles.md): the owner changes a member's
+ * role; the owner and admins remove members (only the owner removes an admin; the owner stays).
+ */
+export function Members({
+  enterpriseId,
+  enterpriseName,
+  myRole,
+}: {
+  enterpriseId: number;
+  enterpriseName: string;
+  myRole: Role;
+}) {
   const members = useMembers(enterpriseId);
   const remove = useRemoveMember(enterpriseId);
+  const changeRole = useChangeRole(enterpriseId);
   const [confirming, setConfirming] = useState<{ accountId: number; name: string } | null>(null);
 
   if (members.isPending) return <Loading label="Loading members…" />;
@@ -25,6 +40,7 @@ export function Members({ enterpriseId, enterpriseName }: { enterpriseId: number
   return (
     <div className="stack">
       {remove.isError ? <Notice tone="error">{errorText(remove.error)}</Notice> : null}
+      {changeRole.isError ? <Notice tone="error">{errorText(changeRole.error)}</Notice> : null}
       <Table caption={`Members of ${enterpriseName}`} captionHidden busy={members.isFetching}>
         <thead>
           <tr>
@@ -51,20 +67,39 @@ export function Members({ enterpriseId, enterpriseName }: { enterpriseId: number
             <tr key={m.accountId}>
               <td className="wrap-anywhere">{m.name}</td>
               <td>
-                <Badge>Member</Badge>
+                {myRole === 'owner' ? (
+                  <select
+                    aria-label={`Role of ${m.name}`}
+                    value={m.role}
+                    disabled={changeRole.isPending}
+                    onChange={(e) =>
+                      changeRole.mutate({ accountId: m.accountId, role: e.currentTarget.value as MemberRole })
+                    }
+                  >
+                    {(Object.keys(ROLE_NAMES) as MemberRole[]).map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_NAMES[role]}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <Badge>{ROLE_NAMES[m.role]}</Badge>
+                )}
               </td>
               <td>
                 <Time value={m.joinedAt} />
               </td>
               <td>
-                <Button
-                  variant="danger"
-                  className="btn-small"
-                  aria-label={`Remove ${m.name}`}
-                  onClick={() => setConfirming({ accountId: m.accountId, name: m.name })}
-                >
-                  Remove
-                </Button>
+                {myRole === 'owner' || (myRole === 'admin' && m.role !== 'admin') ? (
+                  <Button
+                    variant="danger"
+                    className="btn-small"
+                    aria-label={`Remove ${m.name}`}
+                    onClick={() => setConfirming({ accountId: m.accountId, name: m.name })}
+                  >
+                    Remove
+                  </Button>
+                ) : null}
               </td>
             </tr>
           ))}

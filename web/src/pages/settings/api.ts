@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import type { SessionListing } from '../../api/types';
+import type { MemberRole, SessionListing } from '../../api/types';
 
 /** Keywords, members and invites, and sessions (docs/dashboard.md, "Members and invites", "Sessions"). */
 
 export interface MemberList {
   owner: { accountId: number; name: string };
-  members: Array<{ accountId: number; name: string; joinedAt: string }>;
+  members: Array<{ accountId: number; name: string; joinedAt: string; role: MemberRole }>;
 }
 
 export interface InviteListing {
@@ -133,5 +133,40 @@ export function useSaveEnterpriseSettings(enterpriseId: number) {
     onError: (_error, _settings, context) =>
       client.setQueryData(queryKeys.enterpriseSettings(enterpriseId), context?.before),
     onSuccess: (saved) => client.setQueryData(queryKeys.enterpriseSettings(enterpriseId), saved),
+  });
+}
+
+/** The owner gives a member another role (docs/roles.md). */
+export function useChangeRole(enterpriseId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ accountId, role }: { accountId: number; role: MemberRole }) =>
+      request<{ accountId: number; role: MemberRole }>(
+        `/app/api/enterprises/${enterpriseId}/members/${accountId}/role`,
+        { method: 'PUT', body: { role } },
+      ),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.members(enterpriseId) }),
+  });
+}
+
+export type PinQuotas = Record<'owner' | 'admin' | 'moderator', number>;
+
+export function usePinQuotas(enterpriseId: number) {
+  return useQuery({
+    queryKey: ['enterprises', enterpriseId, 'pin-quotas'],
+    queryFn: ({ signal }) =>
+      request<PinQuotas>(`/app/api/enterprises/${enterpriseId}/pin-quotas`, { signal }),
+  });
+}
+
+export function useSavePinQuotas(enterpriseId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (quotas: Partial<PinQuotas>) =>
+      request<PinQuotas>(`/app/api/enterprises/${enterpriseId}/pin-quotas`, { method: 'PUT', body: quotas }),
+    onSuccess: (saved) => {
+      client.setQueryData(['enterprises', enterpriseId, 'pin-quotas'], saved);
+      void client.invalidateQueries({ queryKey: queryKeys.pinSlots });
+    },
   });
 }

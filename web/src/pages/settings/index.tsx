@@ -6,16 +6,18 @@ import { Invites } from './Invites';
 import { Keywords } from './Keywords';
 import { Members } from './Members';
 import { Passkeys } from './Passkeys';
+import { PinQuotas } from './PinQuotas';
 import { PlayerView } from './PlayerView';
 import { Sessions } from './Sessions';
 
 /**
- * `/settings`: custom keywords; members and invites, the Discord app, and whether players see their
- * verdict, of each Enterprise the person owns; the Enterprises they belong to; their sessions (docs/dashboard.md, docs/discord.md).
+ * `/settings`: custom keywords; members and invites and the Discord app of each Enterprise the person
+ * owns or is an admin of, and, for its owner, whether players see their verdict and the PIN quotas; the Enterprises they belong to; their sessions (docs/dashboard.md, docs/discord.md).
  */
 export default function SettingsPage() {
   const enterprises = useEnterprises();
-  const owned = (enterprises.data ?? []).filter((m) => m.role === 'owner');
+  // The owner and admins manage members, invites and Discord; the owner alone the rest (docs/roles.md).
+  const managed = (enterprises.data ?? []).filter((m) => m.role === 'owner' || m.role === 'admin');
 
   return (
     <>
@@ -25,7 +27,7 @@ export default function SettingsPage() {
         <Keywords />
       </section>
 
-      {owned.map(({ enterprise }) => (
+      {managed.map(({ enterprise, role }) => (
         <Fragment key={enterprise.id}>
           <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-title`}>
             <h2 id={`enterprise-${enterprise.id}-title`}>
@@ -33,7 +35,7 @@ export default function SettingsPage() {
               {enterprise.active ? null : <Badge tone="warning">Inactive</Badge>}
             </h2>
             <h3>Members</h3>
-            <Members enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
+            <Members enterpriseId={enterprise.id} enterpriseName={enterprise.name} myRole={role} />
             <h3>Invites</h3>
             <Invites enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
           </section>
@@ -44,10 +46,16 @@ export default function SettingsPage() {
               <Discord enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
             </section>
           ) : null}
-          {enterprise.active ? (
+          {enterprise.active && role === 'owner' ? (
             <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-players-title`}>
               <h2 id={`enterprise-${enterprise.id}-players-title`}>{enterprise.name}: what players see</h2>
               <PlayerView enterpriseId={enterprise.id} />
+            </section>
+          ) : null}
+          {enterprise.active && role === 'owner' ? (
+            <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-quotas-title`}>
+              <h2 id={`enterprise-${enterprise.id}-quotas-title`}>{enterprise.name}: PIN quotas</h2>
+              <PinQuotas enterpriseId={enterprise.id} />
             </section>
           ) : null}
         </Fragment>
@@ -76,7 +84,11 @@ export default function SettingsPage() {
               {enterprises.data.map(({ enterprise, role }) => (
                 <tr key={enterprise.id}>
                   <td className="wrap-anywhere">{enterprise.name}</td>
-                  <td>{role === 'owner' ? <Badge tone="info">Owner</Badge> : <Badge>Member</Badge>}</td>
+                  <td>
+                    <Badge tone={role === 'owner' ? 'info' : undefined}>
+                      {role.charAt(0).toUpperCase() + role.slice(1)}
+                    </Badge>
+                  </td>
                   <td>
                     {enterprise.active ? (
                       <Badge tone="success">Active</Badge>

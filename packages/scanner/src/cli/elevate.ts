@@ -1,5 +1,5 @@
 import { type ElevationOutcome, setElevationOutcome } from '../windows/elevation-outcome.js';
-import { ask, say } from './terminal.js';
+import { say } from './terminal.js';
 import { windowsCommandLine } from './windows-command-line.js';
 
 /** Added to the elevated copy's arguments, so that it keeps its window open at the end. */
@@ -85,10 +85,4 @@ export async function elevateIfNeeded(
     `\nThe scan ran in the administrator window${result.exitCode === null ? '' : ` and ended with code ${result.exitCode}`}.`,
   );
   return result.exitCode ?? 1;
-}
-
-/** In the elevated copy's own window, which closes when the program ends: let the player read the end. */
-export async function holdWindowOpen(code: number): Promise<number> {
-  await ask('\nPress Enter to close this window. ');
-  return code;
 }

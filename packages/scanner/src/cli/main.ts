@@ -14,8 +14,9 @@ import { checkServerUrl } from '../server/address.js';
 import { ScanServer, ServerRefusal } from '../server/client.js';
 import { SCANNER_VERSION } from '../version.js';
 import { bakedClientIdentity, bakedServerUrl, stampedScan } from './default-server.js';
-import { ELEVATED_WINDOW_FLAG, elevateIfNeeded, holdWindowOpen } from './elevate.js';
+import { ELEVATED_WINDOW_FLAG, elevateIfNeeded } from './elevate.js';
 import { DEFAULT_WAIT_SECONDS, waitForGame, withGameFacts } from './game-wait.js';
+import { holdWindowOpen, startedInOwnWindow } from './own-window.js';
 import { proofText, waitForProof } from './proof-wait.js';
 import { ask, say } from './terminal.js';
 
@@ -49,6 +50,18 @@ export function thisMachine(): Machine {
 }
 
 export async function main(argv: readonly string[], machine: Machine = thisMachine()): Promise<number> {
+  // Double-clicked on Windows, the window stays open at the end until a key is pressed, whatever the
+  // end (own-window.ts). The copy started as administrator holds its own window below.
+  if (
+    !argv.includes(ELEVATED_WINDOW_FLAG) &&
+    !argv.includes('--self-test') &&
+    (await startedInOwnWindow(machine.platform))
+  )
+    return holdWindowOpen(await run(argv, machine));
+  return run(argv, machine);
+}
+
+async function run(argv: readonly string[], machine: Machine): Promise<number> {
   let args: ReturnType<typeof parse>;
   try {
     args = parse(argv);
@@ -73,7 +86,7 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
     if (handedOver !== null) return handedOver;
     if (elevatedWindow)
       return holdWindowOpen(
-        await main(
+        await run(
           argv.filter((a) => a !== ELEVATED_WINDOW_FLAG),
           machine,
         ),
@@ -86,7 +99,9 @@ export async function main(argv: readonly string[], machine: Machine = thisMachi
   const stamp = args.server === undefined ? stampedScan() : null;
   const serverRaw = args.server ?? stamp?.serverUrl ?? bakedServerUrl();
   if (serverRaw === null || serverRaw === undefined) {
-    say(`No server given. Pass --server with the address the community gave you.\n\n${USAGE}`);
+    say(
+      `This scanner does not know which server to send the scan to. Download it again from the link the staff gave you (it ends in /scan/ and your PIN): that copy knows the server and the PIN. Or, in a terminal, pass --server with the address the community gave you.\n\n${USAGE}`,
+    );
     return EXIT.usage;
   }
   let server: ScanServer;

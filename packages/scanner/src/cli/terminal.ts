@@ -15,3 +15,16 @@ export async function ask(question: string): Promise<string | null> {
 export function say(line: string): void {
   process.stderr.write(`${line}\n`);
 }
+
+/** Waits for one key on the terminal (none when there is no terminal to read it from). */
+export async function waitForKey(prompt: string): Promise<void> {
+  const input = process.stdin;
+  if (!input.isTTY) return;
+  process.stderr.write(prompt);
+  input.setRawMode(true);
+  input.resume();
+  await new Promise<void>((done) => input.once('data', () => done()));
+  input.setRawMode(false);
+  input.pause();
+  process.stderr.write('\n');
+}

@@ -1035,7 +1035,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "member.role" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "pin.cancel" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -1098,7 +1098,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "member.role" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "pin.cancel" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -7558,7 +7558,7 @@ export interface paths {
                                 name: string;
                             };
                             /** @enum {unknown} */
-                            role: "owner" | "member";
+                            role: "owner" | "admin" | "moderator" | "viewer";
                         }[];
                     };
                 };
@@ -7637,7 +7637,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "member.role" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "pin.cancel" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -7701,7 +7701,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "member.role" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "pin.cancel" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -7910,7 +7910,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                /** @description Forbidden: cross_site_request, not_enterprise_owner, role_not_allowed. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8035,7 +8035,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                /** @description Forbidden: cross_site_request, not_enterprise_owner, role_not_allowed. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8201,7 +8201,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                /** @description Forbidden: cross_site_request, not_enterprise_owner, role_not_allowed. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8309,7 +8309,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                /** @description Forbidden: cross_site_request, not_enterprise_owner, role_not_allowed. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8382,8 +8382,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An Enterprise's invites (owner only)
-         * @description An Enterprise's invites (owner only)
+         * An Enterprise's invites (owner and admins)
+         * @description An Enterprise's invites (owner and admins)
          *
          *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
          */
@@ -8454,7 +8454,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                /** @description Forbidden: cross_site_request, not_enterprise_owner, role_not_allowed. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8507,7 +8507,7 @@ export interface paths {
         };
         put?: never;
         /**
-         * Make an invite link (owner only)
+         * Make an invite link (owner and admins)
          * @description Single use and 7 days unless chosen otherwise (30 days at most; maxUses null for any number). The URL is in this answer only.
          *
          *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
@@ -8580,7 +8580,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                /** @description Forbidden: cross_site_request, not_enterprise_owner, role_not_allowed. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8686,7 +8686,8 @@ export interface paths {
                          *         {
                          *           "accountId": 1,
                          *           "name": "example",
-                         *           "joinedAt": "2026-02-11T15:25:00.000Z"
+                         *           "joinedAt": "2026-02-11T15:25:00.000Z",
+                         *           "role": "admin"
                          *         }
                          *       ]
                          *     }
@@ -8700,6 +8701,11 @@ export interface paths {
                                  */
                                 joinedAt: string;
                                 name: string;
+                                /**
+                                 * @description admin, moderator or viewer: what each may do is in docs/roles.md.
+                                 * @enum {unknown}
+                                 */
+                                role: "admin" | "moderator" | "viewer";
                             }[];
                             owner: {
                                 accountId: number;
@@ -8796,8 +8802,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove a member (owner only)
-         * @description Remove a member (owner only)
+         * Remove a member (owner and admins; only the owner removes an admin)
+         * @description Remove a member (owner and admins; only the owner removes an admin)
          *
          *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
          */
@@ -8838,7 +8844,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                /** @description Forbidden: cross_site_request, not_enterprise_owner, member_change_forbidden, role_not_allowed. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8907,6 +8913,413 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/enterprises/{id}/members/{accountId}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a member's role (owner only)
+         * @description Audited as member.role with the roles before and after. The owner has no member role (an operator transfers an Enterprise).
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "role": "admin"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description admin, moderator or viewer: what each may do is in docs/roles.md.
+                         * @enum {unknown}
+                         */
+                        role: "admin" | "moderator" | "viewer";
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "accountId": 1,
+                         *       "role": "admin"
+                         *     }
+                         */
+                        "application/json": {
+                            accountId: number;
+                            /**
+                             * @description admin, moderator or viewer: what each may do is in docs/roles.md.
+                             * @enum {unknown}
+                             */
+                            role: "admin" | "moderator" | "viewer";
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner, member_change_forbidden, role_not_allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found, member_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: cannot_remove_owner. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/enterprises/{id}/pin-quotas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each role's quota of active PINs (every role)
+         * @description Each role's quota of active PINs (every role)
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description How many active (pending or scanning) PINs the staff of each role may hold together, created through the dashboard or the Discord app (docs/roles.md, "PIN quotas"). MAX_ACTIVE_PINS until the owner sets one; 0 stops the role creating PINs. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "owner": 0,
+                         *       "admin": 0,
+                         *       "moderator": 0
+                         *     }
+                         */
+                        "application/json": {
+                            admin: number;
+                            moderator: number;
+                            owner: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /**
+         * Set roles' quotas of active PINs (owner only)
+         * @description Only the roles named change. Recorded in the audit trail as enterprise.update.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "owner": 0,
+                     *       "admin": 0,
+                     *       "moderator": 0
+                     *     }
+                     */
+                    "application/json": {
+                        admin?: number;
+                        moderator?: number;
+                        owner?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description How many active (pending or scanning) PINs the staff of each role may hold together, created through the dashboard or the Discord app (docs/roles.md, "PIN quotas"). MAX_ACTIVE_PINS until the owner sets one; 0 stops the role creating PINs. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "owner": 0,
+                         *       "admin": 0,
+                         *       "moderator": 0
+                         *     }
+                         */
+                        "application/json": {
+                            admin: number;
+                            moderator: number;
+                            owner: number;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -9255,8 +9668,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Revoke an invite (owner only)
-         * @description Revoke an invite (owner only)
+         * Revoke an invite (owner and admins)
+         * @description Revoke an invite (owner and admins)
          *
          *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
          */
@@ -9296,7 +9709,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, not_enterprise_owner. */
+                /** @description Forbidden: cross_site_request, role_not_allowed, not_enterprise_owner. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9419,7 +9832,7 @@ export interface paths {
                                 name: string;
                             };
                             /** @enum {unknown} */
-                            role: "owner" | "member";
+                            role: "owner" | "admin" | "moderator" | "viewer";
                         };
                     };
                 };
@@ -11592,14 +12005,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your active PINs against the limit
-         * @description canCreate: you own an active Enterprise. used: your pending and scanning PINs now. limit: MAX_ACTIVE_PINS.
+         * Your role's active PINs against its quota
+         * @description For the Enterprise a new PIN would be created for (`enterpriseId`, or as POST /pins chooses): canCreate: your role there may create PINs. used: the pending and scanning PINs its staff of your role hold now. limit: the role's quota (docs/roles.md, "PIN quotas").
          *
          *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    enterpriseId?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -11615,13 +12030,17 @@ export interface paths {
                         /**
                          * @example {
                          *       "canCreate": false,
+                         *       "enterpriseId": 1,
+                         *       "role": "owner",
                          *       "used": 1,
                          *       "limit": 1
                          *     }
                          */
                         "application/json": {
                             canCreate: boolean;
+                            enterpriseId: number | null;
                             limit: number;
+                            role: ("owner" | "admin" | "moderator" | "viewer") | null;
                             used: number;
                         };
                     };
@@ -11939,13 +12358,15 @@ export interface paths {
         put?: never;
         /**
          * Create a scan PIN
-         * @description The same rules and answers as POST /v1/pins/create: owners of an active Enterprise only, within the active-PIN limit (MAX_ACTIVE_PINS).
+         * @description The body and answers of POST /v1/pins/create, for the owner, admins and moderators (docs/roles.md), within their role's quota of active PINs in the Enterprise (active_pin_limit otherwise). `enterpriseId` chooses the Enterprise; without it, the one you own, or else the first where your role may create.
          *
          *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    enterpriseId?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -12120,7 +12541,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Bad Request: invalid_body, invalid_game_type, active_pin_limit. */
+                /** @description Bad Request: invalid_body, invalid_parameter, invalid_game_type, active_pin_limit. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -12138,8 +12559,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, account_banned, not_enterprise_owner. */
+                /** @description Forbidden: cross_site_request, account_banned, not_enterprise_owner, role_not_allowed. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: enterprise_not_found. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12560,6 +12990,265 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/pins/{pinCode}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending PIN
+         * @description For the owner, admins and moderators of the PIN's Enterprise (docs/roles.md). The PIN reads as `expired` at once, with a message saying it was cancelled; its slot is free and `pin.expired` is sent. A PIN being scanned or already ended: 409 pin_not_cancellable.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "pin": "A7K3M2P9",
+                         *       "pinName": "example",
+                         *       "type": "example",
+                         *       "status": "pending",
+                         *       "progress": 0,
+                         *       "statusMessage": "example",
+                         *       "result": "legit",
+                         *       "used": false,
+                         *       "lastStatusUpdate": "2026-02-11T15:25:00.000Z",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "isFinished": false,
+                         *       "isScanning": false,
+                         *       "isPending": false,
+                         *       "data": {
+                         *         "cheating": "example",
+                         *         "vpn": "example",
+                         *         "country": "example",
+                         *         "scantime": "example",
+                         *         "windows": "example",
+                         *         "detectionsCount": 1,
+                         *         "warningsCount": 1,
+                         *         "suspiciousCount": 1,
+                         *         "discord": [
+                         *           {
+                         *             "id": "example",
+                         *             "username": "example",
+                         *             "provenance": "proven",
+                         *             "reach": "shared"
+                         *           }
+                         *         ],
+                         *         "assurance": {
+                         *           "client": {
+                         *             "kind": "official",
+                         *             "name": "example",
+                         *             "version": "example"
+                         *           },
+                         *           "level": "high",
+                         *           "reasons": [
+                         *             "example"
+                         *           ]
+                         *         }
+                         *       },
+                         *       "private": false,
+                         *       "creator": "example",
+                         *       "mine": false,
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "enterprise": "example"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            /** @description The creating account's name. */
+                            creator: string;
+                            data?: {
+                                assurance: {
+                                    client: {
+                                        /**
+                                         * @description `official`: a scanner build this server registered, every call signed; `third-party`: an integration the operator registered, signed; `development`: the scanner run from source; `unverified`: any other client.
+                                         * @enum {unknown}
+                                         */
+                                        kind: "official" | "third-party" | "development" | "unverified";
+                                        /** @description The registered client’s name; null for unregistered ones. */
+                                        name: string | null;
+                                        /** @description The version the client gave at the start. */
+                                        version: string | null;
+                                    };
+                                    /**
+                                     * @description `high`: a registered client with nothing that lowers trust; `medium` or `low`: see `reasons`. A scan that is not `high` is never `legit`.
+                                     * @enum {unknown}
+                                     */
+                                    level: "high" | "medium" | "low";
+                                    /** @description Why the level is lower than `high`, lowest first; each is also an entry of `integrity`. */
+                                    reasons: string[];
+                                } | null;
+                                cheating: string | null;
+                                country: string | null;
+                                detectionsCount: number;
+                                discord: {
+                                    id: string;
+                                    /**
+                                     * @description How the scan knows the account: `proven` (the player signed in with Discord for the PIN), `named` (you named the player when creating the PIN), `seen` (found in a Discord store on the machine), `claimed` (only reported). Absent for scans finished before it was recorded. See docs/risk-score.md, "Whose scan it is".
+                                     * @enum {unknown}
+                                     */
+                                    provenance?: "proven" | "named" | "seen" | "claimed";
+                                    /**
+                                     * @description `shared`: this scan counts in the account's risk score for every community; `enterprise`: only for yours.
+                                     * @enum {unknown}
+                                     */
+                                    reach?: "shared" | "enterprise";
+                                    username: string;
+                                }[];
+                                scantime: string | null;
+                                suspiciousCount: number;
+                                vpn: string | null;
+                                warningsCount: number;
+                                windows: string | null;
+                            };
+                            /** @description Name of the Enterprise the PIN was created under. */
+                            enterprise: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string;
+                            isFinished: boolean;
+                            isPending: boolean;
+                            isScanning: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            lastStatusUpdate: string | null;
+                            mine: boolean;
+                            /** @example A7K3M2P9 */
+                            pin: string;
+                            pinName: string | null;
+                            private: boolean;
+                            progress: number;
+                            result: ("legit" | "cheating" | "suspicious") | null;
+                            /** @enum {unknown} */
+                            status: "pending" | "scanning" | "finished" | "expired" | "error";
+                            statusMessage: string | null;
+                            type: string;
+                            used: boolean;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_pin_code. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, role_not_allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: pin_not_found, enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: pin_not_cancellable. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -18162,6 +18851,309 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pins/{pinCode}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending PIN (scanpin extension)
+         * @description Not part of the published interface: a scanpin extension. Ends a PIN nobody has started yet, at once: its slot under the active-PIN limit is free, its event streams end, and `pin.expired` is sent. The published statuses have no `cancelled`, so a cancelled PIN reads as `expired` everywhere, with the statusMessage "The PIN was cancelled before the scan started. …". Only the creating account can cancel it, with a key holding `pins:create`. A PIN being scanned, finished, failed or expired is refused with 409 pin_not_cancellable: a scan in progress ends with its verdict, or as an error when the scanner goes quiet. No body. Answers the PIN's status as the status endpoint would.
+         *
+         *     **Access:** an API key in the `x-api-key` header with the `pins:create` permission. Counts against the key’s rate limit; every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description 8-character PIN code, any case. */
+                    pinCode: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "pin": "A7K3M2P9",
+                         *       "pinName": "example",
+                         *       "type": "example",
+                         *       "status": "pending",
+                         *       "progress": 0,
+                         *       "statusMessage": "example",
+                         *       "result": "legit",
+                         *       "used": false,
+                         *       "lastStatusUpdate": "2026-02-11T15:25:00.000Z",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "isFinished": false,
+                         *       "isScanning": false,
+                         *       "isPending": false,
+                         *       "data": {
+                         *         "cheating": "example",
+                         *         "vpn": "example",
+                         *         "country": "example",
+                         *         "scantime": "example",
+                         *         "windows": "example",
+                         *         "detectionsCount": 1,
+                         *         "warningsCount": 1,
+                         *         "suspiciousCount": 1,
+                         *         "discord": [
+                         *           {
+                         *             "id": "example",
+                         *             "username": "example",
+                         *             "provenance": "proven",
+                         *             "reach": "shared"
+                         *           }
+                         *         ],
+                         *         "assurance": {
+                         *           "client": {
+                         *             "kind": "official",
+                         *             "name": "example",
+                         *             "version": "example"
+                         *           },
+                         *           "level": "high",
+                         *           "reasons": [
+                         *             "example"
+                         *           ]
+                         *         }
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            data?: {
+                                assurance: {
+                                    client: {
+                                        /**
+                                         * @description `official`: a scanner build this server registered, every call signed; `third-party`: an integration the operator registered, signed; `development`: the scanner run from source; `unverified`: any other client.
+                                         * @enum {unknown}
+                                         */
+                                        kind: "official" | "third-party" | "development" | "unverified";
+                                        /** @description The registered client’s name; null for unregistered ones. */
+                                        name: string | null;
+                                        /** @description The version the client gave at the start. */
+                                        version: string | null;
+                                    };
+                                    /**
+                                     * @description `high`: a registered client with nothing that lowers trust; `medium` or `low`: see `reasons`. A scan that is not `high` is never `legit`.
+                                     * @enum {unknown}
+                                     */
+                                    level: "high" | "medium" | "low";
+                                    /** @description Why the level is lower than `high`, lowest first; each is also an entry of `integrity`. */
+                                    reasons: string[];
+                                } | null;
+                                cheating: string | null;
+                                country: string | null;
+                                detectionsCount: number;
+                                discord: {
+                                    id: string;
+                                    /**
+                                     * @description How the scan knows the account: `proven` (the player signed in with Discord for the PIN), `named` (you named the player when creating the PIN), `seen` (found in a Discord store on the machine), `claimed` (only reported). Absent for scans finished before it was recorded. See docs/risk-score.md, "Whose scan it is".
+                                     * @enum {unknown}
+                                     */
+                                    provenance?: "proven" | "named" | "seen" | "claimed";
+                                    /**
+                                     * @description `shared`: this scan counts in the account's risk score for every community; `enterprise`: only for yours.
+                                     * @enum {unknown}
+                                     */
+                                    reach?: "shared" | "enterprise";
+                                    username: string;
+                                }[];
+                                scantime: string | null;
+                                suspiciousCount: number;
+                                vpn: string | null;
+                                warningsCount: number;
+                                windows: string | null;
+                            };
+                            isFinished: boolean;
+                            isPending: boolean;
+                            isScanning: boolean;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            lastStatusUpdate: string | null;
+                            /** @example A7K3M2P9 */
+                            pin: string;
+                            pinName: string | null;
+                            progress: number;
+                            result: ("legit" | "cheating" | "suspicious") | null;
+                            /** @enum {unknown} */
+                            status: "pending" | "scanning" | "finished" | "expired" | "error";
+                            statusMessage: string | null;
+                            type: string;
+                            used: boolean;
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_pin_code. */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: missing_api_key, invalid_api_key. */
+                401: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: insufficient_permission, pin_forbidden. */
+                403: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: account_not_found, pin_not_found. */
+                404: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict: pin_not_cancellable. */
+                409: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed in the current window (the tighter of the hourly and per-minute budgets). */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the current window. */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Whole seconds until the window resets. */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -24022,7 +25014,7 @@ export interface components {
              * @example pin_not_found
              * @enum {unknown}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "finding_not_found" | "finding_review_forbidden" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "passkeys_unavailable" | "passkey_challenge_invalid" | "passkey_refused" | "unknown_passkey" | "passkey_not_found" | "passkey_limit" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "invalid_client_signature" | "scanner_client_retired" | "scanner_client_not_accepted" | "scanner_client_not_found" | "rule_not_found" | "invalid_rule_pattern" | "rule_test_running" | "rule_test_not_found" | "invalid_public_key" | "rule_publisher_exists" | "rule_publisher_not_found" | "invalid_rule_pack" | "untrusted_rule_publisher" | "invalid_rule_pack_signature" | "rule_pack_version_conflict" | "invalid_rule_pack_source_url" | "rule_pack_source_exists" | "rule_pack_source_not_found";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_permission" | "rate_limited" | "account_not_found" | "account_banned" | "not_enterprise_owner" | "licence_required" | "invalid_body" | "invalid_game_type" | "active_pin_limit" | "pin_not_cancellable" | "role_not_allowed" | "member_change_forbidden" | "invalid_pin_code" | "pin_not_found" | "pin_forbidden" | "invalid_discord_id" | "payload_too_large" | "route_not_found" | "method_not_allowed" | "invalid_parameter" | "invalid_url" | "bad_request" | "invalid_webhook_url" | "webhook_limit" | "webhook_not_found" | "delivery_not_found" | "too_many_streams" | "invalid_sign_in_link" | "not_signed_in" | "cross_site_request" | "session_not_found" | "share_link_not_found" | "share_link_forbidden" | "pin_not_finished" | "evidence_list_not_found" | "finding_not_found" | "finding_review_forbidden" | "invalid_invite" | "invite_not_found" | "unknown_invite" | "discord_sign_in_disabled" | "passkeys_unavailable" | "passkey_challenge_invalid" | "passkey_refused" | "unknown_passkey" | "passkey_not_found" | "passkey_limit" | "cannot_remove_owner" | "discord_app_disabled" | "discord_guild_taken" | "discord_guild_not_found" | "discord_guild_not_connected" | "discord_not_staff" | "manage_server_required" | "invalid_connect_code" | "discord_unknown_button" | "service_unavailable" | "internal_error" | "missing_session_token" | "invalid_session_token" | "pin_already_used" | "pin_expired" | "scan_closed" | "progress_backwards" | "invalid_admin_token" | "invalid_discord_signature" | "enterprise_not_found" | "already_member" | "member_not_found" | "key_not_found" | "ban_not_found" | "scanned_user_not_found" | "invalid_evidence" | "nonce_mismatch" | "invalid_client_signature" | "scanner_client_retired" | "scanner_client_not_accepted" | "scanner_client_not_found" | "rule_not_found" | "invalid_rule_pattern" | "rule_test_running" | "rule_test_not_found" | "invalid_public_key" | "rule_publisher_exists" | "rule_publisher_not_found" | "invalid_rule_pack" | "untrusted_rule_publisher" | "invalid_rule_pack_signature" | "rule_pack_version_conflict" | "invalid_rule_pack_source_url" | "rule_pack_source_exists" | "rule_pack_source_not_found";
             /** @description What happened and what to do next, for people. */
             detail: string;
             /** @example 404 */

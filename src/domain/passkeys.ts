@@ -1,3 +1,5 @@
+import { firstUnprintable } from './printable-text.js';
+
 /**
  * The rules of passkeys (docs/dashboard.md, "Passkeys"): whom a passkey is for, how long a ceremony
  * may take, what a passkey may be called, and which addresses can have passkeys at all.
@@ -12,10 +14,27 @@ export const MAX_PASSKEYS_PER_ACCOUNT = 20;
 export const PASSKEY_NAME_MAX = 60;
 export const ACCOUNT_NAME_MAX = 100;
 
+const tidy = (raw: string, max: number) => raw.replace(/\s+/g, ' ').trim().slice(0, max);
+
 /** The name shown in Settings: the person's, trimmed, or what the authenticator is when they gave none. */
 export function passkeyName(raw: string | undefined, fallback = 'Passkey'): string {
-  const name = (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, PASSKEY_NAME_MAX);
+  const name = tidy(raw ?? '', PASSKEY_NAME_MAX);
   return name === '' ? fallback : name;
+}
+
+/**
+ * Why a name given to a passkey or taken by a new member cannot be used, or null. Names are shown in
+ * Settings, the members list, the CLI and the audit trail, so they are printable text (whitespace is
+ * made single spaces first).
+ */
+export function personalNameProblem(field: string, raw: string | undefined): string | null {
+  const found = firstUnprintable(tidy(raw ?? '', Number.POSITIVE_INFINITY));
+  return found === null ? null : `${field} holds the control character ${found}; a name is printable text.`;
+}
+
+/** The name a person joining with a passkey gives themselves: whitespace made single spaces, trimmed. */
+export function newMemberName(raw: string): string {
+  return tidy(raw, ACCOUNT_NAME_MAX);
 }
 
 /** The relying party: whose passkeys these are, and the one origin a browser may use them from. */

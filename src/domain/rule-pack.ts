@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { GAME_TYPES } from './game-types.js';
+import { firstUnprintable } from './printable-text.js';
 import {
   normalisePattern,
   patternProblem,
@@ -28,22 +29,6 @@ export const RULE_PACK_MAX_RULES = 5_000;
 export const RULE_PACK_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /** The highest version a pack may have: what every store's `integer` column holds (2^31 − 1). */
 export const RULE_PACK_MAX_VERSION = 2_147_483_647;
-/**
- * What a pack's free text (the publisher's name, a rule's name and source) may not hold: C0 and C1
- * controls, DEL, lone surrogates, and the bidirectional and line-separator controls. `scanpin rules
- * list` prints names to a terminal, which would act on them, and a bidirectional override makes a
- * name read as another (docs/rules.md, "The pack format"). A pattern has its own check (`patternProblem`).
- */
-const UNPRINTABLE = /\p{Cc}|\p{Cs}|[\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
-
-/** The first unprintable character of `text` as U+XXXX, or null. */
-function unprintable(text: string): string | null {
-  const found = UNPRINTABLE.exec(text)?.[0];
-  return found === undefined
-    ? null
-    : `U+${(found.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
 export interface PackRule {
   name: string;
   kind: RuleKind;
@@ -125,14 +110,15 @@ export function packProblem(pack: UnsignedRulePack): string | null {
     return 'the name must be 1 to 64 lower-case letters, digits and dashes, starting with a letter or digit.';
   if (!Number.isSafeInteger(pack.version) || pack.version < 1 || pack.version > RULE_PACK_MAX_VERSION)
     return `the version must be a whole number from 1 to ${RULE_PACK_MAX_VERSION}.`;
-  const publisherName = unprintable(pack.publisher.name);
+  // A pack's free text is printable (docs/rules.md, "The pack format"); a pattern has its own check.
+  const publisherName = firstUnprintable(pack.publisher.name);
   if (publisherName !== null)
     return `publisher.name holds the control character ${publisherName}; names are printable text.`;
   if (pack.rules.length > RULE_PACK_MAX_RULES) return `a pack holds at most ${RULE_PACK_MAX_RULES} rules.`;
   const seen = new Set<string>();
   for (const [index, rule] of pack.rules.entries()) {
     for (const field of ['name', 'source'] as const) {
-      const found = unprintable(rule[field]);
+      const found = firstUnprintable(rule[field]);
       if (found !== null)
         return `rules[${index}].${field} holds the control character ${found}; a rule's name and source are printable text.`;
     }

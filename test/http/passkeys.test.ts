@@ -209,6 +209,89 @@ describe.each(backends())('passkeys on $name', (backend) => {
     expect((await anonymous().call('POST', '/passkeys/sign-in', { response: fine })).statusCode).toBe(204);
   });
 
+  it('asks every authenticator to verify its user, and refuses an answer without that flag', async () => {
+    // A security key without a PIN (or a phone not unlocked) answers with user presence only: whoever
+    // holds it would sign in as its owner, who manages keys.
+    const token = await invite();
+    const creation = await anonymous().call('POST', '/invites/passkey-options', { token, name: 'No Pin' });
+    expect(creation.json().authenticatorSelection).toMatchObject({ userVerification: 'required' });
+    const unverified = createCredential(creation.json(), { origin: ORIGIN, userVerified: false });
+    expectProblem(
+      await anonymous().call('POST', '/invites/passkey', { token, response: unverified.response }),
+      400,
+      'passkey_refused',
+    );
+    expect((await ownerPerson.get(`/enterprises/${owner.enterpriseId}/members`)).body).not.toContain(
+      'No Pin',
+    );
+
+    const { credential } = await joinWithPasskey('Verified Later');
+    const options = await signInOptions();
+    expect(options).toMatchObject({ userVerification: 'required' });
+    expectProblem(
+      await anonymous().call('POST', '/passkeys/sign-in', {
+        response: assert(credential, options, { origin: ORIGIN, userVerified: false }),
+      }),
+      400,
+      'passkey_refused',
+    );
+    expect((await audit('passkey.sign_in'))[0]).toMatchObject({
+      outcome: 'refused',
+      code: 'passkey_refused',
+    });
+    const verified = assert(credential, await signInOptions(), { origin: ORIGIN });
+    expect((await anonymous().call('POST', '/passkeys/sign-in', { response: verified })).statusCode).toBe(
+      204,
+    );
+  });
+
+  it('refuses a name holding a control or bidirectional character, and the invite stays usable', async () => {
+    const token = await invite();
+    for (const [name, found] of [
+      ['Pat\u202Egnp.exe', 'U+202E'],
+      ['\u001B[2JStaff', 'U+001B'],
+      ['Bell\u0007', 'U+0007'],
+      ['Next\u0085Line', 'U+0085'],
+    ] as const) {
+      const res = await anonymous().call('POST', '/invites/passkey-options', { token, name });
+      expectProblem(res, 400, 'invalid_body');
+      expect(res.json().detail).toContain(found);
+    }
+    // Whitespace is not refused: it becomes single spaces.
+    const options = await anonymous().call('POST', '/invites/passkey-options', {
+      token,
+      name: 'Tab\tSeparated',
+    });
+    expect(options.statusCode, options.body).toBe(200);
+    expect(options.json().user.name).toBe('Tab Separated');
+    // A passkey's name likewise; the answer is refused before its challenge is spent.
+    const made = createCredential(options.json(), { origin: ORIGIN });
+    expectProblem(
+      await anonymous().call('POST', '/invites/passkey', {
+        token,
+        passkeyName: 'Key\u2066',
+        response: made.response,
+      }),
+      400,
+      'invalid_body',
+    );
+    const joined = await anonymous().call('POST', '/invites/passkey', {
+      token,
+      passkeyName: 'Key',
+      response: made.response,
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const person = asPerson(t, cookieOf(joined));
+    const more = await person.call('POST', '/passkeys/registration-options');
+    const res = await person.call('POST', '/passkeys', {
+      name: 'Laptop\u200F\u202A',
+      response: createCredential(more.json(), { origin: ORIGIN }).response,
+    });
+    expectProblem(res, 400, 'invalid_body');
+    expect(res.json().detail).toContain('U+202A');
+    expect((await person.get('/passkeys')).json()).toHaveLength(1);
+  });
+
   it('a challenge handed out by one instance is answered on another, once', async () => {
     const { credential } = await joinWithPasskey('Two Instances');
     const sibling = await startSibling(t, backend, { PUBLIC_URL: ORIGIN }, clock);

@@ -62,10 +62,13 @@ interface RequestOptions {
   rpId?: string;
 }
 
-/** Makes the credential a browser would for `options`, and the RegistrationResponseJSON it sends. */
+/**
+ * Makes the credential a browser would for `options`, and the RegistrationResponseJSON it sends; the
+ * user is verified unless `userVerified` is false (a security key without a PIN).
+ */
 export function createCredential(
   options: CreationOptions,
-  at: { origin: string; rpId?: string; counter?: number },
+  at: { origin: string; rpId?: string; counter?: number; userVerified?: boolean },
 ): { credential: SoftCredential; response: Record<string, unknown> } {
   const rpId = at.rpId ?? options.rp.id ?? new URL(at.origin).hostname;
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -85,7 +88,7 @@ export function createCredential(
   idLength.writeUInt16BE(credentialId.length, 0);
   const authData = Buffer.concat([
     sha256(rpId),
-    Buffer.from([UP | UV | AT]),
+    Buffer.from([UP | (at.userVerified === false ? 0 : UV) | AT]),
     counterBytes(counter),
     Buffer.alloc(16), // AAGUID: none
     idLength,
@@ -126,17 +129,22 @@ export function createCredential(
 
 /**
  * Signs `options`' challenge with the credential, as navigator.credentials.get() would, and returns
- * the AuthenticationResponseJSON. The counter moves on by one unless `counter` says otherwise.
+ * the AuthenticationResponseJSON. The counter moves on by one unless `counter` says otherwise; the
+ * user is verified (the UV flag, as after a PIN or a fingerprint) unless `userVerified` is false.
  */
 export function assert(
   credential: SoftCredential,
   options: RequestOptions,
-  at: { origin: string; rpId?: string; counter?: number },
+  at: { origin: string; rpId?: string; counter?: number; userVerified?: boolean },
 ): Record<string, unknown> {
   const rpId = at.rpId ?? options.rpId ?? new URL(at.origin).hostname;
   const counter = at.counter ?? credential.counter + 1;
   credential.counter = Math.max(credential.counter, counter);
-  const authData = Buffer.concat([sha256(rpId), Buffer.from([UP | UV]), counterBytes(counter)]);
+  const authData = Buffer.concat([
+    sha256(rpId),
+    Buffer.from([UP | (at.userVerified === false ? 0 : UV)]),
+    counterBytes(counter),
+  ]);
   const clientDataJSON = Buffer.from(
     JSON.stringify({
       type: 'webauthn.get',

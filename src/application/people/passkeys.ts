@@ -11,10 +11,11 @@ import {
 import { publicBaseUrl } from '../../config.js';
 import { isInviteUsable } from '../../domain/invite.js';
 import {
-  ACCOUNT_NAME_MAX,
   MAX_PASSKEYS_PER_ACCOUNT,
+  newMemberName,
   PASSKEY_CEREMONY_TTL_MS,
   passkeyName,
+  personalNameProblem,
   type RelyingParty,
   relyingPartyOf,
 } from '../../domain/passkeys.js';
@@ -96,6 +97,12 @@ async function takeChallenge(
   return { challenge, stored };
 }
 
+/** Refuses a name that is not printable text before any ceremony step is spent on it. */
+function refuseUnprintableName(field: string, raw: string | undefined): void {
+  const problem = personalNameProblem(field, raw);
+  if (problem !== null) refuse({ code: 'invalid_body', detail: `Invalid request body: ${problem}` });
+}
+
 /** The library's refusal, as a short reason for the server log (never a key or a challenge). */
 function reasonOf(err: unknown): string {
   return err instanceof Error ? err.message.slice(0, 200) : 'verification failed';
@@ -113,8 +120,10 @@ async function registrationOptions(
     timeout: PASSKEY_CEREMONY_TTL_MS,
     attestationType: 'none',
     excludeCredentials: input.exclude.map((p) => ({ id: p.credentialId, transports: p.transports })),
-    // A discoverable credential, so "Sign in with a passkey" needs no user name first.
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    // A discoverable credential, so "Sign in with a passkey" needs no user name first; the
+    // authenticator must verify its user (PIN or biometric), so a key found or stolen signs in
+    // nobody (docs/dashboard.md, "Passkeys").
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
 }
 
@@ -132,7 +141,7 @@ async function verifiedCredential(
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch (err) {
     refuse({ code: 'passkey_refused', reason: reasonOf(err) });
@@ -173,6 +182,7 @@ export async function finishPasskeyRegistration(
   input: { name?: string | undefined; response: RegistrationResponseJSON },
 ): Promise<PasskeyListing> {
   const rp = relyingParty(ctx);
+  refuseUnprintableName('name', input.name);
   const actor = sessionActor(caller);
   return auditRefusals(
     ctx,
@@ -228,9 +238,11 @@ export async function beginInvitePasskeyRegistration(
   const enterprise = invite === undefined ? undefined : await ctx.repos.enterprises.find(invite.enterpriseId);
   if (invite === undefined || !enterprise?.active || !isInviteUsable(invite, ctx.clock()))
     refuse({ code: 'invalid_invite' });
-  const accountName = input.accountName.replace(/\s+/g, ' ').trim().slice(0, ACCOUNT_NAME_MAX);
+  const accountName = newMemberName(input.accountName);
   if (accountName === '')
     refuse({ code: 'invalid_body', detail: 'Invalid request body: name must not be blank.' });
+  // The name reaches the members list, the CLI and the audit trail.
+  refuseUnprintableName('name', accountName);
   const userHandle = randomToken(32);
   const options = await registrationOptions(rp, { userName: accountName, userHandle, exclude: [] });
   await saveChallenge(ctx, options.challenge, {
@@ -257,6 +269,7 @@ export async function acceptInviteWithPasskey(
   },
 ): Promise<{ session: NewSession; membership: Membership }> {
   const rp = relyingParty(ctx);
+  refuseUnprintableName('passkeyName', input.passkeyName);
   const { challenge, stored } = await takeChallenge(ctx, input.response.response.clientDataJSON, 'register');
   if (
     stored.inviteHash !== sha256Hex(input.token) ||
@@ -310,7 +323,7 @@ export async function beginPasskeySignIn(
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     timeout: PASSKEY_CEREMONY_TTL_MS,
-    userVerification: 'preferred',
+    userVerification: 'required',
   });
   await saveChallenge(ctx, options.challenge, {
     purpose: 'sign_in',
@@ -353,7 +366,8 @@ export async function signInWithPasskey(
           counter: passkey.counter,
           transports: passkey.transports,
         },
-        requireUserVerification: false,
+        // The flag the authenticator signed: without it, whoever holds the key would do.
+        requireUserVerification: true,
       });
       if (!verified.verified) refuse({ code: 'passkey_refused', reason: 'signature not verified' });
       newCounter = verified.authenticationInfo.newCounter;

@@ -244,6 +244,33 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       });
     });
 
+    it('/scan counts against the staff member’s role (docs/roles.md): a linked viewer is refused, other staff are moderators', async () => {
+      const lurker = { ...STAFF, userId: '700000000000000009', username: 'lurker' };
+      const viewer = await t.createAccount('Linked Viewer', { discordId: lurker.userId });
+      await t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: viewer });
+      const pinsBefore = await pinCount();
+      const refused = answerOf(await interact(scanCommand(lurker)));
+      expect(refused.data?.flags).toBe(64);
+      expect(refused.data?.content).toMatch(/\(viewer\) may not create PINs/);
+      expect(await pinCount()).toBe(pinsBefore);
+
+      const ownerPerson = await signIn(t, owner.accountId);
+      const quotas = `/enterprises/${owner.enterpriseId}/pin-quotas`;
+      expect((await ownerPerson.call('PUT', quotas, { moderator: 0 })).statusCode).toBe(200);
+      const full = answerOf(await interact(scanCommand()));
+      expect(full.data?.content).toMatch(/moderators already hold 0 active PINs/);
+      expect(await pinCount()).toBe(pinsBefore);
+      expect((await ownerPerson.call('PUT', quotas, { moderator: 100 })).statusCode).toBe(200);
+      const made = pinOf(await interact(scanCommand()));
+      const row = await t.deps.store.db
+        .selectFrom('pins')
+        .select(['staff_role', 'account_id'])
+        .where('code', '=', made ?? '')
+        .executeTakeFirstOrThrow();
+      // Held by the owner's account as before, counted against the moderators' quota.
+      expect(row).toEqual({ staff_role: 'moderator', account_id: owner.accountId });
+    });
+
     it('refuses a member who is not staff, and a server nobody connected, saying why, and creates nothing', async () => {
       const pinsBefore = await pinCount();
       const refused = answerOf(await interact(scanCommand(MEMBER)));

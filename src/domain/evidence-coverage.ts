@@ -221,6 +221,81 @@ function folderListingCut(byFolder: readonly FileEvidence[]): string[] {
   ];
 }
 
+/** Does an enabled rule with a pattern apply to a scan of this game? */
+const appliesTo = (r: FolderMatchRule, game: string) =>
+  r.enabled && r.pattern !== '' && (r.games.length === 0 || r.games.includes(game));
+
+/** Does a `signal` rule's pattern match a signal's code, as the rules match values (domain/rules.ts)? */
+function signalRuleMatches(r: FolderMatchRule, code: string): boolean {
+  if (r.kind !== 'signal') return false;
+  if (r.match === 'exact') return r.pattern === code;
+  return r.match === 'prefix' ? code.startsWith(r.pattern) : code.includes(r.pattern);
+}
+
+/**
+ * The other running programs (docs/scan-client.md, "Other running programs"): a list cut at its cap
+ * may have left out a cheat's process; and a program listed with its path but no hash (a file larger
+ * than a scan hashes, unreadable, or past the hashing budget, which large decoys spend) cannot be
+ * matched by a `file-sha256` rule, which matters only when such a rule applies to the game. A program
+ * without a path (the system's protected processes, another account's without root) is shown by
+ * name only, as that page says, and is no cut.
+ */
+function runningProgramCuts(
+  doc: EvidenceDocument,
+  rules: readonly FolderMatchRule[],
+  game: string,
+): string[] {
+  const others = doc.sources.processes.others;
+  if (doc.sources.processes.status !== 'collected' || others === undefined) return [];
+  const out: string[] = [];
+  if (others.truncated)
+    out.push(
+      `${LEAD} ${count(others.items.length)} of ${count(others.total)} other running programs were listed; a cheat's may be among those left out.`,
+    );
+  const unhashed = others.items.filter((p) => p.path !== null && p.sha256 === null).length;
+  if (unhashed > 0 && rules.some((r) => r.kind === 'file-sha256' && appliesTo(r, game)))
+    out.push(
+      `${LEAD} ${count(unhashed)} other running program${unhashed === 1 ? ' was' : 's were'} listed without a hash (larger than a scan hashes, unreadable, or past its hashing budget), and a file-sha256 rule of this game cannot match ${unhashed === 1 ? 'it' : 'them'}.`,
+    );
+  return out;
+}
+
+/**
+ * The resource packs the x-ray rule reads (docs/detection.md, "X-ray resource packs"): packs past the
+ * cap, packs that could not be opened and textures or models that could not be read are packs the
+ * rule did not see, which matters only when a rule grading `xray-resource-pack` applies to the game.
+ */
+function resourcePackCuts(doc: EvidenceDocument, rules: readonly FolderMatchRule[], game: string): string[] {
+  const files = doc.sources.files;
+  const packs = files.resourcePacks;
+  if (files.status !== 'collected' || packs === undefined) return [];
+  if (!rules.some((r) => appliesTo(r, game) && signalRuleMatches(r, 'xray-resource-pack'))) return [];
+  const out: string[] = [];
+  const total = files.resourcePacksTotal ?? packs.length;
+  if (total > packs.length)
+    out.push(
+      `${LEAD} ${count(packs.length)} of ${count(total)} resource packs were read; an x-ray pack may be among the rest.`,
+    );
+  const shown = (list: typeof packs) => {
+    const more = list.length > SHOWN_FILES ? `; and ${count(list.length - SHOWN_FILES)} more` : '';
+    return `${list
+      .slice(0, SHOWN_FILES)
+      .map((p) => p.path)
+      .join('; ')}${more}`;
+  };
+  const closed = packs.filter((p) => !p.read);
+  if (closed.length > 0)
+    out.push(
+      `${LEAD} ${count(closed.length)} resource pack${closed.length === 1 ? '' : 's'} could not be opened (${shown(closed)}); an x-ray pack may be among them.`,
+    );
+  const partial = packs.filter((p) => p.read && p.unreadable > 0);
+  if (partial.length > 0)
+    out.push(
+      `${LEAD} ${count(partial.length)} resource pack${partial.length === 1 ? '' : 's'} held block textures or models that could not be read (${shown(partial)}); the blocks they draw were not checked.`,
+    );
+  return out;
+}
+
 /**
  * Every cut of the document, in words staff understand. `rules` are the rules the scan was judged
  * by, and `game` its game: they decide whether folders sent for the entries left out are enough.
@@ -263,6 +338,8 @@ export function coverageIntegrity(
         `${LEAD} ${p.process} (pid ${p.pid}) had more modules loaded than a scan carries; a cheat's may be among those left out.`,
       );
   }
+  out.push(...runningProgramCuts(doc, rules, game));
+  out.push(...resourcePackCuts(doc, rules, game));
   out.push(...jvmCuts(doc));
   return out;
 }

@@ -1,4 +1,4 @@
-import type { JvmProcessEvidence } from '@scanpin/evidence';
+import type { JvmProcessEvidence, ResourcePackEvidence, RunningProgramsEvidence } from '@scanpin/evidence';
 import { describe, expect, it } from 'vitest';
 import { EVIDENCE_LIMITS, type EvidenceDocument } from '../../src/domain/evidence.js';
 import {
@@ -250,6 +250,117 @@ describe('a capped or truncated source lowers the scan (docs/scan-client.md, "Wh
         ),
       ).toEqual([]);
       expect(cuts(evidence('n'))).toEqual([]);
+    });
+  });
+
+  describe('the other running programs (docs/scan-client.md, "Other running programs")', () => {
+    const program = (name: string, sha256: string | null, path: string | null = `/opt/${name}`) => ({
+      name,
+      path,
+      sha256,
+    });
+    const docOf = (others: Partial<RunningProgramsEvidence>) =>
+      evidence('n', {
+        processes: {
+          others: { items: [], total: 0, truncated: false, unhashed: 0, ...others },
+        },
+      });
+    const hashRule = (over: Partial<FolderMatchRule> = {}): FolderMatchRule => ({
+      kind: 'file-sha256',
+      match: 'exact',
+      pattern: 'a'.repeat(64),
+      games: [],
+      enabled: true,
+      ...over,
+    });
+
+    it('a list cut at its cap is a cut, whatever the rules', () => {
+      const items = [program('a', 'f'.repeat(64)), program('b', 'e'.repeat(64))];
+      expect(cuts(docOf({ items, total: 600, truncated: true }))).toEqual([
+        "The scan could not send everything: 2 of 600 other running programs were listed; a cheat's may be among those left out.",
+      ]);
+      expect(cuts(docOf({ items, total: 2 }))).toEqual([]);
+    });
+
+    it('programs listed without a hash are a cut only when a file-sha256 rule applies to the game', () => {
+      const items = [
+        program('big', null),
+        program('small', 'f'.repeat(64)),
+        program('protected', null, null),
+      ];
+      const doc = docOf({ items, total: 3, unhashed: 2 });
+      const CUT =
+        'The scan could not send everything: 1 other running program was listed without a hash (larger than a scan hashes, unreadable, or past its hashing budget), and a file-sha256 rule of this game cannot match it.';
+      expect(coverageIntegrity(doc, [hashRule()], 'Java')).toEqual([CUT]);
+      expect(coverageIntegrity(doc, [hashRule({ games: ['Java', 'FiveM'] })], 'Java')).toEqual([CUT]);
+      // No such rule, a disabled one, one of another game, or an empty pattern: the hash is not needed.
+      for (const rules of [
+        [],
+        [hashRule({ enabled: false })],
+        [hashRule({ games: ['FiveM'] })],
+        [hashRule({ pattern: '' })],
+        [hashRule({ kind: 'file-name', pattern: 'big' })],
+      ])
+        expect(coverageIntegrity(doc, rules, 'Java')).toEqual([]);
+      // A program with no path (shown by name only) is no cut.
+      const nameOnly = docOf({ items: [program('protected', null, null)], total: 1, unhashed: 1 });
+      expect(coverageIntegrity(nameOnly, [hashRule()], 'Java')).toEqual([]);
+    });
+  });
+
+  describe('resource packs (docs/detection.md, "X-ray resource packs")', () => {
+    const pack = (name: string, over: Partial<ResourcePackEvidence> = {}): ResourcePackEvidence => ({
+      path: `~/.minecraft/resourcepacks/${name}.zip`,
+      kind: 'zip',
+      sha256: null,
+      modifiedAt: null,
+      read: true,
+      description: null,
+      enabled: null,
+      textures: [],
+      models: [],
+      unreadable: 0,
+      ...over,
+    });
+    const xray = (over: Partial<FolderMatchRule> = {}): FolderMatchRule => ({
+      kind: 'signal',
+      match: 'exact',
+      pattern: 'xray-resource-pack',
+      games: ['Java'],
+      enabled: true,
+      ...over,
+    });
+    const docOf = (packs: ResourcePackEvidence[], total = packs.length) =>
+      evidence('n', { files: { resourcePacks: packs, resourcePacksTotal: total } });
+    const padded = docOf(
+      [pack('a'), pack('b', { read: false }), pack('c', { unreadable: 2 }), pack('d', { read: false })],
+      300,
+    );
+    const CUTS = [
+      'The scan could not send everything: 4 of 300 resource packs were read; an x-ray pack may be among the rest.',
+      'The scan could not send everything: 2 resource packs could not be opened (~/.minecraft/resourcepacks/b.zip; ~/.minecraft/resourcepacks/d.zip); an x-ray pack may be among them.',
+      'The scan could not send everything: 1 resource pack held block textures or models that could not be read (~/.minecraft/resourcepacks/c.zip); the blocks they draw were not checked.',
+    ];
+
+    it('packs past the cap, not opened or read in part are cuts when the x-ray rule applies', () => {
+      expect(coverageIntegrity(padded, [xray()], 'Java')).toEqual(CUTS);
+      expect(coverageIntegrity(padded, [xray({ match: 'prefix', pattern: 'xray-' })], 'Java')).toEqual(CUTS);
+      expect(coverageIntegrity(padded, [xray({ games: [] })], 'Java')).toEqual(CUTS);
+      const many = docOf(Array.from({ length: 5 }, (_, i) => pack(`p${i}`, { read: false })));
+      expect(coverageIntegrity(many, [xray()], 'Java')[0]).toContain('p2.zip; and 2 more)');
+    });
+
+    it('are no cut without the rule, for another game, or in a whole list', () => {
+      for (const rules of [
+        [],
+        [xray({ enabled: false })],
+        [xray({ games: ['FiveM'] })],
+        [xray({ pattern: 'other-signal' })],
+        [xray({ kind: 'memory-string' })],
+      ])
+        expect(coverageIntegrity(padded, rules, 'Java')).toEqual([]);
+      expect(coverageIntegrity(padded, [xray()], 'FiveM')).toEqual([]);
+      expect(coverageIntegrity(docOf([pack('a'), pack('b')]), [xray()], 'Java')).toEqual([]);
     });
   });
 });

@@ -151,6 +151,49 @@ describe.each(stores)('a capped scan on $name', (backend) => {
     });
   });
 
+  it('other running programs past the cap, and a resource pack not opened, are cuts', async () => {
+    const upload = async (sources: Parameters<typeof evidence>[1]) => {
+      const scan = await startScan(t, owner.key);
+      const res = await uploadEvidence(t, scan.token, evidence(scan.nonce, sources));
+      expect(res.statusCode, res.body).toBe(200);
+      return { result: res.json().result as string, ...(await results(scan.pin)) };
+    };
+    const items = [{ name: 'a000', path: '/opt/decoy/python3', sha256: 'f'.repeat(64) }];
+    const others = (truncated: boolean) => ({ items, total: truncated ? 600 : 1, truncated, unhashed: 0 });
+    expect(await upload({ processes: { others: others(false) } })).toMatchObject({
+      result: 'legit',
+      integrity: [],
+    });
+    expect(await upload({ processes: { others: others(true) } })).toMatchObject({
+      result: 'suspicious',
+      integrity: [
+        "The scan could not send everything: 1 of 600 other running programs were listed; a cheat's may be among those left out.",
+      ],
+    });
+    // The built-in x-ray rule applies to Java: a pack it could not open is a pack it did not see.
+    const pack = {
+      path: '~/.minecraft/resourcepacks/huge.zip',
+      kind: 'zip' as const,
+      sha256: null,
+      modifiedAt: null,
+      read: false,
+      description: null,
+      enabled: null,
+      textures: [],
+      models: [],
+      unreadable: 0,
+    };
+    expect(
+      await upload({ files: { resourcePacks: [{ ...pack, read: true }], resourcePacksTotal: 1 } }),
+    ).toMatchObject({ result: 'legit', integrity: [] });
+    expect(await upload({ files: { resourcePacks: [pack], resourcePacksTotal: 1 } })).toMatchObject({
+      result: 'suspicious',
+      integrity: [
+        'The scan could not send everything: 1 resource pack could not be opened (~/.minecraft/resourcepacks/huge.zip); an x-ray pack may be among them.',
+      ],
+    });
+  });
+
   it('refuses a negative count like any invalid document', async () => {
     const scan = await startScan(t, owner.key);
     const res = await uploadEvidence(t, scan.token, evidence(scan.nonce, { files: { itemsTotal: -1 } }));

@@ -80,6 +80,46 @@ describe('the list of other running programs', () => {
     expect(list).toMatchObject({ total: 300 + EVIDENCE_CAPS.runningPrograms, truncated: true });
   });
 
+  it('lists one binary run under many names in one place before the cut, every name counted', async () => {
+    // 600 decoys: one interpreter under 600 names sorting before the cheat, which is a file of its own.
+    const decoys = Array.from({ length: 600 }, (_, i) =>
+      proc({ pid: i, name: `a${String(i).padStart(3, '0')}`, exe: '/opt/decoy/python3' }),
+    );
+    const cheat = proc({ pid: 9999, name: 'zz-esp', exe: '/opt/esp/zz-esp' });
+    const list = await runningPrograms([...decoys, cheat], {
+      ...linux,
+      limits: { fileBytes: 0, totalBytes: 0, ms: 0 },
+    });
+    expect(list.items).toHaveLength(EVIDENCE_CAPS.runningPrograms);
+    expect(list.items.slice(0, 2).map((p) => p.name)).toEqual(['a000', 'zz-esp']);
+    expect(list).toMatchObject({ total: 601, truncated: true });
+  });
+
+  it('hashes each file once whatever its names, the smallest first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scanpin-programs-'));
+    try {
+      const big = join(dir, 'aaa-big');
+      const small = join(dir, 'zzz-small');
+      writeFileSync(big, randomBytes(3000));
+      writeFileSync(small, randomBytes(1000));
+      const all = [
+        ...Array.from({ length: 20 }, (_, i) => proc({ pid: i, name: `n${i}`, exe: small })),
+        proc({ pid: 100, name: 'aaa-big', exe: big }),
+      ];
+      // 2,500 bytes: the small file once (1,000), then the big one spends the budget.
+      const list = await runningPrograms(all, {
+        ...linux,
+        limits: { fileBytes: 1_000_000, totalBytes: 2500, ms: 60_000 },
+      });
+      const sha = createHash('sha256').update(readFileSync(small)).digest('hex');
+      expect(list.items.filter((p) => p.path === small).every((p) => p.sha256 === sha)).toBe(true);
+      expect(list.items.find((p) => p.path === big)?.sha256).toBeNull();
+      expect(list.unhashed).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('hashes within the per-file bound and the budget, and counts what it did not hash', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'scanpin-programs-'));
     try {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import { Budget, BudgetExceeded, openRegular } from '../bounded-read.js';
 import type { RunningProgramEvidence, RunningProgramsEvidence } from '../evidence/document.js';
@@ -90,6 +91,24 @@ interface Distinct {
   /** Where to read the executable's bytes. */
   image: string | null;
   system: boolean;
+  /** Its place among the names its executable runs under (0: the first by name). */
+  rank: number;
+}
+
+/**
+ * The order the cap and the hashing budget follow (docs/scan-client.md, "Other running programs"):
+ * programs outside the system folders first; among them every executable's first name before any
+ * executable's second, so one binary started under hundreds of names (Linux lets a process name
+ * itself) takes one place before the cut, not hundreds; then by name.
+ */
+function listingOrder(a: Distinct, b: Distinct): number {
+  return (
+    Number(a.system) - Number(b.system) ||
+    Number(a.exe === null) - Number(b.exe === null) ||
+    Number(a.rank > 0) - Number(b.rank > 0) ||
+    a.name.localeCompare(b.name, 'en') ||
+    (a.exe ?? '').localeCompare(b.exe ?? '', 'en')
+  );
 }
 
 /** The other running programs, one per distinct executable, capped and hashed within the limits. */
@@ -112,36 +131,64 @@ export async function runningPrograms(
       exe: p.exe,
       image: p.image ?? p.exe,
       system: p.exe === null || isSystemProgram(p.exe, platform, roots),
+      rank: 0,
     });
   }
-  const ordered = [...distinct.values()].sort(
-    (a, b) =>
-      Number(a.system) - Number(b.system) ||
-      Number(a.exe === null) - Number(b.exe === null) ||
-      a.name.localeCompare(b.name, 'en') ||
-      (a.exe ?? '').localeCompare(b.exe ?? '', 'en'),
-  );
-  const kept = ordered.slice(0, cap);
-  const budget = new Budget(limits.totalBytes, limits.ms);
-  let spent = false;
+  // Each executable's names, by name: the first keeps rank 0. Programs without a path are each their own.
+  const byExe = new Map<string, Distinct[]>();
+  for (const d of distinct.values()) {
+    if (d.exe === null) continue;
+    const names = byExe.get(fold(d.exe)) ?? [];
+    names.push(d);
+    byExe.set(fold(d.exe), names);
+  }
+  for (const names of byExe.values())
+    names
+      .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+      .forEach((d, rank) => {
+        d.rank = rank;
+      });
+  const kept = [...distinct.values()].sort(listingOrder).slice(0, cap);
+  const hashes = await hashAll(kept, limits, fold);
   let unhashed = 0;
-  const items: RunningProgramEvidence[] = [];
-  for (const d of kept) {
-    let sha256: string | null = null;
-    if (!spent && d.image !== null) {
-      try {
-        sha256 = await hashWithin(d.image, budget, limits.fileBytes);
-      } catch (error) {
-        if (!(error instanceof BudgetExceeded)) throw error;
-        spent = true;
-      }
-    }
+  const items: RunningProgramEvidence[] = kept.map((d) => {
+    const sha256 = d.exe === null ? null : (hashes.get(fold(d.exe)) ?? null);
     if (sha256 === null) unhashed++;
-    items.push({
+    return {
       name: d.name.slice(0, EVIDENCE_CAPS.name),
       path: d.exe === null ? null : withoutOtherUsers(options.display(d.exe)).slice(0, EVIDENCE_CAPS.path),
       sha256,
-    });
-  }
+    };
+  });
   return { items, total: distinct.size, truncated: distinct.size > kept.length, unhashed };
+}
+
+/**
+ * The SHA-256 of each listed executable, by its folded path: each file is read once however many
+ * names it runs under, and the smallest first, so a few large programs cannot spend the whole budget
+ * before a small one is hashed (docs/scan-client.md, "Other running programs").
+ */
+async function hashAll(
+  kept: readonly Distinct[],
+  limits: ProgramHashLimits,
+  fold: (s: string) => string,
+): Promise<Map<string, string | null>> {
+  const files = new Map<string, { image: string; size: number }>();
+  for (const d of kept) {
+    if (d.exe === null || d.image === null || files.has(fold(d.exe))) continue;
+    const info = await stat(d.image).catch(() => null);
+    files.set(fold(d.exe), { image: d.image, size: info?.isFile() ? info.size : Number.MAX_SAFE_INTEGER });
+  }
+  const budget = new Budget(limits.totalBytes, limits.ms);
+  const out = new Map<string, string | null>();
+  const bySize = [...files.entries()].sort(([, a], [, b]) => a.size - b.size);
+  for (const [key, { image }] of bySize) {
+    try {
+      out.set(key, await hashWithin(image, budget, limits.fileBytes));
+    } catch (error) {
+      if (!(error instanceof BudgetExceeded)) throw error;
+      break;
+    }
+  }
+  return out;
 }

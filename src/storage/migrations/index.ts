@@ -33,8 +33,8 @@ import { gameRules } from './0034-game-rules.js';
 import { xrayPackRules } from './0035-xray-pack-rules.js';
 import { rulePackSources } from './0036-rule-pack-sources.js';
 import { ruleQuality } from './0037-rule-quality.js';
-import { memberRoles } from './0039-member-roles.js';
 import { passkeys } from './0038-passkeys.js';
+import { memberRoles } from './0039-member-roles.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -91,8 +91,8 @@ export class ScanpinMigrations implements MigrationProvider {
       '0035-xray-pack-rules': xrayPackRules(),
       '0036-rule-pack-sources': rulePackSources(ctx),
       '0037-rule-quality': ruleQuality(),
-      '0039-member-roles': memberRoles(),
       '0038-passkeys': passkeys(ctx),
+      '0039-member-roles': memberRoles(),
     };
   }
 }

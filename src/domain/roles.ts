@@ -18,8 +18,10 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const DEFAULT_MEMBER_ROLE: MemberRole = 'viewer';
 
 /**
- * A Discord staff member whose Discord account is no member's: the owner made them staff in the
- * server, so they create, cancel and moderate, and nothing about the Enterprise itself (docs/roles.md).
+ * What a Discord staff member may do at least: the owner made them staff in the server, so they
+ * create, cancel and moderate, and nothing about the Enterprise itself. A member with a higher role
+ * (the owner, an admin) acts with it there; a lower one (a viewer) is raised to this, so linking a
+ * Discord account never takes a right away (docs/roles.md, "In Discord").
  */
 export const DISCORD_STAFF_ROLE: MemberRole = 'moderator';
 
@@ -71,6 +73,19 @@ export const ROLE_MATRIX: Readonly<Record<RoleAction, readonly Role[]>> = {
   'settings.manage': OWNER,
   'audit.read': OWNER,
 };
+
+/** Roles rank as ROLES lists them, the owner first. */
+const rank = (role: Role): number => ROLES.indexOf(role);
+
+/** The role that may do more of the two. */
+export function higherRole(a: Role, b: Role): Role {
+  return rank(a) <= rank(b) ? a : b;
+}
+
+/** The role that may do less of the two. */
+export function lowerRole(a: Role, b: Role): Role {
+  return rank(a) >= rank(b) ? a : b;
+}
 
 export function roleMay(role: Role, action: RoleAction): boolean {
   return ROLE_MATRIX[action].includes(role);

@@ -244,17 +244,34 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       });
     });
 
-    it('/scan counts against the staff member’s role (docs/roles.md): a linked viewer is refused, other staff are moderators', async () => {
+    it('/scan counts against the staff member’s role (docs/roles.md): at least a moderator, a linked admin an admin', async () => {
+      const staffRoleOf = async (code: string | undefined) =>
+        (
+          await t.deps.store.db
+            .selectFrom('pins')
+            .select('staff_role')
+            .where('code', '=', code ?? '')
+            .executeTakeFirstOrThrow()
+        ).staff_role;
+      // A member from before roles (a viewer since the upgrade) whose Discord account holds the staff
+      // role keeps /scan: the server's staff role gives at least moderator.
       const lurker = { ...STAFF, userId: '700000000000000009', username: 'lurker' };
       const viewer = await t.createAccount('Linked Viewer', { discordId: lurker.userId });
       await t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: viewer });
-      const pinsBefore = await pinCount();
-      const refused = answerOf(await interact(scanCommand(lurker)));
-      expect(refused.data?.flags).toBe(64);
-      expect(refused.data?.content).toMatch(/\(viewer\) may not create PINs/);
-      expect(await pinCount()).toBe(pinsBefore);
-
       const ownerPerson = await signIn(t, owner.accountId);
+      const members = await ownerPerson.call('GET', `/enterprises/${owner.enterpriseId}/members`);
+      const listed = members.json().members as Array<{ accountId: number; role: string }>;
+      expect(listed.find((m) => m.accountId === viewer)?.role).toBe('viewer');
+      expect(await staffRoleOf(pinOf(await interact(scanCommand(lurker))))).toBe('moderator');
+      // A higher role than moderator is kept: the PIN counts against the admins' quota.
+      const chief = { ...STAFF, userId: '700000000000000010', username: 'chief' };
+      const admin = await t.createAccount('Linked Admin', { discordId: chief.userId });
+      await t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: admin });
+      const role = `/enterprises/${owner.enterpriseId}/members/${admin}/role`;
+      expect((await ownerPerson.call('PUT', role, { role: 'admin' })).statusCode).toBe(200);
+      expect(await staffRoleOf(pinOf(await interact(scanCommand(chief))))).toBe('admin');
+      const pinsBefore = await pinCount();
+
       const quotas = `/enterprises/${owner.enterpriseId}/pin-quotas`;
       expect((await ownerPerson.call('PUT', quotas, { moderator: 0 })).statusCode).toBe(200);
       const full = answerOf(await interact(scanCommand()));

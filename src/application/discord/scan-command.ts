@@ -36,7 +36,8 @@ export async function scanFromDiscord(
 ): Promise<Pin> {
   const app = discordAppOf(ctx);
   const staff = await authorizeDiscordStaff(ctx, origin);
-  // The member's role decides, and the PIN counts against that role's quota (docs/roles.md, "In Discord").
+  // At least a moderator, or the member's higher role; the PIN counts against that role's quota
+  // (docs/roles.md, "In Discord").
   const creator = await authorizeDiscordPinCreation(ctx, staff);
   // Interactions in a server always come from a channel; the message needs one to live in.
   if (origin.channelId === null) refuse({ code: 'discord_guild_not_connected' });

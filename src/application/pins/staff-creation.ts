@@ -1,6 +1,8 @@
 import {
   DISCORD_STAFF_ROLE,
+  higherRole,
   isPinCreatingRole,
+  lowerRole,
   type PinCreatingRole,
   type Role,
 } from '../../domain/roles.js';
@@ -68,23 +70,23 @@ export async function authorizeStaffPinCreation(
 }
 
 /**
- * The role a Discord staff member acts with: a member's whose account carries their Discord ID, the
- * owner's for the owner, and otherwise DISCORD_STAFF_ROLE, since the server's staff roles are the
- * owner's choice of who is staff (docs/roles.md, "In Discord").
+ * The role a Discord staff member acts with (docs/roles.md, "In Discord"): the server's staff roles
+ * are the owner's choice of who is staff there, so they give at least DISCORD_STAFF_ROLE; a member
+ * whose account carries the Discord ID and who holds a higher role (the owner, an admin) acts with it.
+ * A member's lower role takes nothing away: a viewer made staff in the server is a moderator there,
+ * as a stranger with the same Discord role is.
  */
 export async function discordStaffRole(ctx: UseCaseContext, staff: DiscordStaff): Promise<Role> {
   const accounts = await ctx.repos.accounts.findByDiscordId(staff.actor.discordUserId, 5);
-  let best: Role | undefined;
+  let member: Role | undefined;
   for (const account of accounts) {
     const standing = await standingIn(ctx, account.id, staff.enterprise.id);
     if (standing === undefined) continue;
     // Two accounts with one Discord ID (an operator's doing): the higher role would be a guess, so the lower.
-    if (best === undefined || rank(standing.role) > rank(best)) best = standing.role;
+    member = member === undefined ? standing.role : lowerRole(member, standing.role);
   }
-  return best ?? DISCORD_STAFF_ROLE;
+  return member === undefined ? DISCORD_STAFF_ROLE : higherRole(member, DISCORD_STAFF_ROLE);
 }
-
-const rank = (role: Role) => ['owner', 'admin', 'moderator', 'viewer'].indexOf(role);
 
 /** A Discord staff member's right to create a PIN; the PIN is held by the owner's account, as before. */
 export async function authorizeDiscordPinCreation(

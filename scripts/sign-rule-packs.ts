@@ -1,7 +1,7 @@
 /**
  * Signs the project's rule packs (docs/rules.md, "The project's packs"): every pack of
- * src/storage/migrations/rule-packs/project-packs.ts is written signed to rule-packs/signed/<name>.json,
- * and the public key to rule-packs/signed/project-publisher.json. The private key never enters the
+ * src/domain/project-packs.ts is written signed to src/rule-packs/signed/<name>.json, and the public
+ * key to src/rule-packs/signed/project-publisher.json. The private key never enters the
  * repository: give its file with --key <path> or SCANPIN_PACK_SIGNING_KEY_FILE (PEM, or the 32-byte
  * seed in hexadecimal).
  *
@@ -11,13 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROJECT_PACKS, PROJECT_PUBLISHER_NAME, projectPackRules } from '../src/domain/project-packs.js';
 import { RULE_PACK_FORMAT } from '../src/domain/rule-pack.js';
 import { parsePrivateKey, publicKeyOf, signPack } from '../src/lib/rule-pack-signature.js';
-import {
-  PROJECT_PACKS,
-  PROJECT_PUBLISHER_NAME,
-  projectPackRules,
-} from '../src/storage/migrations/rule-packs/project-packs.js';
 
 const argAt = process.argv.indexOf('--key');
 const keyFile = argAt >= 0 ? process.argv[argAt + 1] : process.env.SCANPIN_PACK_SIGNING_KEY_FILE;
@@ -26,7 +22,7 @@ if (!keyFile) {
   process.exit(2);
 }
 const privateKey = parsePrivateKey(readFileSync(keyFile, 'utf8'));
-const out = fileURLToPath(new URL('../src/storage/migrations/rule-packs/signed/', import.meta.url));
+const out = fileURLToPath(new URL('../src/rule-packs/signed/', import.meta.url));
 const { publicKey, keyId } = publicKeyOf(privateKey);
 writeFileSync(
   join(out, 'project-publisher.json'),

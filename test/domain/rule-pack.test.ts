@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import canonicalize from 'canonicalize';
 import { describe, expect, it } from 'vitest';
+import { PROJECT_PACKS, projectPackRules } from '../../src/domain/project-packs.js';
 import {
   type PackRule,
   packChanges,
@@ -21,19 +22,12 @@ import {
   signPack,
   verifyPack,
 } from '../../src/lib/rule-pack-signature.js';
-import { PROJECT_PACKS, projectPackRules } from '../../src/storage/migrations/rule-packs/project-packs.js';
-import gamesSigned from '../../src/storage/migrations/rule-packs/signed/games.json' with { type: 'json' };
-import minecraftXraySigned from '../../src/storage/migrations/rule-packs/signed/minecraft-xray.json' with {
-  type: 'json',
-};
-import projectPublisher from '../../src/storage/migrations/rule-packs/signed/project-publisher.json' with {
-  type: 'json',
-};
-import rockstarSigned from '../../src/storage/migrations/rule-packs/signed/rockstar.json' with {
-  type: 'json',
-};
-import starterSigned from '../../src/storage/migrations/rule-packs/signed/starter.json' with { type: 'json' };
-import windowsSigned from '../../src/storage/migrations/rule-packs/signed/windows.json' with { type: 'json' };
+import gamesSigned from '../../src/rule-packs/signed/games.json' with { type: 'json' };
+import minecraftXraySigned from '../../src/rule-packs/signed/minecraft-xray.json' with { type: 'json' };
+import projectPublisher from '../../src/rule-packs/signed/project-publisher.json' with { type: 'json' };
+import rockstarSigned from '../../src/rule-packs/signed/rockstar.json' with { type: 'json' };
+import starterSigned from '../../src/rule-packs/signed/starter.json' with { type: 'json' };
+import windowsSigned from '../../src/rule-packs/signed/windows.json' with { type: 'json' };
 
 const RULE: PackRule = {
   name: 'Example client',
@@ -300,7 +294,7 @@ describe('the project’s packs', () => {
     const folder = new URL('../../src/storage/migrations/rule-packs/', import.meta.url);
     const builtIn = readdirSync(folder).filter((f) => f.endsWith('.json'));
     const packed = PROJECT_PACKS.flatMap((p) => p.parts.map((part) => part.file));
-    // A new built-in file: add it to a pack in project-packs.ts, raise that pack's version, link its
+    // A new built-in file: add it to a pack in domain/project-packs.ts, raise that pack's version, link its
     // rules in its migration and sign the packs again (docs/rules.md, "The project's packs").
     expect(builtIn.filter((f) => !packed.includes(f))).toEqual([]);
     expect(packed.sort()).toEqual([...new Set(packed)].sort());

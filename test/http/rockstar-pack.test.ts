@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import rockstarSigned from '../../src/rule-packs/signed/rockstar.json' with { type: 'json' };
 import rockstar1 from '../../src/storage/migrations/rule-packs/rockstar-1.json' with { type: 'json' };
-import rockstarSigned from '../../src/storage/migrations/rule-packs/signed/rockstar.json' with {
-  type: 'json',
-};
 import { backends } from '../support/backends.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

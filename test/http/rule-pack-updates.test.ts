@@ -9,10 +9,8 @@ import { type PackRule, RULE_PACK_FORMAT, RULE_PACK_MAX_RULES } from '../../src/
 import { RULE_PACK_MAX_BYTES } from '../../src/domain/rule-pack-source.js';
 import { RULE_KINDS, RULE_MATCHES, RULE_SEVERITIES } from '../../src/domain/rules.js';
 import { publicKeyOf, signPack } from '../../src/lib/rule-pack-signature.js';
+import rockstarSigned from '../../src/rule-packs/signed/rockstar.json' with { type: 'json' };
 import rockstar1 from '../../src/storage/migrations/rule-packs/rockstar-1.json' with { type: 'json' };
-import rockstarSigned from '../../src/storage/migrations/rule-packs/signed/rockstar.json' with {
-  type: 'json',
-};
 import { backends } from '../support/backends.js';
 import { cli } from '../support/cli.js';
 import { evidence, jar, startScan, uploadEvidence } from '../support/evidence.js';
@@ -354,6 +352,6 @@ describe('scanpin rules pack verify on a file the server would refuse', () => {
       ),
     );
     expect(fine.code, fine.err).toBe(0);
-    expect(fine.out).toContain('valid: x / x v1, 1 rules');
+    expect(fine.out).toContain('valid: x / x v1, 1 rule,');
   });
 });

@@ -6,10 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULE_PACK_FORMAT, type RulePack } from '../../src/domain/rule-pack.js';
 import { publicKeyOf, signPack } from '../../src/lib/rule-pack-signature.js';
-import projectPublisher from '../../src/storage/migrations/rule-packs/signed/project-publisher.json' with {
-  type: 'json',
-};
-import starterSigned from '../../src/storage/migrations/rule-packs/signed/starter.json' with { type: 'json' };
+import projectPublisher from '../../src/rule-packs/signed/project-publisher.json' with { type: 'json' };
+import starterSigned from '../../src/rule-packs/signed/starter.json' with { type: 'json' };
 import { backends } from '../support/backends.js';
 import { cli } from '../support/cli.js';
 import { evidence, jar, startScan, uploadEvidence } from '../support/evidence.js';

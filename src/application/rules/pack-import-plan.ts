@@ -1,3 +1,4 @@
+import { PROJECT_PACKS, PROJECT_PUBLISHER, projectPackRules } from '../../domain/project-packs.js';
 import {
   documentRules,
   type PackChanges,
@@ -11,10 +12,6 @@ import {
 } from '../../domain/rule-pack.js';
 import type { Rule } from '../../domain/rules.js';
 import { verifyPack } from '../../lib/rule-pack-signature.js';
-import { PROJECT_PACKS, projectPackRules } from '../../storage/migrations/rule-packs/project-packs.js';
-import projectPublisher from '../../storage/migrations/rule-packs/signed/project-publisher.json' with {
-  type: 'json',
-};
 import type { Repositories } from '../../storage/repositories/index.js';
 import type { RulePublisher, StoredRulePack } from '../../storage/repositories/rule-packs.js';
 import { refuse } from '../failures.js';
@@ -60,7 +57,7 @@ export function refuseOlder(pack: RulePack, existing: StoredRulePack | undefined
 
 /**
  * The built-in rule files' entries of each project pack, by rule key: the rules migrations loaded
- * (storage/migrations/rule-packs/project-packs.ts).
+ * (domain/project-packs.ts).
  */
 const BUILT_IN = new Map(
   PROJECT_PACKS.map((p) => [p.name, new Map(projectPackRules(p).map((r) => [packRuleKey(r), r]))]),
@@ -72,7 +69,7 @@ const BUILT_IN = new Map(
  * community pack never takes over a built-in rule or the operator's own.
  */
 function builtInEntry(pack: RulePack, rule: PackRule): PackRule | undefined {
-  if (pack.publisher.keyId !== projectPublisher.keyId) return undefined;
+  if (pack.publisher.keyId !== PROJECT_PUBLISHER.keyId) return undefined;
   return BUILT_IN.get(pack.name)?.get(packRuleKey(rule));
 }
 

@@ -22,8 +22,9 @@ browserSuite('passkeys in the browser', (backend) => {
   type Credential = Record<string, unknown>;
 
   /**
-   * A page whose browser holds a virtual platform authenticator that verifies its user at once (and
-   * the credentials given). It also answers a waiting autofill request (conditional UI) by itself.
+   * A page whose browser holds a virtual platform authenticator that verifies its user at once (the
+   * server requires user verification: docs/dashboard.md, "Passkeys"), and the credentials given. It
+   * also answers a waiting autofill request (conditional UI) by itself.
    */
   async function withAuthenticator(page: Page, credentials: Credential[] = []) {
     const cdp = await page.context().newCDPSession(page);
@@ -86,6 +87,8 @@ browserSuite('passkeys in the browser', (backend) => {
     // A browser without autofill for passkeys: the button. The same passkey, on a second device context.
     const other = await b.newPage();
     await other.addInitScript(() => {
+      // Runs in the page; the root tsconfig has no DOM types.
+      const { PublicKeyCredential } = globalThis as unknown as { PublicKeyCredential: object };
       Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', {
         value: async () => false,
       });

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_LINK_TTL_MS } from '../../src/domain/session-policy.js';
 import { backends } from '../support/backends.js';
 import { expectProblem, fakeClock } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** The link's lifetime as the pages word it, from the rule itself. */
+const LIFETIME = `${SIGN_IN_LINK_TTL_MS / 60_000} minutes`;
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -29,7 +33,9 @@ describe.each(backends())('sign-in link pages on $name', (backend) => {
 
   it('a used link shows a page saying so, with the way to sign in again', async () => {
     const path = await newLink();
-    expect((await open(path, 'GET')).body).toContain('<button type="submit">Sign in</button>');
+    const confirm = (await open(path, 'GET')).body;
+    expect(confirm).toContain('<button type="submit">Sign in</button>');
+    expect(confirm).toContain(`The link works once and for ${LIFETIME}.`);
     expect((await open(path, 'POST')).statusCode).toBe(303);
 
     for (const method of ['GET', 'POST'] as const) {
@@ -49,12 +55,12 @@ describe.each(backends())('sign-in link pages on $name', (backend) => {
 
   it('an expired link and an unknown one say so in words', async () => {
     const path = await newLink();
-    clock.advance(15 * 60_000);
+    clock.advance(SIGN_IN_LINK_TTL_MS);
     for (const method of ['GET', 'POST'] as const) {
       const res = await open(path, method);
       expect(res.statusCode).toBe(410);
       expect(res.body).toContain('<h1>This sign-in link has expired</h1>');
-      expect(res.body).toContain('Ask your operator for a new one');
+      expect(res.body).toContain(`Links last ${LIFETIME}. Ask your operator for a new one`);
     }
     const unknown = await open('/sign-in/abcdefghijklmnopqrstuvwxyz0123456789', 'GET');
     expect(unknown.statusCode).toBe(404);

@@ -4,10 +4,15 @@ import { Type } from 'typebox';
 import type { UseCaseContext } from '../../application/context.js';
 import { UseCaseFailure } from '../../application/failures.js';
 import { type SignInLinkState, signInLinkState, signInWithLink } from '../../application/people/sign-in.js';
+import { plural } from '../../domain/plural.js';
+import { SIGN_IN_LINK_TTL_MS } from '../../domain/session-policy.js';
 import { SERVER_PAGE_STYLE_SOURCE, serverPage } from '../pages/server-page.js';
 import { limitByClientAddress } from '../plugins/client-address-limit.js';
 import { assertSameOrigin, setSessionCookie } from '../plugins/session-auth.js';
 import { problemResponses } from '../schemas/common.js';
+
+/** How long a link lasts, as the pages say it ("15 minutes"): the rule's own value, never a copy. */
+const LINK_LIFETIME = plural(Math.round(SIGN_IN_LINK_TTL_MS / 60_000), 'minute');
 
 const TokenParams = Type.Object({
   token: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$', description: 'The token from the sign-in link.' }),
@@ -25,7 +30,7 @@ function confirmPage(): string {
     body: `<h1>Sign in to scanpin</h1>
 <p>This one-time link signs you in to the scanpin dashboard on this device.</p>
 <form method="post"><button type="submit">Sign in</button></form>
-<footer>The link works once and for 15 minutes. If you did not expect it, close this page.</footer>`,
+<footer>The link works once and for ${LINK_LIFETIME}. If you did not expect it, close this page.</footer>`,
   });
 }
 
@@ -45,7 +50,7 @@ const DEAD_LINK: Record<
   expired: {
     status: 410,
     title: 'This sign-in link has expired',
-    text: 'Links last 15 minutes. Ask your operator for a new one, or sign in with your passkey.',
+    text: `Links last ${LINK_LIFETIME}. Ask your operator for a new one, or sign in with your passkey.`,
   },
   unknown: {
     status: 404,

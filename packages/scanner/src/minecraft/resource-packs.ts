@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { type FileHandle, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EVIDENCE_CAPS } from '@scanpin/evidence';
-import { readBounded } from '../bounded-read.js';
+import { Budget, BudgetExceeded, openRegular, readBounded } from '../bounded-read.js';
 import type { ResourcePackEvidence } from '../evidence/document.js';
-import { centralDirectory, readEntry, type ZipEntryLocation } from '../zip/central-directory.js';
+import type { ZipEntryLocation } from '../zip/central-directory.js';
 import { isZip } from '../zip/entries.js';
+import { openZipFile, type ZipFile } from '../zip/zip-file.js';
 import { textureAlpha } from './png-alpha.js';
 import { FILLER_BLOCKS, FILLER_TEXTURES, LEGACY_FILLER_TEXTURES } from './xray-blocks.js';
 
@@ -14,12 +15,30 @@ import { FILLER_BLOCKS, FILLER_TEXTURES, LEGACY_FILLER_TEXTURES } from './xray-b
  * Minecraft resource packs (docs/scan-client.md, "Resource packs"): each zip file and folder in a game
  * folder's `resourcepacks`, with the facts the server's x-ray rule reads (docs/detection.md, "X-ray
  * resource packs"): how transparent the pack's textures of the blocks ores sit in are, and whether
- * its models of those blocks draw anything. Only named entries are read, never the whole pack; no
- * image or model leaves the machine, only counts.
+ * its models of those blocks draw anything. A zip's central directory and named entries are read in
+ * place (zip/zip-file.ts), never the whole pack into memory; no image or model leaves the machine,
+ * only counts.
  */
 
-/** A pack larger than this is listed as not read (high-resolution packs reach a few hundred MiB). */
-const MAX_PACK_BYTES = 512 * 1024 * 1024;
+/**
+ * What reading the packs may cost one scan (docs/scan-client.md, "Resource packs"): `readBytes` and
+ * `readMs` for the directories and named entries of every pack, past which a pack is listed with
+ * `read: false` (which the server counts as a cut); `hashBytes` and `hashMs` for the SHA-256 of the
+ * zip files, read by streaming, past which a pack is listed with `sha256: null` (no rule matches a
+ * pack's hash: it only tells staff which file it was). High-resolution packs reach a few hundred MiB.
+ */
+export const RESOURCE_PACK_LIMITS = {
+  readBytes: 128 * 1024 * 1024,
+  readMs: 15_000,
+  hashBytes: 256 * 1024 * 1024,
+  hashMs: 10_000,
+};
+export type ResourcePackLimits = typeof RESOURCE_PACK_LIMITS;
+
+interface Budgets {
+  read: Budget;
+  hash: Budget;
+}
 /** A texture or model file larger than this is counted as unreadable. */
 const MAX_ASSET_BYTES = 8 * 1024 * 1024;
 /** A model's parent chain is followed this far within the pack (vanilla's are 3 deep). */
@@ -31,28 +50,47 @@ interface PackFiles {
   read(path: string): Promise<Uint8Array | null | 'missing'>;
 }
 
-function zipFiles(data: Uint8Array): PackFiles | null {
-  const entries = centralDirectory(data);
-  if (entries === null) return null;
-  const byName = new Map<string, ZipEntryLocation>(entries.map((e) => [e.name, e]));
+function zipFiles(zip: ZipFile): PackFiles {
+  const byName = new Map<string, ZipEntryLocation>(zip.entries.map((e) => [e.name, e]));
   return {
     read: async (path) => {
       const entry = byName.get(path);
-      return entry === undefined ? 'missing' : readEntry(data, entry, MAX_ASSET_BYTES);
+      return entry === undefined ? 'missing' : zip.read(entry, MAX_ASSET_BYTES);
     },
   };
 }
 
-function folderFiles(dir: string): PackFiles {
+function folderFiles(dir: string, budget: Budget): PackFiles {
   return {
     read: async (path) => {
+      budget.charge(0);
       const file = join(dir, ...path.split('/'));
       const info = await stat(file).catch(() => null);
       if (info === null) return 'missing';
       const read = await readBounded(file, { maxBytes: MAX_ASSET_BYTES, followLinks: true });
+      budget.charge(read?.data.byteLength ?? 0);
       return read === null ? null : read.data;
     },
   };
+}
+
+/** The SHA-256 of an open file, streamed within the budget; null once it is spent or on an error. */
+async function hashWithin(handle: FileHandle, size: number, budget: Budget): Promise<string | null> {
+  const hash = createHash('sha256');
+  const chunk = Buffer.alloc(Math.min(1024 * 1024, Math.max(size, 1)));
+  try {
+    budget.charge(0);
+    for (let at = 0; at < size; ) {
+      const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, size - at), at);
+      if (bytesRead === 0) break;
+      budget.charge(bytesRead);
+      hash.update(chunk.subarray(0, bytesRead));
+      at += bytesRead;
+    }
+    return hash.digest('hex');
+  } catch {
+    return null;
+  }
 }
 
 const utf8 = new TextDecoder();
@@ -223,6 +261,7 @@ async function describePack(
   entry: Dirent,
   enabled: Set<string> | null,
   display: (p: string) => string,
+  budgets: Budgets,
 ): Promise<ResourcePackEvidence | null> {
   const info = await stat(path).catch(() => null);
   if (info === null) return null;
@@ -232,22 +271,39 @@ async function describePack(
     enabled: enabled === null ? null : enabled.has(entry.name),
   };
   const empty = { description: null, textures: [], models: [], unreadable: 0 };
+  const named = entry.name.toLowerCase().endsWith('.zip');
   if (info.isDirectory()) {
-    const pack = folderFiles(path);
-    if ((await pack.read('pack.mcmeta')) === 'missing') return null;
-    return { ...common, kind: 'folder', sha256: null, read: true, ...(await packFacts(pack)) };
+    const pack = folderFiles(path, budgets.read);
+    try {
+      if ((await pack.read('pack.mcmeta')) === 'missing') return null;
+      return { ...common, kind: 'folder', sha256: null, read: true, ...(await packFacts(pack)) };
+    } catch (error) {
+      if (!(error instanceof BudgetExceeded)) throw error;
+      return { ...common, kind: 'folder', sha256: null, read: false, ...empty };
+    }
   }
   if (!info.isFile()) return null;
-  const read = await readBounded(path, { maxBytes: MAX_PACK_BYTES, followLinks: true });
-  if (read === null) {
-    if (!entry.name.toLowerCase().endsWith('.zip')) return null;
-    return { ...common, kind: 'zip', sha256: null, read: false, ...empty };
+  const opened = await openRegular(path, true);
+  if (opened === null) return named ? { ...common, kind: 'zip', sha256: null, read: false, ...empty } : null;
+  const { handle, size } = opened;
+  try {
+    let facts: PackFacts | null = null;
+    try {
+      budgets.read.charge(4);
+      const head = Buffer.alloc(4);
+      await handle.read(head, 0, 4, 0);
+      if (!isZip(head) && !named) return null;
+      const zip = await openZipFile(handle, size, (bytes) => budgets.read.charge(bytes));
+      if (zip !== null) facts = await packFacts(zipFiles(zip));
+    } catch {
+      // Past the scan's budget (BudgetExceeded), or a read that failed: listed as not read, so the
+      // server sees the gap.
+    }
+    const sha256 = await hashWithin(handle, size, budgets.hash);
+    return { ...common, kind: 'zip', sha256, read: facts !== null, ...(facts ?? empty) };
+  } finally {
+    await handle.close();
   }
-  if (!isZip(read.data) && !entry.name.toLowerCase().endsWith('.zip')) return null;
-  const sha256 = createHash('sha256').update(read.data).digest('hex');
-  const pack = zipFiles(read.data);
-  if (pack === null) return { ...common, kind: 'zip', sha256, read: false, ...empty };
-  return { ...common, kind: 'zip', sha256, read: true, ...(await packFacts(pack)) };
 }
 
 /**
@@ -257,7 +313,12 @@ async function describePack(
 export async function resourcePacks(
   gameFolders: readonly string[],
   display: (p: string) => string,
+  limits: ResourcePackLimits = RESOURCE_PACK_LIMITS,
 ): Promise<{ items: ResourcePackEvidence[]; total: number }> {
+  const budgets: Budgets = {
+    read: new Budget(limits.readBytes, limits.readMs),
+    hash: new Budget(limits.hashBytes, limits.hashMs),
+  };
   const items: ResourcePackEvidence[] = [];
   let total = 0;
   for (const game of gameFolders) {
@@ -275,7 +336,7 @@ export async function resourcePacks(
         if (counted) total++;
         continue;
       }
-      const pack = await describePack(path, entry, enabled, display).catch(() => null);
+      const pack = await describePack(path, entry, enabled, display, budgets).catch(() => null);
       if (pack === null) continue;
       total++;
       items.push(pack);

@@ -43,24 +43,49 @@ function u64(v: DataView, at: number): number {
   return n > BigInt(Number.MAX_SAFE_INTEGER) ? -1 : Number(n);
 }
 
-/** The entries of the central directory, or null when it cannot be found or none of its records read. */
-export function centralDirectory(data: Uint8Array): ZipEntryLocation[] | null {
-  if (data.byteLength < 22) return null;
-  const v = view(data);
+/** Where the central directory is in the file, as its end record (or ZIP64's) says. */
+export interface DirectoryPlace {
+  count: number;
+  /** Its offset in the file; -1 when a ZIP64 value is past what a number holds exactly. */
+  offset: number;
+  size: number;
+}
+
+/**
+ * The central directory's place from the archive's last bytes (`tail`, which ends where the file
+ * ends): the end record's, or, when the archive needs ZIP64's, where its ZIP64 end record is (to read
+ * with `zip64Place`). Null when there is no end record.
+ */
+export function endPlace(tail: Uint8Array): DirectoryPlace | { zip64RecordAt: number } | null {
+  if (tail.byteLength < 22) return null;
+  const v = view(tail);
   const end = endRecord(v);
   if (end < 0) return null;
-  let count = v.getUint16(end + 10, true);
-  let offset = v.getUint32(end + 16, true);
-  if ((count === MAX16 || offset === MAX32) && end >= 20 && v.getUint32(end - 20, true) === ZIP64_LOCATOR) {
-    const record = u64(v, end - 12);
-    if (record < 0 || record + 56 > data.byteLength || v.getUint32(record, true) !== ZIP64_EOCD) return null;
-    count = u64(v, record + 32);
-    offset = u64(v, record + 48);
-  }
+  const count = v.getUint16(end + 10, true);
+  const offset = v.getUint32(end + 16, true);
+  if ((count === MAX16 || offset === MAX32) && end >= 20 && v.getUint32(end - 20, true) === ZIP64_LOCATOR)
+    return { zip64RecordAt: u64(v, end - 12) };
+  return { count, offset, size: v.getUint32(end + 12, true) };
+}
+
+/** The place a ZIP64 end record (its first 56 bytes) gives, or null when it is none. */
+export function zip64Place(record: Uint8Array): DirectoryPlace | null {
+  if (record.byteLength < 56) return null;
+  const v = view(record);
+  if (v.getUint32(0, true) !== ZIP64_EOCD) return null;
+  return { count: u64(v, 32), size: u64(v, 40), offset: u64(v, 48) };
+}
+
+/**
+ * The records of a central directory read into `records` (its first byte the directory's first), at
+ * most `count`: those before any damage.
+ */
+export function directoryRecords(records: Uint8Array, count: number): ZipEntryLocation[] {
+  const v = view(records);
   const out: ZipEntryLocation[] = [];
-  let at = offset;
+  let at = 0;
   for (let i = 0; i < count; i++) {
-    if (at < 0 || at + 46 > data.byteLength || v.getUint32(at, true) !== CENTRAL) break;
+    if (at + 46 > records.byteLength || v.getUint32(at, true) !== CENTRAL) break;
     const method = v.getUint16(at + 10, true);
     let compressedSize = v.getUint32(at + 20, true);
     let size = v.getUint32(at + 24, true);
@@ -69,10 +94,10 @@ export function centralDirectory(data: Uint8Array): ZipEntryLocation[] | null {
     const commentLength = v.getUint16(at + 32, true);
     let localHeader = v.getUint32(at + 42, true);
     const nameStart = at + 46;
-    if (nameStart + nameLength + extraLength > data.byteLength) break;
+    if (nameStart + nameLength + extraLength > records.byteLength) break;
     // As the Java runtime decodes it: UTF-8, whether or not the archive sets its UTF-8 flag (bit 11),
     // since java.util.zip.ZipFile's default charset is UTF-8; bytes that are not UTF-8 become U+FFFD.
-    const name = utf8.decode(data.subarray(nameStart, nameStart + nameLength));
+    const name = utf8.decode(records.subarray(nameStart, nameStart + nameLength));
     // ZIP64 extra field: the 64-bit values, in this order, of those the record marks as 0xFFFFFFFF.
     for (let e = nameStart + nameLength; e + 4 <= nameStart + nameLength + extraLength; ) {
       const id = v.getUint16(e, true);
@@ -93,6 +118,19 @@ export function centralDirectory(data: Uint8Array): ZipEntryLocation[] | null {
     out.push({ name, method, compressedSize, size, localHeader });
     at = nameStart + nameLength + extraLength + commentLength;
   }
+  return out;
+}
+
+/** The entries of the central directory, or null when it cannot be found or none of its records read. */
+export function centralDirectory(data: Uint8Array): ZipEntryLocation[] | null {
+  let place = endPlace(data);
+  if (place !== null && 'zip64RecordAt' in place) {
+    const at = place.zip64RecordAt;
+    place = at < 0 || at + 56 > data.byteLength ? null : zip64Place(data.subarray(at, at + 56));
+  }
+  if (place === null) return null;
+  const { count, offset } = place;
+  const out = offset < 0 || offset > data.byteLength ? [] : directoryRecords(data.subarray(offset), count);
   // An empty archive is one; a directory none of whose records could be read is not.
   return out.length > 0 || count === 0 ? out : null;
 }

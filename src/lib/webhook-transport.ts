@@ -83,17 +83,43 @@ export async function checkWebhookDestination(
   return { ok: true };
 }
 
-/** A failed request's cause in words for an operator: never the URL, which may carry a token. */
+/** Socket errors in words; Node's own messages name the address and port ("connect EHOSTUNREACH 10.0.0.7:443"). */
+const ERROR_WORDS: Readonly<Record<string, string>> = {
+  ENOTFOUND: 'the host name could not be resolved',
+  EAI_AGAIN: 'the host name could not be resolved',
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ECONNABORTED: 'the connection was aborted',
+  EPIPE: 'the connection was closed while sending',
+  EHOSTUNREACH: 'the host could not be reached',
+  EHOSTDOWN: 'the host could not be reached',
+  ENETUNREACH: 'the network of the host could not be reached',
+  ENETDOWN: 'the network of the host could not be reached',
+  ETIMEDOUT: 'the connection timed out',
+  EADDRNOTAVAIL: 'no route to the host from this server',
+  EPROTO: 'the TLS handshake failed',
+};
+
+/**
+ * A failed request's cause in words for an operator, kept in delivery logs and a pack source's last
+ * error and shown by the API: never the URL, which may carry a token, nor an address or port, so a
+ * Node error's own message is never passed on (docs/webhooks.md, "Safety").
+ */
 export function describeRequestError(err: unknown): string {
   if (err instanceof ForbiddenAddressError) return err.message;
-  const e = err as NodeJS.ErrnoException;
+  // Trying several addresses at once (autoSelectFamily) fails with every attempt's error: the first says why.
+  const e = (err instanceof AggregateError && err.errors.length > 0 ? err.errors[0] : err) as
+    | NodeJS.ErrnoException
+    | undefined;
+  if (e instanceof ForbiddenAddressError) return e.message;
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return 'no answer within the time limit';
-  if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN') return 'the host name could not be resolved';
-  if (e?.code === 'ECONNREFUSED') return 'the connection was refused';
-  if (e?.code === 'ECONNRESET') return 'the connection was reset';
-  if (typeof e?.code === 'string' && e.code.startsWith('ERR_TLS')) return 'the TLS handshake failed';
-  if (typeof e?.code === 'string' && /CERT|SSL/.test(e.code)) return 'the certificate was not accepted';
-  return e?.message ?? 'the request failed';
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const words = ERROR_WORDS[code];
+  if (words !== undefined) return words;
+  if (code.startsWith('ERR_TLS')) return 'the TLS handshake failed';
+  if (/CERT|SSL/.test(code)) return 'the certificate was not accepted';
+  if (code.startsWith('HPE_')) return 'the answer was not valid HTTP';
+  return /^[A-Z][A-Z0-9_]{1,40}$/.test(code) ? `the request failed (${code})` : 'the request failed';
 }
 
 /**

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWebhookUrlShape, isForbiddenAddress } from '../../src/domain/webhook-url.js';
 import {
   checkWebhookDestination,
+  describeRequestError,
   guardedLookup,
   postWebhook,
   type ResolveAll,
@@ -195,5 +196,64 @@ describe('sending one delivery', () => {
         error: expect.stringMatching(/carry an IPv4/),
       });
     }
+  });
+});
+
+describe('a failed request in words', () => {
+  /** A socket error as Node makes it (its message names the address and port it tried). */
+  const socketError = (code: string, address: string, port: number) =>
+    Object.assign(new Error(`connect ${code} ${address}:${port}`), {
+      code,
+      errno: -113,
+      syscall: 'connect',
+      address,
+      port,
+    });
+
+  it('says why without the address or port it tried, whatever the error', () => {
+    const said = (err: unknown) => {
+      const words = describeRequestError(err);
+      expect(words).not.toMatch(/10\.0\.0\.7|2001:db8|:443|8443/);
+      return words;
+    };
+    expect(said(socketError('EHOSTUNREACH', '10.0.0.7', 443))).toBe('the host could not be reached');
+    expect(said(socketError('ENETUNREACH', '2001:db8::7', 443))).toBe(
+      'the network of the host could not be reached',
+    );
+    expect(said(socketError('ETIMEDOUT', '10.0.0.7', 8443))).toBe('the connection timed out');
+    expect(said(socketError('ECONNREFUSED', '10.0.0.7', 443))).toBe('the connection was refused');
+    // Trying IPv6 and IPv4 at once (autoSelectFamily) fails with both attempts' errors.
+    expect(
+      said(
+        new AggregateError([
+          socketError('ENETUNREACH', '2001:db8::7', 443),
+          socketError('ETIMEDOUT', '10.0.0.7', 443),
+        ]),
+      ),
+    ).toBe('the network of the host could not be reached');
+    // A code not known here is named, its message never passed on.
+    expect(said(socketError('ENOBUFS', '10.0.0.7', 443))).toBe('the request failed (ENOBUFS)');
+    expect(said(new Error('connect to 10.0.0.7:443 went wrong'))).toBe('the request failed');
+    expect(said(Object.assign(new Error('Parse Error'), { code: 'HPE_INVALID_CONSTANT' }))).toBe(
+      'the answer was not valid HTTP',
+    );
+  });
+
+  it('a real refused connection says so, without the address or port', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const r = await postWebhook(
+      `http://127.0.0.1:${port}/x`,
+      '{}',
+      {},
+      {
+        allowPrivateNetworks: true,
+        timeoutMs: 2_000,
+      },
+    );
+    expect(r).toMatchObject({ ok: false, status: null, error: 'the connection was refused' });
+    expect(r.error).not.toContain(String(port));
   });
 });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScanner, MANIFEST, type ManifestClient } from '../../packages/scanner/scripts/build-sea.js';
 import { SCANNER_VERSION } from '../../packages/scanner/src/version.js';
+import { markerOffsets } from '../../src/domain/scanner-stamp.js';
 import { sqliteBackend } from '../support/backends.js';
 import { startTestApp } from '../support/test-app.js';
 import {
@@ -90,10 +91,24 @@ describe.skipIf(!linuxX64)('the Linux single executable', () => {
   let exe: string;
   let outDir: string;
   let client: ManifestClient;
+  const buildOutput: string[] = [];
 
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'scanpin-sea-'));
-    [exe = ''] = await buildScanner(['linux-x64'], null, outDir);
+    // What the build prints, to check it is quiet (docs/scan-client.md, "Building the executables").
+    const write = process.stderr.write;
+    const warn = console.warn;
+    process.stderr.write = ((chunk: string) => {
+      buildOutput.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    console.warn = (...parts: unknown[]) => buildOutput.push(parts.join(' '));
+    try {
+      [exe = ''] = await buildScanner(['linux-x64'], null, outDir);
+    } finally {
+      process.stderr.write = write;
+      console.warn = warn;
+    }
     const manifest = JSON.parse(readFileSync(join(outDir, MANIFEST), 'utf8')) as {
       clients: ManifestClient[];
     };
@@ -101,6 +116,20 @@ describe.skipIf(!linuxX64)('the Linux single executable', () => {
   }, 180_000);
   afterAll(() => {
     if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('builds quietly: one line per executable and the manifest, none of Node’s or postject’s', () => {
+    const lines = buildOutput.join('').trim().split('\n');
+    expect(lines, lines.join('\n')).toHaveLength(3);
+    expect(lines[0]).toMatch(/scanpin-scan-linux-x64 {2}\d+\.\d MiB {2}sha256 [0-9a-f]{64} {2}client spc_/);
+    expect(lines.join('\n')).not.toMatch(/warning|Wrote single executable/i);
+  });
+
+  it('leaves out Node’s symbols where binutils’ strip is installed, and keeps one stamp region', () => {
+    const symbols = execFileSync('readelf', ['-S', '--wide', exe]).toString();
+    expect(symbols).not.toContain('.symtab');
+    const bytes = readFileSync(exe);
+    expect(markerOffsets(bytes)).toHaveLength(1);
   });
 
   it('is a client of its own, listed in a manifest only its owner can read', () => {

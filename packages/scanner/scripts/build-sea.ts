@@ -176,9 +176,15 @@ function blobFor(
     }),
   );
   try {
+    // Node says "Wrote single executable preparation blob…" on success: shown only on failure.
     execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], {
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+  } catch (error) {
+    const e = error as { stderr?: Buffer; stdout?: Buffer };
+    throw new Error(
+      `node --experimental-sea-config failed: ${String(e.stderr ?? '')}${String(e.stdout ?? '')}`,
+    );
   } finally {
     rmSync(config, { force: true });
     rmSync(stamp, { force: true });
@@ -211,11 +217,75 @@ function executableOf(outDir: string, target: Target): string {
   return join(outDir, target === 'win-x64' ? 'scanpin-scan-win-x64.exe' : 'scanpin-scan-linux-x64');
 }
 
+/**
+ * postject's LIEF prints warnings about the Node binary it reads ("Can't find string offset for
+ * section name '.note.100'" on Linux, where the section names are not in the string table it
+ * expects; harmless, the note is written and found) through console.warn: held back, and shown
+ * only when the injection fails (docs/scanner.md, "Building the executables").
+ */
+async function quietly<T>(work: () => Promise<T>): Promise<T> {
+  const held: string[] = [];
+  const originals = { log: console.log, warn: console.warn, error: console.error, info: console.info };
+  const hold = (...parts: unknown[]) => {
+    held.push(parts.map(String).join(' '));
+  };
+  Object.assign(console, { log: hold, warn: hold, error: hold, info: hold });
+  try {
+    return await work();
+  } catch (error) {
+    for (const line of held) say(line);
+    throw error;
+  } finally {
+    Object.assign(console, originals);
+  }
+}
+
+/**
+ * Linux: Node's symbol tables (about 12 MiB) are not needed to run the scanner; `strip` (Debian's
+ * binutils) removes them before the blob goes in. Without `strip`, the build goes on unstripped.
+ */
+function stripSymbols(file: string): void {
+  try {
+    execFileSync('strip', ['--strip-all', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch {
+    say('`strip` (binutils) is missing or failed: the Linux build keeps its symbols (about 12 MiB more).');
+  }
+}
+
+/**
+ * Windows: node.exe carries the Node.js project's Authenticode signature, which the injected blob
+ * breaks anyway (postject then warns "The signature seems corrupted!", and Windows would show a
+ * broken signature). The certificate table is removed first, so the build is plainly unsigned until
+ * the operator signs it (docs/scanner.md, "Signing the Windows build"). The table is the security
+ * entry of the PE optional header's data directories and sits at the end of the file (PE format,
+ * "The Attribute Certificate Table").
+ */
+export function removeSignature(file: string): void {
+  const pe = readFileSync(file);
+  const header = pe.readUInt32LE(0x3c);
+  if (pe.readUInt32LE(header) !== 0x0000_4550) throw new Error(`${file} is not a PE file`);
+  const optional = header + 4 + 20;
+  const magic = pe.readUInt16LE(optional);
+  const directories = optional + (magic === 0x20b ? 112 : 96);
+  const security = directories + 4 * 8;
+  const offset = pe.readUInt32LE(security);
+  const size = pe.readUInt32LE(security + 4);
+  if (size === 0) return;
+  if (offset + size > pe.length) throw new Error(`${file}: its certificate table runs past the file`);
+  pe.writeUInt32LE(0, security);
+  pe.writeUInt32LE(0, security + 4);
+  // The table, padded to 8 bytes, normally ends the file: it is cut off; elsewhere it is only unlisted.
+  const atEnd = offset + size + 7 >= pe.length;
+  writeFileSync(file, atEnd ? pe.subarray(0, offset) : pe);
+}
+
 async function inject(outDir: string, target: Target, blob: string): Promise<string> {
   const out = executableOf(outDir, target);
   rmSync(out, { force: true });
   copyFileSync(nodeBinaryFor(target), out);
   chmodSync(out, 0o755);
+  if (target === 'linux-x64') stripSymbols(out);
+  else removeSignature(out);
   const postject = require('postject') as {
     inject(
       file: string,
@@ -224,7 +294,9 @@ async function inject(outDir: string, target: Target, blob: string): Promise<str
       options: { sentinelFuse: string; overwrite?: boolean },
     ): Promise<void>;
   };
-  await postject.inject(out, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE, overwrite: true });
+  await quietly(() =>
+    postject.inject(out, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE, overwrite: true }),
+  );
   return out;
 }
 

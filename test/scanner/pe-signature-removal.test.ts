@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { removeSignature } from '../../packages/scanner/scripts/build-sea.js';
+
+/** A PE32+ file: headers, some section bytes, and a certificate table of `table` bytes at the end. */
+function pe(table: number): Buffer {
+  const body = 4096;
+  const file = Buffer.alloc(body + table, 0xab);
+  file.write('MZ', 0, 'latin1');
+  file.writeUInt32LE(0x80, 0x3c);
+  file.writeUInt32LE(0x0000_4550, 0x80);
+  const optional = 0x80 + 4 + 20;
+  file.writeUInt16LE(0x20b, optional);
+  const security = optional + 112 + 4 * 8;
+  file.writeUInt32LE(table === 0 ? 0 : body, security);
+  file.writeUInt32LE(table, security + 4);
+  return file;
+}
+
+describe('the Windows build drops node.exe’s signature before the blob goes in (docs/scan-client.md, "Signing for release")', () => {
+  it('removes the certificate table and its directory entry, and nothing else', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scanpin-pe-'));
+    try {
+      const file = join(dir, 'node.exe');
+      const signed = pe(10_448);
+      writeFileSync(file, signed);
+      removeSignature(file);
+      const out = readFileSync(file);
+      expect(out.length).toBe(4096);
+      const security = 0x80 + 24 + 112 + 32;
+      expect(out.readUInt32LE(security)).toBe(0);
+      expect(out.readUInt32LE(security + 4)).toBe(0);
+      const expected = Buffer.from(signed.subarray(0, 4096));
+      expected.fill(0, security, security + 8);
+      expect(out.equals(expected)).toBe(true);
+      // An unsigned file is left as it is; a file that is not PE is refused.
+      writeFileSync(file, pe(0));
+      removeSignature(file);
+      expect(readFileSync(file).equals(pe(0))).toBe(true);
+      writeFileSync(file, Buffer.alloc(512));
+      expect(() => removeSignature(file)).toThrow(/not a PE file/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

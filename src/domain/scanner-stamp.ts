@@ -65,3 +65,20 @@ export function stampFile(file: Buffer, stamp: Stamp): Buffer {
   const offset = regionOffsetOf(markerOffsets(file), file.length);
   return stampChunk(file, 0, offset, regionFor(stamp));
 }
+
+/**
+ * Whether a build's first bytes are those of a PE file with an Authenticode certificate table. Such a
+ * build is never stamped: the stamp region is inside the part the signature hashes, so the stamped
+ * file would no longer verify (docs/scanner.md, "Stamped downloads"). Anything else (an ELF file, a
+ * PE without a table, a header past the bytes given) is not signed.
+ */
+export function isAuthenticodeSigned(head: Buffer): boolean {
+  if (head.length < 0x40 || head.toString('latin1', 0, 2) !== 'MZ') return false;
+  const header = head.readUInt32LE(0x3c);
+  const optional = header + 4 + 20;
+  if (optional + 2 > head.length || head.readUInt32LE(header) !== 0x0000_4550) return false;
+  const directories = optional + (head.readUInt16LE(optional) === 0x20b ? 112 : 96);
+  const security = directories + 4 * 8;
+  if (security + 8 > head.length) return false;
+  return head.readUInt32LE(security + 4) !== 0;
+}

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markerOffsets, stampFile } from '../../src/domain/scanner-stamp.js';
 import { loggedPath } from '../../src/logger.js';
 import { sqliteBackend } from '../support/backends.js';
+import { expectProblem } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SERVER = 'https://scan.example.org';
@@ -106,11 +107,11 @@ describe('/scan/<PIN>', () => {
     }
   });
 
-  it('shows one page, never JSON, for a PIN that is unknown, cancelled or used, and sends no file', async () => {
+  it('shows one page, never JSON, for a PIN that is unknown, cancelled or expired, and sends no file', async () => {
     const cancelled = await t.createPin(key, { type: 'Java' });
     expect((await t.api('POST', `/v1/pins/${cancelled}/cancel`, { key })).statusCode).toBe(200);
     const pages = new Set<string>();
-    for (const dead of ['ZZZZZZZZ', cancelled, 'not-a-pin', 'x'.repeat(60)]) {
+    for (const dead of ['ZZZZZZZZ', cancelled, 'ZZZZZZZZ'.toLowerCase(), '2345ABCD']) {
       for (const url of [`/scan/${dead}`, `/scan/${dead}/download/linux`]) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(404);
@@ -122,6 +123,15 @@ describe('/scan/<PIN>', () => {
     // Whatever the reason, the same page: it tells no more than the preview call.
     expect(pages.size).toBe(1);
     expect((await get(`/scan/${pin}/download/macos`)).statusCode).toBe(404);
+    // What cannot be a PIN is no scan link: answered as any unknown path.
+    for (const url of [
+      '/scan/not-a-pin',
+      '/scan/IIIIOOOO',
+      '/scan/download',
+      `/scan/${'x'.repeat(60)}`,
+      '/scan/scanpin-scan-linux-x64',
+    ])
+      expectProblem(await get(url), 404, 'route_not_found');
   });
 
   it('offers no stamped file for a build without the region, and says what to do', async () => {
@@ -135,6 +145,33 @@ describe('/scan/<PIN>', () => {
       expect(res.body).toContain('cannot carry your PIN');
     } finally {
       writeFileSync(join(folder.dir, 'scanpin-scan-linux-x64'), folder.linux);
+    }
+  });
+
+  it('sends a signed Windows build as signed, never stamped, and the page says to type the PIN', async () => {
+    // A PE32+ file whose certificate table (Authenticode) is listed in its headers.
+    const signed = Buffer.from(folder.windows);
+    signed.write('MZ', 0, 'latin1');
+    signed.writeUInt32LE(0x80, 0x3c);
+    signed.writeUInt32LE(0x0000_4550, 0x80);
+    signed.writeUInt16LE(0x20b, 0x80 + 24);
+    const security = 0x80 + 24 + 112 + 32;
+    signed.writeUInt32LE(signed.length - 2048, security);
+    signed.writeUInt32LE(2048, security + 4);
+    writeFileSync(join(folder.dir, 'scanpin-scan-win-x64.exe'), signed);
+    try {
+      const res = await get(`/scan/${pin}/download/windows`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="scanpin-scan-win-x64.exe"');
+      expect(res.rawPayload.equals(signed)).toBe(true);
+      const page = (await get(`/scan/${pin}?platform=windows`)).body;
+      expect(page).toContain(`When it asks for the PIN, type <code>${pin}</code>`);
+      expect(page).toContain(sha256(signed));
+      // The Linux build is stamped as before.
+      const linux = await get(`/scan/${pin}/download/linux`);
+      expect(linux.rawPayload.equals(folder.linux)).toBe(false);
+    } finally {
+      writeFileSync(join(folder.dir, 'scanpin-scan-win-x64.exe'), folder.windows);
     }
   });
 

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { publicBaseUrl } from '../../config.js';
 import { normalisePinCode } from '../../domain/pin-code.js';
@@ -7,7 +8,7 @@ import type { UseCaseContext } from '../context.js';
 import { UseCaseFailure } from '../failures.js';
 import { previewScan, type ScanPreview } from './preview-scan.js';
 import { findScannerDownload, type ScannerDownload } from './scanner-downloads.js';
-import { stampedStream, stampOffsetOf } from './stamped-download.js';
+import { isSignedBuild, stampedStream, stampOffsetOf } from './stamped-download.js';
 
 /**
  * The PIN behind a `/scan/<PIN>` link, when a scan could start with it now; null for a PIN that is
@@ -25,7 +26,8 @@ export async function scanLinkPin(ctx: UseCaseContext, pinInput: string): Promis
 }
 
 export type StampedDownload =
-  | { ok: true; name: string; size: number; body: Readable }
+  /** `stamped: false`: a signed build, sent as signed; the player types the PIN. */
+  | { ok: true; name: string; size: number; body: Readable; stamped: boolean }
   | { ok: false; reason: 'pin' | 'no_build' | 'unstampable' };
 
 /**
@@ -42,6 +44,15 @@ export async function stampedScannerDownload(
   if (pin === null) return { ok: false, reason: 'pin' };
   const build = await findScannerDownload(ctx, BUILD_NAME[platform]);
   if (build === null) return { ok: false, reason: 'no_build' };
+  // A signed build stamped would no longer verify: it goes as it is (docs/scanner.md, "Stamped downloads").
+  if (await isSignedBuild(build))
+    return {
+      ok: true,
+      name: build.name,
+      size: build.size,
+      body: createReadStream(build.path),
+      stamped: false,
+    };
   let body: Readable;
   try {
     body = stampedStream(build.path, await stampOffsetOf(build), {
@@ -54,7 +65,7 @@ export async function stampedScannerDownload(
     if (error instanceof StampRefused) return { ok: false, reason: 'unstampable' };
     throw error;
   }
-  return { ok: true, name: stampedName(build, pin.pinCode), size: build.size, body };
+  return { ok: true, name: stampedName(build, pin.pinCode), size: build.size, body, stamped: true };
 }
 
 /** `scanpin-scan-A7K3M2P9.exe`: the player sees which scan the file is for. */

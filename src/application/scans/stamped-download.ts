@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { type Readable, Transform } from 'node:stream';
 import { STAMP_MARKER, type Stamp } from '@scanpin/scanner';
 import {
+  isAuthenticodeSigned,
   markerOffsets,
   regionFor,
   regionOffsetOf,
@@ -71,4 +73,16 @@ export function stampedStream(path: string, regionOffset: number, stamp: Stamp):
   const file = createReadStream(path);
   file.on('error', (error) => stamping.destroy(error));
   return file.pipe(stamping);
+}
+
+/** Whether a build is Authenticode-signed, from its first 4 KiB (its headers). */
+export async function isSignedBuild(download: ScannerDownload): Promise<boolean> {
+  const file = await open(download.path, 'r');
+  try {
+    const head = Buffer.alloc(4096);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return isAuthenticodeSigned(head.subarray(0, bytesRead));
+  } finally {
+    await file.close();
+  }
 }

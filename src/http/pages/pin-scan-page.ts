@@ -13,6 +13,8 @@ export interface PinPageBuild {
   name: string;
   size: number;
   sha256: string;
+  /** Authenticode-signed: sent unstamped, so the player types the PIN. */
+  signed: boolean;
 }
 
 export interface PinScanPageInput {
@@ -26,7 +28,7 @@ export interface PinScanPageInput {
   expiresAt: string;
 }
 
-function stepsFor(platform: ScanPlatform, build: PinPageBuild): string {
+function stepsFor(platform: ScanPlatform, build: PinPageBuild, pin: string): string {
   const open =
     platform === 'windows'
       ? `Open <code>${escapeHtml(build.name)}</code> from your downloads. If Windows SmartScreen says it protected your PC, choose <em>More info</em>, then <em>Run anyway</em>; allow the administrator prompt so the scan can read the Windows records listed below.`
@@ -34,8 +36,16 @@ function stepsFor(platform: ScanPlatform, build: PinPageBuild): string {
   return `<ol>
 <li>Download the scanner with the button above.</li>
 <li>${open}</li>
-<li>Read what it will collect, type <kbd>y</kbd> and press Enter to agree. Keep the game running until it says the scan was delivered.</li>
+<li>${build.signed ? `When it asks for the PIN, type <code>${pin}</code>. ` : ''}Read what it will collect, type <kbd>y</kbd> and press Enter to agree. Keep the game running until it says the scan was delivered.</li>
 </ol>`;
+}
+
+function aboutTheFile(build: PinPageBuild): string {
+  const sha256 = `<code>${build.sha256}</code>`;
+  const size = `${(build.size / 1024 / 1024).toFixed(1)} MiB`;
+  return build.signed
+    ? `This build is signed by the server's operator, and the signature covers the part where a PIN would be written, so it is sent as signed and you type the PIN. ${escapeHtml(build.name)}, ${size}, SHA-256 ${sha256}.`
+    : `The file carries this server's address and your PIN, so there is nothing to type. It is the published build <code>${escapeHtml(build.name)}</code> (${size}, SHA-256 ${sha256}) with only that written in, so its own SHA-256 differs; the build's is also on <a href="/scan">the scan page</a>.`;
 }
 
 /**
@@ -55,8 +65,8 @@ export function pinScanPage(input: PinScanPageInput): string {
     build === undefined
       ? `<p><strong>This server has no ready-made scanner for ${label}.</strong> Ask the staff for one, and give it this server's address <code>${escapeHtml(input.serverUrl)}</code> and the PIN <code>${pin}</code> when it asks.</p>`
       : `<p><a class="button" href="/scan/${pin}/download/${platform}" download>Download the scanner for ${label}</a></p>
-${stepsFor(platform, build)}
-<p class="muted">The file carries this server's address and your PIN, so there is nothing to type. It is the published build <code>${escapeHtml(build.name)}</code> (${(build.size / 1024 / 1024).toFixed(1)} MiB, SHA-256 <code>${build.sha256}</code>) with only that stamp written in, so its own SHA-256 differs; the build's is on <a href="/scan">the scan page</a>.</p>`;
+${stepsFor(platform, build, pin)}
+<p class="muted">${aboutTheFile(build)}</p>`;
   // The page's only style is the shared one (its hash is the CSP's one allowance): no style of its own.
   const body = `<h1>Scan for ${escapeHtml(input.community)}</h1>
 <p><strong>${escapeHtml(input.community)}</strong> asks you for a <strong>${escapeHtml(input.game)}</strong> scan with the PIN <code>${pin}</code>, valid until ${escapeHtml(input.expiresAt)} UTC. The result goes to this community's staff.</p>

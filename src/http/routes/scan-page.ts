@@ -13,7 +13,9 @@ import {
 } from '../../application/scans/prove-player.js';
 import { scanLinkPin, stampedScannerDownload } from '../../application/scans/scan-link.js';
 import { findScannerDownload, listScannerDownloads } from '../../application/scans/scanner-downloads.js';
+import { isSignedBuild } from '../../application/scans/stamped-download.js';
 import { publicBaseUrl } from '../../config.js';
+import { PIN_CODE_PATTERN } from '../../domain/pin-code.js';
 import {
   BUILD_NAME,
   detectScanPlatform,
@@ -64,6 +66,12 @@ const FORM_BODY_LIMIT = 1024;
 const FileParams = Type.Object({ file: Type.String() });
 // Any text too: whatever is not a PIN that can start a scan gets the same page.
 const PinLinkParams = Type.Object({ pinCode: Type.String({ maxLength: 64 }) });
+/**
+ * What a scan link's PIN looks like (domain/pin-code.ts). Anything else under /scan/ is no scan link
+ * (a mistyped path, `download/` itself, `../` tricks on the downloads) and is answered like any
+ * unknown path.
+ */
+const PIN_SHAPED = new RegExp(PIN_CODE_PATTERN);
 const PinLinkQuery = Type.Object({ platform: Type.Optional(Type.String({ maxLength: 16 })) });
 const PinDownloadParams = Type.Object({
   pinCode: Type.String({ maxLength: 64 }),
@@ -200,6 +208,8 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       '/scan/:pinCode',
       { schema: { hide: true, params: PinLinkParams, querystring: PinLinkQuery }, onRequest },
       async (request, reply) => {
+        if (!PIN_SHAPED.test(request.params.pinCode))
+          return sendProblem(reply, problems.routeNotFound(request.method, request.url));
         const pin = await scanLinkPin(ctx, request.params.pinCode);
         if (pin === null) return htmlPage(reply, deadScanLinkPage(), 404);
         const asked = request.query.platform;
@@ -213,7 +223,7 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         const builds: Partial<Record<ScanPlatform, PinPageBuild>> = {};
         for (const p of SCAN_PLATFORMS) {
           const build = downloads.find((d) => d.name === BUILD_NAME[p]);
-          if (build !== undefined) builds[p] = build;
+          if (build !== undefined) builds[p] = { ...build, signed: await isSignedBuild(build) };
         }
         // Chromium sends its platform hint on later requests when asked.
         reply.header('accept-ch', 'Sec-CH-UA-Platform').header('vary', 'Sec-CH-UA-Platform, User-Agent');
@@ -238,7 +248,7 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       { schema: { hide: true, params: PinDownloadParams }, onRequest },
       async (request, reply) => {
         const { platform } = request.params;
-        if (!isScanPlatform(platform))
+        if (!isScanPlatform(platform) || !PIN_SHAPED.test(request.params.pinCode))
           return sendProblem(reply, problems.routeNotFound(request.method, request.url));
         const sent = await stampedScannerDownload(ctx, request.params.pinCode, platform);
         if (!sent.ok) {
@@ -246,7 +256,7 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           return htmlPage(reply, unstampedBuildPage(platform, sent.reason === 'no_build'), 404);
         }
         // The path, masked like every PIN path (docs/operations.md, "Logs"), says which PIN.
-        request.log.info({ platform }, 'stamped scanner sent');
+        request.log.info({ platform, stamped: sent.stamped }, 'scanner sent from a scan link');
         return reply
           .type('application/octet-stream')
           .header('content-disposition', `attachment; filename="${sent.name}"`)

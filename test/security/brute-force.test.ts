@@ -7,8 +7,8 @@ import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js'
 
 /*
  * Brute force (docs/api.md, "Rate limits"): every secret a stranger could guess — API keys, the
- * operator token, sign-in link, invite and share-link tokens, scanner session tokens, PINs at scanner
- * start — is counted per client address, and once the address has spent its per-minute budget the
+ * operator token, sign-in link, invite and share-link tokens (the invite's passkey options too), scanner
+ * session tokens, PINs at the scanner's preview and start — is counted per client address, and once the address has spent its per-minute budget the
  * answer is 429 rate_limited with Retry-After, before the secret is even looked at. Each case uses an
  * address of its own, since they share one bucket (UNAUTHENTICATED_PER_MINUTE).
  */
@@ -46,6 +46,8 @@ describe.each(backends())('brute-force limits on $name', (backend) => {
     t = await startTestApp(backend, {
       UNAUTHENTICATED_PER_MINUTE: String(PER_MINUTE),
       SCANNER_START_PER_MINUTE: String(PER_MINUTE),
+      // A host passkeys work on, so an invite's passkey options look at the token.
+      PUBLIC_URL: 'http://localhost:3000',
     });
   });
   afterAll(async () => {
@@ -92,7 +94,8 @@ describe.each(backends())('brute-force limits on $name', (backend) => {
       400,
     );
     await expectCutOff((ip) => from(ip, { method: 'POST', url: `/sign-in/${token('guess')}` }), 400);
-    await expectCutOff((ip) => from(ip, { method: 'GET', url: `/sign-in/${token('guess')}` }), 200);
+    // A browser opening an unknown link gets a page saying so (404), counted like the API's answer.
+    await expectCutOff((ip) => from(ip, { method: 'GET', url: `/sign-in/${token('guess')}` }), 404);
   });
 
   it('invite tokens: the signed-out preview and accepting while signed in', async () => {
@@ -111,13 +114,35 @@ describe.each(backends())('brute-force limits on $name', (backend) => {
         }),
       400,
     );
+    // Someone without an account begins accepting an invite with a passkey: answers for a token
+    // without changing anything.
+    await expectCutOff(
+      (ip) =>
+        from(ip, {
+          method: 'POST',
+          url: '/app/api/invites/passkey-options',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ token: token('invite'), name: 'Guesser' }),
+        }),
+      400,
+    );
   });
 
   it('share-link tokens', async () => {
     await expectCutOff((ip) => from(ip, { method: 'GET', url: `/share/${token('share')}` }), 404);
   });
 
-  it('scanner start (PINs) and scanner session tokens', async () => {
+  it('scanner start (PINs), the preview before the consent, and scanner session tokens', async () => {
+    await expectCutOff(
+      (ip) =>
+        from(ip, {
+          method: 'POST',
+          url: '/v1/scanner/preview',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ pin: 'ZZZZZZZZ' }),
+        }),
+      404,
+    );
     await expectCutOff(
       (ip) =>
         from(ip, {
@@ -138,6 +163,23 @@ describe.each(backends())('brute-force limits on $name', (backend) => {
         }),
       401,
     );
+  });
+
+  it('previews and starts share one budget: each scan costs two (docs/operations.md, "Abuse limits")', async () => {
+    const ip = address();
+    const call = (path: string) =>
+      from(ip, {
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(
+          path.endsWith('start') ? { pin: 'ZZZZZZZZ', hwids: ['HW'] } : { pin: 'ZZZZZZZZ' },
+        ),
+      });
+    expect((await call('/v1/scanner/preview')).statusCode).toBe(404);
+    expect((await call('/v1/scanner/start')).statusCode).toBe(404);
+    expect((await call('/v1/scanner/preview')).statusCode).toBe(404);
+    expectLimited(await call('/v1/scanner/start'));
   });
 
   it('signed-out routes with nothing to guess are limited too: sign-in options and Discord sign-in', async () => {

@@ -6,6 +6,7 @@ import {
   type RESTPutAPIApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 import { GAME_TYPES } from './game-types.js';
+import { PIN_LENGTH } from './pin-code.js';
 
 /**
  * The application's slash commands (docs/discord.md, "Commands"), as `scanpin discord register`
@@ -14,7 +15,13 @@ import { GAME_TYPES } from './game-types.js';
  * commands are visible to everyone; Discord's own visibility setting is advice a server admin can
  * change, never the check.
  */
-export const COMMAND = { scan: 'scan', lookup: 'lookup', risk: 'risk', scanpin: 'scanpin' } as const;
+export const COMMAND = {
+  scan: 'scan',
+  cancel: 'cancel',
+  lookup: 'lookup',
+  risk: 'risk',
+  scanpin: 'scanpin',
+} as const;
 export const SUBCOMMAND = { connect: 'connect' } as const;
 
 const serverOnly = {
@@ -48,6 +55,22 @@ export const DISCORD_COMMANDS: RESTPutAPIApplicationCommandsJSONBody = [
         name: 'private',
         description: 'Only your Enterprise sees the result (default: no).',
         required: false,
+      },
+    ],
+    ...serverOnly,
+  },
+  {
+    type: ApplicationCommandType.ChatInput,
+    name: COMMAND.cancel,
+    description: 'Cancel a pending scan PIN (a player who never showed up), freeing its slot.',
+    options: [
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'pin',
+        description: 'The PIN shown in its scan message.',
+        required: true,
+        min_length: PIN_LENGTH,
+        max_length: PIN_LENGTH,
       },
     ],
     ...serverOnly,

@@ -423,6 +423,46 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       }
     });
 
+    it('/cancel ends a no-show’s PIN: expired at once, the message says it was cancelled, audited naming the staff member', async () => {
+      const cancel = (pin: string, member = STAFF, guildId = GUILD) =>
+        interact(command('cancel', { pin }, member, guildId));
+      const { pin, token } = await startScanFromDiscord();
+      // Not staff: refused, and the PIN stays pending.
+      expect(answerOf(await cancel(pin, MEMBER)).data?.content).toMatch(/Only staff/);
+      // A member from before roles (a viewer) whose Discord account holds the staff role may cancel.
+      const linked = { ...STAFF, userId: '700000000000000011', username: 'linked' };
+      const viewer = await t.createAccount('Cancelling Viewer', { discordId: linked.userId });
+      await t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: viewer });
+      const done = answerOf(await cancel(pin.toLowerCase(), linked));
+      expect(done.data?.flags).toBe(64);
+      expect(done.data?.content).toContain(`PIN ${pin} is cancelled`);
+      const status = (await t.api('GET', `/v1/pins/${pin}/status`, { key: owner.key })).json();
+      expect(status).toMatchObject({ status: 'expired', statusMessage: expect.stringMatching(/cancelled/) });
+      await waitUntilDelivered(pin);
+      expect(textOf(discord.originalMessage(token))).toMatch(/cancelled before a scan started/);
+      const audit = await t.admin<{ data: Array<{ actor: Record<string, unknown> }> }>(
+        'GET',
+        '/admin/v1/audit?action=pin.cancel&limit=1',
+      );
+      expect(audit.data[0]?.actor).toMatchObject({ kind: 'discord', discordUserId: linked.userId });
+      // Once ended it cannot be cancelled again; nor can a PIN being scanned.
+      expect(answerOf(await cancel(pin)).data?.content).toMatch(/is expired already/);
+      const running = (await startScanFromDiscord()).pin;
+      await scanner(t).startOk(running, ['HW-CANCEL']);
+      expect(answerOf(await cancel(running)).data?.content).toMatch(/scan in progress cannot be cancelled/);
+      expect((await t.api('GET', `/v1/pins/${running}/status`, { key: owner.key })).json().status).toBe(
+        'scanning',
+      );
+      // Another Enterprise's PIN, or one that does not exist, is not found, and stays as it was.
+      const other = await t.createOwner('Cancel Other Owner');
+      const theirs = await t.createPin(other.key, { type: 'Rust', pinName: 'Theirs' });
+      expect(answerOf(await cancel(theirs)).data?.content).toBe(`No PIN with code ${theirs} exists.`);
+      expect((await t.api('GET', `/v1/pins/${theirs}/status`, { key: other.key })).json().status).toBe(
+        'pending',
+      );
+      expect(answerOf(await cancel('ZZZZZZZZ')).data?.content).toMatch(/No PIN with code ZZZZZZZZ/);
+    });
+
     it('shows findings from the player’s machine as written: no link, masked link or mention', async () => {
       const { pin, token } = await startScanFromDiscord();
       const s = scanner(t);
@@ -913,12 +953,12 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       await discordCommand({ out: (l) => lines.push(l) }, env).parseAsync(['register', '--guild', GUILD], {
         from: 'user',
       });
-      expect(lines.join('\n')).toContain(`Registered 4 commands in server ${GUILD}`);
+      expect(lines.join('\n')).toContain(`Registered 5 commands in server ${GUILD}`);
       expect(lines.join('\n')).toContain('https://scanpin.example/discord/interactions');
       const names = (discord.commands(GUILD) as Array<{ name: string }>).map((c) => c.name).sort();
-      expect(names).toEqual(['lookup', 'risk', 'scan', 'scanpin']);
+      expect(names).toEqual(['cancel', 'lookup', 'risk', 'scan', 'scanpin']);
       await discordCommand({ out: () => {} }, env).parseAsync(['register'], { from: 'user' });
-      expect((discord.commands() as unknown[]).length).toBe(4);
+      expect((discord.commands() as unknown[]).length).toBe(5);
       // Another application's key: a real key, only not this one.
       const another = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x as string;
       const wrongKey = { ...env, DISCORD_PUBLIC_KEY: Buffer.from(another, 'base64url').toString('hex') };

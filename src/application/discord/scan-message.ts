@@ -3,7 +3,7 @@ import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { publicBaseUrl } from '../../config.js';
 import { scanButtonId } from '../../domain/discord.js';
 import type { PinWithReport } from '../../domain/pin.js';
-import type { PinState, PinStatus } from '../../domain/pin-lifecycle.js';
+import { CANCELLED_MESSAGE, type PinState, type PinStatus } from '../../domain/pin-lifecycle.js';
 import type { DiscordMessageBody } from '../../lib/discord-rest.js';
 import type { UseCaseContext } from '../context.js';
 import { resultsView } from '../pins/results-view.js';
@@ -43,7 +43,12 @@ export function scanMessage(
       ? withAssurance(toDiscordEmbed(resultsView(pin, state)), pin.report?.assurance)
       : toDiscordEmbed(statusView(pin, state, pin.report));
   const who = playerDiscordId === null ? '' : ` for <@${playerDiscordId}>`;
-  const content = `Scan PIN${who}: **${pin.code}** (${pin.type}). ${HEADLINE[state.status]}`;
+  // A cancelled PIN is `expired`; its headline says which (docs/roles.md, "Cancelling a PIN").
+  const headline =
+    state.status === 'expired' && state.statusMessage === CANCELLED_MESSAGE
+      ? 'The PIN was cancelled before a scan started.'
+      : HEADLINE[state.status];
+  const content = `Scan PIN${who}: **${pin.code}** (${pin.type}). ${headline}`;
   const buttons =
     state.status === 'finished'
       ? [

@@ -4,15 +4,17 @@ import { normalisePinCode } from '../../domain/pin-code.js';
 import { cancel, type PinState } from '../../domain/pin-lifecycle.js';
 import { apiAccessTo, dashboardAccessTo } from '../../domain/pin-visibility.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
-import { authorizeRole } from '../access/role-policy.js';
+import { authorizeRole, requireRoleMay } from '../access/role-policy.js';
 import { sessionActor } from '../audit/actors.js';
 import { actorOf, recordAudit } from '../audit/record.js';
 import type { KeyCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { viewerOf } from '../dashboard/viewer.js';
+import { authorizeDiscordStaff, type InteractionOrigin } from '../discord/staff.js';
 import { refuse } from '../failures.js';
 import { applyMove } from '../scans/apply-move.js';
 import { pinEvent } from '../webhooks/pin-events.js';
+import { discordStaffRole } from './staff-creation.js';
 import { timelineRows } from './timeline.js';
 
 /*
@@ -76,15 +78,25 @@ export async function cancelPinAsStaff(
   return { pin, state: await cancelPin(ctx, pin, sessionActor(caller)) };
 }
 
-/** The Discord app: a staff member with a role that may cancel, for a PIN of the server's Enterprise. */
-export async function cancelPinForEnterprise(
+/**
+ * `/cancel` in the Discord app (docs/discord.md, "Commands"): staff of a connected server, acting
+ * with the role docs/roles.md ("In Discord") gives them, for a PIN of the server's Enterprise that
+ * the Enterprise may see (its owner's, which `/scan` makes, or a member's that is not private).
+ * Any other PIN is as good as missing.
+ */
+export async function cancelPinFromDiscord(
   ctx: UseCaseContext,
-  enterpriseId: number,
+  origin: InteractionOrigin,
   rawCode: string,
-  actor: AuditActor,
 ): Promise<{ pin: Pin; state: PinState }> {
+  const staff = await authorizeDiscordStaff(ctx, origin);
+  requireRoleMay(await discordStaffRole(ctx, staff), 'pin.cancel');
   const pin = await pinOf(ctx, rawCode);
-  // A PIN of another Enterprise is none of this server's business.
-  if (pin.enterpriseId !== enterpriseId) refuse({ code: 'pin_not_found', pin: pin.code });
-  return { pin, state: await cancelPin(ctx, pin, actor) };
+  const enterprise = {
+    accountId: staff.enterprise.ownerAccountId,
+    enterpriseIds: new Set([staff.enterprise.id]),
+  };
+  if (pin.enterpriseId !== staff.enterprise.id || dashboardAccessTo(pin, enterprise) === 'forbidden')
+    refuse({ code: 'pin_not_found', pin: pin.code });
+  return { pin, state: await cancelPin(ctx, pin, staff.actor) };
 }

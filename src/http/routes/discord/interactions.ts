@@ -11,6 +11,7 @@ import { lookupFromDiscord, riskFromDiscord } from '../../../application/discord
 import { scanFromDiscord, showScanMessageSoon } from '../../../application/discord/scan-command.js';
 import { scanMessage } from '../../../application/discord/scan-message.js';
 import { shareFromDiscord } from '../../../application/discord/share-button.js';
+import { cancelPinFromDiscord } from '../../../application/pins/cancel-pin.js';
 import { isFreshTimestamp, parseScanButtonId } from '../../../domain/discord.js';
 import { COMMAND, SUBCOMMAND } from '../../../domain/discord-commands.js';
 import { isDiscordId } from '../../../domain/discord-id.js';
@@ -227,6 +228,18 @@ function workFor(ctx: UseCaseContext, interaction: ParsedInteraction): Work | un
         afterDeferral: () => showScanMessageSoon(ctx, pinId),
       };
     }
+    case COMMAND.cancel: {
+      const code = command.options.pin;
+      return {
+        ephemeral: true,
+        run: async () => {
+          const { pin } = await cancelPinFromDiscord(ctx, origin, typeof code === 'string' ? code : '');
+          return ephemeralText(
+            `PIN ${pin.code} is cancelled: it can no longer start a scan, and its slot is free. Create a new PIN to scan the player again.`,
+          );
+        },
+      };
+    }
     case COMMAND.lookup:
     case COMMAND.risk: {
       const player = playerOf(interaction);
@@ -252,7 +265,7 @@ function workFor(ctx: UseCaseContext, interaction: ParsedInteraction): Work | un
             typeof code === 'string' ? code : '',
           );
           return ephemeralText(
-            `This server is now connected to ${enterpriseName}. Members with Manage Server may use /scan, /lookup and /risk; the Enterprise’s owner chooses staff roles in the dashboard (Settings → Discord). Server ID ${guild.guildId}.`,
+            `This server is now connected to ${enterpriseName}. Members with Manage Server may use /scan, /cancel, /lookup and /risk; the Enterprise’s owner chooses staff roles in the dashboard (Settings → Discord). Server ID ${guild.guildId}.`,
           );
         },
       };

@@ -1,8 +1,8 @@
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 import type { GameType } from '../domain/game-types.js';
 import type { PinStatus, Verdict } from '../domain/pin-lifecycle.js';
-import type { MemberRole, PinCreatingRole } from '../domain/roles.js';
 import type { TimelineKind } from '../domain/pin-timeline.js';
+import type { MemberRole, PinCreatingRole } from '../domain/roles.js';
 import type { EventType } from '../domain/webhook-events.js';
 
 /*

@@ -46,6 +46,7 @@ describe('/scan/<PIN>', () => {
       SCANNER_DOWNLOADS_DIR: folder.dir,
       PUBLIC_URL: SERVER,
       UNAUTHENTICATED_PER_MINUTE: '1000',
+      SCANNER_START_PER_MINUTE: '1000',
     });
     ({ key } = await t.createOwner('Blocky Builders'));
     pin = await t.createPin(key, { type: 'Java' });
@@ -172,6 +173,22 @@ describe('/scan/<PIN>', () => {
       expect(linux.rawPayload.equals(folder.linux)).toBe(false);
     } finally {
       writeFileSync(join(folder.dir, 'scanpin-scan-win-x64.exe'), folder.windows);
+    }
+  });
+
+  it('counts scan links against the scanner starts’ per-address budget, as the preview does', async () => {
+    const limited = await startTestApp(sqlite, {
+      SCANNER_DOWNLOADS_DIR: folder.dir,
+      PUBLIC_URL: SERVER,
+      SCANNER_START_PER_MINUTE: '3',
+    });
+    try {
+      const statuses: number[] = [];
+      for (const code of ['ZZZZZZZZ', 'ZZZZZZZ2', 'ZZZZZZZ3', 'ZZZZZZZ4'])
+        statuses.push((await limited.app.inject({ method: 'GET', url: `/scan/${code}` })).statusCode);
+      expect(statuses).toEqual([404, 404, 404, 429]);
+    } finally {
+      await limited.close();
     }
   });
 

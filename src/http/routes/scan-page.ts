@@ -35,8 +35,9 @@ import { proofConfirmPage, proofResultPage, scanPage } from '../pages/scan-page.
 import { SERVER_PAGE_STYLE_SOURCE } from '../pages/server-page.js';
 import { limitByClientAddress } from '../plugins/client-address-limit.js';
 import { sendProblem } from '../plugins/errors.js';
+import { setRateLimitHeaders } from '../plugins/rate-limit-headers.js';
 import { assertSameOrigin } from '../plugins/session-auth.js';
-import { problems } from '../problem.js';
+import { problems, rateLimitedProblem } from '../problem.js';
 
 /**
  * The pages load nothing, not even a stylesheet: only their own inline style may apply. The proof
@@ -193,6 +194,15 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
       },
     );
 
+    // A scan link says whether its PIN could start a scan, as the scanner's preview does, so it also
+    // counts against the starts' per-address budget against guessing (docs/api.md, "Rate limits").
+    const limitLikeStarts = async (request: FastifyRequest, reply: FastifyReply) => {
+      const limit = await ctx.rateLimiter.forScannerStart(request.ip);
+      setRateLimitHeaders(reply, limit);
+      if (!limit.allowed) throw rateLimitedProblem(limit);
+    };
+    const pinLinkLimits = [onRequest, limitLikeStarts];
+
     const htmlPage = (reply: FastifyReply, html: string, status = 200) =>
       reply
         .code(status)
@@ -206,7 +216,7 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     // scan gets one page whatever the reason, saying no more than the scanner's preview does.
     app.get(
       '/scan/:pinCode',
-      { schema: { hide: true, params: PinLinkParams, querystring: PinLinkQuery }, onRequest },
+      { schema: { hide: true, params: PinLinkParams, querystring: PinLinkQuery }, onRequest: pinLinkLimits },
       async (request, reply) => {
         if (!PIN_SHAPED.test(request.params.pinCode))
           return sendProblem(reply, problems.routeNotFound(request.method, request.url));
@@ -245,7 +255,7 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     // The build stamped with this server and the PIN, streamed (docs/scanner.md, "Stamped downloads").
     app.get(
       '/scan/:pinCode/download/:platform',
-      { schema: { hide: true, params: PinDownloadParams }, onRequest },
+      { schema: { hide: true, params: PinDownloadParams }, onRequest: pinLinkLimits },
       async (request, reply) => {
         const { platform } = request.params;
         if (!isScanPlatform(platform) || !PIN_SHAPED.test(request.params.pinCode))

@@ -1,4 +1,6 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollDueRulePackSources } from '../../src/application/rules/rule-pack-sources.js';
 import { type PackRule, RULE_PACK_FORMAT, type RulePack } from '../../src/domain/rule-pack.js';
@@ -74,7 +76,7 @@ function serve(receiver: Receiver) {
   let n = 0;
   receiver.respond = (r) =>
     r.headers['if-none-match'] === served.etag && r.headers['if-modified-since'] === served.modified
-      ? { status: 304, headers: { etag: served.etag } }
+      ? { status: 304, headers: { etag: served.etag } as Record<string, string> }
       : {
           status: 200,
           headers: {
@@ -328,5 +330,69 @@ describe('the background poll', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(held).toBe(2);
+  });
+});
+
+describe.each(stores)('a check that outlasts its claim, on $name', (backend) => {
+  let t: TestApp;
+  let now = Date.now();
+  const held: ServerResponse[] = [];
+  let answers: Array<(res: ServerResponse) => void> = [];
+  /** A pack server answering each request with the next of `answers`; `hold` keeps it waiting. */
+  const server = createServer((_req, res) => (answers.shift() ?? ((r) => r.writeHead(500).end()))(res));
+  const hold = (res: ServerResponse) => {
+    held.push(res);
+  };
+  const sendPack = (body: string) => (res: ServerResponse) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t = await startTestApp(backend, { ...REACH_LOCAL, RULE_PACK_POLL_SECONDS: '3600' }, () => now, {
+      backgroundJobs: false,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('writes nothing over the result of the check that claimed the source after it', async () => {
+    const key = generateKeyPairSync('ed25519').privateKey;
+    await t.admin('POST', '/admin/v1/rule-publishers', {
+      name: 'slow',
+      publicKey: publicKeyOf(key).publicKey,
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pack.json`;
+    answers = [sendPack(JSON.stringify(packOf(key, 1, ['org/alpha/'])))];
+    const { id } = await t.admin<SourceView>('POST', '/admin/v1/rule-pack-sources', { url });
+
+    // The poll's check waits on a slow server past its 5-minute claim...
+    answers = [hold, sendPack(JSON.stringify(packOf(key, 2, ['org/alpha/', 'org/beta/'])))];
+    now += HOUR_MS;
+    const slow = pollDueRulePackSources(t.deps);
+    while (held.length === 0) await new Promise((r) => setTimeout(r, 10));
+    // ...so the operator's check claims the source again and imports version 2.
+    now += 5 * 60_000 + 1;
+    const checked = await t.admin<SourceView>('POST', `/admin/v1/rule-pack-sources/${id}/check`);
+    expect(checked).toMatchObject({ lastStatus: 'updated', pack: { servedVersion: 2, heldVersion: 2 } });
+
+    // The slow check ends with the server's error: it no longer holds the claim, so it writes nothing.
+    held[0]?.writeHead(503).end();
+    expect(await slow).toBe(1);
+    const after = (await t.admin<{ data: SourceView[] }>('GET', '/admin/v1/rule-pack-sources')).data[0];
+    expect(after).toMatchObject({
+      id,
+      lastStatus: 'updated',
+      lastHttpStatus: 200,
+      lastError: null,
+      lastCheckedAt: checked.lastCheckedAt,
+      pack: { servedVersion: 2, heldVersion: 2 },
+    });
+    // The claim that check let go is free: the next poll checks the source again.
+    now += HOUR_MS;
+    answers = [(res) => res.writeHead(304).end()];
+    expect(await pollDueRulePackSources(t.deps)).toBe(1);
   });
 });

@@ -147,10 +147,12 @@ function refusalText(failure: Failure): string {
   }
 }
 
-async function checkClaimed(ctx: UseCaseContext, source: ClaimedSource): Promise<void> {
+/** Fetches a claimed source and imports what it serves; true when the result was written. */
+async function checkClaimed(ctx: UseCaseContext, source: ClaimedSource): Promise<boolean> {
   const record = (check: Omit<SourceCheck, 'at' | 'nextCheckAt'>) => {
     const at = ctx.clock();
-    return ctx.repos.rulePackSources.recordCheck(source.id, {
+    // Written only under this check's claim: one that outlasted it leaves a newer check's result be.
+    return ctx.repos.rulePackSources.recordCheck(source, {
       ...check,
       at,
       nextCheckAt: nextCheckAt(at, ctx.config.rulePackPollSeconds),

@@ -30,6 +30,12 @@ export interface RulePackSource {
 /** What a check needs of the source it claimed. */
 export interface ClaimedSource {
   id: number;
+  /**
+   * The claim: its `claimed_until`. A source is claimed again only once this has passed, and always
+   * until a later time, so the value names this claim and no other; the check's result is written
+   * only while the row still holds it.
+   */
+  claimedUntil: number;
   url: string;
   etag: string | null;
   lastModified: string | null;
@@ -86,6 +92,7 @@ function toSource(row: Row): RulePackSource {
 function toClaimed(row: Selectable<RulePackSourcesTable>): ClaimedSource {
   return {
     id: Number(row.id),
+    claimedUntil: Number(row.claimed_until),
     url: row.url,
     etag: row.etag,
     lastModified: row.last_modified,
@@ -178,9 +185,16 @@ export function rulePackSourcesRepository(db: Db, dialect: Dialect) {
       return row === undefined ? undefined : toClaimed(row);
     },
 
-    /** Writes what a check found and lets the claim go; nothing when the source was removed meanwhile. */
-    async recordCheck(id: number, check: SourceCheck): Promise<void> {
-      await db
+    /**
+     * Writes what a check found and lets the claim go, if the source still holds this check's claim:
+     * a check that outlasted its claim, which another instance then took and may have finished, writes
+     * nothing over the newer result. False when nothing was written (that, or the source was removed).
+     */
+    async recordCheck(
+      claim: Pick<ClaimedSource, 'id' | 'claimedUntil'>,
+      check: SourceCheck,
+    ): Promise<boolean> {
+      const result = await db
         .updateTable('rule_pack_sources')
         .set({
           claimed_until: null,
@@ -201,8 +215,10 @@ export function rulePackSourcesRepository(db: Db, dialect: Dialect) {
                 served_version: check.pack.version,
               }),
         })
-        .where('id', '=', id)
-        .execute();
+        .where('id', '=', claim.id)
+        .where('claimed_until', '=', claim.claimedUntil)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }

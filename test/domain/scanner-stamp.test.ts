@@ -70,6 +70,14 @@ describe('stamping a prebuilt scanner (docs/scanner.md, "Stamped downloads")', (
     expect(refusal(() => stampFile(file, { ...STAMP, serverUrl: `https://${'a'.repeat(2000)}.org` }))).toBe(
       'stamp_too_long',
     );
+    // 1,024 bytes of JSON fit exactly; one more does not.
+    const overhead = JSON.stringify({ serverUrl: '', pin: STAMP.pin }).length;
+    const fits = { ...STAMP, serverUrl: 'h'.repeat(1024 - overhead) };
+    const at = regionOffsetOf(markerOffsets(file), file.length);
+    expect(readStampRegion(stampFile(file, fits).subarray(at, at + STAMP_REGION_BYTES))).toEqual(fits);
+    expect(refusal(() => stampFile(file, { ...fits, serverUrl: `${fits.serverUrl}h` }))).toBe(
+      'stamp_too_long',
+    );
   });
 
   it('reads nothing from a region that is empty, cut, or holds something else', () => {

@@ -16,7 +16,7 @@
 export const STAMP_MARKER: Uint8Array = new TextEncoder().encode(
   ['SCANPIN', 'STAMP', 'REGION', 'v1', '5c81e0d2a7'].join(':'),
 );
-/** Room for the length and the JSON: a long https address and a PIN fit many times over. */
+/** Room for the JSON: a long https address and a PIN fit many times over. */
 export const STAMP_PAYLOAD_BYTES = 1024;
 const LENGTH_BYTES = 4;
 export const STAMP_REGION_BYTES = STAMP_MARKER.length + LENGTH_BYTES + STAMP_PAYLOAD_BYTES;
@@ -31,10 +31,8 @@ export interface Stamp {
 export class StampTooLong extends Error {}
 
 function region(json: Uint8Array): Uint8Array {
-  if (json.length > STAMP_PAYLOAD_BYTES - LENGTH_BYTES)
-    throw new StampTooLong(
-      `The stamp is ${json.length} bytes; the region holds ${STAMP_PAYLOAD_BYTES - LENGTH_BYTES}.`,
-    );
+  if (json.length > STAMP_PAYLOAD_BYTES)
+    throw new StampTooLong(`The stamp is ${json.length} bytes; the region holds ${STAMP_PAYLOAD_BYTES}.`);
   const out = new Uint8Array(STAMP_REGION_BYTES);
   out.set(STAMP_MARKER, 0);
   new DataView(out.buffer).setUint32(STAMP_MARKER.length, json.length, false);
@@ -60,7 +58,7 @@ export function readStampRegion(bytes: Uint8Array): Stamp | null {
     STAMP_MARKER.length,
     false,
   );
-  if (length === 0 || length > STAMP_PAYLOAD_BYTES - LENGTH_BYTES) return null;
+  if (length === 0 || length > STAMP_PAYLOAD_BYTES) return null;
   const start = STAMP_MARKER.length + LENGTH_BYTES;
   try {
     const value = JSON.parse(

@@ -34,6 +34,8 @@ export const ROLE_ACTIONS = [
   'results.read',
   /** Ban, warn, lift and note players. */
   'player.moderate',
+  /** Mark a scan's finding a false positive, which counts against the rule for the operator. */
+  'finding.review',
   /** Hold API keys with pins:create (the published API: the owner only). */
   'keys.pins-create',
   /** Own webhook endpoints for the PINs one creates. */
@@ -64,6 +66,7 @@ export const ROLE_MATRIX: Readonly<Record<RoleAction, readonly Role[]>> = {
   'pin.cancel': STAFF,
   'results.read': ALL,
   'player.moderate': STAFF,
+  'finding.review': STAFF,
   'keys.pins-create': OWNER,
   'webhooks.manage': ALL,
   'discord.manage': ADMINS,

@@ -18,6 +18,7 @@ const ROLE_ACTION_WORDS: Record<RoleAction, string> = {
   'pin.cancel': 'cancel PINs',
   'results.read': 'read results',
   'player.moderate': 'ban, warn or note players',
+  'finding.review': 'mark findings as false positives',
   'keys.pins-create': 'hold keys with pins:create',
   'webhooks.manage': 'manage webhooks',
   'discord.manage': 'connect Discord servers or choose their staff roles',

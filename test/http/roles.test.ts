@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
+import { evidence, jar, startScan, uploadEvidence } from '../support/evidence.js';
 import { type Person, signIn } from '../support/person.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -15,6 +16,7 @@ const MATRIX: Record<string, { allowed: Role[]; refusal: string }> = {
   'create PIN': { allowed: ['owner', 'admin', 'moderator'], refusal: 'role_not_allowed' },
   'cancel PIN': { allowed: ['owner', 'admin', 'moderator'], refusal: 'role_not_allowed' },
   'read results': { allowed: ROLES, refusal: '' },
+  'mark a false positive': { allowed: ['owner', 'admin', 'moderator'], refusal: 'role_not_allowed' },
   'keys with pins:create': { allowed: ['owner'], refusal: 'not_enterprise_owner' },
   'own webhooks': { allowed: ROLES, refusal: '' },
   'Discord settings': { allowed: ['owner', 'admin'], refusal: 'role_not_allowed' },
@@ -55,6 +57,21 @@ describe.each(backends())('roles on $name', (backend) => {
   afterAll(async () => t.close());
 
   const e = () => owner.enterpriseId;
+  /** A scan of the Enterprise with one rule finding (a Wurst class in a jar), made once. */
+  let finding: Promise<{ pin: string; ruleId: number }> | undefined;
+  const scannedFinding = () => {
+    finding ??= (async () => {
+      const { pin, token, nonce } = await startScan(t, owner.key);
+      const items = [jar('~/.minecraft/mods/optimizer.jar', ['net/wurstclient/WurstClient.class'])];
+      const res = await uploadEvidence(t, token, evidence(nonce, { files: { items } }));
+      expect(res.statusCode, res.body).toBe(200);
+      const shown = await people.owner.get(`/pins/${pin}/evidence`);
+      const ruleId = shown.json().evidence.findings[0]?.ruleId as number;
+      expect(ruleId).toBeGreaterThan(0);
+      return { pin, ruleId };
+    })();
+    return finding;
+  };
   const ACTIONS: Record<string, (p: Person, role: Role) => Promise<{ statusCode: number; body: string }>> = {
     'create PIN': (p) => p.call('POST', '/pins', { type: 'FiveM' }),
     'cancel PIN': async (p) => {
@@ -65,6 +82,10 @@ describe.each(backends())('roles on $name', (backend) => {
       return res;
     },
     'read results': (p) => p.get(`/pins/${sharedPin}`),
+    'mark a false positive': async (p) => {
+      const { pin, ruleId } = await scannedFinding();
+      return p.call('PUT', `/pins/${pin}/findings/${ruleId}/false-positive`, { note: 'a known mod' });
+    },
     'keys with pins:create': (p) => p.call('POST', '/keys', { permissions: ['pins:create'] }),
     'own webhooks': (p) => p.get('/webhooks'),
     'Discord settings': (p) => p.get(`/enterprises/${e()}/discord`),

@@ -74,6 +74,11 @@ describe.each(stores)('rule quality on $name', (backend) => {
     const member = await t.createAccount('Staff Member');
     await t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: member });
     ownerP = await signIn(t, owner.accountId);
+    // A moderator: a viewer reads findings but does not mark them (docs/roles.md).
+    const role = await ownerP.call('PUT', `/enterprises/${owner.enterpriseId}/members/${member}/role`, {
+      role: 'moderator',
+    });
+    expect(role.statusCode, role.body).toBe(200);
     memberP = await signIn(t, member);
     strangerP = await signIn(t, await t.createAccount('Stranger'));
     await t.app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,10 +1,10 @@
 import type { SessionCaller } from '../access/authenticate-session.js';
+import { requireRoleMay, standingIn } from '../access/role-policy.js';
 import { sessionActor } from '../audit/actors.js';
 import { auditRefusals, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { readVisiblePin, type VisiblePin } from './pins.js';
-import { viewerOf } from './viewer.js';
 
 /**
  * Staff's word that a finding is a false positive (docs/rules.md, "Rule quality"): one mark per scan
@@ -13,9 +13,10 @@ import { viewerOf } from './viewer.js';
  */
 
 /**
- * The PIN, if the person may see it (404 as for the PIN otherwise) and is staff of its Enterprise:
- * its owner or a member while it is active. The creator of a PIN of an Enterprise they left, or that
- * was deactivated, still sees it but no longer speaks for the Enterprise.
+ * The PIN, if the person may see it (404 as for the PIN otherwise), is staff of its active Enterprise
+ * (finding_review_forbidden otherwise: the creator of a PIN of an Enterprise they left, or that was
+ * deactivated, still sees it but no longer speaks for the Enterprise), and their role may review
+ * findings (docs/roles.md: a viewer reads, and does not flag rules to the operator).
  */
 async function reviewablePin(
   ctx: UseCaseContext,
@@ -23,9 +24,10 @@ async function reviewablePin(
   pinCode: string,
 ): Promise<VisiblePin> {
   const visible = await readVisiblePin(ctx, caller, pinCode);
-  const viewer = await viewerOf(ctx, caller);
-  if (!viewer.enterpriseIds.has(visible.pin.enterpriseId))
+  const standing = await standingIn(ctx, caller.accountId, visible.pin.enterpriseId);
+  if (standing === undefined || !standing.enterprise.active)
     refuse({ code: 'finding_review_forbidden', pin: visible.pin.code });
+  requireRoleMay(standing.role, 'finding.review');
   return visible;
 }
 

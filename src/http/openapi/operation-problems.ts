@@ -129,7 +129,7 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /^\/app\/api\/share-links\/\{id\}$/, codes: ['share_link_not_found', 'share_link_forbidden'] },
   {
     path: /\/findings\/\{ruleId\}\/false-positive$/,
-    codes: ['finding_not_found', 'finding_review_forbidden'],
+    codes: ['finding_not_found', 'finding_review_forbidden', 'role_not_allowed'],
   },
   { path: /^\/app\/api\/enterprises\/\{id\}/, codes: ['enterprise_not_found', 'not_enterprise_owner'] },
   {

@@ -36,7 +36,7 @@ const findingValidation: ValidationMapper = (part, errors) =>
     : undefined;
 
 const description =
-  'Staff of the PIN’s Enterprise only: its owner and members, while it is active (403 finding_review_forbidden for anyone else who sees the PIN; 404 as for the PIN for those who do not). The mark never changes the scan’s verdict or results: it counts against the rule for the operator (docs/rules.md, "Rule quality"). Audited.';
+  'Staff of the PIN’s Enterprise only: its owner, admins and moderators, while it is active (403 role_not_allowed for a viewer, finding_review_forbidden for anyone else who sees the PIN; 404 as for the PIN for those who do not). The mark never changes the scan’s verdict or results: it counts against the rule for the operator (docs/rules.md, "Rule quality"). Audited.';
 
 /** Marking a finding a false positive (docs/dashboard.md, "Evidence"; docs/rules.md, "Rule quality"). */
 export function falsePositiveRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -23,6 +23,7 @@ import {
   startCheatingGame,
 } from './fixtures/acceptance.js';
 import { type GameProcess, startGameProcess } from './fixtures/game-process.js';
+import { runInTerminal } from './fixtures/terminal.js';
 
 const linuxX64 = process.platform === 'linux' && process.arch === 'x64';
 
@@ -34,41 +35,6 @@ function freePort(): Promise<number> {
       probe.close(() => done(port));
     });
     probe.on('error', fail);
-  });
-}
-
-/**
- * Runs a program in a terminal, as a double-click does (util-linux `script` gives it a pseudo-terminal),
- * and types an answer once the question shows.
- */
-function runInTerminal(
-  file: string,
-  env: Record<string, string>,
-  question: RegExp,
-  answer: string,
-): Promise<{ code: number; output: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn('script', ['-qfec', file, '/dev/null'], {
-      env: { PATH: process.env.PATH ?? '', TERM: 'dumb', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let output = '';
-    let answered = false;
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!answered && question.test(output)) {
-        answered = true;
-        child.stdin.write(`${answer}\r`);
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('error', fail);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code: code ?? 1, output });
-    });
   });
 }
 

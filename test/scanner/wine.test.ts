@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScanner } from '../../packages/scanner/scripts/build-sea.js';
 import { type AcceptanceServer, startAcceptanceServer } from './fixtures/acceptance.js';
+import { runInTerminal } from './fixtures/terminal.js';
 import { filetimeOf } from './windows/fixtures/regf-image.js';
 import { buildModuleDlls, MODULE_SIGNER, type ModuleDlls } from './windows/support/module-dlls.js';
 import { AMCACHE_CHEAT_SHA1, plantAmcache } from './windows/support/planted-amcache.js';
@@ -304,6 +305,20 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
    * failed with `connect UNKNOWN` (docs/scan-client.md, "Live Windows calls and the Windows build
    * under Wine").
    */
+  it('double-clicked (a console of its own) and without a server, says so and waits for a key', async () => {
+    // `script` gives Wine a terminal, whose console the executable has alone, as after a double-click.
+    const run = await runInTerminal(
+      `wine '${exe}' --no-elevate`,
+      wine.env,
+      /Press any key to close this window/,
+      'x',
+    );
+    expect(run.output).toContain('does not know which server to send the scan to');
+    // It waited for the key (pressed once the line showed) before it ended.
+    expect(run.output).toContain('Press any key to close this window.');
+    expect(run.code, run.output).toBe(2);
+  }, 120_000);
+
   it('scans end to end against a real server, signed as the official build', async () => {
     server = await startAcceptanceServer({ SCANNER_DOWNLOADS_DIR: out, SCANNER_ACCEPT: 'official' });
     const driveC = join(wine.dir, 'drive_c');

@@ -1,8 +1,12 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { removeSignature } from '../../packages/scanner/scripts/build-sea.js';
+import { removeSignature, signWindowsBuild } from '../../packages/scanner/scripts/build-sea.js';
+import { isAuthenticodeSigned } from '../../src/domain/scanner-stamp.js';
+import { requireTool } from './windows/authenticode-oracle.js';
+import { markerProgram } from './windows/support/wine.js';
 
 /** A PE32+ file: headers, some section bytes, and a certificate table of `table` bytes at the end. */
 function pe(table: number): Buffer {
@@ -45,4 +49,65 @@ describe('the Windows build drops node.exe’s signature before the blob goes in
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('signing the Windows build with the operator’s certificate (docs/scan-client.md, "Signing for release")', () => {
+  it('signs in place with osslsigncode, verifiable against the certificate, which the server then never stamps', () => {
+    requireTool('openssl', 'openssl');
+    requireTool('osslsigncode', 'osslsigncode');
+    const dir = mkdtempSync(join(tmpdir(), 'scanpin-sign-'));
+    try {
+      const exe = markerProgram(dir, 'scanpin-scan-win-x64.exe');
+      const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+      openssl(
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        'key.pem',
+        '-out',
+        'cert.pem',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=Test Community',
+        '-addext',
+        'extendedKeyUsage=codeSigning',
+      );
+      writeFileSync(join(dir, 'password'), 'correct horse');
+      openssl(
+        'pkcs12',
+        '-export',
+        '-inkey',
+        'key.pem',
+        '-in',
+        'cert.pem',
+        '-out',
+        'signing.p12',
+        '-passout',
+        'file:password',
+      );
+      expect(isAuthenticodeSigned(readFileSync(exe).subarray(0, 4096))).toBe(false);
+      signWindowsBuild(exe, { pkcs12: join(dir, 'signing.p12'), passwordFile: join(dir, 'password') });
+      expect(isAuthenticodeSigned(readFileSync(exe).subarray(0, 4096))).toBe(true);
+      const verify = spawnSync('osslsigncode', ['verify', '-CAfile', join(dir, 'cert.pem'), '-in', exe], {
+        encoding: 'utf8',
+      });
+      expect(verify.status, `${verify.stdout}${verify.stderr}`).toBe(0);
+      // A wrong password is a clear failure, and the file is left as it was.
+      writeFileSync(join(dir, 'password'), 'wrong');
+      const before = readFileSync(exe);
+      expect(() =>
+        signWindowsBuild(exe, { pkcs12: join(dir, 'signing.p12'), passwordFile: join(dir, 'password') }),
+      ).toThrow(/osslsigncode could not sign/);
+      expect(readFileSync(exe).equals(before)).toBe(true);
+      // And what the build does to node.exe's signature undoes this one.
+      removeSignature(exe);
+      expect(isAuthenticodeSigned(readFileSync(exe).subarray(0, 4096))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -1,5 +1,6 @@
 /**
- * `npm run build:scanner [-- --target linux-x64|win-x64|all] [--server-url URL]`: the scanner as one
+ * `npm run build:scanner [-- --target linux-x64|win-x64|all] [--server-url URL] [--sign-pkcs12 FILE
+ * [--sign-password-file FILE] [--sign-timestamp-url URL]]`: the scanner as one
  * executable per platform (docs/scan-client.md, "Building the executables").
  *
  * Node's single-executable applications: the scanner is bundled into one CommonJS file (Node 20's
@@ -300,10 +301,48 @@ async function inject(outDir: string, target: Target, blob: string): Promise<str
   return out;
 }
 
+/** The operator's code-signing certificate, for the Windows build (docs/scan-client.md, "Signing for release"). */
+export interface SigningOptions {
+  /** A PKCS#12 file holding the certificate and its private key. */
+  pkcs12: string;
+  /** A file holding the PKCS#12 password (never an argument, which `ps` would show). */
+  passwordFile?: string;
+  /** An RFC 3161 time-stamp server, so the signature outlives the certificate. */
+  timestampUrl?: string;
+}
+
+/**
+ * Signs the Windows build in place with Authenticode through osslsigncode (Debian's package), SHA-256.
+ * A scan link then sends this build unstamped (docs/scanner.md, "Stamped downloads").
+ */
+export function signWindowsBuild(file: string, signing: SigningOptions): void {
+  const signed = `${file}.signed`;
+  const args = ['sign', '-pkcs12', signing.pkcs12, '-h', 'sha256', '-n', 'scanpin-scan'];
+  if (signing.passwordFile !== undefined) args.push('-readpass', signing.passwordFile);
+  if (signing.timestampUrl !== undefined) args.push('-ts', signing.timestampUrl);
+  rmSync(signed, { force: true });
+  try {
+    execFileSync('osslsigncode', [...args, '-in', file, '-out', signed], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    rmSync(signed, { force: true });
+    const e = error as { code?: string; stderr?: Buffer };
+    throw new Error(
+      e.code === 'ENOENT'
+        ? 'osslsigncode is not installed (apt-get install osslsigncode): the Windows build cannot be signed.'
+        : `osslsigncode could not sign ${file}: ${String(e.stderr ?? '').trim()}`,
+    );
+  }
+  chmodSync(signed, 0o755);
+  renameSync(signed, file);
+}
+
 export async function buildScanner(
   targets: Target[],
   serverUrl: string | null,
   outDir = defaultOutDir,
+  signing: SigningOptions | null = null,
 ): Promise<string[]> {
   mkdirSync(outDir, { recursive: true });
   const started = Date.now();
@@ -314,6 +353,7 @@ export async function buildScanner(
     const client: BuiltClient = { clientId: newClientId(), key: randomBytes(32) };
     const blob = blobFor(outDir, target, main, serverUrl, client);
     const file = await inject(outDir, target, blob);
+    if (target === 'win-x64' && signing !== null) signWindowsBuild(file, signing);
     // The blob holds the masked key; only the executable is needed from here on.
     rmSync(blob, { force: true });
     const data = readFileSync(file);
@@ -343,7 +383,13 @@ export async function buildScanner(
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
-    options: { target: { type: 'string', default: 'all' }, 'server-url': { type: 'string' } },
+    options: {
+      target: { type: 'string', default: 'all' },
+      'server-url': { type: 'string' },
+      'sign-pkcs12': { type: 'string' },
+      'sign-password-file': { type: 'string' },
+      'sign-timestamp-url': { type: 'string' },
+    },
   });
   const targets: Target[] =
     values.target === 'all'
@@ -360,7 +406,16 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
     say('--server-url must be an http(s) address');
     process.exit(2);
   }
-  buildScanner(targets, url).catch((error: unknown) => {
+  const pkcs12 = values['sign-pkcs12'];
+  const signing: SigningOptions | null =
+    pkcs12 === undefined
+      ? null
+      : {
+          pkcs12,
+          ...(values['sign-password-file'] ? { passwordFile: values['sign-password-file'] } : {}),
+          ...(values['sign-timestamp-url'] ? { timestampUrl: values['sign-timestamp-url'] } : {}),
+        };
+  buildScanner(targets, url, defaultOutDir, signing).catch((error: unknown) => {
     say(`build:scanner failed: ${(error as Error).message}`);
     process.exit(1);
   });

@@ -94,6 +94,11 @@ export function roleMay(role: Role, action: RoleAction): boolean {
   return ROLE_MATRIX[action].includes(role);
 }
 
+/** Everything `role` may do, in the table's order: what the dashboard shows that role. */
+export function actionsOf(role: Role): RoleAction[] {
+  return ROLE_ACTIONS.filter((action) => roleMay(role, action));
+}
+
 /** Whether only the owner may do it: the refusal then says so (not_enterprise_owner). */
 export function ownerOnly(action: RoleAction): boolean {
   return ROLE_MATRIX[action].length === 1 && ROLE_MATRIX[action][0] === 'owner';

@@ -48,4 +48,34 @@ browserSuite('marking a finding a false positive', (backend) => {
     await again.getByRole('button', { name: 'Mark as false positive' }).waitFor();
     expect(strayRequests(b)).toEqual({ outside: [], cspViolations: [] });
   });
+
+  it('a viewer sees the marks and the findings but neither marks nor unmarks (docs/roles.md)', async () => {
+    const { b, owner, code } = pin();
+    const viewer = await b.t.createAccount('Vera Viewer');
+    await b.t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: viewer });
+    const ownerPage = await b.signIn(owner.accountId);
+    const ruleId = (
+      (await (await ownerPage.request.get(b.url(`/app/api/pins/${code}/evidence`))).json()) as {
+        evidence: { findings: Array<{ ruleId: number }> };
+      }
+    ).evidence.findings[0]?.ruleId;
+    const marked = await ownerPage.request.put(
+      b.url(`/app/api/pins/${code}/findings/${ruleId}/false-positive`),
+      {
+        data: { note: null },
+        headers: { origin: b.origin },
+      },
+    );
+    expect(marked.status()).toBe(204);
+
+    const page = await b.signIn(viewer);
+    // Once the page knows the viewer's role (the Enterprises answer).
+    const roleKnown = page.waitForResponse((r) => r.url().endsWith('/app/api/enterprises'));
+    await page.goto(b.url(`/pins/${code}`));
+    await roleKnown;
+    const findings = page.getByRole('region', { name: 'Evidence' }).getByRole('table', { name: /^Findings/ });
+    const row = findings.getByRole('row').filter({ hasText: 'Wurst in ~/.minecraft/mods/optimizer.jar' });
+    await row.getByText('marked by Fran Positive').waitFor();
+    expect(await findings.getByRole('button').count()).toBe(0);
+  });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signIn as signInPerson } from '../support/person.js';
 import type { Owner } from '../support/test-app.js';
 import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
 
@@ -93,6 +94,47 @@ browserSuite('the Settings page in the browser', (backend) => {
     await admin.getByText('No members yet').waitFor();
     const gone = await other.request.get(b.url(`/app/api/pins/${shared}`));
     expect(gone.status()).toBe(404);
+  });
+
+  it('shows each part to the roles the server says may use it: an admin manages members and Discord, a viewer cancels nothing', async () => {
+    const pending = await b.t.createPin(owner.key, { type: 'Rust', pinName: 'Waiting' });
+    const join = async (name: string, role: 'admin' | 'viewer') => {
+      const id = await b.t.createAccount(name);
+      await b.t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: id });
+      const set = await (await signInPerson(b.t, owner.accountId)).call(
+        'PUT',
+        `/enterprises/${owner.enterpriseId}/members/${id}/role`,
+        { role },
+      );
+      expect(set.statusCode, set.body).toBe(200);
+      return id;
+    };
+    const adminPage = await signIn(await join('Ada Admin', 'admin'));
+    await adminPage.goto(b.url('/settings'));
+    const members = adminPage.getByRole('region', { name: `${enterprise}: members and invites` });
+    await members.getByRole('button', { name: 'Create invite' }).waitFor();
+    await adminPage.getByRole('region', { name: `${enterprise}: Discord` }).waitFor();
+    // Roles are the owner's to change, and so are what players see, the quotas and the audit trail.
+    await members.getByRole('row').filter({ hasText: 'Ada Admin' }).waitFor();
+    expect(await members.getByRole('combobox', { name: /^Role of/ }).count()).toBe(0);
+    expect(await adminPage.getByRole('region', { name: `${enterprise}: PIN quotas` }).count()).toBe(0);
+    expect(await adminPage.getByRole('region', { name: `${enterprise}: what players see` }).count()).toBe(0);
+    expect(
+      await adminPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).count(),
+    ).toBe(0);
+
+    const viewerPage = await signIn(await join('Vic Viewer', 'viewer'));
+    // Once the page knows the viewer's role (the Enterprises answer) and shows the PIN.
+    const roleKnown = viewerPage.waitForResponse((r) => r.url().endsWith('/app/api/enterprises'));
+    await viewerPage.goto(b.url(`/pins/${pending}`));
+    await roleKnown;
+    await viewerPage.getByText('Waiting').first().waitFor();
+    expect(await viewerPage.getByRole('button', { name: 'Cancel PIN' }).count()).toBe(0);
+
+    const ownerPage = await signIn(owner.accountId);
+    await ownerPage.goto(b.url(`/pins/${pending}`));
+    await ownerPage.getByRole('button', { name: 'Cancel PIN' }).waitFor();
+    await ownerPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).waitFor();
   });
 
   it('revokes an invite after confirmation', async () => {

@@ -215,6 +215,7 @@ describe.each(backends())('Sign in with Discord on $name', (backend) => {
       {
         enterprise: { id: owner.enterpriseId, name: "Discord Owner's Enterprise", active: true },
         role: 'viewer',
+        allowedActions: ['results.read', 'webhooks.manage', 'members.read'],
       },
     ]);
     expect((await api(cookie, 'GET', '/pins')).json().data.map((p: { pin: string }) => p.pin)).toContain(pin);

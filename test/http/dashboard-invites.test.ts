@@ -53,7 +53,11 @@ describe.each(backends())('invites and members on $name', (backend) => {
     expect(joined.json()).toMatchObject({ enterprise: { id: owner.enterpriseId }, role: 'viewer' });
     expect((await call(staff, 'GET', '/pins')).json().data.map((p: { pin: string }) => p.pin)).toContain(pin);
     expect((await call(staff, 'GET', '/enterprises')).json()).toEqual([
-      { enterprise: { id: owner.enterpriseId, name: expect.any(String), active: true }, role: 'viewer' },
+      {
+        enterprise: { id: owner.enterpriseId, name: expect.any(String), active: true },
+        role: 'viewer',
+        allowedActions: ['results.read', 'webhooks.manage', 'members.read'],
+      },
     ]);
     // Accepting again is harmless; someone else finds it used up.
     expect((await call(staff, 'POST', '/invites/accept', { token: tokenOf(made.url) })).statusCode).toBe(200);

@@ -13,6 +13,7 @@ const LISTED_PIN_KEYS = [
   'createdAt',
   'creator',
   'enterprise',
+  'enterpriseId',
   'expiresAt',
   'isFinished',
   'isPending',
@@ -76,6 +77,7 @@ describe.each(backends())('dashboard PINs on $name', (backend) => {
       mine: true,
       creator: 'Pin Maker',
       enterprise: "Pin Maker's Enterprise",
+      enterpriseId: owner.enterpriseId,
       isPending: true,
     });
     expect(body.pin).toMatch(PIN_CODE);
@@ -84,7 +86,15 @@ describe.each(backends())('dashboard PINs on $name', (backend) => {
 
     const v1 = await t.api('GET', `/v1/pins/${body.pin}/status`, { key: owner.key });
     expect(v1.statusCode).toBe(200);
-    const { private: _p, creator: _c, mine: _m, expiresAt: _e, enterprise: _n, ...statusBody } = body;
+    const {
+      private: _p,
+      creator: _c,
+      mine: _m,
+      expiresAt: _e,
+      enterprise: _n,
+      enterpriseId: _i,
+      ...statusBody
+    } = body;
     expect(v1.json()).toEqual(statusBody);
 
     const seen = (await memberP.get('/pins')).json().data as Array<Record<string, unknown>>;
@@ -198,6 +208,7 @@ describe.each(backends())('dashboard PINs on $name', (backend) => {
       mine: false,
       expiresAt: expect.stringMatching(ISO_MS),
       enterprise: "Pin Maker's Enterprise",
+      enterpriseId: owner.enterpriseId,
     });
     expect(v1.data).toMatchObject({ detectionsCount: 1, cheating: 'cheating' });
     expect((await memberP.get(`/pins/${pin}`)).json().status).toEqual(listed);

@@ -10,21 +10,38 @@ const ROLES: Role[] = ['owner', 'admin', 'moderator', 'viewer'];
 /**
  * The matrix of docs/roles.md, written out here rather than read from domain/roles.ts, so a change
  * to the table that the docs do not say fails. Each action is a real dashboard call; `true` is the
- * success status, `false` a 403 with the code given.
+ * success status, `false` a 403 with the code given. `action` is the name the dashboard is told
+ * (`allowedActions` in GET /app/api/enterprises).
  */
-const MATRIX: Record<string, { allowed: Role[]; refusal: string }> = {
-  'create PIN': { allowed: ['owner', 'admin', 'moderator'], refusal: 'role_not_allowed' },
-  'cancel PIN': { allowed: ['owner', 'admin', 'moderator'], refusal: 'role_not_allowed' },
-  'read results': { allowed: ROLES, refusal: '' },
-  'mark a false positive': { allowed: ['owner', 'admin', 'moderator'], refusal: 'role_not_allowed' },
-  'keys with pins:create': { allowed: ['owner'], refusal: 'not_enterprise_owner' },
-  'own webhooks': { allowed: ROLES, refusal: '' },
-  'Discord settings': { allowed: ['owner', 'admin'], refusal: 'role_not_allowed' },
-  'list members': { allowed: ROLES, refusal: '' },
-  'invite members': { allowed: ['owner', 'admin'], refusal: 'role_not_allowed' },
-  'change roles': { allowed: ['owner'], refusal: 'not_enterprise_owner' },
-  'change settings': { allowed: ['owner'], refusal: 'not_enterprise_owner' },
-  'read audit': { allowed: ['owner'], refusal: 'not_enterprise_owner' },
+const MATRIX: Record<string, { action: string; allowed: Role[]; refusal: string }> = {
+  'create PIN': {
+    action: 'pin.create',
+    allowed: ['owner', 'admin', 'moderator'],
+    refusal: 'role_not_allowed',
+  },
+  'cancel PIN': {
+    action: 'pin.cancel',
+    allowed: ['owner', 'admin', 'moderator'],
+    refusal: 'role_not_allowed',
+  },
+  'read results': { action: 'results.read', allowed: ROLES, refusal: '' },
+  'mark a false positive': {
+    action: 'finding.review',
+    allowed: ['owner', 'admin', 'moderator'],
+    refusal: 'role_not_allowed',
+  },
+  'keys with pins:create': {
+    action: 'keys.pins-create',
+    allowed: ['owner'],
+    refusal: 'not_enterprise_owner',
+  },
+  'own webhooks': { action: 'webhooks.manage', allowed: ROLES, refusal: '' },
+  'Discord settings': { action: 'discord.manage', allowed: ['owner', 'admin'], refusal: 'role_not_allowed' },
+  'list members': { action: 'members.read', allowed: ROLES, refusal: '' },
+  'invite members': { action: 'members.manage', allowed: ['owner', 'admin'], refusal: 'role_not_allowed' },
+  'change roles': { action: 'members.roles', allowed: ['owner'], refusal: 'not_enterprise_owner' },
+  'change settings': { action: 'settings.manage', allowed: ['owner'], refusal: 'not_enterprise_owner' },
+  'read audit': { action: 'audit.read', allowed: ['owner'], refusal: 'not_enterprise_owner' },
 };
 
 describe.each(backends())('roles on $name', (backend) => {
@@ -109,9 +126,22 @@ describe.each(backends())('roles on $name', (backend) => {
       [accounts.viewer]: 'viewer',
     });
     expect((await people.moderator.get('/enterprises')).json()).toEqual([
-      { enterprise: { id: e(), name: expect.any(String), active: true }, role: 'moderator' },
+      {
+        enterprise: { id: e(), name: expect.any(String), active: true },
+        role: 'moderator',
+        allowedActions: expect.any(Array),
+      },
     ]);
   });
+
+  it.each(ROLES)(
+    'the dashboard is told what a %s may do: exactly what the server then allows',
+    async (role) => {
+      const [mine] = (await people[role].get('/enterprises')).json() as Array<{ allowedActions: string[] }>;
+      for (const { action, allowed } of Object.values(MATRIX))
+        expect(mine?.allowedActions.includes(action), action).toBe(allowed.includes(role));
+    },
+  );
 
   for (const [action, { allowed, refusal }] of Object.entries(MATRIX)) {
     it.each(ROLES)(`${action}: %s`, async (role) => {

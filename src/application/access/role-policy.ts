@@ -1,5 +1,5 @@
 import type { Enterprise } from '../../domain/account.js';
-import { ownerOnly, type Role, type RoleAction, roleMay } from '../../domain/roles.js';
+import { actionsOf, ownerOnly, type Role, type RoleAction, roleMay } from '../../domain/roles.js';
 import type { UseCaseContext } from '../context.js';
 import { type Failure, refuse } from '../failures.js';
 
@@ -31,6 +31,14 @@ export function roleRefusal(role: Role, action: RoleAction): Failure | null {
   if (ownerOnly(action) && ownerAction !== undefined)
     return { code: 'not_enterprise_owner', action: ownerAction };
   return { code: 'role_not_allowed', role, action };
+}
+
+/**
+ * What `role` may do, for the dashboard to offer exactly that (docs/roles.md): read from the same
+ * table as every check, so the pages never keep a copy of it.
+ */
+export function allowedActions(role: Role): RoleAction[] {
+  return actionsOf(role);
 }
 
 /** Refuses unless `role` may take `action`. */

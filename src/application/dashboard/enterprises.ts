@@ -2,12 +2,18 @@ import { publicBaseUrl } from '../../config.js';
 import type { Enterprise } from '../../domain/account.js';
 import type { AuditActor } from '../../domain/audit.js';
 import { inviteExpiry, isInviteUsable } from '../../domain/invite.js';
-import { DEFAULT_MEMBER_ROLE, type MemberRole, mayRemove, type Role } from '../../domain/roles.js';
+import {
+  DEFAULT_MEMBER_ROLE,
+  type MemberRole,
+  mayRemove,
+  type Role,
+  type RoleAction,
+} from '../../domain/roles.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import type { TransactionRepositories } from '../../storage/repositories/index.js';
 import type { Invite } from '../../storage/repositories/invites.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
-import { authorizeRole } from '../access/role-policy.js';
+import { allowedActions, authorizeRole } from '../access/role-policy.js';
 import { sessionActor } from '../audit/actors.js';
 import { auditRefusals, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
@@ -21,9 +27,16 @@ export interface Membership {
   role: Role;
 }
 
-/** The Enterprises the person owns or belongs to: the ones they can switch between. */
-export function listMyEnterprises(ctx: UseCaseContext, caller: SessionCaller): Promise<Membership[]> {
-  return ctx.repos.enterprises.membershipsOf(caller.accountId);
+/**
+ * The Enterprises the person owns or belongs to: the ones they can switch between, each with what
+ * their role there allows (docs/roles.md), so the dashboard offers what the server would accept.
+ */
+export async function listMyEnterprises(
+  ctx: UseCaseContext,
+  caller: SessionCaller,
+): Promise<Array<Membership & { allowedActions: RoleAction[] }>> {
+  const memberships = await ctx.repos.enterprises.membershipsOf(caller.accountId);
+  return memberships.map((m) => ({ ...m, allowedActions: allowedActions(m.role) }));
 }
 
 export async function listMembers(ctx: UseCaseContext, caller: SessionCaller, enterpriseId: number) {
@@ -184,7 +197,7 @@ export async function acceptInvite(
   ctx: UseCaseContext,
   caller: SessionCaller,
   token: string,
-): Promise<Membership> {
+): Promise<Membership & { allowedActions: RoleAction[] }> {
   const now = ctx.clock();
   const actor = sessionActor(caller);
   const attempt = { actor, action: 'invite.accept', resource: { type: 'invite', id: null } } as const;
@@ -197,7 +210,7 @@ export async function acceptInvite(
   );
   // A member may read players: kept memberships are re-read on every instance.
   ctx.keyPrincipals.accessChanged();
-  return joined;
+  return { ...joined, allowedActions: allowedActions(joined.role) };
 }
 
 /**

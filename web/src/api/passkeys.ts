@@ -47,13 +47,13 @@ export async function joinWithPasskey(input: {
   token: string;
   name: string;
   passkeyName: string;
-}): Promise<Membership> {
+}): Promise<Pick<Membership, 'enterprise' | 'role'>> {
   const options = await request<PublicKeyCredentialCreationOptionsJSON>('/app/api/invites/passkey-options', {
     method: 'POST',
     body: { token: input.token, name: input.name },
   });
   const response = await created(options);
-  return request<Membership>('/app/api/invites/passkey', {
+  return request<Pick<Membership, 'enterprise' | 'role'>>('/app/api/invites/passkey', {
     method: 'POST',
     body: { token: input.token, passkeyName: input.passkeyName, response },
   });

@@ -95,6 +95,7 @@ export interface ListedPin {
   expiresAt: string;
   /** The Enterprise the PIN was created under. */
   enterprise: string;
+  enterpriseId: number;
 }
 
 export interface PinList {
@@ -166,6 +167,25 @@ export interface TimelineEntry {
 export type Role = 'owner' | 'admin' | 'moderator' | 'viewer';
 export type MemberRole = Exclude<Role, 'owner'>;
 
+/**
+ * The actions of docs/roles.md by the names the server gives them. Which role may do which is the
+ * server's answer (`allowedActions`), never a copy kept here.
+ */
+export type RoleAction =
+  | 'pin.create'
+  | 'pin.cancel'
+  | 'results.read'
+  | 'player.moderate'
+  | 'finding.review'
+  | 'keys.pins-create'
+  | 'webhooks.manage'
+  | 'discord.manage'
+  | 'members.read'
+  | 'members.manage'
+  | 'members.roles'
+  | 'settings.manage'
+  | 'audit.read';
+
 /** Your role's active PINs against its quota in the Enterprise a new PIN goes to (docs/roles.md). */
 export interface PinSlots {
   canCreate: boolean;
@@ -203,6 +223,8 @@ export interface Membership {
   enterprise: { id: number; name: string; active: boolean };
   /** What each role may do: docs/roles.md. */
   role: Role;
+  /** What this role may do here, as the server decides it (read through api/roles.ts). */
+  allowedActions: RoleAction[];
 }
 
 export interface SessionListing {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useMe } from '../api/me';
+import { useRoleActions } from '../api/roles';
 import { ErrorState, Loading } from '../components';
 import { useLiveEvents } from '../live/use-live-events';
 import { AccountMenu } from './AccountMenu';
@@ -16,8 +17,8 @@ const NAV: Array<[string, string]> = [
   ['/settings', 'Settings'],
 ];
 
-/** Only an Enterprise's owner can read its audit trail (docs/audit.md). */
-const OWNER_NAV: [string, string] = ['/audit', 'Audit'];
+/** For whoever's role may read an Enterprise's audit trail (docs/roles.md, docs/audit.md). */
+const AUDIT_NAV: [string, string] = ['/audit', 'Audit'];
 
 const LIVE_WORDS = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', off: 'Offline' };
 
@@ -27,6 +28,7 @@ const LIVE_WORDS = { connecting: 'Connecting…', live: 'Live', reconnecting: 'R
  */
 export function AppLayout() {
   const me = useMe();
+  const roles = useRoleActions();
   const live = useLiveEvents(me.me !== undefined);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -82,7 +84,7 @@ export function AppLayout() {
         </div>
         <nav id="primary-nav" aria-label="Main" className={menuOpen ? 'nav nav-open' : 'nav'}>
           <ul>
-            {(me.me.ownsEnterprise ? [...NAV, OWNER_NAV] : NAV).map(([to, label]) => (
+            {(roles.where('audit.read').length > 0 ? [...NAV, AUDIT_NAV] : NAV).map(([to, label]) => (
               <li key={to}>
                 <NavLink to={to} end={to === '/'}>
                   {label}

@@ -7547,11 +7547,16 @@ export interface paths {
                          *           "name": "example",
                          *           "active": false
                          *         },
-                         *         "role": "owner"
+                         *         "role": "owner",
+                         *         "allowedActions": [
+                         *           "pin.create"
+                         *         ]
                          *       }
                          *     ]
                          */
                         "application/json": {
+                            /** @description What your role in this Enterprise may do, as docs/roles.md names the actions (pin.create, audit.read…): the dashboard offers these and hides the rest. An inactive Enterprise still refuses what needs it active. */
+                            allowedActions: ("pin.create" | "pin.cancel" | "results.read" | "player.moderate" | "finding.review" | "keys.pins-create" | "webhooks.manage" | "discord.manage" | "members.read" | "members.manage" | "members.roles" | "settings.manage" | "audit.read")[];
                             enterprise: {
                                 active: boolean;
                                 id: number;
@@ -9822,10 +9827,15 @@ export interface paths {
                          *         "name": "example",
                          *         "active": false
                          *       },
-                         *       "role": "owner"
+                         *       "role": "owner",
+                         *       "allowedActions": [
+                         *         "pin.create"
+                         *       ]
                          *     }
                          */
                         "application/json": {
+                            /** @description What your role in this Enterprise may do, as docs/roles.md names the actions (pin.create, audit.read…): the dashboard offers these and hides the rest. An inactive Enterprise still refuses what needs it active. */
+                            allowedActions: ("pin.create" | "pin.cancel" | "results.read" | "player.moderate" | "finding.review" | "keys.pins-create" | "webhooks.manage" | "discord.manage" | "members.read" | "members.manage" | "members.roles" | "settings.manage" | "audit.read")[];
                             enterprise: {
                                 active: boolean;
                                 id: number;
@@ -12204,7 +12214,8 @@ export interface paths {
                          *           "creator": "example",
                          *           "mine": false,
                          *           "expiresAt": "2026-02-11T15:25:00.000Z",
-                         *           "enterprise": "example"
+                         *           "enterprise": "example",
+                         *           "enterpriseId": 1
                          *         }
                          *       ],
                          *       "nextBefore": 1
@@ -12265,6 +12276,8 @@ export interface paths {
                                 };
                                 /** @description Name of the Enterprise the PIN was created under. */
                                 enterprise: string;
+                                /** @description The Enterprise the PIN was created under: what you may do with the PIN is its `allowedActions` in GET /app/api/enterprises. */
+                                enterpriseId: number;
                                 /**
                                  * Format: date-time
                                  * @example 2026-02-11T15:25:00.000Z
@@ -12456,7 +12469,8 @@ export interface paths {
                          *       "creator": "example",
                          *       "mine": false,
                          *       "expiresAt": "2026-02-11T15:25:00.000Z",
-                         *       "enterprise": "example"
+                         *       "enterprise": "example",
+                         *       "enterpriseId": 1
                          *     }
                          */
                         "application/json": {
@@ -12513,6 +12527,8 @@ export interface paths {
                             };
                             /** @description Name of the Enterprise the PIN was created under. */
                             enterprise: string;
+                            /** @description The Enterprise the PIN was created under: what you may do with the PIN is its `allowedActions` in GET /app/api/enterprises. */
+                            enterpriseId: number;
                             /**
                              * Format: date-time
                              * @example 2026-02-11T15:25:00.000Z
@@ -12705,7 +12721,8 @@ export interface paths {
                          *         "creator": "example",
                          *         "mine": false,
                          *         "expiresAt": "2026-02-11T15:25:00.000Z",
-                         *         "enterprise": "example"
+                         *         "enterprise": "example",
+                         *         "enterpriseId": 1
                          *       },
                          *       "results": {
                          *         "pin": "A7K3M2P9",
@@ -12890,6 +12907,8 @@ export interface paths {
                                 };
                                 /** @description Name of the Enterprise the PIN was created under. */
                                 enterprise: string;
+                                /** @description The Enterprise the PIN was created under: what you may do with the PIN is its `allowedActions` in GET /app/api/enterprises. */
+                                enterpriseId: number;
                                 /**
                                  * Format: date-time
                                  * @example 2026-02-11T15:25:00.000Z
@@ -13077,7 +13096,8 @@ export interface paths {
                          *       "creator": "example",
                          *       "mine": false,
                          *       "expiresAt": "2026-02-11T15:25:00.000Z",
-                         *       "enterprise": "example"
+                         *       "enterprise": "example",
+                         *       "enterpriseId": 1
                          *     }
                          */
                         "application/json": {
@@ -13134,6 +13154,8 @@ export interface paths {
                             };
                             /** @description Name of the Enterprise the PIN was created under. */
                             enterprise: string;
+                            /** @description The Enterprise the PIN was created under: what you may do with the PIN is its `allowedActions` in GET /app/api/enterprises. */
+                            enterpriseId: number;
                             /**
                              * Format: date-time
                              * @example 2026-02-11T15:25:00.000Z
@@ -15345,7 +15367,7 @@ export interface paths {
         get?: never;
         /**
          * Mark a finding as a false positive
-         * @description Staff of the PIN’s Enterprise only: its owner and members, while it is active (403 finding_review_forbidden for anyone else who sees the PIN; 404 as for the PIN for those who do not). The mark never changes the scan’s verdict or results: it counts against the rule for the operator (docs/rules.md, "Rule quality"). Audited. Marking again replaces the note.
+         * @description Staff of the PIN’s Enterprise only: its owner, admins and moderators, while it is active (403 role_not_allowed for a viewer, finding_review_forbidden for anyone else who sees the PIN; 404 as for the PIN for those who do not). The mark never changes the scan’s verdict or results: it counts against the rule for the operator (docs/rules.md, "Rule quality"). Audited. Marking again replaces the note.
          *
          *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
          */
@@ -15400,7 +15422,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, finding_review_forbidden. */
+                /** @description Forbidden: cross_site_request, finding_review_forbidden, role_not_allowed. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -15463,7 +15485,7 @@ export interface paths {
         post?: never;
         /**
          * Take back a false-positive mark
-         * @description Staff of the PIN’s Enterprise only: its owner and members, while it is active (403 finding_review_forbidden for anyone else who sees the PIN; 404 as for the PIN for those who do not). The mark never changes the scan’s verdict or results: it counts against the rule for the operator (docs/rules.md, "Rule quality"). Audited. Taking back a mark that is not there changes nothing.
+         * @description Staff of the PIN’s Enterprise only: its owner, admins and moderators, while it is active (403 role_not_allowed for a viewer, finding_review_forbidden for anyone else who sees the PIN; 404 as for the PIN for those who do not). The mark never changes the scan’s verdict or results: it counts against the rule for the operator (docs/rules.md, "Rule quality"). Audited. Taking back a mark that is not there changes nothing.
          *
          *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
          */
@@ -15506,7 +15528,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, finding_review_forbidden. */
+                /** @description Forbidden: cross_site_request, finding_review_forbidden, role_not_allowed. */
                 403: {
                     headers: {
                         [name: string]: unknown;

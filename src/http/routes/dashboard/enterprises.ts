@@ -12,7 +12,7 @@ import {
   revokeInvite,
 } from '../../../application/dashboard/enterprises.js';
 import { MAX_INVITE_DAYS } from '../../../domain/invite.js';
-import { MEMBER_ROLES, ROLES } from '../../../domain/roles.js';
+import { MEMBER_ROLES, ROLE_ACTIONS, ROLES } from '../../../domain/roles.js';
 import { iso } from '../../../domain/time.js';
 import { limitByClientAddress } from '../../plugins/client-address-limit.js';
 import { personOf } from '../../plugins/session-auth.js';
@@ -26,6 +26,10 @@ const MemberRoleSchema = Type.Enum([...MEMBER_ROLES], {
 const MembershipView = Type.Object({
   enterprise: Type.Object({ id: Type.Integer(), name: Type.String(), active: Type.Boolean() }),
   role: Role,
+  allowedActions: Type.Array(Type.Enum([...ROLE_ACTIONS]), {
+    description:
+      'What your role in this Enterprise may do, as docs/roles.md names the actions (pin.create, audit.read…): the dashboard offers these and hides the rest. An inactive Enterprise still refuses what needs it active.',
+  }),
 });
 const InviteView = Type.Object({
   id: Type.Integer(),
@@ -52,9 +56,10 @@ export function enterpriseRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox
         },
       },
       async (request) =>
-        (await listMyEnterprises(ctx, personOf(request))).map(({ enterprise, role }) => ({
+        (await listMyEnterprises(ctx, personOf(request))).map(({ enterprise, role, allowedActions }) => ({
           enterprise: { id: enterprise.id, name: enterprise.name, active: enterprise.active },
           role,
+          allowedActions,
         })),
     );
 
@@ -225,8 +230,16 @@ export function enterpriseRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox
         onRequest: limitByClientAddress(ctx),
       },
       async (request) => {
-        const { enterprise, role } = await acceptInvite(ctx, personOf(request), request.body.token);
-        return { enterprise: { id: enterprise.id, name: enterprise.name, active: enterprise.active }, role };
+        const { enterprise, role, allowedActions } = await acceptInvite(
+          ctx,
+          personOf(request),
+          request.body.token,
+        );
+        return {
+          enterprise: { id: enterprise.id, name: enterprise.name, active: enterprise.active },
+          role,
+          allowedActions,
+        };
       },
     );
   };

@@ -14,5 +14,6 @@ export function presentListedPin(listed: VisiblePin) {
     mine: listed.mine,
     expiresAt: iso(listed.state.expiresAt),
     enterprise: listed.enterpriseName,
+    enterpriseId: listed.pin.enterpriseId,
   };
 }

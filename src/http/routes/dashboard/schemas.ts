@@ -64,6 +64,10 @@ export const ListedPin = Type.Object({
   mine: Type.Boolean(),
   expiresAt: Timestamp,
   enterprise: Type.String({ description: 'Name of the Enterprise the PIN was created under.' }),
+  enterpriseId: Type.Integer({
+    description:
+      'The Enterprise the PIN was created under: what you may do with the PIN is its `allowedActions` in GET /app/api/enterprises.',
+  }),
 });
 
 export const PinList = Type.Object({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useEnterprises } from '../../api/enterprises';
+import { useRoleActions } from '../../api/roles';
 import { Button, EmptyState, ErrorState, Loading, PageHeader, SelectField } from '../../components';
 import { useEnterpriseChoice } from '../../layout/enterprise-choice';
 import { AuditTable } from './AuditTable';
@@ -19,9 +19,10 @@ const OUTCOMES: Array<[string, string]> = [
  * members and invites, the owner's keys and webhooks, PINs created under it.
  */
 export default function AuditPage() {
-  const enterprises = useEnterprises();
+  const { enterprises, where } = useRoleActions();
   const { enterpriseId: chosen } = useEnterpriseChoice();
-  const owned = (enterprises.data ?? []).filter((m) => m.role === 'owner');
+  // The Enterprises whose audit trail the person's role may read (docs/roles.md).
+  const owned = where('audit.read');
   const [picked, setPicked] = useState<number | null>(null);
   const enterpriseId =
     owned.find((m) => m.enterprise.id === picked)?.enterprise.id ??

@@ -94,10 +94,12 @@ function Findings({
   code,
   evidence,
   open,
+  mayReview,
 }: {
   code: string;
   evidence: ScanEvidence;
   open: (target: Target) => void;
+  mayReview: boolean;
 }) {
   if (evidence.findings.length === 0) {
     return <p className="muted">No rule matched anything in this evidence.</p>;
@@ -158,6 +160,7 @@ function Findings({
                   rule={f.rule}
                   places={places.get(f.ruleId) ?? 1}
                   mark={mark}
+                  mayReview={mayReview}
                 />
               </td>
             </tr>
@@ -173,7 +176,8 @@ function Findings({
  * what it proves and a link to the evidence item it came from, then the whole document source by
  * source, and the receipt the player was shown.
  */
-export function Evidence({ code }: { code: string }) {
+/** `mayReview`: the person's role in the PIN's Enterprise may mark findings (docs/roles.md). */
+export function Evidence({ code, mayReview }: { code: string; mayReview: boolean }) {
   const query = usePinEvidence(code);
   const [target, setTarget] = useState<Target | null>(null);
   // The answer with the lists someone asked to read in full (CutLists), while it is the same upload.
@@ -232,7 +236,7 @@ export function Evidence({ code }: { code: string }) {
               </dd>
             </div>
           </dl>
-          <Findings code={code} evidence={evidence} open={setTarget} />
+          <Findings code={code} evidence={evidence} open={setTarget} mayReview={mayReview} />
           {evidence.falsePositives.length > 0 ? (
             <p className="muted small">
               Findings marked a false positive are staff’s word: the verdict and results above are unchanged.

@@ -41,6 +41,7 @@ export function FalsePositiveCell({
   rule,
   places,
   mark: current,
+  mayReview,
 }: {
   code: string;
   ruleId: number;
@@ -48,6 +49,8 @@ export function FalsePositiveCell({
   /** How many findings of this rule the scan lists: one mark covers them all. */
   places: number;
   mark: FalsePositiveMark | undefined;
+  /** A viewer sees the marks and makes none (docs/roles.md). */
+  mayReview: boolean;
 }) {
   const { mark, unmark } = useFalsePositive(code);
   const [confirming, setConfirming] = useState(false);
@@ -62,19 +65,22 @@ export function FalsePositiveCell({
           <Time value={current.markedAt} />
         </div>
         {current.note ? <div className="small wrap-anywhere">“{current.note}”</div> : null}
-        <Button
-          className="btn-small"
-          busy={unmark.isPending}
-          onClick={() => unmark.mutate(ruleId)}
-          aria-label={`Unmark ${rule} as a false positive`}
-        >
-          Unmark
-        </Button>
+        {mayReview ? (
+          <Button
+            className="btn-small"
+            busy={unmark.isPending}
+            onClick={() => unmark.mutate(ruleId)}
+            aria-label={`Unmark ${rule} as a false positive`}
+          >
+            Unmark
+          </Button>
+        ) : null}
         {unmark.isError ? <Notice tone="error">{errorText(unmark.error)}</Notice> : null}
       </div>
     );
   }
 
+  if (!mayReview) return null;
   return (
     <>
       <Button className="btn-small" onClick={() => setConfirming(true)}>

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { usePin } from '../../api/pins';
+import { useRoleActions } from '../../api/roles';
 import {
   Badge,
   EmptyState,
@@ -27,6 +28,7 @@ import { Verdict } from './Verdict';
 export default function PinDetailPage() {
   const { code = '' } = useParams();
   const pin = usePin(code);
+  const { mayIn } = useRoleActions();
 
   if (pin.isPending) return <Loading label="Loading the PIN…" />;
   if (pin.isError) {
@@ -106,12 +108,16 @@ export default function PinDetailPage() {
             </div>
           ) : null}
         </dl>
-        {status.status === 'pending' ? <CancelPin code={status.pin} /> : null}
+        {status.status === 'pending' && mayIn(status.enterpriseId, 'pin.cancel') ? (
+          <CancelPin code={status.pin} />
+        ) : null}
       </section>
       {/* What staff came for first: the verdict and the findings; how the scan went comes after. */}
       <Verdict results={results} />
       <Results results={results} />
-      {status.isFinished ? <Evidence code={status.pin} /> : null}
+      {status.isFinished ? (
+        <Evidence code={status.pin} mayReview={mayIn(status.enterpriseId, 'finding.review')} />
+      ) : null}
       <Timeline code={status.pin} />
       {status.isFinished ? <Share code={status.pin} /> : null}
       <DiscordPanel code={status.pin} />

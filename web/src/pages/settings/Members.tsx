@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { MemberRole, Role } from '../../api/types';
+import { may } from '../../api/roles';
+import type { MemberRole, Membership } from '../../api/types';
 import {
   Badge,
   Button,
@@ -22,12 +23,16 @@ const ROLE_NAMES: Record<MemberRole, string> = { admin: 'Admin', moderator: 'Mod
 export function Members({
   enterpriseId,
   enterpriseName,
-  myRole,
+  membership,
 }: {
   enterpriseId: number;
   enterpriseName: string;
-  myRole: Role;
+  membership: Membership;
 }) {
+  const mayChangeRoles = may(membership, 'members.roles');
+  // Removing an admin is the role changer's (the owner's); admins remove moderators and viewers.
+  const mayRemoveRole = (role: MemberRole) =>
+    may(membership, 'members.manage') && (role !== 'admin' || mayChangeRoles);
   const members = useMembers(enterpriseId);
   const remove = useRemoveMember(enterpriseId);
   const changeRole = useChangeRole(enterpriseId);
@@ -67,7 +72,7 @@ export function Members({
             <tr key={m.accountId}>
               <td className="wrap-anywhere">{m.name}</td>
               <td>
-                {myRole === 'owner' ? (
+                {mayChangeRoles ? (
                   <select
                     aria-label={`Role of ${m.name}`}
                     value={m.role}
@@ -90,7 +95,7 @@ export function Members({
                 <Time value={m.joinedAt} />
               </td>
               <td>
-                {myRole === 'owner' || (myRole === 'admin' && m.role !== 'admin') ? (
+                {mayRemoveRole(m.role) ? (
                   <Button
                     variant="danger"
                     className="btn-small"

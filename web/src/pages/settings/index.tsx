@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
-import { useEnterprises } from '../../api/enterprises';
+import { may, useRoleActions } from '../../api/roles';
+import type { RoleAction } from '../../api/types';
 import { Badge, EmptyState, ErrorState, Loading, PageHeader, Table } from '../../components';
 import { Discord } from './Discord';
 import { Invites } from './Invites';
@@ -10,14 +11,19 @@ import { PinQuotas } from './PinQuotas';
 import { PlayerView } from './PlayerView';
 import { Sessions } from './Sessions';
 
+const SECTION_ACTIONS: RoleAction[] = ['members.manage', 'discord.manage', 'settings.manage'];
+
 /**
- * `/settings`: custom keywords; members and invites and the Discord app of each Enterprise the person
- * owns or is an admin of, and, for its owner, whether players see their verdict and the PIN quotas; the Enterprises they belong to; their sessions (docs/dashboard.md, docs/discord.md).
+ * `/settings`: custom keywords; for each Enterprise, the sections the person's role may use there
+ * (members and invites, the Discord app, whether players see their verdict, the PIN quotas:
+ * docs/roles.md); the Enterprises they belong to; their passkeys and sessions (docs/dashboard.md,
+ * docs/discord.md).
  */
 export default function SettingsPage() {
-  const enterprises = useEnterprises();
-  // The owner and admins manage members, invites and Discord; the owner alone the rest (docs/roles.md).
-  const managed = (enterprises.data ?? []).filter((m) => m.role === 'owner' || m.role === 'admin');
+  const { enterprises } = useRoleActions();
+  // Each section for whoever's role the server says may use it (docs/roles.md): members and invites,
+  // Discord, what players see and the PIN quotas.
+  const managed = (enterprises.data ?? []).filter((m) => SECTION_ACTIONS.some((action) => may(m, action)));
 
   return (
     <>
@@ -27,39 +33,48 @@ export default function SettingsPage() {
         <Keywords />
       </section>
 
-      {managed.map(({ enterprise, role }) => (
-        <Fragment key={enterprise.id}>
-          <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-title`}>
-            <h2 id={`enterprise-${enterprise.id}-title`}>
-              {enterprise.name}: members and invites{' '}
-              {enterprise.active ? null : <Badge tone="warning">Inactive</Badge>}
-            </h2>
-            <h3>Members</h3>
-            <Members enterpriseId={enterprise.id} enterpriseName={enterprise.name} myRole={role} />
-            <h3>Invites</h3>
-            <Invites enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
-          </section>
-          {/* A deactivated Enterprise's servers answer nothing: the server refuses its settings. */}
-          {enterprise.active ? (
-            <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-discord-title`}>
-              <h2 id={`enterprise-${enterprise.id}-discord-title`}>{enterprise.name}: Discord</h2>
-              <Discord enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
-            </section>
-          ) : null}
-          {enterprise.active && role === 'owner' ? (
-            <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-players-title`}>
-              <h2 id={`enterprise-${enterprise.id}-players-title`}>{enterprise.name}: what players see</h2>
-              <PlayerView enterpriseId={enterprise.id} />
-            </section>
-          ) : null}
-          {enterprise.active && role === 'owner' ? (
-            <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-quotas-title`}>
-              <h2 id={`enterprise-${enterprise.id}-quotas-title`}>{enterprise.name}: PIN quotas</h2>
-              <PinQuotas enterpriseId={enterprise.id} />
-            </section>
-          ) : null}
-        </Fragment>
-      ))}
+      {managed.map((membership) => {
+        const { enterprise } = membership;
+        return (
+          <Fragment key={enterprise.id}>
+            {may(membership, 'members.manage') ? (
+              <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-title`}>
+                <h2 id={`enterprise-${enterprise.id}-title`}>
+                  {enterprise.name}: members and invites{' '}
+                  {enterprise.active ? null : <Badge tone="warning">Inactive</Badge>}
+                </h2>
+                <h3>Members</h3>
+                <Members
+                  enterpriseId={enterprise.id}
+                  enterpriseName={enterprise.name}
+                  membership={membership}
+                />
+                <h3>Invites</h3>
+                <Invites enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
+              </section>
+            ) : null}
+            {/* A deactivated Enterprise's servers answer nothing: the server refuses its settings. */}
+            {enterprise.active && may(membership, 'discord.manage') ? (
+              <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-discord-title`}>
+                <h2 id={`enterprise-${enterprise.id}-discord-title`}>{enterprise.name}: Discord</h2>
+                <Discord enterpriseId={enterprise.id} enterpriseName={enterprise.name} />
+              </section>
+            ) : null}
+            {enterprise.active && may(membership, 'settings.manage') ? (
+              <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-players-title`}>
+                <h2 id={`enterprise-${enterprise.id}-players-title`}>{enterprise.name}: what players see</h2>
+                <PlayerView enterpriseId={enterprise.id} />
+              </section>
+            ) : null}
+            {enterprise.active && may(membership, 'settings.manage') ? (
+              <section className="card stack" aria-labelledby={`enterprise-${enterprise.id}-quotas-title`}>
+                <h2 id={`enterprise-${enterprise.id}-quotas-title`}>{enterprise.name}: PIN quotas</h2>
+                <PinQuotas enterpriseId={enterprise.id} />
+              </section>
+            ) : null}
+          </Fragment>
+        );
+      })}
 
       <section className="card stack" aria-labelledby="memberships-title">
         <h2 id="memberships-title">Your Enterprises</h2>

@@ -82,6 +82,7 @@ browserSuite('signing in with Discord in the browser', (backend) => {
       {
         enterprise: { id: owner.enterpriseId, name: "Invite Owner's Enterprise", active: true },
         role: 'viewer',
+        allowedActions: expect.any(Array),
       },
     ]);
   });

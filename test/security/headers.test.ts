@@ -128,12 +128,23 @@ describe.each(backends())('security headers on every answer on $name', (backend)
       expectSecurityHeaders(asset.headers, url);
     }
 
-    const signIn = await get(`/sign-in/${'a'.repeat(43)}`);
+    // A live link's page holds the confirm form; an unknown link's page says so, under the same rules.
+    const owner = await t.createOwner();
+    const link = await t.admin<{ url: string }>(
+      'POST',
+      `/admin/v1/accounts/${owner.accountId}/sign-in-links`,
+    );
+    const signIn = await get(new URL(link.url).pathname);
     expect(signIn.statusCode).toBe(200);
     expectSecurityHeaders(signIn.headers, 'sign-in page', false, true);
     expect(signIn.headers['content-security-policy']).toMatch(
       /^default-src 'none'; style-src .+; form-action 'self'/,
     );
+
+    const unknownLink = await get(`/sign-in/${'a'.repeat(43)}`);
+    expect(unknownLink.statusCode).toBe(404);
+    expectSecurityHeaders(unknownLink.headers, 'unknown sign-in link page', false, true);
+    expect(unknownLink.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src /);
 
     const share = await get(`/share/${'a'.repeat(43)}`);
     expect(share.statusCode).toBe(404);

@@ -25,7 +25,12 @@ describe.each(backends())('cancelling PINs and role quotas on $name', (backend) 
     return signIn(t, id);
   };
   const eventsOf = async (pin: string) => {
-    const rows = await t.deps.store.db.selectFrom('webhook_events').select(['type', 'payload']).execute();
+    // In the order they were written: PostgreSQL returns rows in no set order without one.
+    const rows = await t.deps.store.db
+      .selectFrom('webhook_events')
+      .select(['type', 'payload'])
+      .orderBy('id')
+      .execute();
     return rows.filter((r) => JSON.parse(r.payload).data.pin === pin).map((r) => r.type);
   };
 

@@ -5,6 +5,9 @@ import { auditRefusals, OPERATOR, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 
+// Where a rule came from, for the routes that present it.
+export type { RuleOrigin } from '../../storage/repositories/rule-packs.js';
+
 /** The pattern as it is stored for its kind; refused (400) when it could never match (domain/rules.ts). */
 function usablePattern(kind: RuleKind, pattern: string): string {
   const normalised = normalisePattern(kind, pattern);

@@ -19,6 +19,9 @@ import type { UseCaseContext } from '../context.js';
 import { type Failure, refuse, UseCaseFailure } from '../failures.js';
 import { importRulePack } from './rule-packs.js';
 
+// The row the use cases answer with, for the routes that present it.
+export type { RulePackSource } from '../../storage/repositories/rule-pack-sources.js';
+
 /**
  * Pack URLs the server polls (docs/rules.md, "Subscribing to a pack URL"). The operator subscribes
  * to a URL; every RULE_PACK_POLL_SECONDS one instance fetches it under the webhooks' address rules

@@ -22,6 +22,9 @@ import { refuse } from '../failures.js';
 import { type Adoption, planImport, refuseOlder, verifiedPublisher } from './pack-import-plan.js';
 import type { RetroHunt } from './pack-retro-hunt.js';
 
+// The rows the use cases answer with, for the routes that present them.
+export type { RulePublisher, StoredRulePack } from '../../storage/repositories/rule-packs.js';
+
 /**
  * Trusted publishers and signed rule packs (docs/rules.md, "Rule packs"): the operator trusts a
  * publisher by its public key; a pack is imported only when a trusted key signed exactly what was

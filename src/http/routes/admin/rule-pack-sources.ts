@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
+import type { RulePackSource } from '../../../application/rules/rule-pack-sources.js';
 import {
   checkRulePackSourceNow,
   listRulePackSources,
@@ -10,7 +11,6 @@ import {
 import { SOURCE_STATUSES } from '../../../domain/rule-pack-source.js';
 import { iso } from '../../../domain/time.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../../domain/webhook-url.js';
-import type { RulePackSource } from '../../../storage/repositories/rule-pack-sources.js';
 import { Nullable, Timestamp } from '../../schemas/common.js';
 import { adminErrors, IdParams } from './schemas.js';
 

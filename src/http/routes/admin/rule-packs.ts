@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
 import { dryRunRulePack } from '../../../application/rules/dry-run-rule-pack.js';
+import type { RulePublisher, StoredRulePack } from '../../../application/rules/rule-packs.js';
 import {
   distrustRulePublisher,
   importRulePack,
@@ -15,7 +16,6 @@ import { SignedPackSchema } from '../../../domain/rule-pack-schema.js';
 import { RULE_PACK_MAX_BYTES } from '../../../domain/rule-pack-source.js';
 import { RULE_KINDS, RULE_MATCHES, RULE_SEVERITIES, type Rule } from '../../../domain/rules.js';
 import { iso } from '../../../domain/time.js';
-import type { RulePublisher, StoredRulePack } from '../../../storage/repositories/rule-packs.js';
 import { Nullable, Timestamp } from '../../schemas/common.js';
 import { adminErrors, IdParams, PackPublisherView } from './schemas.js';
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { UseCaseContext } from '../../../application/context.js';
+import type { RuleOrigin } from '../../../application/rules/manage-rules.js';
 import { addRule, listRules, ruleOrigins, updateRule } from '../../../application/rules/manage-rules.js';
 import { readRuleTest } from '../../../application/rules/read-rule-test.js';
 import { RULE_QUALITY_MARKS, ruleQuality, rulesQuality } from '../../../application/rules/rule-quality.js';
@@ -21,7 +22,6 @@ import {
 } from '../../../domain/rule-test.js';
 import { RULE_KINDS, RULE_MATCHES, RULE_SEVERITIES, type Rule } from '../../../domain/rules.js';
 import { iso, isoOrNull } from '../../../domain/time.js';
-import type { RuleOrigin } from '../../../storage/repositories/rule-packs.js';
 import { Nullable, Timestamp } from '../../schemas/common.js';
 import { adminErrors, IdParams, PackPublisherView } from './schemas.js';
 

@@ -153,6 +153,29 @@ async function verifiedCredential(
   return credential;
 }
 
+/** Stores a verified credential as the account's passkey, under the name the person gave it. */
+function storePasskey(
+  passkeys: UseCaseContext['repos']['passkeys'],
+  entry: {
+    accountId: number;
+    credential: Awaited<ReturnType<typeof verifiedCredential>>;
+    userHandle: string;
+    name: string | undefined;
+    now: number;
+  },
+): Promise<StoredPasskey> {
+  return passkeys.create({
+    accountId: entry.accountId,
+    credentialId: entry.credential.id,
+    publicKey: Buffer.from(entry.credential.publicKey).toString('base64url'),
+    counter: entry.credential.counter,
+    transports: entry.credential.transports ?? [],
+    userHandle: entry.userHandle,
+    name: passkeyName(entry.name),
+    createdAt: entry.now,
+  });
+}
+
 /** A signed-in person asks to add a passkey to their account. */
 export async function beginPasskeyRegistration(
   ctx: UseCaseContext,
@@ -200,15 +223,12 @@ export async function finishPasskeyRegistration(
       return ctx.transaction(async (repos) => {
         if ((await repos.passkeys.listFor(caller.accountId)).length >= MAX_PASSKEYS_PER_ACCOUNT)
           refuse({ code: 'passkey_limit', max: MAX_PASSKEYS_PER_ACCOUNT });
-        const passkey = await repos.passkeys.create({
+        const passkey = await storePasskey(repos.passkeys, {
           accountId: caller.accountId,
-          credentialId: credential.id,
-          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-          counter: credential.counter,
-          transports: credential.transports ?? [],
+          credential,
           userHandle: stored.userHandle ?? '',
-          name: passkeyName(input.name),
-          createdAt: now,
+          name: input.name,
+          now,
         });
         await recordAudit(repos, {
           actor,
@@ -289,15 +309,12 @@ export async function acceptInviteWithPasskey(
     const actor = { kind: 'sign_in', accountId: account.id } as const;
     const membership = await joinWithInvite(repos, { accountId: account.id, token: input.token, now, actor });
     if (membership === undefined) refuse({ code: 'invalid_invite' });
-    const passkey = await repos.passkeys.create({
+    const passkey = await storePasskey(repos.passkeys, {
       accountId: account.id,
-      credentialId: credential.id,
-      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
+      credential,
       userHandle: stored.userHandle ?? '',
-      name: passkeyName(input.passkeyName),
-      createdAt: now,
+      name: input.passkeyName,
+      now,
     });
     await recordAudit(repos, {
       actor,

@@ -1,13 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import pngjs from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../packages/scanner/src/cli/main.js';
 import { textureAlpha } from '../../packages/scanner/src/minecraft/png-alpha.js';
 import { resourcePacks } from '../../packages/scanner/src/minecraft/resource-packs.js';
-import { type AcceptanceServer, startAcceptanceServer } from './fixtures/acceptance.js';
+import { type AcceptanceServer, scanPlantedHome, startAcceptanceServer } from './fixtures/acceptance.js';
 import { plant, plantedMachine } from './fixtures/machine.js';
 
 /**
@@ -213,22 +212,7 @@ describe('x-ray resource packs', () => {
   });
 
   it('a scan raises the x-ray packs, zip and folder, and nothing for the normal pack', async () => {
-    const m = plantedMachine('linux');
-    roots.push(m.root);
-    mkdirSync(join(m.minecraft, 'mods'), { recursive: true });
-    plantPacks(m.minecraft);
-    const proc = join(m.root, 'proc');
-    mkdirSync(proc);
-    const pin = await server.t.createPin(server.owner.key, { type: 'Java' });
-    const code = await main(['--server', server.url, '--pin', pin, '--yes', '--wait-seconds', '0'], {
-      platform: 'linux',
-      env: m.env,
-      procRoot: proc,
-      sysRoot: join(m.root, 'sys'),
-    });
-    expect(code).toBe(0);
-    const results = (await server.t.api('GET', `/v1/pins/${pin}/results`, { key: server.owner.key })).json();
-    const data = results.data as Record<string, string[] | undefined>;
+    const { data } = await scanPlantedHome(server, roots, (minecraft) => plantPacks(minecraft));
     expect(data.suspicious).toEqual([
       'X-ray resource pack in ~/.minecraft/resourcepacks/Cave Finder (installed, not in use in options.txt): 4 blocks ores sit in made invisible: gravel.png 100% transparent, stone model stone.json draws nothing, andesite model nothing.json draws nothing, dirt model dirt.json draws nothing',
       'X-ray resource pack in ~/.minecraft/resourcepacks/xray.zip (in use in options.txt): 2 blocks ores sit in made invisible: stone.png 100% transparent, deepslate.png 94% transparent',

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { EVIDENCE_CAPS } from '@scanpin/evidence';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../packages/scanner/src/cli/main.js';
 import type { EvidenceDocument } from '../../src/domain/evidence.js';
-import { type AcceptanceServer, startAcceptanceServer } from './fixtures/acceptance.js';
-import { buildJar, HARMLESS_ENTRIES, plant, plantedMachine, WURST_ENTRIES } from './fixtures/machine.js';
+import { type AcceptanceServer, scanPlantedHome, startAcceptanceServer } from './fixtures/acceptance.js';
+import { buildJar, HARMLESS_ENTRIES, plant, WURST_ENTRIES } from './fixtures/machine.js';
 
 /**
  * Where clients really live (docs/scan-client.md, "Where the files are read"): a client installed as
@@ -57,25 +56,8 @@ describe('a scan finds clients where they really live', () => {
   });
 
   /** A planted Linux home, scanned with `--yes --wait-seconds 0`: the PIN's results. */
-  async function scanned(plantFiles: (minecraft: string, home: string) => void) {
-    const m = plantedMachine('linux');
-    roots.push(m.root);
-    mkdirSync(join(m.minecraft, 'mods'), { recursive: true });
-    plantFiles(m.minecraft, m.home);
-    // No processes to read: the files are what is under test.
-    const proc = join(m.root, 'proc');
-    mkdirSync(proc);
-    const pin = await server.t.createPin(server.owner.key, { type: 'Java' });
-    const code = await main(['--server', server.url, '--pin', pin, '--yes', '--wait-seconds', '0'], {
-      platform: 'linux',
-      env: m.env,
-      procRoot: proc,
-      sysRoot: join(m.root, 'sys'),
-    });
-    expect(code).toBe(0);
-    const results = (await server.t.api('GET', `/v1/pins/${pin}/results`, { key: server.owner.key })).json();
-    return { result: results.result as string, data: results.data as Record<string, string[]>, m, pin };
-  }
+  const scanned = (plantFiles: (minecraft: string, home: string) => void) =>
+    scanPlantedHome(server, roots, plantFiles);
 
   /** The evidence document the server kept for a PIN. */
   async function keptDocument(pin: string) {

@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Owner } from '../support/test-app.js';
 import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
+import { withVirtualAuthenticator } from './support/virtual-authenticator.js';
 
 /**
  * Staff sign in by themselves (docs/dashboard.md, "Passkeys"): the owner invites a new staff member,
@@ -19,32 +19,6 @@ browserSuite('passkeys in the browser', (backend) => {
   });
   afterAll(async () => b?.close());
 
-  type Credential = Record<string, unknown>;
-
-  /**
-   * A page whose browser holds a virtual platform authenticator that verifies its user at once (the
-   * server requires user verification: docs/dashboard.md, "Passkeys"), and the credentials given. It
-   * also answers a waiting autofill request (conditional UI) by itself.
-   */
-  async function withAuthenticator(page: Page, credentials: Credential[] = []) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
-    for (const credential of credentials)
-      await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: credential as never });
-    return async () =>
-      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials as unknown as Credential[];
-  }
-
   it('an invited staff member joins with a new passkey, signs out, and signs in again with it alone', async () => {
     const ownerPage = await b.signIn(owner.accountId);
     const made = await ownerPage.request.post(b.url(`/app/api/enterprises/${owner.enterpriseId}/invites`), {
@@ -56,7 +30,7 @@ browserSuite('passkeys in the browser', (backend) => {
     const shared = await b.t.createPin(owner.key, { type: 'Rust', pinName: 'Seen with a passkey' });
 
     const page = await b.newPage();
-    const credentials = await withAuthenticator(page);
+    const credentials = await withVirtualAuthenticator(page);
     await page.goto(inviteUrl);
     await page.getByText("You are invited to join Pia Passkey's Enterprise").waitFor();
     await page.getByLabel('Your name').fill('Sam Staff');
@@ -93,7 +67,7 @@ browserSuite('passkeys in the browser', (backend) => {
         value: async () => false,
       });
     });
-    await withAuthenticator(other, await credentials());
+    await withVirtualAuthenticator(other, await credentials());
     await other.goto(b.url('/sign-in'));
     await b.screenshot(other, 'sign-in-passkey');
     await Promise.all([

@@ -15,6 +15,7 @@ import { createRateLimiter } from './application/rate-limits.js';
 import { currentRulesSnapshot } from './application/rules/compiled-rules.js';
 import { importManifestAtStartUp } from './application/scanner-clients/import-manifest.js';
 import { createEvidenceIntake, defaultIntakeSettings } from './application/scans/evidence-intake/pool.js';
+import { warnOfMissingBuildsAtStartUp } from './application/scans/scanner-downloads.js';
 import type { Config } from './config.js';
 import { WORKER_BODY_SCHEMAS } from './http/routes/scanner/worker-bodies.js';
 import { hmacHex } from './lib/crypto.js';
@@ -249,6 +250,7 @@ export async function wire(config: Config, overrides: WiringOverrides = {}): Pro
   }
   // The builds `npm run build:scanner` left beside the downloads are registered (counts logged, never keys).
   await importManifestAtStartUp(context, log);
+  await warnOfMissingBuildsAtStartUp(context, log);
   const jobs: BackgroundJobs | null =
     overrides.backgroundJobs === false ? null : startBackgroundJobs(context, log);
 

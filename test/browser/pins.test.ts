@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index.js';
 import { evidence, uploadEvidence } from '../support/evidence.js';
@@ -16,13 +19,18 @@ async function simulate(args: string[]): Promise<{ code: number; out: string }> 
 browserSuite('the PIN list in the browser', (backend) => {
   let b: BrowserApp;
   let owner: Owner;
+  /** SCANNER_DOWNLOADS_DIR: empty, as on a fresh server, until a test puts builds in it. */
+  const downloads = mkdtempSync(join(tmpdir(), 'scanpin-browser-downloads-'));
 
   beforeAll(async () => {
     // Room for the several open PINs these tests leave behind.
-    b = await openBrowserApp(backend, { MAX_ACTIVE_PINS: '40' });
+    b = await openBrowserApp(backend, { MAX_ACTIVE_PINS: '40', SCANNER_DOWNLOADS_DIR: downloads });
     owner = await b.t.createOwner('Olivia Owner');
   });
-  afterAll(async () => b?.close());
+  afterAll(async () => {
+    await b?.close();
+    rmSync(downloads, { recursive: true, force: true });
+  });
 
   const row = (page: import('playwright-core').Page, code: string) => page.locator(`tr[data-pin="${code}"]`);
 
@@ -84,6 +92,33 @@ browserSuite('the PIN list in the browser', (backend) => {
     await row(page, code).getByText('Made in the browser').waitFor();
     const created = await b.t.api('GET', `/v1/pins/${code}/status`, { key: owner.key });
     expect(created.json()).toMatchObject({ pin: code, type: 'Rust', pinName: 'Made in the browser' });
+  });
+
+  it('tells staff creating and sharing a PIN that players cannot download a scanner until the operator builds it', async () => {
+    const page = await b.signIn(owner.accountId);
+    const notice = page.getByTestId('no-scanner-notice');
+    await page.getByRole('button', { name: 'Create PIN' }).click();
+    const form = page.getByRole('region', { name: 'Create a PIN' });
+    await form.getByTestId('no-scanner-notice').filter({ hasText: 'npm run build:scanner' }).waitFor();
+    expect(await notice.textContent()).toMatch(/^Players cannot download a scanner from this server yet/);
+    await form.getByRole('button', { name: 'Create', exact: true }).click();
+    // Where the PIN and the player's link are shared, too.
+    const shared = page.getByRole('status').filter({ has: page.getByTestId('scan-link') });
+    await shared.getByTestId('no-scanner-notice').waitFor();
+
+    // The operator made only the Linux build: Windows players are still without one.
+    writeFileSync(join(downloads, 'scanpin-scan-linux-x64'), 'linux build');
+    await page.reload();
+    await page.getByRole('button', { name: 'Create PIN' }).click();
+    await notice.filter({ hasText: /^Players on Windows cannot download a scanner/ }).waitFor();
+
+    // Both builds: nothing to say.
+    writeFileSync(join(downloads, 'scanpin-scan-win-x64.exe'), 'windows build');
+    await page.reload();
+    await page.getByRole('button', { name: 'Create PIN' }).click();
+    await page.getByRole('region', { name: 'Create a PIN' }).getByTestId('slots-left').waitFor();
+    expect(await notice.count()).toBe(0);
+    for (const name of ['scanpin-scan-linux-x64', 'scanpin-scan-win-x64.exe']) rmSync(join(downloads, name));
   });
 
   it('names the player on creation, and the finished scan says how it knows each account (docs/risk-score.md)', async () => {

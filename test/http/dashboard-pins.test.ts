@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { expectProblem, fakeClock, ISO_MS, PIN_CODE } from '../support/http.js';
@@ -43,8 +46,11 @@ describe.each(backends())('dashboard PINs on $name', (backend) => {
   let memberP: Person;
   let strangerP: Person;
 
+  /** SCANNER_DOWNLOADS_DIR: empty, as on a fresh server, until a test puts builds in it. */
+  const downloads = mkdtempSync(join(tmpdir(), 'scanpin-dashboard-downloads-'));
+
   beforeAll(async () => {
-    t = await startTestApp(backend, { MAX_ACTIVE_PINS: '3' }, clock);
+    t = await startTestApp(backend, { MAX_ACTIVE_PINS: '3', SCANNER_DOWNLOADS_DIR: downloads }, clock);
     owner = await t.createOwner('Pin Maker');
     const member = await t.createAccount('Staff');
     await t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: member });
@@ -52,7 +58,10 @@ describe.each(backends())('dashboard PINs on $name', (backend) => {
     memberP = await signIn(t, member);
     strangerP = await signIn(t, await t.createAccount('Stranger'));
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(downloads, { recursive: true, force: true });
+  });
 
   it('/me says whether the person owns an active Enterprise', async () => {
     expect((await ownerP.get('/me')).json()).toMatchObject({ name: 'Pin Maker', ownsEnterprise: true });
@@ -134,7 +143,13 @@ describe.each(backends())('dashboard PINs on $name', (backend) => {
 
   it('counts slots and holds the active-PIN limit', async () => {
     // Two PINs so far (one pending, one private pending); a third fills the limit of 3.
-    const slots = { canCreate: true, enterpriseId: owner.enterpriseId, role: 'owner', limit: 3 };
+    const slots = {
+      canCreate: true,
+      enterpriseId: owner.enterpriseId,
+      role: 'owner',
+      limit: 3,
+      scannerDownloads: [],
+    };
     expect((await ownerP.get('/pin-slots')).json()).toEqual({ ...slots, used: 2 });
     expect((await ownerP.call('POST', '/pins', { type: 'Cod' })).statusCode).toBe(201);
     expect((await ownerP.get('/pin-slots')).json()).toEqual({ ...slots, used: 3 });
@@ -145,12 +160,29 @@ describe.each(backends())('dashboard PINs on $name', (backend) => {
       role: 'viewer',
       used: 0,
       limit: 3,
+      scannerDownloads: [],
     });
 
     // Expired PINs free their slots, with nothing written yet.
     clock.advance(TTL_MS + 1);
     expect((await ownerP.get('/pin-slots')).json()).toEqual({ ...slots, used: 0 });
     expect((await ownerP.call('POST', '/pins', { type: 'Cod' })).statusCode).toBe(201);
+  });
+
+  it('says which systems scan links offer a scanner for: none on a fresh server, then each build made', async () => {
+    const offered = async (person: Person) => (await person.get('/pin-slots')).json().scannerDownloads;
+    expect(await offered(ownerP)).toEqual([]);
+    // What `npm run build:scanner` leaves (docs/scan-client.md, "Building the executables").
+    writeFileSync(join(downloads, 'scanpin-scan-linux-x64'), 'linux build');
+    writeFileSync(join(downloads, 'scanner-clients.json'), '{}');
+    expect(await offered(ownerP)).toEqual(['linux']);
+    writeFileSync(join(downloads, 'scanpin-scan-win-x64.exe'), 'windows build');
+    expect(await offered(ownerP)).toEqual(['windows', 'linux']);
+    // A viewer, who creates nothing, is told the same.
+    expect(await offered(memberP)).toEqual(['windows', 'linux']);
+    for (const name of ['scanpin-scan-linux-x64', 'scanpin-scan-win-x64.exe', 'scanner-clients.json'])
+      rmSync(join(downloads, name));
+    expect(await offered(ownerP)).toEqual([]);
   });
 
   it('lists expiresAt and the Enterprise name, and filters by creation date and Enterprise', async () => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { COLLECTED, NEVER_COLLECTED, PLATFORM_HEADINGS } from '@scanpin/scanner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disclosureByGame, onlyForNote } from '../../src/domain/scan-disclosure.js';
@@ -14,6 +14,7 @@ import { scanPageCsp } from '../../src/http/routes/scan-page.js';
 const SCAN_PAGE_CSP = scanPageCsp(null);
 
 import { sqliteBackend } from '../support/backends.js';
+import { capturingLogs } from '../support/captured-logs.js';
 import { expectProblem } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -53,6 +54,13 @@ function downloadsFolder() {
 }
 
 const sqlite = sqliteBackend();
+
+/** A page for a server without the build: no steps about a file there is none of, no command to type. */
+function expectNoStepsNorCommands(html: string) {
+  expect(html).not.toMatch(/<ol>|How to run it/);
+  expect(html).not.toMatch(/npx|chmod|--server|--insecure|<code>[^<]*\.exe|No ready-made/);
+  expect(html).not.toMatch(/download the scanner with the button|open the downloaded/i);
+}
 
 /** The player's page (docs/scan-client.md, "For players") and the scanner downloads. */
 describe('the /scan page and its downloads', () => {
@@ -103,9 +111,19 @@ describe('the /scan page and its downloads', () => {
     // Who sees the result, and how to run it against this server.
     expect(res.body).toContain('risk score');
     expect(res.body).toContain('Discord ID');
-    expect(res.body).toContain(`<code>npx scanpin-scan --server ${SERVER}</code>`);
+    expect(res.body).toContain(`--server ${SERVER}`);
     expect(res.body).toContain('chmod +x');
     expect(res.body).toContain('365 days');
+    // No npx: the scanner is no published package, and anyone could publish one under its name.
+    expect(res.body).not.toContain('npx');
+    // The download and how to run it come first, before the long explanations.
+    const download = res.body.indexOf('<h2>Download</h2>');
+    expect(download).toBeGreaterThan(-1);
+    expect(res.body.indexOf('<h2>How to run it</h2>')).toBeGreaterThan(download);
+    expect(res.body.indexOf('<h2>What a scan is</h2>')).toBeGreaterThan(
+      res.body.indexOf('<h2>How to run it</h2>'),
+    );
+    expect(res.body).toContain('the link the staff gave you');
   });
 
   it('offers each built executable with its SHA-256, and nothing else of the folder', async () => {
@@ -206,23 +224,101 @@ describe('the /scan page and its downloads', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
-  it('offers no download when the folder is missing or holds no executable', async () => {
+  it('offers no download when the folder is missing or holds no executable, and says whom to tell', async () => {
     for (const dir of [join(folder.dir, 'missing'), mkdtempSync(join(tmpdir(), 'scanpin-empty-'))]) {
-      const bare = await startTestApp(sqlite, { SCANNER_DOWNLOADS_DIR: dir });
+      const logs = capturingLogs();
+      const bare = await startTestApp(
+        sqlite,
+        { SCANNER_DOWNLOADS_DIR: dir, PUBLIC_URL: SERVER, UNAUTHENTICATED_PER_MINUTE: '1000' },
+        undefined,
+        { serviceLog: logs.logger },
+      );
       try {
         const res = await bare.app.inject({ method: 'GET', url: '/scan' });
         expect(res.statusCode).toBe(200);
         expect(res.body).not.toContain('/scan/download/');
-        expect(res.body).toContain('No ready-made scanner is published on this server yet');
+        expect(res.body).toContain(
+          '<strong>This server offers no scanner download yet.</strong> Tell the staff who sent you here',
+        );
+        expectNoStepsNorCommands(res.body);
         for (const item of COLLECTED) expect(res.body).toContain(escapeHtml(item.title));
         const download = await bare.app.inject({
           method: 'GET',
           url: '/scan/download/scanpin-scan-linux-x64',
         });
         expectProblem(download, 404, 'route_not_found');
+
+        // The player's own link says the same, on every system, and still what the scan would read.
+        const { key } = await bare.createOwner('Fresh Server Community');
+        const pin = await bare.createPin(key, { type: 'Java' });
+        for (const platform of ['linux', 'windows']) {
+          const page = await bare.app.inject({ method: 'GET', url: `/scan/${pin}?platform=${platform}` });
+          expect(page.statusCode).toBe(200);
+          expect(page.body).toContain('Fresh Server Community');
+          expect(page.body).toContain(
+            '<strong>This server offers no scanner download yet.</strong> Tell the staff who sent you this link',
+          );
+          expect(page.body).not.toContain(`/scan/${pin}/download/`);
+          expect(page.body).not.toContain('only for <a href="?platform=');
+          expectNoStepsNorCommands(page.body);
+          expect(page.body).toContain('Minecraft installations');
+          const file = await bare.app.inject({ method: 'GET', url: `/scan/${pin}/download/${platform}` });
+          expect(file.statusCode).toBe(404);
+          expect(file.headers['content-type']).toBe('text/html; charset=utf-8');
+          expect(file.body).toContain('to download yet. Tell the staff who sent you the link.');
+          expectNoStepsNorCommands(file.body);
+        }
+
+        // The operator is told once, at start: the folder and the command that fills it.
+        const warnings = logs.lines
+          .map((line) => JSON.parse(line))
+          .filter((l) => /no scanner build/.test(l.msg));
+        expect(warnings).toEqual([
+          expect.objectContaining({
+            level: 40,
+            dir: resolve(dir),
+            msg: expect.stringContaining('npm run build:scanner'),
+          }),
+        ]);
+        expect(Object.keys(warnings[0]).sort()).toEqual(['dir', 'hostname', 'level', 'msg', 'pid', 'time']);
       } finally {
         await bare.close();
       }
+    }
+  });
+
+  it('warns of nothing at start when the builds are there', async () => {
+    const logs = capturingLogs();
+    const built = await startTestApp(sqlite, { SCANNER_DOWNLOADS_DIR: folder.dir }, undefined, {
+      serviceLog: logs.logger,
+    });
+    await built.close();
+    expect(logs.lines.join('')).not.toContain('no scanner build');
+  });
+
+  it('sends a player whose system has no build to the staff, and to the other system’s build', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scanpin-linux-only-'));
+    writeFileSync(join(dir, 'scanpin-scan-linux-x64'), randomBytes(1000));
+    const half = await startTestApp(sqlite, {
+      SCANNER_DOWNLOADS_DIR: dir,
+      PUBLIC_URL: SERVER,
+      UNAUTHENTICATED_PER_MINUTE: '1000',
+    });
+    try {
+      const { key } = await half.createOwner();
+      const pin = await half.createPin(key, { type: 'FiveM' });
+      const windows = (await half.app.inject({ method: 'GET', url: `/scan/${pin}?platform=windows` })).body;
+      expect(windows).toContain(
+        '<strong>This server offers no scanner for Windows yet</strong>, only for <a href="?platform=linux">Linux</a>. If you play on Windows, tell the staff who sent you this link.',
+      );
+      expect(windows).not.toContain(`/scan/${pin}/download/`);
+      expectNoStepsNorCommands(windows);
+      const linux = (await half.app.inject({ method: 'GET', url: `/scan/${pin}?platform=linux` })).body;
+      expect(linux).toContain(`href="/scan/${pin}/download/linux"`);
+      expect(linux).not.toContain('npx');
+    } finally {
+      await half.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,5 @@
 import { checkActivePinLimit } from '../../domain/active-pin-limit.js';
+import type { ScanPlatform } from '../../domain/player-platform.js';
 import type { Role } from '../../domain/roles.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
 import type { UseCaseContext } from '../context.js';
@@ -6,6 +7,7 @@ import { UseCaseFailure } from '../failures.js';
 import { createPin, type NewPinInput, type PinCreator } from '../pins/create-pin.js';
 import { roleQuotas } from '../pins/role-quotas.js';
 import { authorizeStaffPinCreation } from '../pins/staff-creation.js';
+import { scannerBuildPlatforms } from '../scans/scanner-downloads.js';
 import { lifecycleSettings } from '../settings.js';
 import { accountCallerOf } from './account-caller.js';
 import type { VisiblePin } from './pins.js';
@@ -53,6 +55,11 @@ export interface PinSlots {
   used: number;
   /** The role's quota there (docs/roles.md, "PIN quotas"). */
   limit: number;
+  /**
+   * The systems a scan link can give the player a scanner for: none until the operator runs
+   * `npm run build:scanner` (docs/scan-client.md, "Building the executables").
+   */
+  scannerDownloads: ScanPlatform[];
 }
 
 /** The active staff PINs of the person's role against its quota (domain/active-pin-limit.ts counts them). */
@@ -62,7 +69,15 @@ export async function pinSlots(
   enterpriseId?: number,
 ): Promise<PinSlots> {
   const now = ctx.clock();
-  const none = { canCreate: false, enterpriseId: null, role: null, used: 0, limit: ctx.config.maxActivePins };
+  const scannerDownloads = await scannerBuildPlatforms(ctx);
+  const none = {
+    canCreate: false,
+    enterpriseId: null,
+    role: null,
+    used: 0,
+    limit: ctx.config.maxActivePins,
+    scannerDownloads,
+  };
   let creator: PinCreator;
   try {
     creator = await authorizeDashboardPinCreation(ctx, caller, enterpriseId);
@@ -85,6 +100,7 @@ export async function pinSlots(
     role,
     used: checkActivePinLimit(open, limit, now, lifecycleSettings(ctx.config)).active,
     limit,
+    scannerDownloads,
   };
 }
 

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { BUILD_NAME, SCAN_PLATFORMS, type ScanPlatform } from '../../domain/player-platform.js';
 import { downloadPlatform, isScannerDownloadName } from '../../domain/scanner-download.js';
+import type { ServiceLog } from '../../logger.js';
 import type { UseCaseContext } from '../context.js';
 
 /** A built scanner the /scan page offers (docs/scan-client.md, "Hosting the downloads"). */
@@ -94,4 +96,34 @@ export async function findScannerDownload(
     return null;
   }
   return names.includes(name) ? describe(dir, name) : null;
+}
+
+/**
+ * The systems whose build SCANNER_DOWNLOADS_DIR holds, so scan links can offer them (BUILD_NAME):
+ * for the dashboard's notice to staff and the start-up warning. Nothing is hashed.
+ */
+export async function scannerBuildPlatforms(ctx: UseCaseContext): Promise<ScanPlatform[]> {
+  const dir = resolve(ctx.config.scannerDownloadsDir);
+  const found = await Promise.all(
+    SCAN_PLATFORMS.map(async (platform) => {
+      try {
+        return (await stat(join(dir, BUILD_NAME[platform]))).isFile() ? platform : null;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return found.filter((p): p is ScanPlatform => p !== null);
+}
+
+/**
+ * Once at start: a server without builds offers players nothing to download (docs/scan-client.md,
+ * "Building the executables"), so the operator is told where they go and what makes them.
+ */
+export async function warnOfMissingBuildsAtStartUp(ctx: UseCaseContext, log: ServiceLog): Promise<void> {
+  if ((await scannerBuildPlatforms(ctx)).length > 0) return;
+  log.warn(
+    { dir: resolve(ctx.config.scannerDownloadsDir) },
+    'no scanner build in SCANNER_DOWNLOADS_DIR: players cannot download a scanner from /scan or their scan links until the operator runs `npm run build:scanner` (docs/scan-client.md, "Building the executables")',
+  );
 }

@@ -24,8 +24,22 @@ export interface PinScanPageInput {
   platform: ScanPlatform;
   /** The build of each platform this server has; absent ones are not offered. */
   builds: Partial<Record<ScanPlatform, PinPageBuild>>;
-  serverUrl: string;
   expiresAt: string;
+}
+
+/**
+ * No build for the player's system: nothing to download and no steps, only whom to tell
+ * (docs/scan-client.md, "Your scan link"). Another system's build is one link away.
+ */
+function noBuildHtml(input: PinScanPageInput): string {
+  const label = SCAN_PLATFORM_LABELS[input.platform];
+  const elsewhere = SCAN_PLATFORMS.filter((p) => input.builds[p] !== undefined);
+  if (elsewhere.length === 0)
+    return `<p><strong>This server offers no scanner download yet.</strong> Tell the staff who sent you this link: the server's operator has to make the downloads before you can scan. Then open this link again; it works until ${escapeHtml(input.expiresAt)} UTC.</p>`;
+  const others = elsewhere
+    .map((p) => `<a href="?platform=${p}">${SCAN_PLATFORM_LABELS[p]}</a>`)
+    .join(' and ');
+  return `<p><strong>This server offers no scanner for ${label} yet</strong>, only for ${others}. If you play on ${label}, tell the staff who sent you this link.</p>`;
 }
 
 function stepsFor(platform: ScanPlatform, build: PinPageBuild, pin: string): string {
@@ -63,7 +77,7 @@ export function pinScanPage(input: PinScanPageInput): string {
   const pin = escapeHtml(input.pinCode);
   const download =
     build === undefined
-      ? `<p><strong>This server has no ready-made scanner for ${label}.</strong> Ask the staff for one, and give it this server's address <code>${escapeHtml(input.serverUrl)}</code> and the PIN <code>${pin}</code> when it asks.</p>`
+      ? noBuildHtml(input)
       : `<p><a class="button" href="/scan/${pin}/download/${platform}" download>Download the scanner for ${label}</a></p>
 ${stepsFor(platform, build, pin)}
 <p class="muted">${aboutTheFile(build)}</p>`;
@@ -101,12 +115,12 @@ export function unstampedBuildPage(platform: ScanPlatform, missing: boolean): st
     title: `No scanner for ${label} to download here`,
     robots: 'noindex, nofollow',
     body: `<h1>No scanner for ${label} to download here</h1>
-<p>${
-      missing
-        ? `This server has no ready-made scanner for ${label}.`
-        : `This server's scanner for ${label} cannot carry your PIN (it was built before scan links). Download it from <a href="/scan">the scan page</a> and type the PIN the staff gave you when it asks.`
-    }</p>
-<p>Go back to the link the staff gave you, or ask them.</p>
+${
+  missing
+    ? `<p>This server offers no scanner for ${label} to download yet. Tell the staff who sent you the link.</p>`
+    : `<p>This server's scanner for ${label} cannot carry your PIN (it was built before scan links). Download it from <a href="/scan">the scan page</a> and type the PIN the staff gave you when it asks.</p>
+<p>Go back to the link the staff gave you, or ask them.</p>`
+}
 <footer>scanpin. This page loads nothing from other sites.</footer>`,
   });
 }

@@ -34,17 +34,38 @@ function isPlainHttpElsewhere(url: string): boolean {
   return protocol === 'http:' && !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(hostname);
 }
 
-function downloadsHtml(downloads: readonly ListedDownload[]): string {
+/**
+ * Where the player gets the scanner, and how to run it. Without a build there is nothing to run: the
+ * page says so and sends the player to the staff, with no steps and no command for them
+ * (docs/scan-client.md, "Hosting the downloads").
+ */
+function downloadHtml(downloads: readonly ListedDownload[], server: string): string {
   if (downloads.length === 0) {
-    return '<p>No ready-made scanner is published on this server yet. With Node.js 20 or newer, run it with <code>npx</code> as shown below, or ask the staff where to get it.</p>';
+    return `<h2>Download</h2>
+<p><strong>This server offers no scanner download yet.</strong> Tell the staff who sent you here: the server's operator has to make the downloads before anyone can be scanned. Then open the link the staff gave you again.</p>`;
   }
   const items = downloads.map(
     (d) =>
       `<dt><a href="/scan/download/${encodeURIComponent(d.name)}" download>Download for ${escapeHtml(d.platform)}</a></dt>` +
       `<dd>${code(d.name)}, ${mebibytes(d.size)}<br>SHA-256: <code>${d.sha256}</code></dd>`,
   );
-  return `<dl>${items.join('')}</dl>
-<p class="muted">To check a download, compare its SHA-256 with the one above: on Linux <code>sha256sum scanpin-scan-linux-x64</code>, on Windows (PowerShell) <code>Get-FileHash .\\scanpin-scan-win-x64.exe</code>.</p>`;
+  const insecure = isPlainHttpElsewhere(server)
+    ? `<p class="muted">This server's address is plain http, which the scanner refuses unless you add <code>--insecure</code>. Ask the staff whether there is an https address first.</p>`
+    : '';
+  return `<h2>Download</h2>
+<p>The easiest way is the link the staff gave you: it ends in <code>/scan/</code> and your PIN, and its download already knows this server and your PIN, so you only agree. The files here are the same scanner without them.</p>
+<dl>${items.join('')}</dl>
+<p class="muted">To check a download, compare its SHA-256 with the one above: on Linux <code>sha256sum scanpin-scan-linux-x64</code>, on Windows (PowerShell) <code>Get-FileHash .\\scanpin-scan-win-x64.exe</code>.</p>
+
+<h2>How to run it</h2>
+<ol>
+<li>Start the game and keep it running: its memory is part of the scan.</li>
+<li>Run the scanner. On Windows, open the downloaded <code>.exe</code>. On Linux, make it executable first: <code>chmod +x ./scanpin-scan-linux-x64</code>, then <code>./scanpin-scan-linux-x64</code>. If it says it does not know which server to send the scan to, download it from the link the staff gave you, or run it again with <code>--server ${escapeHtml(server)}</code> after its name.</li>
+<li>Type the PIN the staff gave you, read the list, and agree.</li>
+<li>Wait for the receipt. It shows what was sent and a receipt id you can quote to the staff.</li>
+</ol>
+${insecure}
+<p>If the scanner cannot read the game's memory (it needs administrator rights on Windows and root on Linux), it says so and what to do, and the staff see that too.</p>`;
 }
 
 function retentionHtml(days: number): string {
@@ -141,14 +162,13 @@ export function scanPage(input: ScanPageInput): string {
     })
     .join('\n');
   const never = NEVER_COLLECTED.map((item) => `<li>${escapeHtml(item)}</li>`).join('');
-  const insecure = isPlainHttpElsewhere(server)
-    ? `<p class="muted">This server's address is plain http, which the scanner refuses unless you add <code>--insecure</code>. Ask the staff whether there is an https address first.</p>`
-    : '';
   return serverPage({
     title: 'Scan your computer with scanpin',
     robots: 'noindex, nofollow',
     body: `<h1>Scan your computer with scanpin</h1>
-<p>A community's staff gave you an 8-character PIN and asked you to scan your computer. This page says what the scan does, who sees the result, and how to run it.</p>
+<p>A community's staff gave you an 8-character PIN and asked you to scan your computer. This page says where to get the scanner, what the scan does, and who sees the result.</p>
+
+${downloadHtml(input.downloads, server)}
 
 <h2>What a scan is</h2>
 <p>The scanner is a program you run once, while the game is running. Before it reads anything it shows you the list below and asks you to agree. It then looks for known cheat clients by what is inside the game's files and memory (not by file names), sends what it found to this server, and prints a receipt of what it sent. The scanner decides nothing itself: this server judges what was sent with its rules and gives the scan its result: clean, suspicious or cheating.</p>
@@ -170,21 +190,6 @@ ${collected}
 <ul>${never}</ul>
 
 ${proofHtml(input.proofEnabled)}
-
-<h2>Download</h2>
-${downloadsHtml(input.downloads)}
-
-<h2>How to run it</h2>
-<ol>
-<li>Start the game and keep it running: its memory is part of the scan.</li>
-<li>Run the scanner. On Windows, open the downloaded <code>.exe</code>. On Linux, make it executable first: <code>chmod +x ./scanpin-scan-linux-x64</code>, then <code>./scanpin-scan-linux-x64</code>. If it says no server was given, run it again with <code>--server ${escapeHtml(server)}</code> after its name.</li>
-<li>Type the PIN the staff gave you, read the list, and agree.</li>
-<li>Wait for the receipt. It shows what was sent and a receipt id you can quote to the staff.</li>
-</ol>
-<p>With Node.js 20 or newer you can run it without a download:</p>
-<p><code>npx scanpin-scan --server ${escapeHtml(server)}</code></p>
-${insecure}
-<p>If the scanner cannot read the game's memory (it needs administrator rights on Windows and root on Linux), it says so and what to do, and the staff see that too.</p>
 <footer>scanpin. This page loads nothing from other sites.</footer>`,
   });
 }

@@ -245,7 +245,6 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
             game: pin.gameType as Parameters<typeof pinScanPage>[0]['game'],
             platform,
             builds,
-            serverUrl: publicBaseUrl(ctx.config),
             expiresAt: iso(pin.expiresAt).slice(0, 16).replace('T', ' '),
           }),
         );

@@ -193,6 +193,8 @@ export interface PinSlots {
   role: Role | null;
   used: number;
   limit: number;
+  /** The systems a scan link offers the player a scanner for: none until the operator builds them. */
+  scannerDownloads: Array<'windows' | 'linux'>;
 }
 
 export interface CreatePinInput {

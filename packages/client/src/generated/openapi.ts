@@ -12016,7 +12016,7 @@ export interface paths {
         };
         /**
          * Your role's active PINs against its quota
-         * @description For the Enterprise a new PIN would be created for (`enterpriseId`, or as POST /pins chooses): canCreate: your role there may create PINs. used: the pending and scanning PINs its staff of your role hold now. limit: the role's quota (docs/roles.md, "PIN quotas").
+         * @description For the Enterprise a new PIN would be created for (`enterpriseId`, or as POST /pins chooses): canCreate: your role there may create PINs. used: the pending and scanning PINs its staff of your role hold now. limit: the role's quota (docs/roles.md, "PIN quotas"). scannerDownloads: the systems whose scanner build this server has, so a scan link `/scan/<PIN>` offers the player a download; empty until the operator runs `npm run build:scanner`.
          *
          *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
          */
@@ -12043,7 +12043,10 @@ export interface paths {
                          *       "enterpriseId": 1,
                          *       "role": "owner",
                          *       "used": 1,
-                         *       "limit": 1
+                         *       "limit": 1,
+                         *       "scannerDownloads": [
+                         *         "windows"
+                         *       ]
                          *     }
                          */
                         "application/json": {
@@ -12051,6 +12054,7 @@ export interface paths {
                             enterpriseId: number | null;
                             limit: number;
                             role: ("owner" | "admin" | "moderator" | "viewer") | null;
+                            scannerDownloads: ("windows" | "linux")[];
                             used: number;
                         };
                     };

@@ -10,6 +10,7 @@ import {
 import { listVisiblePins, readVisiblePin } from '../../../application/dashboard/pins.js';
 import { cancelPinAsStaff } from '../../../application/pins/cancel-pin.js';
 import type { PinCreator } from '../../../application/pins/create-pin.js';
+import { SCAN_PLATFORMS } from '../../../domain/player-platform.js';
 import { ROLES } from '../../../domain/roles.js';
 import { timestampOf } from '../../../domain/timestamp-input.js';
 import { personOf } from '../../plugins/session-auth.js';
@@ -124,7 +125,7 @@ export function dashboardPinRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypeb
           security,
           summary: "Your role's active PINs against its quota",
           description:
-            'For the Enterprise a new PIN would be created for (`enterpriseId`, or as POST /pins chooses): canCreate: your role there may create PINs. used: the pending and scanning PINs its staff of your role hold now. limit: the role\'s quota (docs/roles.md, "PIN quotas").',
+            'For the Enterprise a new PIN would be created for (`enterpriseId`, or as POST /pins chooses): canCreate: your role there may create PINs. used: the pending and scanning PINs its staff of your role hold now. limit: the role\'s quota (docs/roles.md, "PIN quotas"). scannerDownloads: the systems whose scanner build this server has, so a scan link `/scan/<PIN>` offers the player a download; empty until the operator runs `npm run build:scanner`.',
           querystring: EnterpriseChoice,
           response: {
             200: Type.Object({
@@ -133,6 +134,7 @@ export function dashboardPinRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypeb
               role: Nullable(Type.Enum([...ROLES])),
               used: Type.Integer(),
               limit: Type.Integer(),
+              scannerDownloads: Type.Array(Type.Enum([...SCAN_PLATFORMS])),
             }),
             ...sessionErrors,
           },

@@ -25,6 +25,32 @@ function SlotsLeft() {
   );
 }
 
+const SYSTEMS = { windows: 'Windows', linux: 'Linux' } as const;
+
+/**
+ * Staff learn here, not from a player, that scan links offer nothing to download: the server has no
+ * scanner build until its operator runs `npm run build:scanner` (docs/scan-client.md, "Building the
+ * executables").
+ */
+function NoScannerNotice() {
+  const { enterpriseId } = useEnterpriseChoice();
+  const slots = usePinSlots(enterpriseId);
+  const offered = slots.data?.scannerDownloads;
+  if (offered === undefined) return null;
+  const missing = (Object.keys(SYSTEMS) as Array<keyof typeof SYSTEMS>).filter((s) => !offered.includes(s));
+  if (missing.length === 0) return null;
+  const who = offered.length === 0 ? 'Players' : `Players on ${missing.map((s) => SYSTEMS[s]).join(' and ')}`;
+  return (
+    <Notice tone="info">
+      <span data-testid="no-scanner-notice">
+        {who} cannot download a scanner from this server yet: their scan link has nothing to download until
+        the server's operator runs <code>npm run build:scanner</code> (docs/scan-client.md, "Building the
+        executables").
+      </span>
+    </Notice>
+  );
+}
+
 /**
  * The player's link (docs/scan-client.md, "Your scan link"): its download carries this server and
  * the PIN, so the player types nothing.
@@ -58,6 +84,7 @@ function CreatedPin({ pin, onDone }: { pin: ListedPin; onDone: () => void }) {
         <CopyButton text={pin.pin} label={`Copy PIN ${pin.pin}`} />
       </div>
       <ScanLink code={pin.pin} />
+      <NoScannerNotice />
       <SlotsLeft />
       <Button onClick={onDone}>Create another</Button>
     </div>
@@ -150,6 +177,7 @@ export function CreatePin() {
         </div>
       </form>
       {create.isError ? <Notice tone="error">{errorText(create.error)}</Notice> : null}
+      <NoScannerNotice />
       <SlotsLeft />
     </section>
   );

@@ -1,9 +1,11 @@
 import { STAMP_MARKER, STAMP_REGION_BYTES, type Stamp, stampRegion } from '@scanpin/scanner';
+import { signedPeLayout } from './certificate-tag.js';
 
 /*
  * Stamping a prebuilt scanner with this server's address and a PIN (docs/scanner.md, "Stamped
  * downloads"): the region `npm run build:scanner` reserved is found by its marker, which must occur
- * exactly once, and overwritten in the bytes sent; the file on disk is never changed.
+ * exactly once, and overwritten in the bytes sent; the file on disk is never changed. A signed
+ * Windows build carries the same region in its signature's certificates instead (certificate-tag.ts).
  */
 
 export type StampRefusal = 'no_stamp_region' | 'several_stamp_regions' | 'stamp_too_long';
@@ -67,18 +69,12 @@ export function stampFile(file: Buffer, stamp: Stamp): Buffer {
 }
 
 /**
- * Whether a build's first bytes are those of a PE file with an Authenticode certificate table. Such a
- * build is never stamped: the stamp region is inside the part the signature hashes, so the stamped
- * file would no longer verify (docs/scanner.md, "Stamped downloads"). Anything else (an ELF file, a
- * PE without a table, a header past the bytes given) is not signed.
+ * Whether a build's first bytes are those of a PE file with an Authenticode certificate table. The
+ * stamp region of such a build is inside the part the signature hashes, so it is never overwritten:
+ * the stamp goes into the certificate table instead (domain/certificate-tag.ts; docs/scanner.md,
+ * "Stamped downloads"). Anything else (an ELF file, a PE without a table, a header past the bytes
+ * given) is not signed.
  */
 export function isAuthenticodeSigned(head: Buffer): boolean {
-  if (head.length < 0x40 || head.toString('latin1', 0, 2) !== 'MZ') return false;
-  const header = head.readUInt32LE(0x3c);
-  const optional = header + 4 + 20;
-  if (optional + 2 > head.length || head.readUInt32LE(header) !== 0x0000_4550) return false;
-  const directories = optional + (head.readUInt16LE(optional) === 0x20b ? 112 : 96);
-  const security = directories + 4 * 8;
-  if (security + 8 > head.length) return false;
-  return head.readUInt32LE(security + 4) !== 0;
+  return signedPeLayout(head) !== null;
 }

@@ -52,7 +52,7 @@ describe('the Windows build drops node.exe’s signature before the blob goes in
 });
 
 describe('signing the Windows build with the operator’s certificate (docs/scan-client.md, "Signing for release")', () => {
-  it('signs in place with osslsigncode, verifiable against the certificate, which the server then never stamps', () => {
+  it('signs in place with osslsigncode, verifiable against the certificate, and the server sees it signed', () => {
     requireTool('openssl', 'openssl');
     requireTool('osslsigncode', 'osslsigncode');
     const dir = mkdtempSync(join(tmpdir(), 'scanpin-sign-'));

@@ -1,7 +1,12 @@
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildScanner } from '../../packages/scanner/scripts/build-sea.js';
+import { buildScanner, MANIFEST } from '../../packages/scanner/scripts/build-sea.js';
+import { sqliteBackend } from '../support/backends.js';
+import { startTestApp } from '../support/test-app.js';
 import { type AcceptanceServer, startAcceptanceServer } from './fixtures/acceptance.js';
 import { runInTerminal } from './fixtures/terminal.js';
 import { filetimeOf } from './windows/fixtures/regf-image.js';
@@ -38,6 +43,17 @@ const SHIMCACHE_IN_REGISTRY = [
  * named as FiveM's game process, holding a marker), GetAdaptersAddresses, the registry for BAM, and
  * QueryDosDeviceW. It needs wine64 and mingw-w64, and fails naming them when they are missing.
  */
+
+/** A port nothing listens on now, for a server whose public address must be known before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+    probe.on('error', fail);
+  });
+}
 
 const CHEAT_IN_REGISTRY = `${DEVICE_C}\\Users\\Player\\Downloads\\cheat.exe`;
 
@@ -351,5 +367,67 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
       expect.stringMatching(/^Executed, file deleted in .*\/Users\/Player\/Downloads\/cheat\.exe/i),
     );
     expect(results.result).toBe('suspicious');
+  }, 180_000);
+
+  it('signed by the operator and downloaded from /scan/<PIN>, finds its server and PIN in its signature', async () => {
+    // The build signed with Authenticode as an operator signs a release (osslsigncode, a certificate
+    // made here), in a downloads folder of its own with the build's manifest, so the server knows
+    // the build's key (docs/scan-client.md, "Signing for release").
+    const downloads = join(planted.root, 'signed-downloads');
+    mkdirSync(downloads, { recursive: true });
+    cpSync(join(out, MANIFEST), join(downloads, MANIFEST));
+    const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: downloads, stdio: 'pipe' });
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'key.pem',
+      '-out',
+      'cert.pem',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=Wine Community',
+      '-addext',
+      'extendedKeyUsage=codeSigning',
+    );
+    const signed = join(downloads, 'scanpin-scan-win-x64.exe');
+    execFileSync(
+      'osslsigncode',
+      ['sign', '-certs', 'cert.pem', '-key', 'key.pem', '-h', 'sha256', '-in', exe, '-out', signed],
+      { cwd: downloads, stdio: 'pipe' },
+    );
+    const port = await freePort();
+    const own = await startTestApp(sqliteBackend(), {
+      SCANNER_DOWNLOADS_DIR: downloads,
+      SCANNER_ACCEPT: 'official',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    });
+    try {
+      await own.app.listen({ host: '127.0.0.1', port });
+      const { key } = await own.createOwner('Wine Community');
+      const pin = await own.createPin(key, { type: 'FiveM' });
+      const res = await fetch(`http://127.0.0.1:${port}/scan/${pin}/download/windows`);
+      expect(res.status).toBe(200);
+      const downloaded = join(downloads, `scanpin-scan-${pin}.exe`);
+      writeFileSync(downloaded, Buffer.from(await res.arrayBuffer()));
+      const verify = spawnSync(
+        'osslsigncode',
+        ['verify', '-CAfile', join(downloads, 'cert.pem'), '-in', downloaded],
+        { encoding: 'utf8' },
+      );
+      expect(verify.stdout, verify.stderr).toMatch(/^Signature verification: ok$/m);
+      // No --server and no --pin: the executable reads both from its own certificate table.
+      const scan = await wine.runAsync(downloaded, ['--yes', '--json', '--wait-seconds', '0']);
+      const status = (await own.api('GET', `/v1/pins/${pin}/status`, { key })).json();
+      expect(status.status, scan.stderr).toBe('finished');
+      const results = (await own.api('GET', `/v1/pins/${pin}/results`, { key })).json();
+      expect(results.data.assurance.client.kind).toBe('official');
+    } finally {
+      await own.close();
+    }
   }, 180_000);
 });

@@ -313,7 +313,8 @@ export interface SigningOptions {
 
 /**
  * Signs the Windows build in place with Authenticode through osslsigncode (Debian's package), SHA-256.
- * A scan link then sends this build unstamped (docs/scanner.md, "Stamped downloads").
+ * A scan link then stamps it in its certificate table, where the signature stays valid (docs/scanner.md,
+ * "Stamped downloads").
  */
 export function signWindowsBuild(file: string, signing: SigningOptions): void {
   const signed = `${file}.signed`;

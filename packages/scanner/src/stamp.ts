@@ -71,3 +71,19 @@ export function readStampRegion(bytes: Uint8Array): Stamp | null {
     return null;
   }
 }
+
+/**
+ * The first whole stamp among the regions in some bytes, or null. For a signed Windows build the
+ * server puts the region in a certificate of the signature's certificate table, outside what the
+ * signature covers (docs/scanner.md, "Stamped downloads"); the scanner reads only that table, a few
+ * KiB, and looks for the marker there. An empty or damaged region is passed over.
+ */
+export function findStamp(bytes: Uint8Array): Stamp | null {
+  const first = STAMP_MARKER[0];
+  for (let at = bytes.indexOf(first as number); at !== -1; at = bytes.indexOf(first as number, at + 1)) {
+    if (at + STAMP_REGION_BYTES > bytes.length) return null;
+    const stamp = readStampRegion(bytes.subarray(at, at + STAMP_REGION_BYTES));
+    if (stamp !== null) return stamp;
+  }
+  return null;
+}

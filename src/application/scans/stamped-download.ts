@@ -1,9 +1,19 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { type Readable, Transform } from 'node:stream';
-import { STAMP_MARKER, type Stamp } from '@scanpin/scanner';
+import { emptyStampRegion, STAMP_MARKER, type Stamp } from '@scanpin/scanner';
 import {
-  isAuthenticodeSigned,
+  type CarrierKey,
+  MAX_CERTIFICATE_TABLE_BYTES,
+  type SignedBuild,
+  type SignedPeLayout,
+  signedPeLayout,
+  TagRefused,
+  taggedTail,
+} from '../../domain/certificate-tag.js';
+import { fieldSum, wordSum } from '../../domain/pe-checksum.js';
+import {
   markerOffsets,
   regionFor,
   regionOffsetOf,
@@ -12,77 +22,175 @@ import {
 } from '../../domain/scanner-stamp.js';
 import type { ScannerDownload } from './scanner-downloads.js';
 
-/**
- * Where each build's stamp region is, by path, size and modification time: found by reading the
- * whole file once per build (tens of MiB), then every download streams the file and overwrites the
- * region on the way (docs/scanner.md, "Stamped downloads"). A rebuilt file is searched afresh.
+/*
+ * How each build is stamped, found by reading the whole file once per build (tens of MiB) and kept
+ * by path, size and modification time; every download then streams the file and changes a few
+ * bytes on the way (docs/scanner.md, "Stamped downloads"). A rebuilt file is read afresh.
  */
-const offsets = new Map<string, { key: string; offset: Promise<number> }>();
 
-function searchFile(path: string, size: number): Promise<number> {
-  return new Promise<number>((done, fail) => {
-    const found: number[] = [];
+/** Where a build's stamp goes. */
+export type StampPlace =
+  /** An unsigned build: the region the build reserved is overwritten. */
+  | { kind: 'region'; regionOffset: number }
+  /** A signed build: the region goes into its signature's certificates, outside what is signed. */
+  | { kind: 'certificate-table'; build: SignedBuild }
+  /** A signed build that cannot be tagged: sent as signed, and the player types the PIN. */
+  | { kind: 'signed'; reason: string };
+
+const places = new Map<string, { key: string; place: Promise<StampPlace> }>();
+
+/**
+ * The key carrier certificates are signed with: made once per process, never stored. It vouches for
+ * nothing; the certificate only has to be whole (domain/certificate-tag.ts).
+ */
+let carrierKey: CarrierKey | undefined;
+function theCarrierKey(): CarrierKey {
+  carrierKey ??= generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return carrierKey;
+}
+
+async function headOf(path: string): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(4096);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+interface FileFacts {
+  markers: number[];
+  /** The total of the 16-bit words before the certificate table (signed builds only). */
+  headSum: number;
+  /** The certificate table's bytes, when it ends the file and is not too big to tag. */
+  table: Buffer | null;
+}
+
+/** One pass over the file: the marker's offsets and, for a signed build, what tagging needs. */
+function readFacts(path: string, size: number, signed: SignedPeLayout | null): Promise<FileFacts> {
+  const tableEnd = signed === null ? 0 : signed.tableOffset + signed.tableSize;
+  const wantTable =
+    signed !== null &&
+    signed.tableOffset >= signed.directoryOffset + 8 &&
+    tableEnd === size &&
+    signed.tableSize <= MAX_CERTIFICATE_TABLE_BYTES;
+  const tableParts: Buffer[] = [];
+  return new Promise<FileFacts>((done, fail) => {
+    const markers: number[] = [];
+    let headSum = 0;
     const keep = STAMP_MARKER.length - 1;
     // The last bytes of the previous chunk, so a marker across two chunks is found once.
     let tail = Buffer.alloc(0);
     let tailStart = 0;
+    let position = 0;
     createReadStream(path)
-      .on('data', (chunk) => {
-        const bytes = Buffer.concat([tail, chunk as Buffer]);
-        for (const at of markerOffsets(bytes)) found.push(tailStart + at);
+      .on('data', (data) => {
+        const chunk = data as Buffer;
+        const bytes = Buffer.concat([tail, chunk]);
+        for (const at of markerOffsets(bytes)) markers.push(tailStart + at);
         const from = Math.max(0, bytes.length - keep);
         tailStart += from;
         tail = bytes.subarray(from);
+        if (signed !== null) {
+          const split = Math.max(0, Math.min(chunk.length, signed.tableOffset - position));
+          headSum += wordSum(chunk.subarray(0, split), position);
+          if (wantTable && split < chunk.length) tableParts.push(chunk.subarray(split));
+        }
+        position += chunk.length;
       })
       .on('error', fail)
-      .on('end', () => {
-        try {
-          done(regionOffsetOf(found, size));
-        } catch (error) {
-          fail(error);
-        }
-      });
+      .on('end', () => done({ markers, headSum, table: wantTable ? Buffer.concat(tableParts) : null }));
   });
 }
 
-/** The offset of a build's stamp region; StampRefused when it has none or several. */
-export function stampOffsetOf(download: ScannerDownload): Promise<number> {
+async function findPlace(download: ScannerDownload): Promise<StampPlace> {
+  const head = await headOf(download.path);
+  const layout = signedPeLayout(head);
+  const facts = await readFacts(download.path, download.size, layout);
+  if (layout === null) return { kind: 'region', regionOffset: regionOffsetOf(facts.markers, download.size) };
+  try {
+    regionOffsetOf(facts.markers, download.size);
+  } catch (error) {
+    // A signed build from before stamps (or a copy already stamped): its scanner reads no tag.
+    if (error instanceof StampRefused) return { kind: 'signed', reason: error.reason };
+    throw error;
+  }
+  if (facts.table === null)
+    return { kind: 'signed', reason: 'the certificate table is not the end of the file, or is too big' };
+  const checksum = head.readUInt32LE(layout.checksumOffset);
+  const build: SignedBuild = {
+    layout,
+    table: facts.table,
+    // The CheckSum and the table's size are read as zero, and written for each download.
+    headSum: facts.headSum - fieldSum(checksum) - fieldSum(layout.tableSize),
+    hasChecksum: checksum !== 0,
+  };
+  try {
+    // Tagged once with the empty region, so a signature this server cannot tag is known now.
+    taggedTail(build, emptyStampRegion(), theCarrierKey());
+  } catch (error) {
+    if (error instanceof TagRefused) return { kind: 'signed', reason: error.message };
+    throw error;
+  }
+  return { kind: 'certificate-table', build };
+}
+
+/** Where a build's stamp goes; StampRefused for an unsigned build without the region, or with several. */
+export function stampPlaceOf(download: ScannerDownload): Promise<StampPlace> {
   const key = `${download.size}:${download.mtimeMs}`;
-  const known = offsets.get(download.path);
-  if (known?.key === key) return known.offset;
-  const offset = searchFile(download.path, download.size);
-  offsets.set(download.path, { key, offset });
+  const known = places.get(download.path);
+  if (known?.key === key) return known.place;
+  const place = findPlace(download);
+  places.set(download.path, { key, place });
   // An unreadable file is tried again next time; one without a region stays refused until rebuilt.
-  offset.catch((error: unknown) => {
-    if (!(error instanceof StampRefused)) offsets.delete(download.path);
+  place.catch((error: unknown) => {
+    if (!(error instanceof StampRefused)) places.delete(download.path);
   });
-  return offset;
+  return place;
 }
 
-/** The build's bytes with the stamp in its region, read from disk as they are sent. */
-export function stampedStream(path: string, regionOffset: number, stamp: Stamp): Readable {
-  const region = regionFor(stamp);
+/** A stream that changes the bytes at the given file offsets as they pass, then adds `after`. */
+function patched(
+  source: Readable,
+  patches: readonly { offset: number; bytes: Buffer }[],
+  after?: Buffer,
+): Readable {
   let position = 0;
-  const stamping = new Transform({
+  const out = new Transform({
     transform(chunk: Buffer, _encoding, next) {
-      const out = stampChunk(chunk, position, regionOffset, region);
+      let bytes = chunk;
+      for (const patch of patches) bytes = stampChunk(bytes, position, patch.offset, patch.bytes);
       position += chunk.length;
-      next(null, out);
+      next(null, bytes);
+    },
+    flush(next) {
+      next(null, after);
     },
   });
-  const file = createReadStream(path);
-  file.on('error', (error) => stamping.destroy(error));
-  return file.pipe(stamping);
+  source.on('error', (error) => out.destroy(error));
+  return source.pipe(out);
 }
 
-/** Whether a build is Authenticode-signed, from its first 4 KiB (its headers). */
-export async function isSignedBuild(download: ScannerDownload): Promise<boolean> {
-  const file = await open(download.path, 'r');
-  try {
-    const head = Buffer.alloc(4096);
-    const { bytesRead } = await file.read(head, 0, head.length, 0);
-    return isAuthenticodeSigned(head.subarray(0, bytesRead));
-  } finally {
-    await file.close();
-  }
+/**
+ * The build's bytes with the stamp, read from disk as they are sent, and their length: a tagged
+ * signed build is longer than the file by its carrier certificate. StampRefused when the stamp does
+ * not fit; the place must not be `signed`.
+ */
+export function stampedStream(
+  path: string,
+  place: Exclude<StampPlace, { kind: 'signed' }>,
+  stamp: Stamp,
+  fileSize: number,
+): { body: Readable; size: number } {
+  const region = regionFor(stamp);
+  if (place.kind === 'region')
+    return {
+      body: patched(createReadStream(path), [{ offset: place.regionOffset, bytes: region }]),
+      size: fileSize,
+    };
+  const tail = taggedTail(place.build, region, theCarrierKey());
+  const head = createReadStream(path, { start: 0, end: place.build.layout.tableOffset - 1 });
+  return { body: patched(head, tail.patches, tail.table), size: tail.size };
 }

@@ -11,9 +11,8 @@ import {
   proofTargetOf,
   startPlayerProof,
 } from '../../application/scans/prove-player.js';
-import { scanLinkPin, stampedScannerDownload } from '../../application/scans/scan-link.js';
+import { scanLinkPin, sentUnstamped, stampedScannerDownload } from '../../application/scans/scan-link.js';
 import { findScannerDownload, listScannerDownloads } from '../../application/scans/scanner-downloads.js';
-import { isSignedBuild } from '../../application/scans/stamped-download.js';
 import { publicBaseUrl } from '../../config.js';
 import { PIN_CODE_PATTERN } from '../../domain/pin-code.js';
 import {
@@ -233,7 +232,8 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
         const builds: Partial<Record<ScanPlatform, PinPageBuild>> = {};
         for (const p of SCAN_PLATFORMS) {
           const build = downloads.find((d) => d.name === BUILD_NAME[p]);
-          if (build !== undefined) builds[p] = { ...build, signed: await isSignedBuild(build) };
+          // `signed` on the page: a signed build sent as it is, for which the player types the PIN.
+          if (build !== undefined) builds[p] = { ...build, signed: await sentUnstamped(build) };
         }
         // Chromium sends its platform hint on later requests when asked.
         reply.header('accept-ch', 'Sec-CH-UA-Platform').header('vary', 'Sec-CH-UA-Platform, User-Agent');
@@ -265,7 +265,10 @@ export function scanPageRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
           return htmlPage(reply, unstampedBuildPage(platform, sent.reason === 'no_build'), 404);
         }
         // The path, masked like every PIN path (docs/operations.md, "Logs"), says which PIN.
-        request.log.info({ platform, stamped: sent.stamped }, 'scanner sent from a scan link');
+        request.log.info(
+          { platform, stamped: sent.stamped, ...(sent.stamped ? {} : { unstampedBecause: sent.reason }) },
+          'scanner sent from a scan link',
+        );
         return reply
           .type('application/octet-stream')
           .header('content-disposition', `attachment; filename="${sent.name}"`)

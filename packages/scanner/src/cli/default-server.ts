@@ -2,6 +2,7 @@ import { CLIENT_ID } from '../identity/client-id.js';
 import { unmaskKey } from '../identity/masked-key.js';
 import { type ClientIdentity, DEVELOPMENT } from '../server/signature.js';
 import { readStampRegion, STAMP_ASSET, type Stamp } from '../stamp.js';
+import { signatureStampAccepted, stampInSignature } from './signature-stamp.js';
 
 interface SeaModule {
   isSea(): boolean;
@@ -54,15 +55,20 @@ export function bakedClientIdentity(): ClientIdentity {
 /**
  * The server address and PIN the server wrote into this copy when the player downloaded it from
  * `/scan/<PIN>` (stamp.ts; docs/scanner.md, "Stamped downloads"); null for a build as built, or
- * outside a single executable.
+ * outside a single executable. An unsigned build carries it in its `stamp.bin` asset; a signed one
+ * keeps that asset empty (it is inside the signed part) and carries the stamp in its signature's
+ * certificate table instead, which is read only when the asset holds none.
  */
 export function stampedScan(): Stamp | null {
   try {
     const sea = seaModule();
     if (sea === null) return null;
-    return readStampRegion(new Uint8Array(sea.getAsset(STAMP_ASSET)));
+    const own = readStampRegion(new Uint8Array(sea.getAsset(STAMP_ASSET)));
+    if (own !== null) return own;
   } catch {
     // A build from before stamps has no such asset.
     return null;
   }
+  const tagged = stampInSignature(process.execPath);
+  return tagged !== null && signatureStampAccepted(tagged, bakedServerUrl()) ? tagged : null;
 }

@@ -31,6 +31,9 @@ export const queryKeys = {
     discordMessage: (code: string) => ['pins', 'discord-message', code.toUpperCase()] as const,
   },
   player: (discordId: string) => ['players', discordId] as const,
+  /** Under the player's key, so refreshing the player refreshes this too. */
+  moderation: (discordId: string, enterpriseId: number | null) =>
+    ['players', discordId, 'moderation', enterpriseId] as const,
   overview: (enterpriseId: number | null) => ['overview', enterpriseId] as const,
   keys: ['keys'] as const,
   webhooks: ['webhooks'] as const,

@@ -307,3 +307,44 @@ export interface DiscordMessage {
   components?: Array<{ type: number; components: DiscordButton[] }>;
   flags?: number;
 }
+
+/**
+ * Where a ban or warning shows (docs/dashboard.md, "The pages": Players, Moderation): `shared` in
+ * every community's lookup, `enterprise` only to readers through the Enterprise that made it.
+ */
+export type ModerationReach = 'shared' | 'enterprise';
+
+/** One of an Enterprise's bans, warnings or notes on a player (`GET /app/api/players/:discordId/moderation`). */
+export interface ModerationEntry {
+  id: number;
+  kind: 'ban' | 'warning' | 'note';
+  reason: string;
+  reach: ModerationReach;
+  status: 'active' | 'expired' | 'lifted';
+  createdAt: string;
+  expiresAt: string | null;
+  liftedAt: string | null;
+  /** The staff member's display name; null once their account is erased. */
+  createdBy: string | null;
+}
+
+/** An Enterprise's moderation of one player, and what the person may do about it. */
+export interface PlayerModeration {
+  enterpriseId: number;
+  enterpriseName: string;
+  /** The person's role there allows `player.moderate` (docs/roles.md). */
+  mayModerate: boolean;
+  /** The Enterprise can see the player: a shared profile, or a report of its own. */
+  known: boolean;
+  /** Where a new ban or warning would show now. */
+  reach: ModerationReach;
+  /** Newest first. */
+  entries: ModerationEntry[];
+}
+
+export interface BanInput {
+  kind: 'ban' | 'warning';
+  reason: string;
+  /** ISO time in the future, or null for a permanent one. */
+  expiresAt: string | null;
+}

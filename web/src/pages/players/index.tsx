@@ -3,6 +3,7 @@ import { isApiError } from '../../api/client';
 import { EmptyState, ErrorState, Loading, PageHeader } from '../../components';
 import { DISCORD_ID, usePlayer } from './api';
 import { BansAndReasons } from './BansAndReasons';
+import { Moderation } from './Moderation';
 import { PlayerSearch } from './PlayerSearch';
 import { PlayerSummary } from './PlayerSummary';
 import { RelatedAccounts } from './RelatedAccounts';
@@ -71,6 +72,7 @@ function Player({ discordId }: { discordId: string }) {
         </p>
       ) : null}
       {riskScore.found ? <PlayerSummary risk={riskScore} lookup={lookup.found ? lookup : null} /> : null}
+      <Moderation discordId={discordId} playerName={name} />
       <ScanHistory scans={scans} />
       {lookup.found ? (
         <>

@@ -78,12 +78,17 @@ export type Failure =
   | { code: 'invalid_rule_pack_source_url'; reason: string }
   | { code: 'rule_pack_source_exists'; sourceId: number }
   | { code: 'rule_pack_source_not_found'; sourceId: number }
-  | { code: 'enterprise_not_found'; enterpriseId: number }
+  /** `enterpriseId` null: the person chose none and is in no active Enterprise. */
+  | { code: 'enterprise_not_found'; enterpriseId: number | null }
   | { code: 'already_member'; enterpriseId: number; accountId: number; owner: boolean }
   | { code: 'member_not_found'; enterpriseId: number; accountId: number }
   | { code: 'key_not_found'; keyId: number }
   | { code: 'ban_not_found'; banId: number }
-  | { code: 'scanned_user_not_found'; discordId: string }
+  /**
+   * `enterpriseName`: staff of that Enterprise asked to moderate a player it cannot see (no shared
+   * profile and no report of its own), so the refusal says how to get one.
+   */
+  | { code: 'scanned_user_not_found'; discordId: string; enterpriseName?: string }
   | { code: 'invalid_evidence'; maxDepth: number; maxChars: number }
   | { code: 'invalid_webhook_url'; reason: string }
   | { code: 'webhook_limit'; max: number }

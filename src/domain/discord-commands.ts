@@ -6,6 +6,7 @@ import {
   type RESTPutAPIApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 import { GAME_TYPES } from './game-types.js';
+import { MODERATION_LIMITS } from './moderation.js';
 import { PIN_LENGTH } from './pin-code.js';
 
 /**
@@ -20,6 +21,10 @@ export const COMMAND = {
   cancel: 'cancel',
   lookup: 'lookup',
   risk: 'risk',
+  ban: 'ban',
+  warn: 'warn',
+  note: 'note',
+  unban: 'unban',
   scanpin: 'scanpin',
 } as const;
 export const SUBCOMMAND = { connect: 'connect' } as const;
@@ -87,6 +92,58 @@ export const DISCORD_COMMANDS: RESTPutAPIApplicationCommandsJSONBody = [
     name: COMMAND.risk,
     description: "A player's risk score (only you see the answer).",
     options: [player('The player to score.')],
+    ...serverOnly,
+  },
+  ...(['ban', 'warn'] as const).map((kind) => ({
+    type: ApplicationCommandType.ChatInput as const,
+    name: COMMAND[kind],
+    description:
+      kind === 'ban'
+        ? 'Ban a player for your community; every community sees it once the player has proven their account.'
+        : 'Warn a player for your community; every community sees it once the player has proven their account.',
+    options: [
+      player(kind === 'ban' ? 'The player to ban.' : 'The player to warn.'),
+      {
+        type: ApplicationCommandOptionType.String as const,
+        name: 'reason',
+        description: 'Why: shown with it wherever it shows.',
+        required: true,
+        min_length: 1,
+        max_length: MODERATION_LIMITS.reason,
+      },
+      {
+        type: ApplicationCommandOptionType.Integer as const,
+        name: 'days',
+        description: 'How many days it lasts (default: until lifted with /unban).',
+        required: false,
+        min_value: 1,
+        max_value: MODERATION_LIMITS.days,
+      },
+    ],
+    ...serverOnly,
+  })),
+  {
+    type: ApplicationCommandType.ChatInput,
+    name: COMMAND.note,
+    description: 'Add a note on a player that only your community reads (in /lookup).',
+    options: [
+      player('The player the note is about.'),
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'text',
+        description: 'The note.',
+        required: true,
+        min_length: 1,
+        max_length: MODERATION_LIMITS.note,
+      },
+    ],
+    ...serverOnly,
+  },
+  {
+    type: ApplicationCommandType.ChatInput,
+    name: COMMAND.unban,
+    description: "Lift your community's bans and warnings on a player.",
+    options: [player('The player whose bans and warnings to lift.')],
     ...serverOnly,
   },
   {

@@ -477,7 +477,13 @@ export function problemFor(failure: Failure): Problem {
         `There is no pack source ${failure.sourceId}. GET /admin/v1/rule-pack-sources lists them and their ids.`,
       );
     case 'enterprise_not_found':
-      return new Problem(404, failure.code, `Enterprise ${failure.enterpriseId} does not exist.`);
+      return new Problem(
+        404,
+        failure.code,
+        failure.enterpriseId === null
+          ? 'You are not in any active Enterprise. Ask an Enterprise’s owner to invite you.'
+          : `Enterprise ${failure.enterpriseId} does not exist.`,
+      );
     case 'already_member':
       return new Problem(
         409,
@@ -500,7 +506,9 @@ export function problemFor(failure: Failure): Problem {
       return new Problem(
         404,
         failure.code,
-        `A scanned user with Discord ID ${failure.discordId} does not exist.`,
+        failure.enterpriseName === undefined
+          ? `A scanned user with Discord ID ${failure.discordId} does not exist.`
+          : `${failure.enterpriseName} has no scan of Discord ID ${failure.discordId}, and no community shares a profile of them. Scan the player first (create a PIN for them), then ban, warn or note them.`,
       );
     case 'invalid_webhook_url':
       return new Problem(400, failure.code, failure.reason);

@@ -290,6 +290,26 @@ export interface BansTable {
   expires_at: number | null;
   created_at: number;
   lifted_at: number | null;
+  /** The Enterprise whose staff made it (docs/roles.md, "Moderation"); null for an operator's. */
+  enterprise_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The staff account that made it; null for an operator's, or one made through the Discord app. */
+  account_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** An Enterprise's bans, warnings and notes on a player, by Discord ID (docs/roles.md, "Moderation"). */
+export interface ModerationEntriesTable {
+  id: Generated<number>;
+  enterprise_id: number;
+  discord_id: string;
+  kind: 'ban' | 'warning' | 'note';
+  reason: string;
+  account_id: number | null;
+  staff_name: string | null;
+  /** The `bans` row covering the player's hardware, once the entry reaches every community. */
+  ban_id: number | null;
+  expires_at: number | null;
+  created_at: number;
+  lifted_at: number | null;
 }
 
 export interface BanHwidsTable {
@@ -713,6 +733,7 @@ export interface Database {
   user_own_detections: NameSetTable;
   bans: BansTable;
   ban_hwids: BanHwidsTable;
+  moderation_entries: ModerationEntriesTable;
   user_reasons: UserReasonsTable;
   settings: SettingsTable;
   webhook_endpoints: WebhookEndpointsTable;
@@ -751,3 +772,4 @@ export type ScanReportRow = Selectable<ScanReportsTable>;
 export type ScannedUserRow = Selectable<ScannedUsersTable>;
 export type HwidRow = Selectable<HwidsTable>;
 export type BanRow = Selectable<BansTable>;
+export type ModerationEntryRow = Selectable<ModerationEntriesTable>;

@@ -953,12 +953,12 @@ describe.each(backends())('the built-in Discord app on $name', (backend) => {
       await discordCommand({ out: (l) => lines.push(l) }, env).parseAsync(['register', '--guild', GUILD], {
         from: 'user',
       });
-      expect(lines.join('\n')).toContain(`Registered 5 commands in server ${GUILD}`);
+      expect(lines.join('\n')).toContain(`Registered 9 commands in server ${GUILD}`);
       expect(lines.join('\n')).toContain('https://scanpin.example/discord/interactions');
       const names = (discord.commands(GUILD) as Array<{ name: string }>).map((c) => c.name).sort();
-      expect(names).toEqual(['cancel', 'lookup', 'risk', 'scan', 'scanpin']);
+      expect(names).toEqual(['ban', 'cancel', 'lookup', 'note', 'risk', 'scan', 'scanpin', 'unban', 'warn']);
       await discordCommand({ out: () => {} }, env).parseAsync(['register'], { from: 'user' });
-      expect((discord.commands() as unknown[]).length).toBe(5);
+      expect((discord.commands() as unknown[]).length).toBe(9);
       // Another application's key: a real key, only not this one.
       const another = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x as string;
       const wrongKey = { ...env, DISCORD_PUBLIC_KEY: Buffer.from(another, 'base64url').toString('hex') };

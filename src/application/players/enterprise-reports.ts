@@ -1,7 +1,36 @@
+import { PLAYER_LIST_LIMITS } from '../../domain/player-list-limits.js';
+import type { EnterpriseNote, EnterpriseSanction } from '../../storage/repositories/moderation.js';
 import type { EnterpriseReport } from '../../storage/repositories/report-provenance.js';
 import type { AccountCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import type { PlayerChanges } from './player-facts-cache.js';
+
+/**
+ * What an Enterprise holds of a person that only readers through it see (docs/risk-score.md, "Whose
+ * scan it is"; docs/roles.md, "Moderation"): its reports that count only inside it, its bans and
+ * warnings that reach only it, and its notes. One object per Enterprise and person while it is kept,
+ * so what is made of it can be kept too (with-own-reports.ts).
+ */
+export interface OwnRecord {
+  /** Most recent first. */
+  reports: readonly EnterpriseReport[];
+  /** Oldest first. */
+  sanctions: readonly EnterpriseSanction[];
+  /** Oldest first, the most recent PLAYER_LIST_LIMITS.reasons. */
+  notes: readonly EnterpriseNote[];
+  notesTotal: number;
+}
+
+export const NO_OWN_RECORD: OwnRecord = Object.freeze({
+  reports: Object.freeze([]),
+  sanctions: Object.freeze([]),
+  notes: Object.freeze([]),
+  notesTotal: 0,
+});
+
+export function isEmptyRecord(own: OwnRecord): boolean {
+  return own.reports.length === 0 && own.sanctions.length === 0 && own.notesTotal === 0;
+}
 
 /** Reads kept in memory at most; the least recently read go first. */
 const CAPACITY = 10_000;
@@ -9,14 +38,15 @@ const CAPACITY = 10_000;
 const MAX_AGE_MS = 10_000;
 
 /**
- * An Enterprise's own reports of a person (docs/risk-score.md, "Whose scan it is"), kept in memory
- * per Enterprise and person until any notice says players or such reports changed: a scan that
- * recorded them, one that linked the person's hardware (which decides which of them the risk score
- * counts already), an erasure, retention. They sit in the path of every risk score and lookup an
- * Enterprise's member reads; most are empty, and an empty answer is kept too.
+ * An Enterprise's own record of a person, kept in memory per Enterprise and person until any notice
+ * says players or such records changed: a scan that recorded reports, one that linked the person's
+ * hardware (which decides which of them the risk score counts already), a ban, warning, lift or note
+ * of the Enterprise's staff, a proof that shared a ban, an erasure, retention. They sit in the path
+ * of every risk score and lookup an Enterprise's member reads; most are empty, and an empty one is
+ * kept too.
  */
 export class EnterpriseReportsCache {
-  private readonly kept = new Map<string, { reports: readonly EnterpriseReport[]; at: number }>();
+  private readonly kept = new Map<string, { record: OwnRecord; at: number }>();
   private generation = 0;
   private readonly unfollow: Array<() => void>;
 
@@ -27,11 +57,7 @@ export class EnterpriseReportsCache {
     this.unfollow = [changes.followPlayerChanges(() => this.clear()), changes.followGaps(() => this.clear())];
   }
 
-  async read(
-    enterpriseId: number,
-    discordId: string,
-    load: () => Promise<EnterpriseReport[]>,
-  ): Promise<readonly EnterpriseReport[]> {
+  async read(enterpriseId: number, discordId: string, load: () => Promise<OwnRecord>): Promise<OwnRecord> {
     if (!this.changes.listening()) return load();
     const key = `${enterpriseId}:${discordId}`;
     const now = this.clock();
@@ -39,16 +65,16 @@ export class EnterpriseReportsCache {
     if (hit !== undefined && now - hit.at < MAX_AGE_MS && hit.at <= now) {
       this.kept.delete(key);
       this.kept.set(key, hit);
-      return hit.reports;
+      return hit.record;
     }
     const generation = this.generation;
-    const reports = await load();
+    const record = await load();
     if (generation === this.generation && this.changes.listening()) {
       this.kept.delete(key);
-      this.kept.set(key, { reports, at: now });
+      this.kept.set(key, { record, at: now });
       if (this.kept.size > CAPACITY) this.kept.delete(this.kept.keys().next().value as string);
     }
-    return reports;
+    return record;
   }
 
   close(): void {
@@ -62,35 +88,58 @@ export class EnterpriseReportsCache {
   }
 }
 
+/** An Enterprise's own record of a person, read from the store (two statements). */
+async function loadOwnRecord(
+  ctx: UseCaseContext,
+  enterpriseId: number,
+  discordId: string,
+): Promise<OwnRecord> {
+  const reports = await ctx.repos.reportProvenance.enterpriseReports(enterpriseId, discordId);
+  const moderation = await ctx.repos.moderation.enterpriseRecord(
+    enterpriseId,
+    discordId,
+    PLAYER_LIST_LIMITS.reasons,
+  );
+  if (reports.length === 0 && moderation.sanctions.length === 0 && moderation.notesTotal === 0)
+    return NO_OWN_RECORD;
+  return { reports, ...moderation };
+}
+
 /**
- * The reports of `discordId` that count only inside the caller's active Enterprises, most recent
- * first. A caller with a licence and no Enterprise has none.
+ * What the caller's active Enterprises hold of `discordId` that only they see: reports that count
+ * only inside them (most recent first), their bans and warnings that reach only them, and their
+ * notes. A caller with a licence and no Enterprise has none.
  */
-export async function ownEnterpriseReports(
+export async function ownEnterpriseRecord(
   ctx: UseCaseContext,
   caller: AccountCaller,
   discordId: string,
   /** Narrows to these of the caller's Enterprises. */
   only?: readonly number[],
-): Promise<readonly EnterpriseReport[]> {
+): Promise<OwnRecord> {
   const accountId = caller.account?.id;
-  if (accountId === undefined) return [];
+  if (accountId === undefined) return NO_OWN_RECORD;
   const active = await ctx.keyPrincipals.enterpriseIds(accountId, () =>
     ctx.repos.enterprises.activeEnterpriseIdsOf(accountId),
   );
   const enterpriseIds = only === undefined ? active : active.filter((id) => only.includes(id));
-  const parts: Array<readonly EnterpriseReport[]> = [];
+  const parts: OwnRecord[] = [];
   for (const id of enterpriseIds) {
-    const kept = await ctx.enterpriseReports.read(id, discordId, () =>
-      ctx.repos.reportProvenance.enterpriseReports(id, discordId),
-    );
-    if (kept.length > 0) parts.push(kept);
+    const kept = await ctx.enterpriseReports.read(id, discordId, () => loadOwnRecord(ctx, id, discordId));
+    if (!isEmptyRecord(kept)) parts.push(kept);
   }
-  // The kept list itself when there is one (nearly always): the same object while it is kept, so
+  // The kept record itself when there is one (nearly always): the same object while it is kept, so
   // what is made of it can be kept too (with-own-reports.ts).
-  if (parts.length === 0) return NONE;
-  if (parts.length === 1) return parts[0] as readonly EnterpriseReport[];
-  return parts.flat().sort((a, b) => b.finishedAt - a.finishedAt || b.pinId - a.pinId);
+  if (parts.length === 0) return NO_OWN_RECORD;
+  if (parts.length === 1) return parts[0] as OwnRecord;
+  const notes = parts
+    .flatMap((p) => p.notes)
+    .sort((a, b) => a.addedAt - b.addedAt)
+    .slice(-PLAYER_LIST_LIMITS.reasons);
+  return {
+    reports: parts.flatMap((p) => p.reports).sort((a, b) => b.finishedAt - a.finishedAt || b.pinId - a.pinId),
+    sanctions: parts.flatMap((p) => p.sanctions).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id),
+    notes,
+    notesTotal: parts.reduce((n, p) => n + p.notesTotal, 0),
+  };
 }
-
-const NONE: readonly EnterpriseReport[] = Object.freeze([]);

@@ -11,9 +11,9 @@ import type { LookupFacts } from '../../storage/repositories/player-snapshots.js
 import type { AccountCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { AnswersOfFacts } from './answers-of-facts.js';
-import { ownEnterpriseReports } from './enterprise-reports.js';
+import { ownEnterpriseRecord } from './enterprise-reports.js';
 import { readPlayerSnapshot, toBanFacts } from './player-snapshot.js';
-import { lookupWithOwnReports } from './with-own-reports.js';
+import { factsWithOwnRecord, lookupWithOwnReports } from './with-own-reports.js';
 
 export interface RelatedAccount {
   discordId: string;
@@ -143,22 +143,26 @@ const lookups = new AnswersOfFacts(
 
 /**
  * The scanned-user lookup (docs/api.md, "Lookup"): the person's own scans, every ban reaching them,
- * staff notes, and the accounts sharing their hardware. Read in one snapshot; the reader's
- * Enterprises' own reports of the person are added to it (docs/risk-score.md, "Whose scan it is").
+ * staff notes, and the accounts sharing their hardware. Read in one snapshot; what the reader's
+ * Enterprises hold of the person that only they see (their own reports, bans, warnings and notes) is
+ * added to it (docs/risk-score.md, "Whose scan it is"; docs/roles.md, "Moderation").
  */
 export async function lookUpPlayer(
   ctx: UseCaseContext,
   caller: AccountCaller,
   discordId: string,
-  /** Whose own reports to add: the caller's active Enterprises unless narrowed (the Discord app's server). */
+  /** Whose own record to add: the caller's active Enterprises unless narrowed (the Discord app's server). */
   enterpriseIds?: readonly number[],
 ): Promise<LookupResult> {
-  const shared = await readPlayerSnapshot(
+  const snapshot = await readPlayerSnapshot(
     ctx,
     caller,
     discordId,
     () => ctx.playerFacts.read(discordId, () => ctx.repos.playerSnapshots.lookupFacts(discordId)),
-    (facts, now) => lookups.answer(facts, now),
+    (facts, now) => ({ facts, now }),
   );
-  return lookupWithOwnReports(shared, await ownEnterpriseReports(ctx, caller, discordId, enterpriseIds));
+  const own = await ownEnterpriseRecord(ctx, caller, discordId, enterpriseIds);
+  if ('found' in snapshot) return lookupWithOwnReports(snapshot, own, ctx.clock());
+  const shared = lookups.answer(factsWithOwnRecord(snapshot.facts, own), snapshot.now);
+  return lookupWithOwnReports(shared, own, snapshot.now);
 }

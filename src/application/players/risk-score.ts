@@ -4,10 +4,10 @@ import type { LookupFacts } from '../../storage/repositories/player-snapshots.js
 import type { AccountCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { AnswersOfFacts } from './answers-of-facts.js';
-import { ownEnterpriseReports } from './enterprise-reports.js';
+import { ownEnterpriseRecord } from './enterprise-reports.js';
 import type { ScansByReach } from './lookup.js';
 import { readPlayerSnapshot, toBanFacts } from './player-snapshot.js';
-import { riskScoreWithOwnReports } from './with-own-reports.js';
+import { factsWithOwnRecord, riskScoreWithOwnReports } from './with-own-reports.js';
 
 export type RiskScoreResult =
   | { found: false; discordId: string }
@@ -68,22 +68,27 @@ const riskScores = new AnswersOfFacts(
 
 /**
  * A user's risk score (docs/risk-score.md): the highest score of their hardware profiles, with stats
- * over every scan on that hardware, and the reader's Enterprises' own reports of the person. Read in one snapshot, so a scan finishing meanwhile cannot make
- * the stats and the score disagree (one statement, storage/repositories/player-snapshots.ts).
+ * over every scan on that hardware, and what the reader's Enterprises hold of the person that only
+ * they see (their own reports, bans and warnings). Read in one snapshot, so a scan finishing
+ * meanwhile cannot make the stats and the score disagree (one statement,
+ * storage/repositories/player-snapshots.ts).
  */
 export async function readRiskScore(
   ctx: UseCaseContext,
   caller: AccountCaller,
   discordId: string,
-  /** Whose own reports to add: the caller's active Enterprises unless narrowed (the Discord app's server). */
+  /** Whose own record to add: the caller's active Enterprises unless narrowed (the Discord app's server). */
   enterpriseIds?: readonly number[],
 ): Promise<RiskScoreResult> {
-  const shared = await readPlayerSnapshot(
+  const snapshot = await readPlayerSnapshot(
     ctx,
     caller,
     discordId,
     () => ctx.playerFacts.read(discordId, () => ctx.repos.playerSnapshots.lookupFacts(discordId)),
-    (facts, now) => riskScores.answer(facts, now),
+    (facts, now) => ({ facts, now }),
   );
-  return riskScoreWithOwnReports(shared, await ownEnterpriseReports(ctx, caller, discordId, enterpriseIds));
+  const own = await ownEnterpriseRecord(ctx, caller, discordId, enterpriseIds);
+  if ('found' in snapshot) return riskScoreWithOwnReports(snapshot, own, ctx.clock());
+  const shared = riskScores.answer(factsWithOwnRecord(snapshot.facts, own), snapshot.now);
+  return riskScoreWithOwnReports(shared, own, snapshot.now);
 }

@@ -11,7 +11,7 @@ export interface ErasureResult extends ErasureCounts {
 
 /**
  * Erases one scanned person (docs/privacy.md, "Erasure"), in one transaction: their profile, hardware
- * links, bans, reasons and name sets go; the reports and stored webhook events that named them stay
+ * links, bans, reasons and name sets go, and every Enterprise's bans, warnings and notes on them; the reports and stored webhook events that named them stay
  * for the PINs' owners with the account shown as erased; other people's alt-account notes naming them
  * go, and since their links are gone no related-accounts list shows them. Other people's counters are
  * over the scans on their own hardware, which all stay, so their risk scores still add up. The audit
@@ -24,8 +24,13 @@ export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promi
     const { privacy } = repos;
     await privacy.excludeFinishes();
     const user = await privacy.findUser(discordId);
-    // Someone only an Enterprise's own reports name has no profile, but is erased all the same.
-    if (user === undefined && !(await privacy.namedInScans(discordId)))
+    // Someone only an Enterprise's own reports name, or only its staff's entries, has no profile,
+    // but is erased all the same.
+    if (
+      user === undefined &&
+      !(await privacy.namedInScans(discordId)) &&
+      !(await repos.moderation.anyOn(discordId))
+    )
       refuse({ code: 'scanned_user_not_found', discordId });
     const userId = user?.id ?? null;
 
@@ -63,11 +68,21 @@ export async function erasePlayer(ctx: UseCaseContext, discordId: string): Promi
     // PINs /scan named after them, and the Discord messages that mention them (docs/discord.md).
     rewritten.push(...(await repos.discord.forgetPlayer(discordId)));
     await privacy.forgetScanAccounts(discordId);
+    // Every Enterprise's bans, warnings and notes on them (docs/roles.md, "Moderation"), before the
+    // shared ones' rows go with the profile.
+    const moderation = await repos.moderation.forgetPlayer(discordId);
     const removed =
       user === undefined
         ? { hardwareLinks: 0, bans: 0, reasons: 0, notesOnOthers: 0 }
         : await privacy.removeUser(user.id, discordId);
-    const counts = { reportsRewritten, eventsRewritten, evidenceRewritten, ...removed };
+    const counts = {
+      reportsRewritten,
+      eventsRewritten,
+      evidenceRewritten,
+      ...removed,
+      bans: removed.bans + moderation.sanctions,
+      reasons: removed.reasons + moderation.notes,
+    };
     await recordPrivacyAction(repos, 'scanned_user.erase', now, counts);
     return { ...counts, erasedAt: now };
   });

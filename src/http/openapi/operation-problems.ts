@@ -164,6 +164,16 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   { path: /^\/app\/api\/(auth\/options|invites\/preview)$/, codes: ['rate_limited'] },
   { path: /^\/app\/api\/keys/, codes: ['key_not_found', 'not_enterprise_owner', 'account_not_found'] },
   { path: /^\/app\/api\/players\//, codes: ['scanned_user_not_found', 'licence_required'] },
+  // Moderation (docs/roles.md, "Moderation"): in an Enterprise the person is in, by role.
+  {
+    path: /^\/app\/api\/players\/\{discordId\}\/(moderation|bans|notes)$/,
+    codes: ['enterprise_not_found', 'role_not_allowed'],
+  },
+  {
+    method: 'post',
+    path: /^\/app\/api\/bans\/\{banId\}\/lift$/,
+    codes: ['ban_not_found', 'role_not_allowed'],
+  },
   { path: /^\/app\/api\/(keywords|overview)$/, codes: ['licence_required', 'account_not_found'] },
   { path: /^\/app\/api\/pin-slots$/, codes: ['not_enterprise_owner'] },
   {

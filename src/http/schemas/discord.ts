@@ -21,7 +21,7 @@ export const PutGuildBody = Type.Object(
     staffRoleIds: Type.Array(Snowflake, {
       maxItems: MAX_STAFF_ROLES,
       description:
-        'Members holding any of these roles are staff: they may use /scan, /lookup and /risk. Members with Manage Server always may.',
+        'Members holding any of these roles are staff: they may use the staff commands (/scan, /cancel, /lookup, /risk, /ban, /warn, /note, /unban). Members with Manage Server always may.',
     }),
   },
   { additionalProperties: false },

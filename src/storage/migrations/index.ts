@@ -35,6 +35,7 @@ import { rulePackSources } from './0036-rule-pack-sources.js';
 import { ruleQuality } from './0037-rule-quality.js';
 import { passkeys } from './0038-passkeys.js';
 import { memberRoles } from './0039-member-roles.js';
+import { moderation } from './0040-moderation.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -93,6 +94,7 @@ export class ScanpinMigrations implements MigrationProvider {
       '0037-rule-quality': ruleQuality(),
       '0038-passkeys': passkeys(ctx),
       '0039-member-roles': memberRoles(),
+      '0040-moderation': moderation(ctx),
     };
   }
 }

@@ -9,6 +9,7 @@ import { type EvidenceRepository, evidenceRepository } from './evidence.js';
 import { type HardwareFactsRepository, hardwareFactsRepository } from './hardware-facts.js';
 import { type HardwareHubsRepository, hardwareHubsRepository } from './hardware-hubs.js';
 import { type InvitesRepository, invitesRepository } from './invites.js';
+import { type ModerationRepository, moderationRepository, sanctionsSharer } from './moderation.js';
 import { type PasskeysRepository, passkeysRepository } from './passkeys.js';
 import { type PinStatsRepository, pinStatsRepository } from './pin-stats.js';
 import { type PinTimelineRepository, pinTimelineRepository } from './pin-timeline.js';
@@ -45,6 +46,7 @@ export interface Repositories {
   pinStats: PinStatsRepository;
   scans: ScansRepository;
   players: PlayersRepository;
+  moderation: ModerationRepository;
   playerSnapshots: PlayerSnapshotsRepository;
   privacy: PrivacyRepository;
   settings: SettingsRepository;
@@ -120,6 +122,7 @@ function repositoryMakers(
     pinTimeline: () => pinTimelineRepository(db),
     pinStats: () => pinStatsRepository(db, store.dialect),
     players: () => playersRepository(db),
+    moderation: () => moderationRepository(db),
     playerSnapshots: () => playerSnapshotsRepository(db, store.dialect),
     privacy: () => privacyRepository(db, store.dialect),
     settings: () => settingsRepository(db),
@@ -155,7 +158,12 @@ export function createRepositories(store: Store, hubPolicy: HubPolicy): Reposito
   return {
     ...boundTo(store.db, store),
     // Finishing a scan also updates the player-risk aggregates, in the same transaction.
-    scans: scansRepository(store, [finishedScanRecorder(store.dialect, hubPolicy), scanAccountsRecorder]),
+    // Then an Enterprise's bans of a player whose account this scan proved reach every community.
+    scans: scansRepository(store, [
+      finishedScanRecorder(store.dialect, hubPolicy),
+      scanAccountsRecorder,
+      sanctionsSharer(store.dialect),
+    ]),
   };
 }
 

@@ -20,7 +20,7 @@ export interface PlayerFacts {
   user: ScannedUserRow;
   profiles: HwidRow[];
   /** Every ban or warning on the user's hardware, once each, oldest first, with the IDs it covers there. */
-  bans: Array<BanRow & { hwid_ids: number[] }>;
+  bans: Array<FactsBan & { hwid_ids: number[] }>;
   /** Detections over every scan on the user's hardware (the risk score's uniqueCheatsDetected), the first by name. */
   detections: string[];
   detectionsTotal: number;
@@ -89,6 +89,9 @@ const BAN_COLUMNS = [
   'created_at',
   'lifted_at',
 ] as const satisfies ReadonlyArray<keyof BanRow>;
+
+/** A ban as the facts hold it: who issued it (an operator, an Enterprise) is not among them. */
+export type FactsBan = Pick<BanRow, (typeof BAN_COLUMNS)[number]>;
 
 /** The few JSON building blocks the statement needs, per dialect. */
 interface JsonSql {

@@ -3,6 +3,7 @@ import type { Pin } from '../../domain/pin.js';
 import type { Verdict } from '../../domain/pin-lifecycle.js';
 import type { Db } from '../database.js';
 import type { BanRow, HwidRow, ScannedUserRow } from '../schema.js';
+import { moderationRepository } from './moderation.js';
 import { invalidatePlayer, invalidatePlayers, invalidatePlayersOn } from './player-documents.js';
 
 /** A related account: another user on at least one of the same hardware IDs. */
@@ -158,6 +159,9 @@ export function playersRepository(db: Db) {
       reason: string;
       expiresAt: number | null;
       now: number;
+      /** A staff ban's Enterprise and account (docs/roles.md, "Moderation"); an operator's has neither. */
+      enterpriseId?: number | null;
+      accountId?: number | null;
     }): Promise<BanRow> {
       const ban = await db
         .insertInto('bans')
@@ -168,6 +172,8 @@ export function playersRepository(db: Db) {
           expires_at: input.expiresAt,
           created_at: input.now,
           lifted_at: null,
+          enterprise_id: input.enterpriseId ?? null,
+          account_id: input.accountId ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -192,6 +198,8 @@ export function playersRepository(db: Db) {
       if (ban === undefined) return false;
       if (ban.lifted_at === null) {
         await db.updateTable('bans').set({ lifted_at: now }).where('id', '=', id).execute();
+        // A staff ban lifted by an operator shows lifted on its Enterprise's player page too.
+        await moderationRepository(db).liftWithBan(id, now);
         const covered = await db.selectFrom('ban_hwids').select('hwid_id').where('ban_id', '=', id).execute();
         await invalidatePlayers(db, [ban.user_id]);
         await invalidatePlayersOn(

@@ -12,6 +12,7 @@ import { falsePositiveRoutes } from './false-positives.js';
 import { invitePreviewRoutes } from './invite-preview.js';
 import { keyRoutes } from './keys.js';
 import { keywordRoutes } from './keywords.js';
+import { moderationRoutes } from './moderation.js';
 import { overviewRoutes } from './overview.js';
 import { passkeyRoutes } from './passkeys.js';
 import { dashboardPinRoutes } from './pins.js';
@@ -37,6 +38,7 @@ export function dashboardApi(ctx: UseCaseContext): FastifyPluginAsyncTypebox {
     await app.register(keyRoutes(ctx));
     await app.register(dashboardWebhookRoutes(ctx));
     await app.register(dashboardPlayerRoutes(ctx));
+    await app.register(moderationRoutes(ctx));
     await app.register(overviewRoutes(ctx));
     await app.register(keywordRoutes(ctx));
     await app.register(authOptionsRoutes(ctx));

@@ -1,8 +1,11 @@
 import { toDiscordEmbed } from '@scanpin/client';
 import { MessageFlags } from 'discord-api-types/v10';
 import { UseCaseFailure } from '../../../application/failures.js';
+import type { DiscordModeration } from '../../../application/moderation/from-discord.js';
 import type { LookupResult } from '../../../application/players/lookup.js';
 import type { RiskScoreResult } from '../../../application/players/risk-score.js';
+import { plural } from '../../../domain/plural.js';
+import { iso } from '../../../domain/time.js';
 import type { DiscordMessageBody } from '../../../lib/discord-rest.js';
 import { problemFor } from '../../problem.js';
 import { presentLookup, presentRiskScore } from '../players/present.js';
@@ -43,4 +46,44 @@ export function riskMessage(result: RiskScoreResult): DiscordMessageBody {
     flags: EPHEMERAL,
     allowed_mentions: NO_MENTIONS,
   };
+}
+
+/** Where a ban or warning shows, in words (docs/roles.md, "Moderation"). */
+function reachWords(done: DiscordModeration): string {
+  if (done.entry.reach === 'shared') return 'Every community on this scanpin server sees it.';
+  return done.reportsShared
+    ? `Only ${done.enterpriseName} sees it: the player has not proven their Discord account in a scan. It reaches every community once they do.`
+    : `Only ${done.enterpriseName} sees it: an operator keeps ${done.enterpriseName}’s reports and bans inside it.`;
+}
+
+/** `/ban` and `/warn` done: what, on whom, until when, and who sees it. */
+export function sanctionAnswer(done: DiscordModeration, playerName: string): DiscordMessageBody {
+  const { entry } = done;
+  const what = entry.kind === 'ban' ? 'Banned' : 'Warned';
+  const until =
+    entry.expiresAt === null
+      ? 'until lifted with /unban'
+      : `until ${iso(entry.expiresAt).slice(0, 16).replace('T', ' ')} UTC`;
+  return ephemeralText(
+    `${what} ${playerName} for ${done.enterpriseName}, ${until}. ${reachWords(done)} /lookup shows it.`,
+  );
+}
+
+/** `/note` done. */
+export function noteAnswer(done: DiscordModeration, playerName: string): DiscordMessageBody {
+  return ephemeralText(
+    `Noted on ${playerName}. Only ${done.enterpriseName}’s staff read notes (in /lookup and the dashboard).`,
+  );
+}
+
+/** `/unban` done: how many of the Enterprise's bans and warnings it lifted. */
+export function unbanAnswer(
+  done: { enterpriseName: string; lifted: number },
+  playerName: string,
+): DiscordMessageBody {
+  return ephemeralText(
+    done.lifted === 0
+      ? `${done.enterpriseName} has no ban or warning in force on ${playerName}: nothing to lift.`
+      : `Lifted ${plural(done.lifted, 'ban or warning', 'bans and warnings')} of ${done.enterpriseName} on ${playerName}; they show as expired from now on.`,
+  );
 }

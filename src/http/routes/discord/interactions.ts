@@ -11,11 +11,17 @@ import { lookupFromDiscord, riskFromDiscord } from '../../../application/discord
 import { scanFromDiscord, showScanMessageSoon } from '../../../application/discord/scan-command.js';
 import { scanMessage } from '../../../application/discord/scan-message.js';
 import { shareFromDiscord } from '../../../application/discord/share-button.js';
+import {
+  noteFromDiscord,
+  sanctionFromDiscord,
+  unbanFromDiscord,
+} from '../../../application/moderation/from-discord.js';
 import { cancelPinFromDiscord } from '../../../application/pins/cancel-pin.js';
 import { isFreshTimestamp, parseScanButtonId } from '../../../domain/discord.js';
 import { COMMAND, SUBCOMMAND } from '../../../domain/discord-commands.js';
 import { isDiscordId } from '../../../domain/discord-id.js';
 import { GAME_TYPES, type GameType } from '../../../domain/game-types.js';
+import { MODERATION_LIMITS } from '../../../domain/moderation.js';
 import { iso } from '../../../domain/time.js';
 import type { DiscordMessageBody } from '../../../lib/discord-rest.js';
 import { isDiscordSignature } from '../../../lib/discord-signature.js';
@@ -24,9 +30,12 @@ import { problemResponses } from '../../schemas/common.js';
 import {
   ephemeralText,
   lookupMessage,
+  noteAnswer,
   refusalMessage,
   riskMessage,
   SOMETHING_WENT_WRONG,
+  sanctionAnswer,
+  unbanAnswer,
 } from './answers.js';
 import { INTERACTION_TYPE, type ParsedInteraction, parseInteraction } from './interaction.js';
 
@@ -253,6 +262,55 @@ function workFor(ctx: UseCaseContext, interaction: ParsedInteraction): Work | un
             : riskMessage(await riskFromDiscord(ctx, origin, player.id)),
       };
     }
+    case COMMAND.ban:
+    case COMMAND.warn: {
+      const player = playerOf(interaction);
+      const { reason, days } = command.options;
+      const validDays =
+        days === undefined ||
+        (typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= MODERATION_LIMITS.days);
+      if (player === undefined || typeof reason !== 'string' || !validDays)
+        return {
+          ephemeral: true,
+          run: async () =>
+            ephemeralText(
+              `Choose a player, give a reason, and optionally the days it lasts (1 to ${MODERATION_LIMITS.days}).`,
+            ),
+        };
+      return {
+        ephemeral: true,
+        run: async () =>
+          sanctionAnswer(
+            await sanctionFromDiscord(ctx, origin, {
+              kind: command.name === COMMAND.ban ? 'ban' : 'warning',
+              discordId: player.id,
+              reason,
+              ...(typeof days === 'number' ? { days } : {}),
+            }),
+            player.username,
+          ),
+      };
+    }
+    case COMMAND.note: {
+      const player = playerOf(interaction);
+      const text = command.options.text;
+      if (player === undefined || typeof text !== 'string')
+        return { ephemeral: true, run: async () => ephemeralText('Choose a player and write the note.') };
+      return {
+        ephemeral: true,
+        run: async () =>
+          noteAnswer(await noteFromDiscord(ctx, origin, { discordId: player.id, text }), player.username),
+      };
+    }
+    case COMMAND.unban: {
+      const player = playerOf(interaction);
+      if (player === undefined)
+        return { ephemeral: true, run: async () => ephemeralText('Choose a player.') };
+      return {
+        ephemeral: true,
+        run: async () => unbanAnswer(await unbanFromDiscord(ctx, origin, player.id), player.username),
+      };
+    }
     case COMMAND.scanpin: {
       if (command.subcommand !== SUBCOMMAND.connect) return undefined;
       const code = command.options.code;
@@ -265,7 +323,7 @@ function workFor(ctx: UseCaseContext, interaction: ParsedInteraction): Work | un
             typeof code === 'string' ? code : '',
           );
           return ephemeralText(
-            `This server is now connected to ${enterpriseName}. Members with Manage Server may use /scan, /cancel, /lookup and /risk; the Enterprise’s owner chooses staff roles in the dashboard (Settings → Discord). Server ID ${guild.guildId}.`,
+            `This server is now connected to ${enterpriseName}. Members with Manage Server may use /scan, /cancel, /lookup, /risk, /ban, /warn, /note and /unban; the Enterprise’s owner chooses staff roles in the dashboard (Settings → Discord). Server ID ${guild.guildId}.`,
           );
         },
       };

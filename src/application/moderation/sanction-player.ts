@@ -1,0 +1,116 @@
+import {
+  banStatusOf,
+  expiryProblem,
+  MODERATION_LIMITS,
+  moderationText,
+  type SanctionKind,
+} from '../../domain/moderation.js';
+import { sanctionReach } from '../../domain/moderation-reach.js';
+import type { SessionCaller } from '../access/authenticate-session.js';
+import { auditRefusals, recordAudit } from '../audit/record.js';
+import type { UseCaseContext } from '../context.js';
+import { refuse } from '../failures.js';
+import { dashboardModerator, type EntryView, knownPlayer, type Moderator, viewOf } from './moderator.js';
+
+export interface SanctionInput {
+  kind: SanctionKind;
+  reason: string;
+  expiresAt: number | null;
+}
+
+/**
+ * Bans or warns a player for the moderator's Enterprise (docs/roles.md, "Moderation"). Where it
+ * reaches is decided in the same transaction as it is written, in turn with scans finishing
+ * (domain/moderation-reach.ts): a shared one covers every hardware ID linked to the player now, as an
+ * operator's ban does; one that reaches only the Enterprise covers none, and becomes shared when the
+ * player proves their account in a later scan (storage/repositories/moderation.ts, sanctionsSharer).
+ */
+export async function sanctionPlayer(
+  ctx: UseCaseContext,
+  moderator: Moderator,
+  discordId: string,
+  input: SanctionInput,
+): Promise<EntryView> {
+  const attempt = {
+    actor: moderator.actor,
+    action: 'ban.create',
+    resource: { type: 'ban', id: null },
+  } as const;
+  return auditRefusals(ctx, attempt, async () => {
+    const now = ctx.clock();
+    const reason = moderationText(input.reason, MODERATION_LIMITS.reason);
+    if (reason === undefined)
+      refuse({
+        code: 'invalid_body',
+        detail: `reason must hold 1 to ${MODERATION_LIMITS.reason} characters besides spaces.`,
+      });
+    const expiry = expiryProblem(input.expiresAt, now);
+    if (expiry !== undefined) refuse({ code: 'invalid_body', detail: expiry });
+    const entry = await ctx.transaction(async (repos) => {
+      // As the operator's ban (application/players/bans.ts): in turn with finishes, so the player's
+      // profile and hardware read here are still theirs when the ban is written, and a proof that
+      // finishes after it shares it.
+      await repos.privacy.excludeFinishes();
+      const enterprise = await repos.enterprises.find(moderator.enterprise.id);
+      if (enterprise === undefined || !enterprise.active)
+        refuse({ code: 'enterprise_not_found', enterpriseId: moderator.enterprise.id });
+      const { userId } = await knownPlayer(repos, enterprise, discordId);
+      const hwidIds = userId === null ? [] : await repos.players.hwidIdsOf(userId);
+      const reach = sanctionReach(
+        { proven: userId !== null, hardware: hwidIds.length },
+        enterprise.reportsShared,
+      );
+      const ban =
+        reach === 'shared' && userId !== null
+          ? await repos.players.createBan({
+              userId,
+              hwidIds,
+              status: banStatusOf(input.kind),
+              reason,
+              expiresAt: input.expiresAt,
+              now,
+              enterpriseId: enterprise.id,
+              accountId: moderator.accountId,
+            })
+          : undefined;
+      const made = await repos.moderation.insert({
+        enterpriseId: enterprise.id,
+        discordId,
+        kind: input.kind,
+        reason,
+        accountId: moderator.accountId,
+        staffName: moderator.staffName,
+        banId: ban?.id ?? null,
+        expiresAt: input.expiresAt,
+        now,
+      });
+      // Never the player's ID or the reason: they stay with the entry, so erasure removes them.
+      await recordAudit(repos, {
+        actor: moderator.actor,
+        action: 'ban.create',
+        resource: { type: 'ban', id: made.id },
+        enterpriseId: enterprise.id,
+        at: now,
+        detail: {
+          status: banStatusOf(input.kind),
+          reach,
+          hardwareCovered: ban === undefined ? 0 : hwidIds.length,
+        },
+      });
+      return made;
+    });
+    return viewOf(entry, now);
+  });
+}
+
+/** POST /app/api/players/:discordId/bans: a signed-in person whose role may moderate there. */
+export async function sanctionFromDashboard(
+  ctx: UseCaseContext,
+  caller: SessionCaller,
+  discordId: string,
+  enterpriseId: number | undefined,
+  input: SanctionInput,
+): Promise<EntryView> {
+  const moderator = await dashboardModerator(ctx, caller, enterpriseId);
+  return sanctionPlayer(ctx, moderator, discordId, input);
+}

@@ -2009,7 +2009,7 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
-                        /** @description Members holding any of these roles are staff: they may use /scan, /lookup and /risk. Members with Manage Server always may. */
+                        /** @description Members holding any of these roles are staff: they may use the staff commands (/scan, /cancel, /lookup, /risk, /ban, /warn, /note, /unban). Members with Manage Server always may. */
                         staffRoleIds: string[];
                     };
                 };
@@ -7511,6 +7511,173 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/bans/{banId}/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a ban or warning
+         * @description One your Enterprise made, for its owner, admins and moderators (403 role_not_allowed for a viewer). An operator’s ban, another community’s or a note is 404 ban_not_found. Lifting twice answers the same. Audited.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A ban’s or warning’s entry id. */
+                    banId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "kind": "ban",
+                         *       "reason": "example",
+                         *       "reach": "shared",
+                         *       "status": "active",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "liftedAt": "2026-02-11T15:25:00.000Z",
+                         *       "createdBy": "example"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            /** @description The staff member who made it: their account’s name, or their Discord name through the Discord app; null once their account is deleted. */
+                            createdBy: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string | null;
+                            /** @description The entry’s id: what POST /app/api/bans/{banId}/lift takes. */
+                            id: number;
+                            /** @enum {unknown} */
+                            kind: "ban" | "warning" | "note";
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            liftedAt: string | null;
+                            /**
+                             * @description `shared`: every community’s lookup and risk score show it; `enterprise`: only this Enterprise’s (docs/roles.md, "Moderation").
+                             * @enum {unknown}
+                             */
+                            reach: "shared" | "enterprise";
+                            /** @description The reason of a ban or warning, the text of a note. */
+                            reason: string;
+                            /**
+                             * @description A note is always `active`.
+                             * @enum {unknown}
+                             */
+                            status: "active" | "expired" | "lifted";
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, role_not_allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: ban_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/enterprises": {
         parameters: {
             query?: never;
@@ -8144,7 +8311,7 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
-                        /** @description Members holding any of these roles are staff: they may use /scan, /lookup and /risk. Members with Manage Server always may. */
+                        /** @description Members holding any of these roles are staff: they may use the staff commands (/scan, /cancel, /lookup, /risk, /ban, /warn, /note, /unban). Members with Manage Server always may. */
                         staffRoleIds: string[];
                     };
                 };
@@ -16378,6 +16545,563 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/players/{discordId}/bans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ban or warn a player
+         * @description For the owner, admins and moderators of the Enterprise (403 role_not_allowed for a viewer; 404 enterprise_not_found outside it). The player must be one the Enterprise can see: a shared profile, or a scan of its own that named them (404 scanned_user_not_found otherwise). Audited. A shared one covers every hardware ID linked to the player now; one of reach `enterprise` becomes shared when the player proves their account in a later scan, if your Enterprise's reports are shared.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The Enterprise acting. Without it: the one you own, or else the first where your role may moderate. */
+                    enterpriseId?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Discord user ID: 17 to 20 digits. */
+                    discordId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "kind": "ban",
+                     *       "reason": "example",
+                     *       "expiresAt": "2026-02-11T15:25:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When it ends, in the future; null or absent: until lifted. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
+                         * @example 2026-02-11T15:25:00.000Z
+                         */
+                        expiresAt?: string | null;
+                        /** @enum {unknown} */
+                        kind: "ban" | "warning";
+                        /** @description Shown with the ban wherever it reaches; trimmed, and not only spaces. */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "kind": "ban",
+                         *       "reason": "example",
+                         *       "reach": "shared",
+                         *       "status": "active",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "liftedAt": "2026-02-11T15:25:00.000Z",
+                         *       "createdBy": "example"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            /** @description The staff member who made it: their account’s name, or their Discord name through the Discord app; null once their account is deleted. */
+                            createdBy: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string | null;
+                            /** @description The entry’s id: what POST /app/api/bans/{banId}/lift takes. */
+                            id: number;
+                            /** @enum {unknown} */
+                            kind: "ban" | "warning" | "note";
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            liftedAt: string | null;
+                            /**
+                             * @description `shared`: every community’s lookup and risk score show it; `enterprise`: only this Enterprise’s (docs/roles.md, "Moderation").
+                             * @enum {unknown}
+                             */
+                            reach: "shared" | "enterprise";
+                            /** @description The reason of a ban or warning, the text of a note. */
+                            reason: string;
+                            /**
+                             * @description A note is always `active`.
+                             * @enum {unknown}
+                             */
+                            status: "active" | "expired" | "lifted";
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_discord_id, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, licence_required, role_not_allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: scanned_user_not_found, enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/players/{discordId}/moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An Enterprise’s bans, warnings and notes on a player
+         * @description Anyone in the Enterprise may read them; `mayModerate` says whether you may add or lift. `reach` is where a new ban or warning would show now.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The Enterprise acting. Without it: the one you own, or else the first where your role may moderate. */
+                    enterpriseId?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Discord user ID: 17 to 20 digits. */
+                    discordId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "enterpriseId": 1,
+                         *       "enterpriseName": "example",
+                         *       "mayModerate": false,
+                         *       "known": false,
+                         *       "reach": "shared",
+                         *       "entries": [
+                         *         {
+                         *           "id": 1,
+                         *           "kind": "ban",
+                         *           "reason": "example",
+                         *           "reach": "shared",
+                         *           "status": "active",
+                         *           "createdAt": "2026-02-11T15:25:00.000Z",
+                         *           "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *           "liftedAt": "2026-02-11T15:25:00.000Z",
+                         *           "createdBy": "example"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            enterpriseId: number;
+                            enterpriseName: string;
+                            /** @description Newest first, at most 200. */
+                            entries: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                /** @description The staff member who made it: their account’s name, or their Discord name through the Discord app; null once their account is deleted. */
+                                createdBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                expiresAt: string | null;
+                                /** @description The entry’s id: what POST /app/api/bans/{banId}/lift takes. */
+                                id: number;
+                                /** @enum {unknown} */
+                                kind: "ban" | "warning" | "note";
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                liftedAt: string | null;
+                                /**
+                                 * @description `shared`: every community’s lookup and risk score show it; `enterprise`: only this Enterprise’s (docs/roles.md, "Moderation").
+                                 * @enum {unknown}
+                                 */
+                                reach: "shared" | "enterprise";
+                                /** @description The reason of a ban or warning, the text of a note. */
+                                reason: string;
+                                /**
+                                 * @description A note is always `active`.
+                                 * @enum {unknown}
+                                 */
+                                status: "active" | "expired" | "lifted";
+                            }[];
+                            /** @description The Enterprise can see the player: a shared profile, or a scan of its own. */
+                            known: boolean;
+                            mayModerate: boolean;
+                            /**
+                             * @description `shared`: every community’s lookup and risk score show it; `enterprise`: only this Enterprise’s (docs/roles.md, "Moderation").
+                             * @enum {unknown}
+                             */
+                            reach: "shared" | "enterprise";
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_discord_id, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, licence_required, role_not_allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: scanned_user_not_found, enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/players/{discordId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a note on a player
+         * @description For the owner, admins and moderators of the Enterprise (403 role_not_allowed for a viewer; 404 enterprise_not_found outside it). The player must be one the Enterprise can see: a shared profile, or a scan of its own that named them (404 scanned_user_not_found otherwise). Audited. Notes are your Enterprise's own: its members' lookups list them among the reasons (category `staff-note`), no other community sees them.
+         *
+         *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The Enterprise acting. Without it: the one you own, or else the first where your role may moderate. */
+                    enterpriseId?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Discord user ID: 17 to 20 digits. */
+                    discordId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "text": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Only your Enterprise reads it; trimmed, and not only spaces. */
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": 1,
+                         *       "kind": "ban",
+                         *       "reason": "example",
+                         *       "reach": "shared",
+                         *       "status": "active",
+                         *       "createdAt": "2026-02-11T15:25:00.000Z",
+                         *       "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *       "liftedAt": "2026-02-11T15:25:00.000Z",
+                         *       "createdBy": "example"
+                         *     }
+                         */
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            createdAt: string;
+                            /** @description The staff member who made it: their account’s name, or their Discord name through the Discord app; null once their account is deleted. */
+                            createdBy: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            expiresAt: string | null;
+                            /** @description The entry’s id: what POST /app/api/bans/{banId}/lift takes. */
+                            id: number;
+                            /** @enum {unknown} */
+                            kind: "ban" | "warning" | "note";
+                            /**
+                             * Format: date-time
+                             * @example 2026-02-11T15:25:00.000Z
+                             */
+                            liftedAt: string | null;
+                            /**
+                             * @description `shared`: every community’s lookup and risk score show it; `enterprise`: only this Enterprise’s (docs/roles.md, "Moderation").
+                             * @enum {unknown}
+                             */
+                            reach: "shared" | "enterprise";
+                            /** @description The reason of a ban or warning, the text of a note. */
+                            reason: string;
+                            /**
+                             * @description A note is always `active`.
+                             * @enum {unknown}
+                             */
+                            status: "active" | "expired" | "lifted";
+                        };
+                    };
+                };
+                /** @description Bad Request: invalid_body, invalid_discord_id, invalid_parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unauthorized: not_signed_in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden: cross_site_request, licence_required, role_not_allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not Found: scanned_user_not_found, enterprise_not_found. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Payload Too Large: payload_too_large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too Many Requests: rate_limited. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Internal Server Error: internal_error. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Service Unavailable: service_unavailable. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

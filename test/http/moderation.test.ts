@@ -490,6 +490,23 @@ describe.each(backends())('moderation on $name', (backend) => {
     created(await note(staff.owner, p, 'Note before erasure'));
     await provenScan(b, p, 'HW-ERASED-2');
     created(await ban(ownerB, p, { kind: 'warning', reason: 'Bravo warning' }));
+    // The export holds every Enterprise's entries on them, without who made them.
+    const exported = await t.admin<{ enterpriseEntries: Array<Record<string, unknown>>; bans: unknown[] }>(
+      'GET',
+      `/admin/v1/scanned-users/${p.id}/export`,
+    );
+    expect(exported.enterpriseEntries).toEqual([
+      expect.objectContaining({
+        enterpriseId: a.enterpriseId,
+        kind: 'ban',
+        reason: 'Before erasure',
+        reach: 'shared',
+      }),
+      expect.objectContaining({ enterpriseId: a.enterpriseId, kind: 'note', reason: 'Note before erasure' }),
+      expect.objectContaining({ enterpriseId: b.enterpriseId, kind: 'warning', reach: 'shared' }),
+    ]);
+    expect(JSON.stringify(exported.enterpriseEntries)).not.toContain('createdBy');
+    expect(exported.bans).toHaveLength(2);
     const erased = await t.admin<{ bans: number; reasons: number }>(
       'POST',
       `/admin/v1/scanned-users/${p.id}/erase`,
@@ -507,6 +524,11 @@ describe.each(backends())('moderation on $name', (backend) => {
     await claimedScan(a, q, 'HW-ENTRIES-ONLY');
     created(await note(staff.owner, q, 'Only this is left'));
     await t.deps.store.db.deleteFrom('scan_accounts').where('discord_id', '=', q.id).execute();
+    const alone = await t.admin<{ enterpriseEntries: unknown[] }>(
+      'GET',
+      `/admin/v1/scanned-users/${q.id}/export`,
+    );
+    expect(alone.enterpriseEntries).toHaveLength(1);
     await t.admin('POST', `/admin/v1/scanned-users/${q.id}/erase`);
     expect(
       await t.deps.store.db

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { evidence, jar, startScan, uploadEvidence } from '../support/evidence.js';
 import { type Person, signIn } from '../support/person.js';
+import { report, scanner } from '../support/scan.js';
 import { type Owner, startTestApp, type TestApp } from '../support/test-app.js';
 
 type Role = 'owner' | 'admin' | 'moderator' | 'viewer';
@@ -25,6 +26,11 @@ const MATRIX: Record<string, { action: string; allowed: Role[]; refusal: string 
     refusal: 'role_not_allowed',
   },
   'read results': { action: 'results.read', allowed: ROLES, refusal: '' },
+  'ban, warn and note players': {
+    action: 'player.moderate',
+    allowed: ['owner', 'admin', 'moderator'],
+    refusal: 'role_not_allowed',
+  },
   'mark a false positive': {
     action: 'finding.review',
     allowed: ['owner', 'admin', 'moderator'],
@@ -89,6 +95,12 @@ describe.each(backends())('roles on $name', (backend) => {
     })();
     return finding;
   };
+  const PLAYER = { id: '613968172634000001', username: 'role-test-player' };
+  let scanned: Promise<string> | undefined;
+  const scannedPlayer = () => {
+    scanned ??= scanner(t).scan(owner.key, report({ discord: [PLAYER] }), ['HW-ROLES']);
+    return scanned;
+  };
   const ACTIONS: Record<string, (p: Person, role: Role) => Promise<{ statusCode: number; body: string }>> = {
     'create PIN': (p) => p.call('POST', '/pins', { type: 'FiveM' }),
     'cancel PIN': async (p) => {
@@ -99,6 +111,16 @@ describe.each(backends())('roles on $name', (backend) => {
       return res;
     },
     'read results': (p) => p.get(`/pins/${sharedPin}`),
+    // The player a scan of the Enterprise named (docs/roles.md, "Moderation"); the ban, note and
+    // lift each ask the role.
+    'ban, warn and note players': async (p) => {
+      await scannedPlayer();
+      const note = await p.call('POST', `/players/${PLAYER.id}/notes`, { text: 'seen in the role test' });
+      if (note.statusCode >= 300) return note;
+      const warned = await p.call('POST', `/players/${PLAYER.id}/bans`, { kind: 'warning', reason: 'roles' });
+      if (warned.statusCode >= 300) return warned;
+      return p.call('POST', `/bans/${warned.json<{ id: number }>().id}/lift`);
+    },
     'mark a false positive': async (p) => {
       const { pin, ruleId } = await scannedFinding();
       return p.call('PUT', `/pins/${pin}/findings/${ruleId}/false-positive`, { note: 'a known mod' });

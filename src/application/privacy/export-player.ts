@@ -1,5 +1,6 @@
 import type { EvidenceDocument } from '../../domain/evidence.js';
 import type { GameType } from '../../domain/game-types.js';
+import type { ModerationKind } from '../../domain/moderation.js';
 import type { Verdict } from '../../domain/pin-lifecycle.js';
 import type { ScanNetworkStage } from '../../domain/scan-network.js';
 import type { ScannedUserRow } from '../../storage/schema.js';
@@ -58,6 +59,17 @@ export interface PlayerExport {
     hardwareProfileIds: number[];
   }>;
   reasons: Array<{ id: number; reason: string; category: string; evidence: unknown; addedAt: number }>;
+  /** Every Enterprise's bans, warnings and notes on them (docs/roles.md, "Moderation"), by Enterprise id. */
+  enterpriseEntries: Array<{
+    id: number;
+    enterpriseId: number;
+    kind: ModerationKind;
+    reason: string;
+    reach: 'shared' | 'enterprise';
+    createdAt: number;
+    expiresAt: number | null;
+    liftedAt: number | null;
+  }>;
   scans: Array<{
     pin: string;
     accountId: number;
@@ -158,8 +170,10 @@ export async function exportPlayer(ctx: UseCaseContext, discordId: string): Prom
     async (repos) => {
       const { privacy } = repos;
       const found = await privacy.findUser(discordId);
-      // Someone only an Enterprise's own reports name has no profile: only those scans are theirs.
-      if (found === undefined && !(await privacy.namedInScans(discordId)))
+      // Someone only an Enterprise's own reports name has no profile: only those scans are theirs
+      // (and that Enterprise's entries on them).
+      const entries = await repos.moderation.allOn(discordId);
+      if (found === undefined && entries.length === 0 && !(await privacy.namedInScans(discordId)))
         refuse({ code: 'scanned_user_not_found', discordId });
       const scans = await privacy.scansNaming(found?.id ?? null, discordId);
       const user = found ?? withoutProfile(discordId, scans);
@@ -228,6 +242,17 @@ export async function exportPlayer(ctx: UseCaseContext, discordId: string): Prom
           category: r.category,
           evidence: r.evidence === null ? null : (JSON.parse(r.evidence) as unknown),
           addedAt: r.added_at,
+        })),
+        // Who made each stays out: the staff's names are not the person's data.
+        enterpriseEntries: entries.map((e) => ({
+          id: e.id,
+          enterpriseId: e.enterpriseId,
+          kind: e.kind,
+          reason: e.reason,
+          reach: e.reach,
+          createdAt: e.createdAt,
+          expiresAt: e.expiresAt,
+          liftedAt: e.liftedAt,
         })),
         scans: scans.map((s) => ({
           pin: s.pinCode,

@@ -223,6 +223,12 @@ export function moderationRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** Every Enterprise's entries on the player, oldest first (an export, docs/privacy.md). */
+    async allOn(discordId: string): Promise<ModerationEntry[]> {
+      const rows = await withAccount().where('m.discord_id', '=', discordId).orderBy('m.id').execute();
+      return rows.map(toEntry);
+    },
+
     /** Whether any Enterprise has an entry on the player (an erasure erases them too). */
     async anyOn(discordId: string): Promise<boolean> {
       const row = await db

@@ -5808,7 +5808,7 @@ export interface paths {
         put?: never;
         /**
          * Erase a scanned user
-         * @description Removes their profile, hardware links, bans and reasons; the reports that named them stay for the PINs’ owners with the account shown as `{ "id": "erased", "username": "erased" }`. Cannot be undone. Recorded in the audit trail without the user ID.
+         * @description Removes their profile, hardware links, bans and reasons, and every Enterprise’s bans, warnings and notes on them; the reports that named them stay for the PINs’ owners with the account shown as `{ "id": "erased", "username": "erased" }`. Cannot be undone. Recorded in the audit trail without the user ID.
          *
          *     **Access:** the operator token (SCANPIN_ADMIN_TOKEN) in the `x-admin-token` header.
          */
@@ -6037,6 +6037,18 @@ export interface paths {
                          *           "addedAt": "2026-02-11T15:25:00.000Z"
                          *         }
                          *       ],
+                         *       "enterpriseEntries": [
+                         *         {
+                         *           "id": 1,
+                         *           "enterpriseId": 1,
+                         *           "kind": "ban",
+                         *           "reason": "example",
+                         *           "reach": "shared",
+                         *           "createdAt": "2026-02-11T15:25:00.000Z",
+                         *           "expiresAt": "2026-02-11T15:25:00.000Z",
+                         *           "liftedAt": "2026-02-11T15:25:00.000Z"
+                         *         }
+                         *       ],
                          *       "scans": [
                          *         {
                          *           "pin": "example",
@@ -6151,6 +6163,32 @@ export interface paths {
                             };
                             detectionsOnLinkedHardware: string[];
                             discordId: string;
+                            /** @description Every Enterprise’s bans, warnings and notes on the person (docs/roles.md, "Moderation"); a shared ban or warning is in `bans` too. */
+                            enterpriseEntries: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                createdAt: string;
+                                enterpriseId: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                expiresAt: string | null;
+                                id: number;
+                                /** @enum {unknown} */
+                                kind: "ban" | "warning" | "note";
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-02-11T15:25:00.000Z
+                                 */
+                                liftedAt: string | null;
+                                /** @enum {unknown} */
+                                reach: "shared" | "enterprise";
+                                /** @description A ban’s or warning’s reason, a note’s text. */
+                                reason: string;
+                            }[];
                             /**
                              * Format: date-time
                              * @example 2026-02-11T15:25:00.000Z

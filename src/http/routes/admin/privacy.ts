@@ -4,6 +4,7 @@ import type { UseCaseContext } from '../../../application/context.js';
 import { erasePlayer } from '../../../application/privacy/erase-player.js';
 import { exportPlayer, type PlayerExport } from '../../../application/privacy/export-player.js';
 import { DISCORD_ID_PATTERN } from '../../../domain/discord-id.js';
+import { MODERATION_KINDS } from '../../../domain/moderation.js';
 import { SCAN_NETWORK_STAGES } from '../../../domain/scan-network.js';
 import { iso, isoOrNull } from '../../../domain/time.js';
 import { Nullable, Timestamp } from '../../schemas/common.js';
@@ -86,6 +87,22 @@ const ExportBody = Type.Object({
       evidence: Type.Unknown(),
       addedAt: Timestamp,
     }),
+  ),
+  enterpriseEntries: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      enterpriseId: Type.Integer(),
+      kind: Type.Enum(MODERATION_KINDS),
+      reason: Type.String({ description: 'A ban’s or warning’s reason, a note’s text.' }),
+      reach: Type.Enum(['shared', 'enterprise']),
+      createdAt: Timestamp,
+      expiresAt: MaybeTime,
+      liftedAt: MaybeTime,
+    }),
+    {
+      description:
+        'Every Enterprise’s bans, warnings and notes on the person (docs/roles.md, "Moderation"); a shared ban or warning is in `bans` too.',
+    },
   ),
   scans: Type.Array(
     Type.Object({
@@ -191,6 +208,12 @@ function presentExport(e: PlayerExport) {
       liftedAt: isoOrNull(b.liftedAt),
     })),
     reasons: e.reasons.map((r) => ({ ...r, addedAt: iso(r.addedAt) })),
+    enterpriseEntries: e.enterpriseEntries.map((x) => ({
+      ...x,
+      createdAt: iso(x.createdAt),
+      expiresAt: isoOrNull(x.expiresAt),
+      liftedAt: isoOrNull(x.liftedAt),
+    })),
     scans: e.scans.map((s) => ({
       ...s,
       finishedAt: iso(s.finishedAt),
@@ -229,7 +252,7 @@ export function privacyAdminRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypeb
           security,
           summary: 'Erase a scanned user',
           description:
-            'Removes their profile, hardware links, bans and reasons; the reports that named them stay for the PINs’ owners with the account shown as `{ "id": "erased", "username": "erased" }`. Cannot be undone. Recorded in the audit trail without the user ID.',
+            'Removes their profile, hardware links, bans and reasons, and every Enterprise’s bans, warnings and notes on them; the reports that named them stay for the PINs’ owners with the account shown as `{ "id": "erased", "username": "erased" }`. Cannot be undone. Recorded in the audit trail without the user ID.',
           params: DiscordParams,
           response: { 200: ErasureBody, ...adminErrors },
         },

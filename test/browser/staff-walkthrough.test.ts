@@ -22,8 +22,9 @@ import { withVirtualAuthenticator } from './support/virtual-authenticator.js';
  * them; they join with a passkey and sign in again with it alone; the owner makes them a moderator;
  * they create a PIN for a Minecraft player and cancel a no-show's; the player's /scan/<PIN> page gives
  * the Linux build stamped with this server and the PIN, which, run with no arguments on a planted
- * machine, asks only for consent and finishes the scan (docs/dashboard.md, docs/roles.md,
- * docs/scan-client.md "Your scan link").
+ * machine, asks only for consent and finishes the scan; they ban the player from the player page, and
+ * `/lookup` in the Enterprise's Discord server shows the ban (docs/dashboard.md, docs/roles.md,
+ * docs/scan-client.md "Your scan link", docs/discord.md).
  */
 
 const linuxX64 = process.platform === 'linux' && process.arch === 'x64';
@@ -36,6 +37,17 @@ const MANAGER = {
   roles: [],
   permissions: String(1 << 5),
 };
+
+/** Everything a Discord message shows, as one string: its text and its embeds' titles and fields. */
+function embedText(message: {
+  content?: string;
+  embeds?: { title?: string; description?: string; fields?: { name: string; value: string }[] }[];
+}): string {
+  const embeds = (message?.embeds ?? []).map((e) =>
+    [e.title, e.description, ...(e.fields ?? []).flatMap((f) => [f.name, f.value])].join('\n'),
+  );
+  return [message?.content ?? '', ...embeds].join('\n');
+}
 
 /**
  * The Linux single executable, built once for this file's suites (about 2.5 s with an official Node,
@@ -110,7 +122,23 @@ browserSuite('the staff walk-through in the browser', (backend) => {
     for (const dir of cleanUp) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('an invited staff member signs in with no operator step, makes and cancels PINs, and the player’s download scans with only a consent', async ({
+  /** `/lookup player:` by staff in the Enterprise's Discord server, signed as Discord signs it: what it shows. */
+  async function lookUpInDiscord(): Promise<string> {
+    const answer = await discord.sendInteraction(
+      b.origin,
+      discord.commandInteraction({
+        name: 'lookup',
+        options: { player: { user: PLAYER } },
+        guildId: GUILD,
+        channelId: CHANNEL,
+        member: MANAGER,
+      }),
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return embedText(answer.body?.data);
+  }
+
+  it('an invited staff member signs in with no operator step, makes and cancels PINs, the player’s download scans with only a consent, and a ban from the player page shows in Discord', async ({
     skip,
   }) => {
     if (problem !== null) {
@@ -261,6 +289,35 @@ browserSuite('the staff walk-through in the browser', (backend) => {
     expect(await staff.evaluate('window.__notReloaded')).toBe(true);
     const finished = await staff.request.get(b.url(`/app/api/pins/${pin}`));
     expect(await finished.json()).toMatchObject({ status: { status: 'finished' } });
+
+    // From the finished scan to the player: the account the scan found, which the moderator named.
+    const accounts = staff.getByRole('region', { name: 'Discord accounts on the machine' });
+    await accounts.getByText('named by you, counts only for your Enterprise').waitFor();
+    await accounts.getByRole('link', { name: PLAYER.username }).first().click();
+    await staff.waitForURL(b.url(`/players/${PLAYER.id}`));
+    // Discord's /lookup says the player is not banned yet.
+    expect(await lookUpInDiscord()).toContain('**Banned:** no');
+
+    // The moderator bans the player from the player page. The player has not proven their Discord
+    // account, so the ban is the Enterprise's own, as the dialog says before it is confirmed.
+    const reason = 'Alt of a player banned last week';
+    const moderation = staff.getByRole('region', { name: 'Moderation', exact: true });
+    await moderation.getByRole('button', { name: 'Ban', exact: true }).click();
+    const dialog = staff.getByRole('dialog', { name: `Ban ${PLAYER.username}` });
+    await dialog
+      .getByText(`Only ${enterprise} will see this ban: the player has not proven their Discord account.`)
+      .waitFor();
+    await dialog.getByLabel('Reason').fill(reason);
+    await dialog.getByRole('button', { name: 'Ban player' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await moderation.getByText(`${PLAYER.username} is banned.`).waitFor();
+    await moderation.getByRole('row').filter({ hasText: reason }).getByText('Sky Staff').waitFor();
+
+    // In the Enterprise's Discord server, the staff's /lookup shows the ban.
+    const shown = await lookUpInDiscord();
+    expect(shown, shown).toContain(PLAYER.username);
+    expect(shown, shown).toContain('**Banned:** yes');
+    expect(shown, shown).toContain(reason);
   }, 180_000);
 
   it('loaded nothing from outside the server, and the browser refused nothing under the CSP', ({ skip }) => {

@@ -84,6 +84,8 @@ export type Failure =
   | { code: 'member_not_found'; enterpriseId: number; accountId: number }
   | { code: 'key_not_found'; keyId: number }
   | { code: 'ban_not_found'; banId: number }
+  /** A ban's or warning's end that is not in the future (docs/roles.md, "Moderation"). */
+  | { code: 'invalid_expiry'; expiresAt: number }
   /**
    * `enterpriseName`: staff of that Enterprise asked to moderate a player it cannot see (no shared
    * profile and no report of its own), so the refusal says how to get one.

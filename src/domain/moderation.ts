@@ -48,11 +48,16 @@ export function moderationText(raw: string, max: number): string | undefined {
   return text.length === 0 || text.length > max ? undefined : text;
 }
 
-/** Why an expiry cannot be used, or undefined: it must lie ahead (a past one would be over already). */
-export function expiryProblem(expiresAt: number | null, now: number): string | undefined {
-  if (expiresAt === null) return undefined;
-  return expiresAt > now ? undefined : 'expiresAt must be in the future, or null for no expiry.';
+/** An expiry must lie ahead (a past one would be over already); null: until lifted. */
+export function isUsableExpiry(expiresAt: number | null, now: number): boolean {
+  return expiresAt === null || expiresAt > now;
 }
+
+/**
+ * Text with something besides white space, and no NUL, as a JSON Schema pattern: what
+ * `moderationText` keeps, said in the route's schema so the document predicts the refusal.
+ */
+export const MODERATION_TEXT_PATTERN = '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$';
 
 /** The end of a ban or warning given in whole days from now (the Discord app's `days`). */
 export function expiryInDays(days: number | undefined, now: number): number | null {

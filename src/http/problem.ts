@@ -129,6 +129,7 @@ export const PROBLEM_CODES = [
   'member_not_found',
   'key_not_found',
   'ban_not_found',
+  'invalid_expiry',
   'scanned_user_not_found',
   'invalid_evidence',
   'nonce_mismatch',
@@ -502,6 +503,12 @@ export function problemFor(failure: Failure): Problem {
       return new Problem(404, failure.code, `API key ${failure.keyId} does not exist.`);
     case 'ban_not_found':
       return new Problem(404, failure.code, `Ban ${failure.banId} does not exist.`);
+    case 'invalid_expiry':
+      return new Problem(
+        400,
+        failure.code,
+        `expiresAt (${new Date(failure.expiresAt).toISOString()}) is not in the future: give a later instant, or leave it out (or null) for a ban or warning that lasts until lifted.`,
+      );
     case 'scanned_user_not_found':
       return new Problem(
         404,

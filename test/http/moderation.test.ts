@@ -457,12 +457,21 @@ describe.each(backends())('moderation on $name', (backend) => {
       ['a reason over 500 characters', { kind: 'ban', reason: 'x'.repeat(501) }],
       ['an unknown kind', { kind: 'kick', reason: 'r' }],
       ['no reason', { kind: 'ban' }],
-      ['an expiry in the past', { kind: 'ban', reason: 'r', expiresAt: '2001-01-01T00:00:00.000Z' }],
       ['an expiry that is no time', { kind: 'ban', reason: 'r', expiresAt: 'tomorrow' }],
       ['an unknown field', { kind: 'ban', reason: 'r', hwid: 'x' }],
     ])('a ban with %s is 400 invalid_body and changes nothing', async (_, body) => {
       const before = [await count('moderation_entries'), await count('bans')];
       expectProblem(await ban(staff.owner, p, body), 400, 'invalid_body');
+      expect([await count('moderation_entries'), await count('bans')]).toEqual(before);
+    });
+
+    it('an expiry that is not in the future is 400 invalid_expiry and changes nothing', async () => {
+      const before = [await count('moderation_entries'), await count('bans')];
+      for (const expiresAt of ['2001-01-01T00:00:00.000Z', new Date(clock()).toISOString()]) {
+        const res = await ban(staff.owner, p, { kind: 'warning', reason: 'r', expiresAt });
+        expectProblem(res, 400, 'invalid_expiry');
+        expect(res.json<{ detail: string }>().detail).toMatch(/not in the future/);
+      }
       expect([await count('moderation_entries'), await count('bans')]).toEqual(before);
     });
 

@@ -1,6 +1,6 @@
 import {
   banStatusOf,
-  expiryProblem,
+  isUsableExpiry,
   MODERATION_LIMITS,
   moderationText,
   type SanctionKind,
@@ -44,8 +44,8 @@ export async function sanctionPlayer(
         code: 'invalid_body',
         detail: `reason must hold 1 to ${MODERATION_LIMITS.reason} characters besides spaces.`,
       });
-    const expiry = expiryProblem(input.expiresAt, now);
-    if (expiry !== undefined) refuse({ code: 'invalid_body', detail: expiry });
+    if (input.expiresAt !== null && !isUsableExpiry(input.expiresAt, now))
+      refuse({ code: 'invalid_expiry', expiresAt: input.expiresAt });
     const entry = await ctx.transaction(async (repos) => {
       // As the operator's ban (application/players/bans.ts): in turn with finishes, so the player's
       // profile and hardware read here are still theirs when the ban is written, and a proof that

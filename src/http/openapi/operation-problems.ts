@@ -169,6 +169,7 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
     path: /^\/app\/api\/players\/\{discordId\}\/(moderation|bans|notes)$/,
     codes: ['enterprise_not_found', 'role_not_allowed'],
   },
+  { method: 'post', path: /^\/app\/api\/players\/\{discordId\}\/bans$/, codes: ['invalid_expiry'] },
   {
     method: 'post',
     path: /^\/app\/api\/bans\/\{banId\}\/lift$/,

@@ -59,6 +59,7 @@ const SAMPLE_FAILURES: { [C in FailureCode]: Extract<Failure, { code: C }> } = {
   member_not_found: { code: 'member_not_found', enterpriseId: 7, accountId: 12 },
   key_not_found: { code: 'key_not_found', keyId: 5 },
   ban_not_found: { code: 'ban_not_found', banId: 9 },
+  invalid_expiry: { code: 'invalid_expiry', expiresAt: Date.UTC(2026, 1, 11, 15, 25) },
   scanned_user_not_found: { code: 'scanned_user_not_found', discordId: '123456789012345678' },
   invalid_evidence: { code: 'invalid_evidence', maxDepth: 8, maxChars: 16384 },
   invalid_body: { code: 'invalid_body', detail: 'Invalid request body: type is required.' },

@@ -6,7 +6,7 @@ import type { EntryView } from '../../../application/moderation/moderator.js';
 import { noteFromDashboard } from '../../../application/moderation/note-player.js';
 import { readModeration } from '../../../application/moderation/read-moderation.js';
 import { sanctionFromDashboard } from '../../../application/moderation/sanction-player.js';
-import { MODERATION_KINDS, MODERATION_LIMITS } from '../../../domain/moderation.js';
+import { MODERATION_KINDS, MODERATION_LIMITS, MODERATION_TEXT_PATTERN } from '../../../domain/moderation.js';
 import { iso, isoOrNull } from '../../../domain/time.js';
 import { timestampOf } from '../../../domain/timestamp-input.js';
 import { personOf } from '../../plugins/session-auth.js';
@@ -51,10 +51,15 @@ const BanBody = Type.Object(
     reason: Type.String({
       minLength: 1,
       maxLength: MODERATION_LIMITS.reason,
+      pattern: MODERATION_TEXT_PATTERN,
       description: 'Shown with the ban wherever it reaches; trimmed, and not only spaces.',
     }),
     expiresAt: Type.Optional(
-      Nullable(TimestampInput('When it ends, in the future; null or absent: until lifted.')),
+      Nullable(
+        TimestampInput(
+          'When it ends, in the future (400 invalid_expiry otherwise); null or absent: until lifted.',
+        ),
+      ),
     ),
   },
   { additionalProperties: false },
@@ -65,6 +70,7 @@ const NoteBody = Type.Object(
     text: Type.String({
       minLength: 1,
       maxLength: MODERATION_LIMITS.note,
+      pattern: MODERATION_TEXT_PATTERN,
       description: 'Only your Enterprise reads it; trimmed, and not only spaces.',
     }),
   },

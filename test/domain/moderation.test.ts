@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { entryStatus, expiryInDays, isUsableExpiry, moderationText } from '../../src/domain/moderation.js';
+import { sanctionReach, sharedAtProof } from '../../src/domain/moderation-reach.js';
+
+describe('where an Enterprise’s ban reaches (docs/roles.md, "Moderation")', () => {
+  it('is shared only for a proven player with hardware, from an Enterprise whose reports are shared', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.nat(5), fc.boolean(), (proven, hardware, shared) => {
+        expect(sanctionReach({ proven, hardware }, shared)).toBe(
+          proven && hardware > 0 && shared ? 'shared' : 'enterprise',
+        );
+      }),
+    );
+  });
+
+  it('a proof shares only an active ban or warning that reached only its Enterprise', () => {
+    const now = 1_000_000;
+    const player = { proven: true, hardware: 2 };
+    const entry = { kind: 'ban' as const, expiresAt: null, liftedAt: null, reach: 'enterprise' as const };
+    expect(sharedAtProof(entry, player, true, now)).toBe(true);
+    expect(sharedAtProof({ ...entry, kind: 'warning' }, player, true, now)).toBe(true);
+    expect(sharedAtProof(entry, player, false, now)).toBe(false);
+    expect(sharedAtProof({ ...entry, liftedAt: now - 1 }, player, true, now)).toBe(false);
+    expect(sharedAtProof({ ...entry, expiresAt: now }, player, true, now)).toBe(false);
+    expect(sharedAtProof({ ...entry, expiresAt: now + 1 }, player, true, now)).toBe(true);
+    expect(sharedAtProof({ ...entry, reach: 'shared' }, player, true, now)).toBe(false);
+    expect(sharedAtProof(entry, { proven: true, hardware: 0 }, true, now)).toBe(false);
+  });
+});
+
+describe('an Enterprise’s entries', () => {
+  it('are lifted once lifted, else expired from their expiry on, else active', () => {
+    expect(entryStatus({ expiresAt: null, liftedAt: null }, 5)).toBe('active');
+    expect(entryStatus({ expiresAt: 6, liftedAt: null }, 5)).toBe('active');
+    expect(entryStatus({ expiresAt: 5, liftedAt: null }, 5)).toBe('expired');
+    expect(entryStatus({ expiresAt: 4, liftedAt: 3 }, 5)).toBe('lifted');
+  });
+
+  it('keep their text trimmed, refusing nothing but white space and what is too long', () => {
+    expect(moderationText('  Aimbot\n in ranked  ', 500)).toBe('Aimbot\n in ranked');
+    expect(moderationText(' \t\n ', 500)).toBeUndefined();
+    expect(moderationText('x'.repeat(501), 500)).toBeUndefined();
+    expect(moderationText(` ${'x'.repeat(500)} `, 500)).toBe('x'.repeat(500));
+  });
+
+  it('end in the future or never; days count from now', () => {
+    expect(isUsableExpiry(null, 10)).toBe(true);
+    expect(isUsableExpiry(11, 10)).toBe(true);
+    expect(isUsableExpiry(10, 10)).toBe(false);
+    expect(expiryInDays(undefined, 10)).toBeNull();
+    expect(expiryInDays(2, 10)).toBe(10 + 2 * 86_400_000);
+  });
+});

@@ -225,6 +225,18 @@ export function disclosureFor(platform: string, plan: PlannedSources): readonly 
   );
 }
 
+/**
+ * The evidence sources one scan's disclosure names (`disclosureFor`): the steps its progress shows and
+ * the sources its receipt accounts for, so that neither mentions what the consent prompt did not
+ * (docs/scan-client.md, "For players"). A source read on another system only (the Windows records on
+ * Linux) still has its `skipped` section in the evidence document; the player is not shown it.
+ */
+export function disclosedSources(platform: string, plan: PlannedSources): ReadonlySet<EvidenceSourceName> {
+  const sources = new Set<EvidenceSourceName>();
+  for (const item of disclosureFor(platform, plan)) if (item.source !== 'hardware') sources.add(item.source);
+  return sources;
+}
+
 /** Who asks for the scan, as the consent prompt names them. */
 export interface ConsentContext {
   /** The community (the Enterprise) that made the PIN and receives the result; null if unknown. */

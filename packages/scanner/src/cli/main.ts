@@ -219,8 +219,8 @@ async function run(argv: readonly string[], machine: Machine): Promise<number> {
       process.stdout.write(
         `${JSON.stringify({ ...shown, receipt: answer.receipt, evidence: doc }, null, 2)}\n`,
       );
-    else process.stdout.write(`${receiptText(doc, answer, start.pin)}\n`);
-    if (args.json) say(receiptText(doc, answer, start.pin));
+    else process.stdout.write(`${receiptText(doc, answer, start.pin, plan)}\n`);
+    if (args.json) say(receiptText(doc, answer, start.pin, plan));
     return EXIT.delivered;
   } catch (error) {
     const message =

@@ -1,3 +1,4 @@
+import { disclosedSources } from '../disclosure.js';
 import type { EvidenceSourceName, EvidenceSources, ScanPlan, SourceFields } from '../evidence/document.js';
 import type { CollectContext, Collector, Machine } from './context.js';
 import { SkipSource } from './context.js';
@@ -233,7 +234,9 @@ function reasonOf(error: unknown, display: (p: string) => string): string {
 /**
  * Runs every source the plan asks for, in order, and returns the document's sources section
  * (docs/scan-client.md, "The evidence document"): each source collected, skipped with its reason, or
- * failed with a short one. Progress rises from 5 to 95 as the sources run.
+ * failed with a short one. Progress rises from 5 to 95 as the sources run, one step for each source
+ * the consent prompt named on this system (`disclosedSources`): a source of another system only (the
+ * Windows records on Linux) still runs, to say in its section why it read nothing, without a step.
  */
 export async function collectEvidence(
   machine: Machine,
@@ -243,6 +246,8 @@ export async function collectEvidence(
   progress: Progress,
 ): Promise<EvidenceSources> {
   const wanted = SOURCE_ORDER.filter((s) => plan.sources.includes(s));
+  const shown = disclosedSources(machine.platform, plan);
+  const steps = wanted.filter((s) => shown.has(s)).length;
   const earlier: CollectContext['earlier'] = {};
   const sources: Partial<Record<EvidenceSourceName, unknown>> = {};
   let done = 0;
@@ -252,7 +257,8 @@ export async function collectEvidence(
       sources[name] = { status: 'skipped', reason: 'Not asked for by this scan’s plan.', ...source.empty() };
       continue;
     }
-    await progress(5 + Math.floor((90 * done) / wanted.length), source.step);
+    const step = shown.has(name);
+    if (step) await progress(5 + Math.floor((90 * done) / steps), source.step);
     const ctx: CollectContext = { machine, game, plan, display, earlier };
     try {
       const fields = await (source.collect as Collector<typeof name>)(ctx);
@@ -266,7 +272,7 @@ export async function collectEvidence(
         ...source.empty(),
       };
     }
-    done++;
+    if (step) done++;
   }
   return sources as EvidenceSources;
 }

@@ -21,6 +21,10 @@ import type { Reach } from './report-provenance.js';
 
 export type { Reach };
 
+/** Why a ban or warning stays the Enterprise's own (`reachReason`). */
+export const REACH_REASONS = ['not-shared', 'unproven', 'no-hardware'] as const;
+export type ReachReason = (typeof REACH_REASONS)[number];
+
 /** The reach of every note: the Enterprise's own. */
 export const NOTE_REACH: Reach = 'enterprise';
 
@@ -32,12 +36,26 @@ export interface PlayerStanding {
 }
 
 /**
- * Where a new ban or warning would reach now. A profile with no hardware left (every ID it had became
- * a hub) would make a shared ban cover nothing, invisible even to the Enterprise that made it, so
- * that ban stays the Enterprise's until a scan links hardware again.
+ * Why a new ban or warning would stay the Enterprise's own, or null when it would be shared:
+ * - `not-shared`: an operator keeps the Enterprise's reports inside it, and its bans with them;
+ * - `unproven`: the player has not proven their Discord account in a scan (no shared profile);
+ * - `no-hardware`: the player is proven but no hardware is linked to them any more (every ID they
+ *   had became a hub, docs/risk-score.md "Placeholders and hubs"): a shared ban would cover nothing,
+ *   invisible even to the Enterprise that made it, so it stays the Enterprise's until a scan links
+ *   hardware again.
+ * When several hold, the first in that order: a proof does nothing for an Enterprise that does not
+ * share, and an unproven player has no hardware of their own either.
  */
+export function reachReason(player: PlayerStanding, reportsShared: boolean): ReachReason | null {
+  if (!reportsShared) return 'not-shared';
+  if (!player.proven) return 'unproven';
+  if (player.hardware === 0) return 'no-hardware';
+  return null;
+}
+
+/** Where a new ban or warning would reach now: shared unless `reachReason` names a reason. */
 export function sanctionReach(player: PlayerStanding, reportsShared: boolean): Reach {
-  return player.proven && player.hardware > 0 && reportsShared ? 'shared' : 'enterprise';
+  return reachReason(player, reportsShared) === null ? 'shared' : 'enterprise';
 }
 
 /** Whether an Enterprise's ban or warning becomes shared when the player's account is proven in a scan. */

@@ -172,6 +172,34 @@ browserSuite('moderation from the player page in the browser', (backend) => {
     expect(await lookup(other.key, PROVEN.id)).toMatchObject({ isBanned: true, overallStatus: 'banned' });
   });
 
+  it('says why a warning stays inside the Enterprise when the operator keeps its reports inside it', async () => {
+    await b.t.admin('PATCH', `/admin/v1/enterprises/${owner.enterpriseId}`, { reportsShared: false });
+    try {
+      const page = await signIn(moderatorId);
+      const panel = await openPlayer(page, PROVEN);
+      await panel.getByRole('button', { name: 'Warn' }).click();
+      const dialog = page.getByRole('dialog', { name: `Warn ${PROVEN.username}` });
+      const why = 'the operator keeps this community’s reports, and its bans and warnings, inside it.';
+      // The player is proven: the dialog gives the reason that holds, not the unproven account.
+      await dialog.getByText(`Only ${enterprise} will see this warning: ${why}`).waitFor();
+      expect(await dialog.getByText('has not proven').count()).toBe(0);
+      await dialog.getByLabel('Reason').fill('Kept inside by the operator');
+      await dialog.getByRole('button', { name: 'Warn player' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await panel
+        .getByText(`${PROVEN.username} is warned. Only ${enterprise} sees this warning: ${why}`)
+        .waitFor();
+      await panel
+        .getByRole('row')
+        .filter({ hasText: 'Kept inside by the operator' })
+        .getByText(`Only ${enterprise}`)
+        .waitFor();
+      expect(JSON.stringify(await lookup(other.key, PROVEN.id))).not.toContain('Kept inside');
+    } finally {
+      await b.t.admin('PATCH', `/admin/v1/enterprises/${owner.enterpriseId}`, { reportsShared: true });
+    }
+  });
+
   it("shows the server's refusal in the dialog: a moderator made a viewer while the page was open", async () => {
     const demoted = await b.t.createAccount('Dee Demoted');
     await b.t.admin('POST', `/admin/v1/enterprises/${owner.enterpriseId}/members`, { accountId: demoted });

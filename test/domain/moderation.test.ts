@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { entryStatus, expiryInDays, isUsableExpiry, moderationText } from '../../src/domain/moderation.js';
-import { sanctionReach, sharedAtProof } from '../../src/domain/moderation-reach.js';
+import { reachReason, sanctionReach, sharedAtProof } from '../../src/domain/moderation-reach.js';
 
 describe('where an Enterprise’s ban reaches (docs/roles.md, "Moderation")', () => {
   it('is shared only for a proven player with hardware, from an Enterprise whose reports are shared', () => {
@@ -10,6 +10,19 @@ describe('where an Enterprise’s ban reaches (docs/roles.md, "Moderation")', ()
         expect(sanctionReach({ proven, hardware }, shared)).toBe(
           proven && hardware > 0 && shared ? 'shared' : 'enterprise',
         );
+      }),
+    );
+  });
+
+  it('names why it stays the Enterprise’s own: its reports kept inside it, else no proof, else no hardware', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.nat(5), fc.boolean(), (proven, hardware, shared) => {
+        const reason = reachReason({ proven, hardware }, shared);
+        expect(reason === null).toBe(sanctionReach({ proven, hardware }, shared) === 'shared');
+        if (!shared) expect(reason).toBe('not-shared');
+        else if (!proven) expect(reason).toBe('unproven');
+        else if (hardware === 0) expect(reason).toBe('no-hardware');
+        else expect(reason).toBeNull();
       }),
     );
   });

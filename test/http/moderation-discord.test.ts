@@ -151,6 +151,22 @@ describe.each(backends())('moderation from Discord on $name', (backend) => {
     expect(audit.data[0]).toMatchObject({ actor: { kind: 'discord', discordUserId: STAFF.userId } });
   });
 
+  it('/ban by a server whose reports the operator keeps inside its Enterprise says so, not that the player is unproven', async () => {
+    const p = player();
+    await scanner(t).scan(owner.key, report({ discord: [p] }), ['HW-D4']);
+    await t.admin('PATCH', `/admin/v1/enterprises/${owner.enterpriseId}`, { reportsShared: false });
+    try {
+      const done = await interact('ban', { player: { user: p }, reason: 'Kept inside' });
+      expect(done).toContain(
+        "Only Discord Mods's Enterprise sees it: the operator keeps this community’s reports, and its bans and warnings, inside it.",
+      );
+      expect(done).not.toMatch(/proven/);
+      expect(await lookup(other.key, p)).toMatchObject({ found: true, isBanned: false });
+    } finally {
+      await t.admin('PATCH', `/admin/v1/enterprises/${owner.enterpriseId}`, { reportsShared: true });
+    }
+  });
+
   it('refuses a member who is not staff, and a player the server never scanned, changing nothing', async () => {
     const p = player();
     await scanner(t).scan(owner.key, report({ discord: [p] }), ['HW-D3']);

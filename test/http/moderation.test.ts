@@ -1,5 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyRetention } from '../../src/application/privacy/retention.js';
+import { DAY_MS } from '../../src/domain/time.js';
 import { backends } from '../support/backends.js';
 import { expectProblem, type FakeClock, fakeClock, ISO_MS } from '../support/http.js';
 import { type Person, signIn } from '../support/person.js';
@@ -106,6 +108,7 @@ describe.each(backends())('moderation on $name', (backend) => {
       mayModerate: boolean;
       known: boolean;
       reach: string;
+      reachReason: string | null;
       entries: Entry[];
     }>();
   };
@@ -138,6 +141,7 @@ describe.each(backends())('moderation on $name', (backend) => {
         mayModerate: MODERATORS.includes(role),
         known: true,
         reach: 'shared',
+        reachReason: null,
       });
       const warned = await ban(staff[role], target, { kind: 'warning', reason: `by the ${role}` });
       const noted = await note(staff[role], target, `noted by the ${role}`);
@@ -242,7 +246,7 @@ describe.each(backends())('moderation on $name', (backend) => {
         overallStatus: 'cheating',
       });
       const read = await moderation(staff.owner, p);
-      expect(read).toMatchObject({ known: true, reach: 'enterprise', entries: [] });
+      expect(read).toMatchObject({ known: true, reach: 'enterprise', reachReason: 'unproven', entries: [] });
       const made = created(await ban(staff.admin, p, { kind: 'ban', reason: 'Cheating in our server' }));
       expect(made).toMatchObject({ reach: 'enterprise', status: 'active', createdBy: 'Alpha admin' });
       const own = await lookup(a.key, p);
@@ -376,11 +380,19 @@ describe.each(backends())('moderation on $name', (backend) => {
       const p = player('kept');
       await provenScan(c, p, 'HW-KEPT-1');
       // Proven, but Charlie's word stays with Charlie.
-      expect(await moderation(ownerC, p)).toMatchObject({ known: true, reach: 'enterprise' });
+      expect(await moderation(ownerC, p)).toMatchObject({
+        known: true,
+        reach: 'enterprise',
+        reachReason: 'not-shared',
+      });
       created(await ban(ownerC, p, { kind: 'ban', reason: 'Charlie only' }));
       await provenScan(b, p, 'HW-KEPT-2');
       expect(await lookup(b.key, p)).toMatchObject({ found: true, isBanned: false });
       expect(await lookup(c.key, p)).toMatchObject({ isBanned: true });
+      // An unproven player of Charlie's: the reason given is the one a proof would not change.
+      const q = player('kept-unproven');
+      await claimedScan(c, q, 'HW-KEPT-3');
+      expect(await moderation(ownerC, q)).toMatchObject({ reach: 'enterprise', reachReason: 'not-shared' });
     });
   });
 
@@ -546,5 +558,62 @@ describe.each(backends())('moderation on $name', (backend) => {
         .where('discord_id', '=', q.id)
         .execute(),
     ).toEqual([]);
+  });
+});
+
+/**
+ * The third reason a ban stays the Enterprise's own (docs/roles.md, "Moderation"): a proven player
+ * with no hardware left. It happens when the one hardware ID a kept profile had turns out to be
+ * shared by many machines after retention removed the scan that linked it, so no scan of the player
+ * is left to link a machine of their own. An app of its own: it lowers the hub threshold and moves
+ * the clock a year on.
+ */
+describe.each(backends())('moderation of a player with no hardware left on $name', (backend) => {
+  let t: TestApp;
+  let clock: FakeClock;
+  let a: Owner;
+  let b: Owner;
+
+  beforeAll(async () => {
+    clock = fakeClock();
+    t = await startTestApp(backend, { MAX_ACTIVE_PINS: '100', HWID_HUB_THRESHOLD: '3' }, clock);
+    a = await t.createOwner('Alpha');
+    b = await t.createOwner('Bravo');
+  });
+  afterAll(async () => t.close());
+
+  const provenScan = (owner: Owner, p: { id: string; username: string }, hwid: string) =>
+    scanner(t).scan(owner.key, report({ discord: [p] }), [hwid]);
+
+  it('says why a new ban stays the Enterprise’s own, and shares it once a proven scan links hardware', async () => {
+    const p = { id: '513968172635000001', username: 'hubbed' };
+    await provenScan(a, p, 'HW-SHARED-SERIAL');
+    let owner = await signIn(t, a.accountId);
+    // A shared ban keeps the profile through retention.
+    const first = await owner.call('POST', `/players/${p.id}/bans`, { kind: 'ban', reason: 'First ban' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ reach: 'shared' });
+    clock.advance(366 * DAY_MS);
+    expect((await applyRetention(t.deps)).pinsRemoved).toBe(1);
+    // Three more players on the same serial: it links nobody from now on.
+    for (let i = 2; i <= 4; i++)
+      await provenScan(b, { id: `51396817263500000${i}`, username: `other${i}` }, 'HW-SHARED-SERIAL');
+    owner = await signIn(t, a.accountId);
+    const read = await owner.get(`/players/${p.id}/moderation`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ known: true, reach: 'enterprise', reachReason: 'no-hardware' });
+    const made = await owner.call('POST', `/players/${p.id}/bans`, { kind: 'warning', reason: 'Second' });
+    expect(made.statusCode, made.body).toBe(201);
+    const warning = made.json<{ id: number; reach: string }>();
+    expect(warning.reach).toBe('enterprise');
+    // A scan the player proves links a machine of theirs: the warning is shared then, as promised.
+    await provenScan(b, p, 'HW-OWN-MACHINE');
+    const after = await owner.get(`/players/${p.id}/moderation`);
+    expect(after.json()).toMatchObject({ reach: 'shared', reachReason: null });
+    expect(after.json<{ entries: Array<{ id: number; reach: string }> }>().entries).toContainEqual(
+      expect.objectContaining({ id: warning.id, reach: 'shared' }),
+    );
+    const seen = await t.api('GET', `/v1/scanned-users/lookup/${p.id}`, { key: b.key });
+    expect(seen.json()).toMatchObject({ isWarned: true });
   });
 });

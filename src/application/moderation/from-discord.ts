@@ -1,4 +1,5 @@
 import { expiryInDays, type SanctionKind } from '../../domain/moderation.js';
+import type { ReachReason } from '../../domain/moderation-reach.js';
 import { requireRoleMay } from '../access/role-policy.js';
 import type { UseCaseContext } from '../context.js';
 import { authorizeDiscordStaff, type InteractionOrigin } from '../discord/staff.js';
@@ -29,12 +30,11 @@ async function discordModerator(ctx: UseCaseContext, origin: InteractionOrigin):
 export interface DiscordModeration {
   enterpriseName: string;
   entry: EntryView;
-  /** The Enterprise's reports are shared: an `enterprise` entry waits for the player's proof. */
-  reportsShared: boolean;
 }
 
-async function reportsShared(ctx: UseCaseContext, enterpriseId: number): Promise<boolean> {
-  return (await ctx.repos.enterprises.find(enterpriseId))?.reportsShared === true;
+/** A ban or warning made, and why it stays the Enterprise's own (null when shared). */
+export interface DiscordSanction extends DiscordModeration {
+  reachReason: ReachReason | null;
 }
 
 /** `/ban` and `/warn`: `days` from now, or until lifted. */
@@ -42,18 +42,14 @@ export async function sanctionFromDiscord(
   ctx: UseCaseContext,
   origin: InteractionOrigin,
   input: { kind: SanctionKind; discordId: string; reason: string; days?: number },
-): Promise<DiscordModeration> {
+): Promise<DiscordSanction> {
   const moderator = await discordModerator(ctx, origin);
-  const entry = await sanctionPlayer(ctx, moderator, input.discordId, {
+  const { entry, reachReason } = await sanctionPlayer(ctx, moderator, input.discordId, {
     kind: input.kind,
     reason: input.reason,
     expiresAt: expiryInDays(input.days, ctx.clock()),
   });
-  return {
-    enterpriseName: moderator.enterprise.name,
-    entry,
-    reportsShared: await reportsShared(ctx, moderator.enterprise.id),
-  };
+  return { enterpriseName: moderator.enterprise.name, entry, reachReason };
 }
 
 /** `/note`. */
@@ -64,7 +60,7 @@ export async function noteFromDiscord(
 ): Promise<DiscordModeration> {
   const moderator = await discordModerator(ctx, origin);
   const entry = await notePlayer(ctx, moderator, input.discordId, input.text);
-  return { enterpriseName: moderator.enterprise.name, entry, reportsShared: true };
+  return { enterpriseName: moderator.enterprise.name, entry };
 }
 
 /** `/unban`: lifts every ban and warning of the server's Enterprise on the player that is in force. */

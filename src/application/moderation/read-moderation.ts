@@ -1,5 +1,5 @@
 import { MODERATION_LIMITS } from '../../domain/moderation.js';
-import { type Reach, sanctionReach } from '../../domain/moderation-reach.js';
+import { type Reach, type ReachReason, reachReason, sanctionReach } from '../../domain/moderation-reach.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
 import { roleRefusal } from '../access/role-policy.js';
 import type { UseCaseContext } from '../context.js';
@@ -13,6 +13,8 @@ export interface PlayerModeration {
   known: boolean;
   /** Where a new ban or warning would reach now (domain/moderation-reach.ts). */
   reach: Reach;
+  /** Why a new one would stay the Enterprise's own; null when it would be shared. */
+  reachReason: ReachReason | null;
   /** The Enterprise's bans, warnings and notes on the player, newest first. */
   entries: EntryView[];
 }
@@ -31,13 +33,15 @@ export async function readModeration(
   const now = ctx.clock();
   const user = await ctx.repos.players.findUser(discordId);
   const hardware = user === undefined ? 0 : (await ctx.repos.players.hwidIdsOf(user.id)).length;
+  const standing = { proven: user !== undefined, hardware };
   const known = user !== undefined || (await ctx.repos.moderation.hasOwnReport(enterprise.id, discordId));
   const entries = await ctx.repos.moderation.entriesOf(enterprise.id, discordId, MODERATION_LIMITS.listed);
   return {
     enterprise: { id: enterprise.id, name: enterprise.name },
     mayModerate: roleRefusal(role, 'player.moderate') === null,
     known,
-    reach: sanctionReach({ proven: user !== undefined, hardware }, enterprise.reportsShared),
+    reach: sanctionReach(standing, enterprise.reportsShared),
+    reachReason: reachReason(standing, enterprise.reportsShared),
     entries: entries.map((e) => viewOf(e, now)),
   };
 }

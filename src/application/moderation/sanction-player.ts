@@ -5,12 +5,18 @@ import {
   moderationText,
   type SanctionKind,
 } from '../../domain/moderation.js';
-import { sanctionReach } from '../../domain/moderation-reach.js';
+import { type ReachReason, reachReason, sanctionReach } from '../../domain/moderation-reach.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
 import { auditRefusals, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { dashboardModerator, type EntryView, knownPlayer, type Moderator, viewOf } from './moderator.js';
+
+/** A ban or warning made, and why it stays the Enterprise's own (null when shared). */
+export interface SanctionMade {
+  entry: EntryView;
+  reachReason: ReachReason | null;
+}
 
 export interface SanctionInput {
   kind: SanctionKind;
@@ -30,7 +36,7 @@ export async function sanctionPlayer(
   moderator: Moderator,
   discordId: string,
   input: SanctionInput,
-): Promise<EntryView> {
+): Promise<SanctionMade> {
   const attempt = {
     actor: moderator.actor,
     action: 'ban.create',
@@ -46,7 +52,7 @@ export async function sanctionPlayer(
       });
     if (input.expiresAt !== null && !isUsableExpiry(input.expiresAt, now))
       refuse({ code: 'invalid_expiry', expiresAt: input.expiresAt });
-    const entry = await ctx.transaction(async (repos) => {
+    const made = await ctx.transaction(async (repos) => {
       // As the operator's ban (application/players/bans.ts): in turn with finishes, so the player's
       // profile and hardware read here are still theirs when the ban is written, and a proof that
       // finishes after it shares it.
@@ -56,10 +62,8 @@ export async function sanctionPlayer(
         refuse({ code: 'enterprise_not_found', enterpriseId: moderator.enterprise.id });
       const { userId } = await knownPlayer(repos, enterprise, discordId);
       const hwidIds = userId === null ? [] : await repos.players.hwidIdsOf(userId);
-      const reach = sanctionReach(
-        { proven: userId !== null, hardware: hwidIds.length },
-        enterprise.reportsShared,
-      );
+      const standing = { proven: userId !== null, hardware: hwidIds.length };
+      const reach = sanctionReach(standing, enterprise.reportsShared);
       const ban =
         reach === 'shared' && userId !== null
           ? await repos.players.createBan({
@@ -73,7 +77,7 @@ export async function sanctionPlayer(
               accountId: moderator.accountId,
             })
           : undefined;
-      const made = await repos.moderation.insert({
+      const entry = await repos.moderation.insert({
         enterpriseId: enterprise.id,
         discordId,
         kind: input.kind,
@@ -88,7 +92,7 @@ export async function sanctionPlayer(
       await recordAudit(repos, {
         actor: moderator.actor,
         action: 'ban.create',
-        resource: { type: 'ban', id: made.id },
+        resource: { type: 'ban', id: entry.id },
         enterpriseId: enterprise.id,
         at: now,
         detail: {
@@ -97,9 +101,9 @@ export async function sanctionPlayer(
           hardwareCovered: ban === undefined ? 0 : hwidIds.length,
         },
       });
-      return made;
+      return { entry, reachReason: reachReason(standing, enterprise.reportsShared) };
     });
-    return viewOf(entry, now);
+    return { entry: viewOf(made.entry, now), reachReason: made.reachReason };
   });
 }
 
@@ -112,5 +116,5 @@ export async function sanctionFromDashboard(
   input: SanctionInput,
 ): Promise<EntryView> {
   const moderator = await dashboardModerator(ctx, caller, enterpriseId);
-  return sanctionPlayer(ctx, moderator, discordId, input);
+  return (await sanctionPlayer(ctx, moderator, discordId, input)).entry;
 }

@@ -314,6 +314,13 @@ export interface DiscordMessage {
  */
 export type ModerationReach = 'shared' | 'enterprise';
 
+/**
+ * Why a new ban or warning would reach only the Enterprise (docs/roles.md, "Moderation"): an operator
+ * keeps its reports inside it, the player has not proven their Discord account, or no hardware is
+ * linked to the proven player any more.
+ */
+export type ModerationReachReason = 'not-shared' | 'unproven' | 'no-hardware';
+
 /** One of an Enterprise's bans, warnings or notes on a player (`GET /app/api/players/:discordId/moderation`). */
 export interface ModerationEntry {
   id: number;
@@ -338,6 +345,8 @@ export interface PlayerModeration {
   known: boolean;
   /** Where a new ban or warning would show now. */
   reach: ModerationReach;
+  /** Why it would stay the Enterprise's own; null when `reach` is `shared`. */
+  reachReason: ModerationReachReason | null;
   /** Newest first. */
   entries: ModerationEntry[];
 }

@@ -16790,7 +16790,7 @@ export interface paths {
         };
         /**
          * An Enterprise’s bans, warnings and notes on a player
-         * @description Anyone in the Enterprise may read them; `mayModerate` says whether you may add or lift. `reach` is where a new ban or warning would show now.
+         * @description Anyone in the Enterprise may read them; `mayModerate` says whether you may add or lift. `reach` is where a new ban or warning would show now, and `reachReason` why it would stay this Enterprise’s own.
          *
          *     **Access:** a dashboard session (the `scanpin_session` cookie set by signing in), from the dashboard’s own origin.
          */
@@ -16822,6 +16822,7 @@ export interface paths {
                          *       "mayModerate": false,
                          *       "known": false,
                          *       "reach": "shared",
+                         *       "reachReason": null,
                          *       "entries": [
                          *         {
                          *           "id": 1,
@@ -16884,6 +16885,11 @@ export interface paths {
                              * @enum {unknown}
                              */
                             reach: "shared" | "enterprise";
+                            /**
+                             * @description Why a new ban or warning would reach only this Enterprise: `not-shared`, an operator keeps this Enterprise’s reports (and bans) inside it; `unproven`, the player has not proven their Discord account in a scan; `no-hardware`, the player is proven but no hardware is linked to them any more (every ID became a hub), so a shared ban would cover nothing. When several hold, the first of these. Null when `reach` is `shared`.
+                             * @example null
+                             */
+                            reachReason: ("not-shared" | "unproven" | "no-hardware") | null;
                         };
                     };
                 };

@@ -7,6 +7,7 @@ import { noteFromDashboard } from '../../../application/moderation/note-player.j
 import { readModeration } from '../../../application/moderation/read-moderation.js';
 import { sanctionFromDashboard } from '../../../application/moderation/sanction-player.js';
 import { MODERATION_KINDS, MODERATION_LIMITS, MODERATION_TEXT_PATTERN } from '../../../domain/moderation.js';
+import { REACH_REASONS } from '../../../domain/moderation-reach.js';
 import { iso, isoOrNull } from '../../../domain/time.js';
 import { timestampOf } from '../../../domain/timestamp-input.js';
 import { personOf } from '../../plugins/session-auth.js';
@@ -18,6 +19,13 @@ import { RowId, security, sessionErrors, tags } from './schemas.js';
 const Reach = Type.Enum(['shared', 'enterprise'], {
   description:
     '`shared`: every community’s lookup and risk score show it; `enterprise`: only this Enterprise’s (docs/roles.md, "Moderation").',
+});
+
+const ReachReason = Type.Union([Type.Enum(REACH_REASONS), Type.Null()], {
+  description:
+    'Why a new ban or warning would reach only this Enterprise: `not-shared`, an operator keeps this Enterprise’s reports (and bans) inside it; `unproven`, the player has not proven their Discord account in a scan; `no-hardware`, the player is proven but no hardware is linked to them any more (every ID became a hub), so a shared ban would cover nothing. When several hold, the first of these. Null when `reach` is `shared`.',
+  // The document's example answer has `reach: "shared"`, so its reason is null.
+  examples: [null],
 });
 
 const Entry = Type.Object({
@@ -108,7 +116,7 @@ export function moderationRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox
           security,
           summary: 'An Enterprise’s bans, warnings and notes on a player',
           description:
-            'Anyone in the Enterprise may read them; `mayModerate` says whether you may add or lift. `reach` is where a new ban or warning would show now.',
+            'Anyone in the Enterprise may read them; `mayModerate` says whether you may add or lift. `reach` is where a new ban or warning would show now, and `reachReason` why it would stay this Enterprise’s own.',
           params: DiscordIdParams,
           querystring: EnterpriseQuery,
           response: {
@@ -120,6 +128,7 @@ export function moderationRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox
                 description: 'The Enterprise can see the player: a shared profile, or a scan of its own.',
               }),
               reach: Reach,
+              reachReason: ReachReason,
               entries: Type.Array(Entry, { description: 'Newest first, at most 200.' }),
             }),
             ...sessionErrors,
@@ -141,6 +150,7 @@ export function moderationRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox
           mayModerate: read.mayModerate,
           known: read.known,
           reach: read.reach,
+          reachReason: read.reachReason,
           entries: read.entries.map(presentEntry),
         };
       },

@@ -1,7 +1,7 @@
 import { toDiscordEmbed } from '@scanpin/client';
 import { MessageFlags } from 'discord-api-types/v10';
 import { UseCaseFailure } from '../../../application/failures.js';
-import type { DiscordModeration } from '../../../application/moderation/from-discord.js';
+import type { DiscordModeration, DiscordSanction } from '../../../application/moderation/from-discord.js';
 import type { LookupResult } from '../../../application/players/lookup.js';
 import type { RiskScoreResult } from '../../../application/players/risk-score.js';
 import { plural } from '../../../domain/plural.js';
@@ -48,16 +48,23 @@ export function riskMessage(result: RiskScoreResult): DiscordMessageBody {
   };
 }
 
-/** Where a ban or warning shows, in words (docs/roles.md, "Moderation"). */
-function reachWords(done: DiscordModeration): string {
-  if (done.entry.reach === 'shared') return 'Every community on this scanpin server sees it.';
-  return done.reportsShared
-    ? `Only ${done.enterpriseName} sees it: the player has not proven their Discord account in a scan. It reaches every community once they do.`
-    : `Only ${done.enterpriseName} sees it: an operator keeps ${done.enterpriseName}’s reports and bans inside it.`;
+/** Where a ban or warning shows, and why only the Enterprise sees it (docs/roles.md, "Moderation"). */
+function reachWords(done: DiscordSanction): string {
+  const only = `Only ${done.enterpriseName} sees it`;
+  switch (done.reachReason) {
+    case null:
+      return 'Every community on this scanpin server sees it.';
+    case 'not-shared':
+      return `${only}: the operator keeps this community’s reports, and its bans and warnings, inside it.`;
+    case 'unproven':
+      return `${only}: the player has not proven their Discord account in a scan. It reaches every community once they do.`;
+    case 'no-hardware':
+      return `${only}: the player has no hardware left that other communities could recognise (each hardware ID seen with them is shared by many machines). It reaches every community once a scan they prove links their hardware again.`;
+  }
 }
 
 /** `/ban` and `/warn` done: what, on whom, until when, and who sees it. */
-export function sanctionAnswer(done: DiscordModeration, playerName: string): DiscordMessageBody {
+export function sanctionAnswer(done: DiscordSanction, playerName: string): DiscordMessageBody {
   const { entry } = done;
   const what = entry.kind === 'ban' ? 'Banned' : 'Warned';
   const until =

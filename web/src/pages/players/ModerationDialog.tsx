@@ -100,7 +100,10 @@ export function ModerationDialog({
       {
         onSuccess: (entry) => {
           const done = kind === 'ban' ? `${playerName} is banned.` : `${playerName} is warned.`;
-          onDone(`${done} ${reachSentence(entry.reach, kind, moderation.enterpriseName, 'sees')}`);
+          // Why it stays the Enterprise's own is the one read with the page, when the server decided
+          // the same reach; else (it changed in between) the sentence says where, without a why.
+          const why = entry.reach === moderation.reach ? moderation.reachReason : null;
+          onDone(`${done} ${reachSentence(entry.reach, why, kind, moderation.enterpriseName, 'sees')}`);
           close();
         },
       },
@@ -159,7 +162,13 @@ export function ModerationDialog({
         <p className="moderation-reach">
           {kind === 'note'
             ? `Only ${moderation.enterpriseName} will see this note: notes are never shown to other communities.`
-            : reachSentence(moderation.reach, kind, moderation.enterpriseName, 'will see')}
+            : reachSentence(
+                moderation.reach,
+                moderation.reachReason,
+                kind,
+                moderation.enterpriseName,
+                'will see',
+              )}
         </p>
         {mutation.isError ? <Notice tone="error">{errorText(mutation.error)}</Notice> : null}
       </form>

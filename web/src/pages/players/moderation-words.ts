@@ -1,4 +1,4 @@
-import type { ModerationEntry, ModerationReach } from '../../api/types';
+import type { ModerationEntry, ModerationReach, ModerationReachReason } from '../../api/types';
 import type { Tone } from '../../components';
 
 /*
@@ -9,18 +9,29 @@ import type { Tone } from '../../components';
 const NOUN: Record<'ban' | 'warning', string> = { ban: 'ban', warning: 'warning' };
 
 /**
- * "Every community on this server will see this ban." or "Only <Enterprise> will see this ban: the
- * player has not proven their Discord account." (`verb` "sees" once it is made).
+ * "Every community on this server will see this ban." or "Only <Enterprise> will see this ban: " and
+ * why (`verb` "sees" once it is made). `reason` is the server's (`reachReason`); without one, an
+ * `enterprise` reach is said without a why.
  */
 export function reachSentence(
   reach: ModerationReach,
+  reason: ModerationReachReason | null,
   kind: 'ban' | 'warning',
   enterpriseName: string,
   verb: 'will see' | 'sees',
 ): string {
-  return reach === 'shared'
-    ? `Every community on this server ${verb} this ${NOUN[kind]}.`
-    : `Only ${enterpriseName} ${verb} this ${NOUN[kind]}: the player has not proven their Discord account.`;
+  if (reach === 'shared') return `Every community on this server ${verb} this ${NOUN[kind]}.`;
+  const only = `Only ${enterpriseName} ${verb} this ${NOUN[kind]}`;
+  switch (reason) {
+    case 'not-shared':
+      return `${only}: the operator keeps this community’s reports, and its bans and warnings, inside it.`;
+    case 'unproven':
+      return `${only}: the player has not proven their Discord account. Every community will once they prove it in a scan.`;
+    case 'no-hardware':
+      return `${only}: the player has no hardware left that other communities could recognise (each hardware ID seen with them is shared by many machines). Every community will once a scan they prove links their hardware again.`;
+    case null:
+      return `${only}.`;
+  }
 }
 
 export const KIND: Record<ModerationEntry['kind'], [string, Tone]> = {

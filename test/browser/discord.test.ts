@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { COMMAND } from '../../src/domain/discord-commands.js';
 import { report, scanner } from '../support/scan.js';
 import type { Owner } from '../support/test-app.js';
 import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
@@ -48,6 +49,9 @@ browserSuite('the Discord app in the browser', (backend) => {
     expect(await invite.getAttribute('target')).toBe('_blank');
     expect(await invite.getAttribute('rel')).toBe('noreferrer');
     await section.getByText('No server connected yet.').waitFor();
+    // Every command the app registers is listed, each once.
+    const listed = await section.getByRole('listitem').locator('code').allTextContents();
+    expect(listed.map((c) => c.split(' ')[0])).toEqual(Object.values(COMMAND).map((name) => `/${name}`));
 
     await section.getByRole('button', { name: 'Make a connect code' }).click();
     const code = (await section.getByTestId('connect-code').textContent()) ?? '';
@@ -92,10 +96,15 @@ browserSuite('the Discord app in the browser', (backend) => {
     expect(unchanged.data[0]?.staffRoleIds).toEqual(ROLES);
 
     await row.getByRole('button', { name: `Disconnect server ${GUILD}` }).click();
-    await page
-      .getByRole('dialog', { name: `Disconnect server ${GUILD}?` })
-      .getByRole('button', { name: 'Disconnect server' })
-      .click();
+    const disconnect = page.getByRole('dialog', { name: `Disconnect server ${GUILD}?` });
+    // Every staff command stops working there; connecting again is still possible.
+    const refused = await disconnect.locator('code').allTextContents();
+    expect(refused).toEqual(
+      Object.values(COMMAND)
+        .filter((name) => name !== COMMAND.scanpin)
+        .map((name) => `/${name}`),
+    );
+    await disconnect.getByRole('button', { name: 'Disconnect server' }).click();
     await section.getByText('No server connected yet.').waitFor();
     expect((await b.t.admin<{ data: unknown[] }>('GET', guilds())).data).toEqual([]);
   });

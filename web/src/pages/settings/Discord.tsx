@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import {
   useCreateConnectCode,
   useDisconnectGuild,
@@ -20,6 +20,7 @@ import {
   TextAreaField,
   Time,
 } from '../../components';
+import { DISCORD_APP_COMMANDS, STAFF_COMMANDS } from './discord-commands';
 import { MAX_STAFF_ROLES, parseRoleIds } from './staff-roles';
 
 /**
@@ -44,11 +45,14 @@ export function Discord({ enterpriseId, enterpriseName }: { enterpriseId: number
 
   return (
     <div className="stack">
-      <p>
-        Staff of a connected Discord server start scans with <code>/scan</code> there and read players'
-        records with <code>/lookup</code> and <code>/risk</code>; each scan's message follows the scan until
-        its verdict.
-      </p>
+      <p>Staff of a connected Discord server use the app's commands there:</p>
+      <ul className="plain-list">
+        {DISCORD_APP_COMMANDS.map((command) => (
+          <li key={command.name}>
+            <code>{command.name}</code>: {command.what}
+          </li>
+        ))}
+      </ul>
       <h3>1. Add the app to your server</h3>
       {inviteUrl ? (
         <p>
@@ -184,8 +188,14 @@ function GuildList({
         }}
       >
         <p>
-          Its members' <code>/scan</code>, <code>/lookup</code> and <code>/risk</code> are refused from then
-          on. Connecting it again takes a new connect code.
+          Its members'{' '}
+          {STAFF_COMMANDS.map((name, i) => (
+            <Fragment key={name}>
+              {i === 0 ? '' : i === STAFF_COMMANDS.length - 1 ? ' and ' : ', '}
+              <code>{name}</code>
+            </Fragment>
+          ))}{' '}
+          are refused from then on. Connecting it again takes a new connect code.
         </p>
       </ConfirmDialog>
     </div>

@@ -31,6 +31,8 @@ import { fieldSum, peChecksum, wordSum } from './pe-checksum.js';
 export interface SignedPeLayout {
   /** File offset of the optional header's CheckSum field. */
   checksumOffset: number;
+  /** The CheckSum as the file holds it (zero: the file keeps none). */
+  checksum: number;
   /** File offset of the Certificate Table's data directory entry (offset, then size). */
   directoryOffset: number;
   /** The table as the entry gives it: a file offset, not an address in memory. */
@@ -38,28 +40,54 @@ export interface SignedPeLayout {
   tableSize: number;
 }
 
-/** The layout of a PE file with a certificate table, from its first bytes; null for anything else. */
-export function signedPeLayout(head: Buffer): SignedPeLayout | null {
-  if (head.length < 0x40 || head.toString('latin1', 0, 2) !== 'MZ') return null;
-  const pe = head.readUInt32LE(0x3c);
-  const optional = pe + 4 + 20;
-  if (optional + 2 > head.length || head.readUInt32LE(pe) !== 0x0000_4550) return null;
-  const optionalSize = head.readUInt16LE(pe + 4 + 16);
-  const magic = head.readUInt16LE(optional);
+const PE_SIGNATURE = 0x0000_4550;
+const COFF_HEADER_BYTES = 20;
+/**
+ * What tagging reads from where `e_lfanew` points: the PE signature, the COFF file header and the
+ * optional header up to the Certificate Table's directory entry (the fifth), for PE32+, the longer.
+ * The headers may sit anywhere in the file, so they are read there, and never more than this.
+ */
+export const PE_HEADERS_BYTES = 4 + COFF_HEADER_BYTES + 108 + 4 + 5 * 8;
+
+/** Where a file's PE headers start (`e_lfanew`), from its first 64 bytes; null for a file that is not MZ. */
+export function peHeadersOffset(dosHeader: Buffer): number | null {
+  if (dosHeader.length < 0x40 || dosHeader.toString('latin1', 0, 2) !== 'MZ') return null;
+  return dosHeader.readUInt32LE(0x3c);
+}
+
+/**
+ * The layout of a PE file with a certificate table, from its headers as read at file offset `at`
+ * (PE_HEADERS_BYTES, fewer where the file ends); null for anything else.
+ */
+export function signedPeLayoutAt(headers: Buffer, at: number): SignedPeLayout | null {
+  const optional = 4 + COFF_HEADER_BYTES;
+  if (optional + 2 > headers.length || headers.readUInt32LE(0) !== PE_SIGNATURE) return null;
+  const optionalSize = headers.readUInt16LE(4 + 16);
+  const magic = headers.readUInt16LE(optional);
   if (magic !== 0x10b && magic !== 0x20b) return null;
   // PE32+ widens four fields, so its data directories start 16 bytes later.
   const count = optional + (magic === 0x20b ? 108 : 92);
-  const directoryOffset = count + 4 + 4 * 8;
-  if (directoryOffset + 8 > Math.min(head.length, optional + optionalSize)) return null;
-  if (head.readUInt32LE(count) <= 4) return null;
-  const tableSize = head.readUInt32LE(directoryOffset + 4);
+  const directory = count + 4 + 4 * 8;
+  if (directory + 8 > Math.min(headers.length, optional + optionalSize)) return null;
+  if (headers.readUInt32LE(count) <= 4) return null;
+  const tableSize = headers.readUInt32LE(directory + 4);
   if (tableSize === 0) return null;
   return {
-    checksumOffset: optional + 64,
-    directoryOffset,
-    tableOffset: head.readUInt32LE(directoryOffset),
+    checksumOffset: at + optional + 64,
+    checksum: headers.readUInt32LE(optional + 64),
+    directoryOffset: at + directory,
+    tableOffset: headers.readUInt32LE(directory),
     tableSize,
   };
+}
+
+/**
+ * The layout of a PE file with a certificate table, from bytes that start the file and reach past
+ * its headers (a whole file in memory); null for anything else.
+ */
+export function signedPeLayout(file: Buffer): SignedPeLayout | null {
+  const at = peHeadersOffset(file);
+  return at === null ? null : signedPeLayoutAt(file.subarray(at, at + PE_HEADERS_BYTES), at);
 }
 
 /** Why a signed build cannot be tagged: it is then sent as signed, and the player types the PIN. */
@@ -212,7 +240,10 @@ export function taggedTail(build: SignedBuild, region: Uint8Array, key: CarrierK
   directorySize.writeUInt32LE(table.length);
   const patches = [{ offset: build.layout.directoryOffset + 4, bytes: directorySize }];
   if (build.hasChecksum) {
-    const total = build.headSum + fieldSum(table.length) + wordSum(table, build.layout.tableOffset);
+    const total =
+      build.headSum +
+      fieldSum(table.length, build.layout.directoryOffset + 4) +
+      wordSum(table, build.layout.tableOffset);
     const checksum = Buffer.alloc(4);
     checksum.writeUInt32LE(peChecksum(total, size));
     patches.push({ offset: build.layout.checksumOffset, bytes: checksum });
@@ -220,23 +251,41 @@ export function taggedTail(build: SignedBuild, region: Uint8Array, key: CarrierK
   return { patches, table, size };
 }
 
+/**
+ * What tagging needs, from the layout, the total of the file's words before its table
+ * (`wordSum` from offset 0) and the table. The CheckSum and the table's size are counted as zero
+ * from here on, and written for each download.
+ */
+export function signedBuildFrom(
+  layout: SignedPeLayout,
+  wordsBeforeTable: number,
+  table: Buffer,
+): SignedBuild {
+  return {
+    layout,
+    table,
+    headSum:
+      wordsBeforeTable -
+      fieldSum(layout.checksum, layout.checksumOffset) -
+      fieldSum(layout.tableSize, layout.directoryOffset + 4),
+    hasChecksum: layout.checksum !== 0,
+  };
+}
+
 /** What tagging needs, from a whole signed file in memory (small files and tests). */
 export function signedBuildOf(file: Buffer): SignedBuild {
-  const layout = signedPeLayout(file.subarray(0, 4096));
+  const layout = signedPeLayout(file);
   if (layout === null) throw new TagRefused('not a signed PE file');
   if (
     layout.tableOffset < layout.directoryOffset + 8 ||
     layout.tableOffset + layout.tableSize !== file.length
   )
     throw new TagRefused('the certificate table is not the end of the file');
-  const checksum = file.readUInt32LE(layout.checksumOffset);
-  return {
+  return signedBuildFrom(
     layout,
-    table: file.subarray(layout.tableOffset),
-    headSum:
-      wordSum(file.subarray(0, layout.tableOffset), 0) - fieldSum(checksum) - fieldSum(layout.tableSize),
-    hasChecksum: checksum !== 0,
-  };
+    wordSum(file.subarray(0, layout.tableOffset), 0),
+    file.subarray(layout.tableOffset),
+  );
 }
 
 /** A whole signed file tagged (small files and tests; the server streams with taggedTail). */

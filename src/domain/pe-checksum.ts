@@ -7,6 +7,11 @@
  *
  * End-around carry makes the sum depend only on the plain total of the words, not their order:
  * the file is summed once per build, and each download adds only what it changes.
+ *
+ * With the field at an odd offset (an odd `e_lfanew`), tools part ways: `CheckSumMappedFile`
+ * subtracts the field's two halves as they read, which is not the words they fall in, and
+ * `osslsigncode` counts the field in. This module keeps to the definition above, the field's four
+ * bytes counted as zero wherever they fall.
  */
 
 /** The plain total of the 16-bit words of `bytes`, which start at file offset `start`. */
@@ -23,9 +28,15 @@ export function wordSum(bytes: Uint8Array, start: number): number {
   return sum;
 }
 
-/** What a 32-bit field at an even offset adds to the total. */
-export function fieldSum(value: number): number {
-  return (value & 0xffff) + (value >>> 16);
+/**
+ * What a 32-bit little-endian field at file offset `offset` adds to the total. At an odd offset
+ * (an odd `e_lfanew` puts the CheckSum and the directory's size there) its bytes straddle three
+ * words, each half in another word than at an even one.
+ */
+export function fieldSum(value: number, offset: number): number {
+  const bytes = new Uint8Array(4);
+  new DataView(bytes.buffer).setUint32(0, value >>> 0, true);
+  return wordSum(bytes, offset);
 }
 
 /** The CheckSum field of a file whose words (the field counted as zero) total `total`. */

@@ -10,6 +10,11 @@ import { readAuthenticode } from '../../packages/scanner/src/windows/authenticod
 import { signedPeLayout } from '../../src/domain/certificate-tag.js';
 import { isAuthenticodeSigned, markerOffsets } from '../../src/domain/scanner-stamp.js';
 import { osslsigncodeVerify, requireTool } from '../scanner/windows/authenticode-oracle.js';
+import {
+  ROOMY_HEADERS,
+  referencePeChecksum,
+  withPeHeadersAt,
+} from '../scanner/windows/support/moved-pe-headers.js';
 import { backends } from '../support/backends.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -113,6 +118,31 @@ function signedBuild(dir: string): { exe: Buffer; caFile: string } {
     'signed.exe',
   );
   return { exe: readFileSync(join(dir, 'signed.exe')), caFile: join(dir, 'ca.pem') };
+}
+
+/** The same build linked with room for its headers, moved to `at`, and signed by the same signer. */
+function signedWithHeadersAt(dir: string, at: number): Buffer {
+  const run = (command: string, ...args: string[]) =>
+    execFileSync(command, args, { cwd: dir, stdio: 'pipe' });
+  const unsigned = join(dir, `roomy-${at}.exe`);
+  run('x86_64-w64-mingw32-gcc', '-O1', ...ROOMY_HEADERS, '-o', unsigned, 'build.c');
+  writeFileSync(unsigned, withPeHeadersAt(readFileSync(unsigned), at));
+  const signed = join(dir, `roomy-${at}-signed.exe`);
+  run(
+    'osslsigncode',
+    'sign',
+    '-certs',
+    'chain.pem',
+    '-key',
+    'signer.key',
+    '-h',
+    'sha256',
+    '-in',
+    unsigned,
+    '-out',
+    signed,
+  );
+  return readFileSync(signed);
 }
 
 /**
@@ -222,6 +252,42 @@ describe.each(backends())('/scan/<PIN> with an Authenticode-signed Windows build
     expect(page).not.toContain('When it asks for the PIN');
     expect(page).toContain('nothing to type');
     expect(page).toContain(sha256(build.exe));
+  });
+
+  it('tags a signed build whose headers sit past the first 4 KiB, or at an odd offset, never writing into what is signed', async () => {
+    const path = join(downloads, 'scanpin-scan-win-x64.exe');
+    try {
+      for (const at of [0x1800, 0x1801]) {
+        const signed = signedWithHeadersAt(dir, at);
+        expect(signed.readUInt32LE(0x3c)).toBe(at);
+        writeFileSync(path, signed);
+        const res = await get(`/scan/${pin}/download/windows`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-disposition']).toBe(`attachment; filename="scanpin-scan-${pin}.exe"`);
+        const body = res.rawPayload;
+        const out = join(dir, `roomy-${at}-downloaded.exe`);
+        writeFileSync(out, body);
+        const before = osslsigncodeVerify(path, build.caFile);
+        const after = osslsigncodeVerify(out, build.caFile);
+        expect(after.verificationOk, `${at}\n${after.output}`).toBe(true);
+        expect(after.signedImageDigest).toBe(before.signedImageDigest);
+        expect(readAuthenticode(body).status).toBe('signed-valid');
+        // The region in the signed part is as built; the stamp is in the table.
+        const region = markerOffsets(signed)[0] as number;
+        expect(
+          body
+            .subarray(region, region + emptyStampRegion().length)
+            .equals(signed.subarray(region, region + emptyStampRegion().length)),
+        ).toBe(true);
+        expect(stampInSignature(out)).toEqual({ serverUrl: SERVER, pin });
+        // The CheckSum of the file sent, its field counted as zero even at an odd offset.
+        const checksumOffset = at + 24 + 64;
+        expect(body.readUInt32LE(checksumOffset)).toBe(referencePeChecksum(body, checksumOffset));
+        if (at % 2 === 0) expect(after.output).not.toMatch(/invalid PE checksum/);
+      }
+    } finally {
+      writeFileSync(path, build.exe);
+    }
   });
 
   it('sends a signed build from before stamps as it is, and the page says to type the PIN', async () => {

@@ -6,13 +6,16 @@ import { emptyStampRegion, STAMP_MARKER, type Stamp } from '@scanpin/scanner';
 import {
   type CarrierKey,
   MAX_CERTIFICATE_TABLE_BYTES,
+  PE_HEADERS_BYTES,
+  peHeadersOffset,
   type SignedBuild,
   type SignedPeLayout,
-  signedPeLayout,
+  signedBuildFrom,
+  signedPeLayoutAt,
   TagRefused,
   taggedTail,
 } from '../../domain/certificate-tag.js';
-import { fieldSum, wordSum } from '../../domain/pe-checksum.js';
+import { wordSum } from '../../domain/pe-checksum.js';
 import {
   markerOffsets,
   regionFor,
@@ -49,12 +52,20 @@ function theCarrierKey(): CarrierKey {
   return carrierKey;
 }
 
-async function headOf(path: string): Promise<Buffer> {
+/**
+ * The build's signed layout, from its headers read where its MS-DOS header says they are (however
+ * far into the file), at most PE_HEADERS_BYTES of them; null for a build that is not a signed PE.
+ */
+async function layoutOf(path: string): Promise<SignedPeLayout | null> {
   const file = await open(path, 'r');
+  const readAt = async (position: number, length: number) => {
+    const bytes = Buffer.alloc(length);
+    const { bytesRead } = await file.read(bytes, 0, length, position);
+    return bytes.subarray(0, bytesRead);
+  };
   try {
-    const head = Buffer.alloc(4096);
-    const { bytesRead } = await file.read(head, 0, head.length, 0);
-    return head.subarray(0, bytesRead);
+    const at = peHeadersOffset(await readAt(0, 0x40));
+    return at === null ? null : signedPeLayoutAt(await readAt(at, PE_HEADERS_BYTES), at);
   } finally {
     await file.close();
   }
@@ -63,7 +74,7 @@ async function headOf(path: string): Promise<Buffer> {
 interface FileFacts {
   markers: number[];
   /** The total of the 16-bit words before the certificate table (signed builds only). */
-  headSum: number;
+  wordsBeforeTable: number;
   /** The certificate table's bytes, when it ends the file and is not too big to tag. */
   table: Buffer | null;
 }
@@ -79,7 +90,7 @@ function readFacts(path: string, size: number, signed: SignedPeLayout | null): P
   const tableParts: Buffer[] = [];
   return new Promise<FileFacts>((done, fail) => {
     const markers: number[] = [];
-    let headSum = 0;
+    let wordsBeforeTable = 0;
     const keep = STAMP_MARKER.length - 1;
     // The last bytes of the previous chunk, so a marker across two chunks is found once.
     let tail = Buffer.alloc(0);
@@ -95,19 +106,20 @@ function readFacts(path: string, size: number, signed: SignedPeLayout | null): P
         tail = bytes.subarray(from);
         if (signed !== null) {
           const split = Math.max(0, Math.min(chunk.length, signed.tableOffset - position));
-          headSum += wordSum(chunk.subarray(0, split), position);
+          wordsBeforeTable += wordSum(chunk.subarray(0, split), position);
           if (wantTable && split < chunk.length) tableParts.push(chunk.subarray(split));
         }
         position += chunk.length;
       })
       .on('error', fail)
-      .on('end', () => done({ markers, headSum, table: wantTable ? Buffer.concat(tableParts) : null }));
+      .on('end', () =>
+        done({ markers, wordsBeforeTable, table: wantTable ? Buffer.concat(tableParts) : null }),
+      );
   });
 }
 
 async function findPlace(download: ScannerDownload): Promise<StampPlace> {
-  const head = await headOf(download.path);
-  const layout = signedPeLayout(head);
+  const layout = await layoutOf(download.path);
   const facts = await readFacts(download.path, download.size, layout);
   if (layout === null) return { kind: 'region', regionOffset: regionOffsetOf(facts.markers, download.size) };
   try {
@@ -119,14 +131,7 @@ async function findPlace(download: ScannerDownload): Promise<StampPlace> {
   }
   if (facts.table === null)
     return { kind: 'signed', reason: 'the certificate table is not the end of the file, or is too big' };
-  const checksum = head.readUInt32LE(layout.checksumOffset);
-  const build: SignedBuild = {
-    layout,
-    table: facts.table,
-    // The CheckSum and the table's size are read as zero, and written for each download.
-    headSum: facts.headSum - fieldSum(checksum) - fieldSum(layout.tableSize),
-    hasChecksum: checksum !== 0,
-  };
+  const build = signedBuildFrom(layout, facts.wordsBeforeTable, facts.table);
   try {
     // Tagged once with the empty region, so a signature this server cannot tag is known now.
     taggedTail(build, emptyStampRegion(), theCarrierKey());

@@ -1,7 +1,9 @@
 /**
  * `npm run build:scanner [-- --target linux-x64|win-x64|all] [--server-url URL] [--sign-pkcs12 FILE
- * [--sign-password-file FILE] [--sign-timestamp-url URL]]`: the scanner as one
- * executable per platform (docs/scan-client.md, "Building the executables").
+ * [--sign-password-file FILE] [--sign-timestamp-url URL] [--any-server]]`: the scanner as one
+ * executable per platform (docs/scan-client.md, "Building the executables"). A signed Windows build
+ * carries a server address: `--server-url`, else `PUBLIC_URL` from the environment, else the build
+ * is refused unless `--any-server` (docs/scan-client.md, "Signing for release").
  *
  * Node's single-executable applications: the scanner is bundled into one CommonJS file (Node 20's
  * SEA runs CommonJS), a blob is made from it by this same Node version (`useCodeCache` and
@@ -22,7 +24,9 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  accessSync,
   chmodSync,
+  constants,
   copyFileSync,
   existsSync,
   mkdirSync,
@@ -53,7 +57,7 @@ const cacheDir = process.env.SCANPIN_CACHE_DIR ?? join(homedir(), '.cache', 'sca
 const version = process.version.slice(1);
 const require = createRequire(import.meta.url);
 
-type Target = 'linux-x64' | 'win-x64';
+export type Target = 'linux-x64' | 'win-x64';
 
 /** The manifest beside the executables: one registered client per executable. */
 export const MANIFEST = 'scanner-clients.json';
@@ -309,6 +313,65 @@ export interface SigningOptions {
   passwordFile?: string;
   /** An RFC 3161 time-stamp server, so the signature outlives the certificate. */
   timestampUrl?: string;
+  /**
+   * Sign without a server address baked in, accepting that the build then follows a scan-link tag
+   * for any server (signingRefusal).
+   */
+  anyServer?: boolean;
+}
+
+/** A build refused before anything is made: the message says what to give instead. */
+export class BuildRefused extends Error {}
+
+/**
+ * Why a build may not be signed as asked; null when it may. A signed Windows build follows the
+ * server a scan link's tag names, and the tag sits in its certificate table, outside what the
+ * signature covers: without a server address baked into the signed part, anyone could tag a copy
+ * of the operator's signed build for their own server, and players would send their scans there
+ * under the operator's name (docs/scanner.md, "Stamped downloads"). So signing needs a server, or
+ * `--any-server` to accept that.
+ */
+export function signingRefusal(
+  targets: readonly Target[],
+  serverUrl: string | null,
+  signing: SigningOptions | null,
+): string | null {
+  if (signing === null || !targets.includes('win-x64')) return null;
+  if (serverUrl !== null && signing.anyServer === true)
+    return '--any-server and --server-url contradict each other: give one of them.';
+  if (serverUrl === null && signing.anyServer !== true)
+    return (
+      'A signed Windows build needs the server address baked in: add --server-url https://your.server ' +
+      '(or set PUBLIC_URL). Without one, the build follows a scan link’s tag for any server, and anyone ' +
+      'could tag a copy of your signed build to send scans to their own server under your name. To sign ' +
+      'one anyway, add --any-server (docs/scan-client.md, "Signing for release").'
+    );
+  for (const file of [signing.pkcs12, signing.passwordFile]) {
+    if (file === undefined) continue;
+    try {
+      accessSync(file, constants.R_OK);
+    } catch {
+      return `${file} cannot be read: nothing was built.`;
+    }
+  }
+  return null;
+}
+
+/**
+ * The server address a build bakes in: `--server-url`, else, when it signs the Windows build (and
+ * `--any-server` is not given), `PUBLIC_URL` from the environment, the address this server's scan
+ * links stamp; else none.
+ */
+export function serverUrlToBake(
+  given: string | undefined,
+  signingWindows: boolean,
+  anyServer: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): { url: string | null; from: '--server-url' | 'PUBLIC_URL' | null } {
+  if (given !== undefined) return { url: given, from: '--server-url' };
+  const publicUrl = env.PUBLIC_URL?.trim();
+  if (signingWindows && !anyServer && publicUrl) return { url: publicUrl, from: 'PUBLIC_URL' };
+  return { url: null, from: null };
 }
 
 /**
@@ -345,6 +408,8 @@ export async function buildScanner(
   outDir = defaultOutDir,
   signing: SigningOptions | null = null,
 ): Promise<string[]> {
+  const refusal = signingRefusal(targets, serverUrl, signing);
+  if (refusal !== null) throw new BuildRefused(refusal);
   mkdirSync(outDir, { recursive: true });
   const started = Date.now();
   const main = await bundle(outDir);
@@ -390,6 +455,7 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
       'sign-pkcs12': { type: 'string' },
       'sign-password-file': { type: 'string' },
       'sign-timestamp-url': { type: 'string' },
+      'any-server': { type: 'boolean', default: false },
     },
   });
   const targets: Target[] =
@@ -402,12 +468,8 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
     say('--target must be linux-x64, win-x64 or all');
     process.exit(2);
   }
-  const url = values['server-url'] ?? null;
-  if (url !== null && !/^https?:\/\//.test(url)) {
-    say('--server-url must be an http(s) address');
-    process.exit(2);
-  }
   const pkcs12 = values['sign-pkcs12'];
+  const anyServer = values['any-server'] === true;
   const signing: SigningOptions | null =
     pkcs12 === undefined
       ? null
@@ -415,7 +477,23 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
           pkcs12,
           ...(values['sign-password-file'] ? { passwordFile: values['sign-password-file'] } : {}),
           ...(values['sign-timestamp-url'] ? { timestampUrl: values['sign-timestamp-url'] } : {}),
+          ...(anyServer ? { anyServer } : {}),
         };
+  const { url, from } = serverUrlToBake(
+    values['server-url'],
+    signing !== null && targets.includes('win-x64'),
+    anyServer,
+  );
+  if (url !== null && !/^https?:\/\//.test(url)) {
+    say(`${from} must be an http(s) address`);
+    process.exit(2);
+  }
+  if (from === 'PUBLIC_URL') say(`Signing: the server address ${url} is baked in, from PUBLIC_URL.`);
+  const refusal = signingRefusal(targets, url, signing);
+  if (refusal !== null) {
+    say(`build:scanner refused: ${refusal}`);
+    process.exit(2);
+  }
   buildScanner(targets, url, defaultOutDir, signing).catch((error: unknown) => {
     say(`build:scanner failed: ${(error as Error).message}`);
     process.exit(1);

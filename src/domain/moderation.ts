@@ -40,12 +40,25 @@ export function entryStatus(
 }
 
 /**
- * A reason or note as kept: trimmed, and refused (undefined) when nothing is left or it is longer
- * than `max`. Inner line breaks stay: staff write paragraphs.
+ * The control characters a reason or note may not hold: C0 but the tab and line breaks (staff write
+ * paragraphs), DEL and C1. NUL in particular: PostgreSQL refuses it in text, and other controls act
+ * on the terminals and Discord messages the text is shown in. One class, for `moderationText` and the
+ * routes' schema pattern alike.
+ */
+const CONTROL_CLASS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F';
+const CONTROL_CHARACTER = new RegExp(`[${CONTROL_CLASS}]`);
+
+/**
+ * A reason or note as kept: trimmed, and refused (undefined) when nothing is left, when it is longer
+ * than `max` characters (Unicode code points, as the schema's maxLength counts them: an emoji is one),
+ * or when it holds a control character. Inner line breaks stay: staff write paragraphs.
  */
 export function moderationText(raw: string, max: number): string | undefined {
+  if (CONTROL_CHARACTER.test(raw)) return undefined;
   const text = raw.trim();
-  return text.length === 0 || text.length > max ? undefined : text;
+  if (text.length === 0) return undefined;
+  // A string has no more code points than UTF-16 units: only one too long in units is counted.
+  return text.length > max && [...text].length > max ? undefined : text;
 }
 
 /** An expiry must lie ahead (a past one would be over already); null: until lifted. */
@@ -54,10 +67,10 @@ export function isUsableExpiry(expiresAt: number | null, now: number): boolean {
 }
 
 /**
- * Text with something besides white space, and no NUL, as a JSON Schema pattern: what
+ * Text with something besides white space, and no control character, as a JSON Schema pattern: what
  * `moderationText` keeps, said in the route's schema so the document predicts the refusal.
  */
-export const MODERATION_TEXT_PATTERN = '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$';
+export const MODERATION_TEXT_PATTERN = `^[^${CONTROL_CLASS}]*[^\\s${CONTROL_CLASS}][^${CONTROL_CLASS}]*$`;
 
 /** The end of a ban or warning given in whole days from now (the Discord app's `days`). */
 export function expiryInDays(days: number | undefined, now: number): number | null {

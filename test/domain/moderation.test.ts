@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { entryStatus, expiryInDays, isUsableExpiry, moderationText } from '../../src/domain/moderation.js';
+import {
+  entryStatus,
+  expiryInDays,
+  isUsableExpiry,
+  MODERATION_TEXT_PATTERN,
+  moderationText,
+} from '../../src/domain/moderation.js';
 import { reachReason, sanctionReach, sharedAtProof } from '../../src/domain/moderation-reach.js';
 
 describe('where an Enterprise’s ban reaches (docs/roles.md, "Moderation")', () => {
@@ -55,6 +61,35 @@ describe('an Enterprise’s entries', () => {
     expect(moderationText(' \t\n ', 500)).toBeUndefined();
     expect(moderationText('x'.repeat(501), 500)).toBeUndefined();
     expect(moderationText(` ${'x'.repeat(500)} `, 500)).toBe('x'.repeat(500));
+  });
+
+  it('count characters as code points, as the schema’s maxLength does', () => {
+    expect(moderationText('😀'.repeat(500), 500)).toBe('😀'.repeat(500));
+    expect(moderationText('😀'.repeat(501), 500)).toBeUndefined();
+    expect(moderationText(`${'x'.repeat(499)}😀`, 500)).toBe(`${'x'.repeat(499)}😀`);
+  });
+
+  it('refuse control characters but line breaks and tabs', () => {
+    expect(moderationText('a\r\n\tb', 500)).toBe('a\r\n\tb');
+    for (const c of ['\u0000', '\u0007', '\u000b', '\u000c', '\u001b', '\u007f', '\u0085', '\u009f'])
+      expect(moderationText(`Aimbot${c}`, 500), JSON.stringify(c)).toBeUndefined();
+  });
+
+  it('are refused exactly as the routes’ schema refuses them: its pattern, and maxLength in code points', () => {
+    const pattern = new RegExp(MODERATION_TEXT_PATTERN, 'u');
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 12 }),
+      fc.string({ unit: fc.constantFrom(' ', '\n', '\t', 'a', '\u0000', '\u0085', '😀', '\u00a0') }),
+    );
+    fc.assert(
+      fc.property(text, fc.integer({ min: 1, max: 8 }), (raw, max) => {
+        const bySchema = pattern.test(raw) && [...raw].length <= max;
+        const kept = moderationText(raw, max);
+        // The schema counts spaces around the text, which are then trimmed: it may refuse what the rule keeps.
+        if (bySchema) expect(kept).toBeDefined();
+        if (!pattern.test(raw)) expect(kept).toBeUndefined();
+      }),
+    );
   });
 
   it('end in the future or never; days count from now', () => {

@@ -182,6 +182,17 @@ describe.each(backends())('moderation from Discord on $name', (backend) => {
     );
     expect(await interact('ban', { player: { user: p }, reason: 'x', days: 0 })).toMatch(/days it lasts/);
     expect(await interact('note', { player: { user: p }, text: '   ' })).toMatch(/text must hold/);
+    // Discord passes any text on: a NUL or another control character is refused by the rule itself
+    // (PostgreSQL would refuse a NUL with an error of its own).
+    expect(await interact('ban', { player: { user: p }, reason: 'Aimbot\u0000' })).toMatch(
+      /reason must hold .+no control characters/,
+    );
+    expect(await interact('warn', { player: { user: p }, reason: '\u001b[2Jgone' })).toMatch(
+      /no control characters/,
+    );
+    expect(await interact('note', { player: { user: p }, text: 'a\u0000b' })).toMatch(
+      /text must hold .+no control characters/,
+    );
     expect(await count()).toBe(before);
   });
 });

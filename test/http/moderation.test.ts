@@ -178,6 +178,49 @@ describe.each(backends())('moderation on $name', (backend) => {
       }
     });
 
+    it('a refused ban, warning, note or lift is in the audit trail, with its code', async () => {
+      const made = created(await ban(staff.owner, target, { kind: 'ban', reason: 'for the viewer to try' }));
+      const refusals = async (account: number) =>
+        (
+          await t.admin<{ data: Array<Record<string, unknown>> }>(
+            'GET',
+            `/admin/v1/audit?outcome=refused&actorAccountId=${account}&limit=200`,
+          )
+        ).data;
+      const before = (await refusals(accounts.viewer)).length;
+      expectProblem(await ban(staff.viewer, target, { kind: 'ban', reason: 'no' }), 403, 'role_not_allowed');
+      expectProblem(
+        await ban(staff.viewer, target, { kind: 'warning', reason: 'no' }),
+        403,
+        'role_not_allowed',
+      );
+      expectProblem(await note(staff.viewer, target, 'no'), 403, 'role_not_allowed');
+      expectProblem(await staff.viewer.call('POST', `/bans/${made.id}/lift`), 403, 'role_not_allowed');
+      const after = await refusals(accounts.viewer);
+      const seen = after.slice(0, after.length - before);
+      expect(seen.map((e) => [e.action, e.resource, e.code])).toEqual([
+        ['ban.lift', { type: 'moderation_entry', id: made.id }, 'role_not_allowed'],
+        ['reason.create', { type: 'moderation_entry', id: null }, 'role_not_allowed'],
+        ['ban.create', { type: 'moderation_entry', id: null }, 'role_not_allowed'],
+        ['ban.create', { type: 'moderation_entry', id: null }, 'role_not_allowed'],
+      ]);
+      expect(seen[0]).toMatchObject({ actor: { kind: 'session', accountId: accounts.viewer } });
+      // Lifting what does not exist, or another community's, is refused and recorded too.
+      expectProblem(await staff.owner.call('POST', '/bans/999998/lift'), 404, 'ban_not_found');
+      expectProblem(await ownerB.call('POST', `/bans/${made.id}/lift`), 404, 'ban_not_found');
+      expect((await refusals(accounts.owner))[0]).toMatchObject({
+        action: 'ban.lift',
+        resource: { type: 'moderation_entry', id: 999998 },
+        code: 'ban_not_found',
+      });
+      expect((await refusals(b.accountId))[0]).toMatchObject({ action: 'ban.lift', code: 'ban_not_found' });
+      // The viewer's refused attempts changed nothing.
+      expect((await moderation(staff.owner, target)).entries.find((e) => e.id === made.id)).toMatchObject({
+        status: 'active',
+      });
+      expect((await staff.owner.call('POST', `/bans/${made.id}/lift`)).statusCode).toBe(200);
+    });
+
     it('someone outside the Enterprise is refused as if it did not exist', async () => {
       const stranger = await signIn(t, await t.createAccount('Stranger'));
       expectProblem(await stranger.get(`/players/${target.id}/moderation`), 404, 'enterprise_not_found');
@@ -222,7 +265,8 @@ describe.each(backends())('moderation on $name', (backend) => {
       expect(entry).toMatchObject({
         action: 'ban.create',
         outcome: 'succeeded',
-        resource: { type: 'ban', id: made.id },
+        // The entry's id, under a type of its own: the shared `bans` row is numbered apart.
+        resource: { type: 'moderation_entry', id: made.id },
         detail: { status: 'banned', reach: 'shared', hardwareCovered: 1 },
       });
       expect(JSON.stringify(entry)).not.toContain(p.id);
@@ -358,6 +402,22 @@ describe.each(backends())('moderation on $name', (backend) => {
         status: 'lifted',
       });
       expect((await moderation(staff.owner, p)).reach).toBe('shared');
+      // The sharing is audited for Alpha, by the system (the operator's setting), naming no player.
+      const shares = await t.admin<{ data: Array<Record<string, unknown>> }>(
+        'GET',
+        `/admin/v1/audit?action=ban.share&enterpriseId=${a.enterpriseId}`,
+      );
+      const share = shares.data.find((e) => (e.resource as { id: number }).id === banned.id);
+      expect(share).toMatchObject({
+        actor: { kind: 'operator' },
+        outcome: 'succeeded',
+        resource: { type: 'moderation_entry', id: banned.id },
+        enterpriseId: a.enterpriseId,
+        detail: { status: 'banned', reach: 'shared', hardwareCovered: 1 },
+      });
+      expect(JSON.stringify(shares.data)).not.toContain(p.id);
+      expect(JSON.stringify(shares.data)).not.toContain('Ban before proof');
+      expect(shares.data.filter((e) => (e.resource as { id: number }).id === lifted.id)).toEqual([]);
       // Alpha's own answers show the ban once, not twice.
       expect((await lookup(a.key, p)).bans?.filter((x) => x.reason === 'Ban before proof')).toHaveLength(1);
       // It covers the hardware of that moment: the proving scan's.
@@ -456,6 +516,29 @@ describe.each(backends())('moderation on $name', (backend) => {
     });
   });
 
+  it('a ban on a proven player that only the Enterprise sees runs out: banned until then, not after', async () => {
+    const c = await t.createOwner('Keeps inside');
+    await t.admin('PATCH', `/admin/v1/enterprises/${c.enterpriseId}`, { reportsShared: false });
+    const ownerC = await signIn(t, c.accountId);
+    const p = player('proven-expiring');
+    // Bravo's proven scan makes the shared profile that Charlie's ban, kept inside, is added to.
+    await provenScan(b, p, 'HW-PROVEN-EXPIRING');
+    const expiresAt = new Date(clock() + 3_600_000).toISOString();
+    const made = created(await ban(ownerC, p, { kind: 'ban', reason: 'An hour, ours', expiresAt }));
+    expect(made.reach).toBe('enterprise');
+    // Read, and so kept, while it is in force.
+    expect(await lookup(c.key, p)).toMatchObject({ found: true, isBanned: true, overallStatus: 'banned' });
+    expect((await risk(c.key, p)).riskScore).toBeGreaterThanOrEqual(76);
+    expect(await lookup(b.key, p)).toMatchObject({ found: true, isBanned: false });
+    clock.advance(3_600_001);
+    const after = await lookup(c.key, p);
+    expect(after).toMatchObject({ isBanned: false, overallStatus: 'clean' });
+    expect(after.bans).toEqual([expect.objectContaining({ reason: 'An hour, ours', isExpired: true })]);
+    const score = await risk(c.key, p);
+    expect(score).toMatchObject({ isBanned: false });
+    expect(score.riskScore).toBeLessThan(76);
+  });
+
   describe('bad input', () => {
     let p: Player;
     beforeAll(async () => {
@@ -475,6 +558,38 @@ describe.each(backends())('moderation on $name', (backend) => {
       const before = [await count('moderation_entries'), await count('bans')];
       expectProblem(await ban(staff.owner, p, body), 400, 'invalid_body');
       expect([await count('moderation_entries'), await count('bans')]).toEqual(before);
+    });
+
+    it('counts a reason’s characters as the schema does: 500 emoji are a reason, 501 are not', async () => {
+      const kept = created(await ban(staff.owner, p, { kind: 'warning', reason: '🎯'.repeat(500) }));
+      expect(kept.reason).toBe('🎯'.repeat(500));
+      expect((await staff.owner.call('POST', `/bans/${kept.id}/lift`)).statusCode).toBe(200);
+      const before = await count('moderation_entries');
+      expectProblem(
+        await ban(staff.owner, p, { kind: 'ban', reason: '🎯'.repeat(501) }),
+        400,
+        'invalid_body',
+      );
+      expect(created(await note(staff.owner, p, '📝'.repeat(2000))).reason).toHaveLength(4000);
+      expectProblem(await note(staff.owner, p, '📝'.repeat(2001)), 400, 'invalid_body');
+      expect(await count('moderation_entries')).toBe(before + 1);
+    });
+
+    it.each([
+      ['NUL', 'Aimbot\u0000'],
+      ['an escape', '\u001b[31mred'],
+      ['DEL', 'x\u007fy'],
+      ['a C1 control', 'x\u0085y'],
+    ])('a reason or note holding %s is 400 invalid_body and changes nothing', async (_, text) => {
+      const before = await count('moderation_entries');
+      expectProblem(await ban(staff.owner, p, { kind: 'ban', reason: text }), 400, 'invalid_body');
+      expectProblem(await note(staff.owner, p, text), 400, 'invalid_body');
+      expect(await count('moderation_entries')).toBe(before);
+    });
+
+    it('keeps line breaks and tabs: staff write paragraphs', async () => {
+      const made = created(await note(staff.owner, p, 'First\r\n\tthen second'));
+      expect(made.reason).toBe('First\r\n\tthen second');
     });
 
     it('an expiry that is not in the future is 400 invalid_expiry and changes nothing', async () => {

@@ -1,5 +1,6 @@
 import type { Enterprise } from '../../domain/account.js';
 import { actionsOf, ownerOnly, type Role, type RoleAction, roleMay } from '../../domain/roles.js';
+import type { TransactionRepositories } from '../../storage/repositories/index.js';
 import type { UseCaseContext } from '../context.js';
 import { type Failure, refuse } from '../failures.js';
 
@@ -47,9 +48,13 @@ export function requireRoleMay(role: Role, action: RoleAction): void {
   if (refusal !== null) refuse(refusal);
 }
 
-/** The account's role in the Enterprise, or undefined when it is neither its owner nor a member. */
+/**
+ * The account's role in the Enterprise, or undefined when it is neither its owner nor a member. Read
+ * through `ctx.repos`: the context's, or a transaction's (`{ repos }`) when the check must see what
+ * the action then changes.
+ */
 export async function standingIn(
-  ctx: UseCaseContext,
+  ctx: { repos: Pick<TransactionRepositories, 'enterprises'> },
   accountId: number,
   enterpriseId: number,
 ): Promise<Standing | undefined> {

@@ -35,24 +35,36 @@ export async function createEnterprise(
   return created;
 }
 
+/**
+ * Renames, activates or deactivates an Enterprise, or keeps its reports inside it. Deactivating it or
+ * keeping its reports inside it withdraws its staff's shared bans and warnings in the same transaction
+ * (docs/roles.md, "Moderation"): every community stops seeing them, and each reaches the Enterprise
+ * alone again, shared again only at the player's next proof once it shares and is active.
+ */
 export async function updateEnterprise(
   ctx: UseCaseContext,
   id: number,
   changes: { name?: string; active?: boolean; reportsShared?: boolean },
 ): Promise<Enterprise> {
+  const withdraws = changes.active === false || changes.reportsShared === false;
   const updated = await ctx.transaction(async (repos) => {
+    // In turn with finishes: one finishing now shares no ban of this Enterprise after the withdrawal.
+    if (withdraws) await repos.privacy.excludeFinishes();
     const enterprise = await repos.enterprises.update(id, changes);
     if (enterprise === undefined) refuse({ code: 'enterprise_not_found', enterpriseId: id });
+    const now = ctx.clock();
+    const withdrawn = withdraws ? await repos.moderation.withdrawShared(id, now) : 0;
     await recordAudit(repos, {
       actor: OPERATOR,
       action: 'enterprise.update',
       resource: { type: 'enterprise', id },
       enterpriseId: id,
-      at: ctx.clock(),
+      at: now,
       detail: {
         changed: Object.keys(changes).filter((k) => changes[k as keyof typeof changes] !== undefined),
         active: enterprise.active,
         reportsShared: enterprise.reportsShared,
+        ...(withdraws ? { sanctionsWithdrawn: withdrawn } : {}),
       },
     });
     return enterprise;

@@ -4,8 +4,8 @@ import { requireRoleMay } from '../access/role-policy.js';
 import type { UseCaseContext } from '../context.js';
 import { authorizeDiscordStaff, type InteractionOrigin } from '../discord/staff.js';
 import { discordStaffRole } from '../pins/staff-creation.js';
-import { liftEntries, sanctionsInForce } from './lift-sanction.js';
-import type { EntryView, Moderator } from './moderator.js';
+import { liftSanctionsInForce } from './lift-sanction.js';
+import type { EntryView, ModeratorClaim } from './moderator.js';
 import { notePlayer } from './note-player.js';
 import { sanctionPlayer } from './sanction-player.js';
 
@@ -15,15 +15,23 @@ import { sanctionPlayer } from './sanction-player.js';
  * Enterprise. The entries are signed with their Discord name; the audit trail names their Discord ID.
  */
 
-/** A Discord staff member whose role may moderate, as the moderation use cases take them. */
-async function discordModerator(ctx: UseCaseContext, origin: InteractionOrigin): Promise<Moderator> {
+/**
+ * A Discord staff member of a connected server (authenticated by the signed interaction), to moderate
+ * for the server's Enterprise if the role docs/roles.md ("In Discord") gives them may.
+ */
+async function discordModerator(ctx: UseCaseContext, origin: InteractionOrigin): Promise<ModeratorClaim> {
   const staff = await authorizeDiscordStaff(ctx, origin);
-  requireRoleMay(await discordStaffRole(ctx, staff), 'player.moderate');
   return {
-    enterprise: { id: staff.enterprise.id, name: staff.enterprise.name },
     actor: staff.actor,
-    accountId: null,
-    staffName: origin.member?.username ?? null,
+    resolve: async () => {
+      requireRoleMay(await discordStaffRole(ctx, staff), 'player.moderate');
+      return {
+        enterprise: { id: staff.enterprise.id, name: staff.enterprise.name },
+        actor: staff.actor,
+        accountId: null,
+        staffName: origin.member?.username ?? null,
+      };
+    },
   };
 }
 
@@ -43,13 +51,11 @@ export async function sanctionFromDiscord(
   origin: InteractionOrigin,
   input: { kind: SanctionKind; discordId: string; reason: string; days?: number },
 ): Promise<DiscordSanction> {
-  const moderator = await discordModerator(ctx, origin);
-  const { entry, reachReason } = await sanctionPlayer(ctx, moderator, input.discordId, {
+  return sanctionPlayer(ctx, await discordModerator(ctx, origin), input.discordId, {
     kind: input.kind,
     reason: input.reason,
     expiresAt: expiryInDays(input.days, ctx.clock()),
   });
-  return { enterpriseName: moderator.enterprise.name, entry, reachReason };
 }
 
 /** `/note`. */
@@ -58,9 +64,7 @@ export async function noteFromDiscord(
   origin: InteractionOrigin,
   input: { discordId: string; text: string },
 ): Promise<DiscordModeration> {
-  const moderator = await discordModerator(ctx, origin);
-  const entry = await notePlayer(ctx, moderator, input.discordId, input.text);
-  return { enterpriseName: moderator.enterprise.name, entry };
+  return notePlayer(ctx, await discordModerator(ctx, origin), input.discordId, input.text);
 }
 
 /** `/unban`: lifts every ban and warning of the server's Enterprise on the player that is in force. */
@@ -69,8 +73,5 @@ export async function unbanFromDiscord(
   origin: InteractionOrigin,
   discordId: string,
 ): Promise<{ enterpriseName: string; lifted: number }> {
-  const moderator = await discordModerator(ctx, origin);
-  const open = await sanctionsInForce(ctx, moderator.enterprise.id, discordId);
-  await liftEntries(ctx, moderator.actor, open);
-  return { enterpriseName: moderator.enterprise.name, lifted: open.length };
+  return liftSanctionsInForce(ctx, await discordModerator(ctx, origin), discordId);
 }

@@ -1,13 +1,14 @@
 import type { AuditActor } from '../../domain/audit.js';
 import { entryStatus } from '../../domain/moderation.js';
+import type { TransactionRepositories } from '../../storage/repositories/index.js';
 import type { ModerationEntry } from '../../storage/repositories/moderation.js';
 import type { SessionCaller } from '../access/authenticate-session.js';
 import { requireRoleMay, standingIn } from '../access/role-policy.js';
 import { sessionActor } from '../audit/actors.js';
-import { recordAudit } from '../audit/record.js';
+import { auditRefusals, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
-import { type EntryView, viewOf } from './moderator.js';
+import { type EntryView, type ModeratorClaim, viewOf } from './moderator.js';
 
 /*
  * Lifting a ban or warning an Enterprise's staff made (docs/roles.md, "Moderation"): it then shows
@@ -16,65 +17,94 @@ import { type EntryView, viewOf } from './moderator.js';
  */
 
 /**
- * Lifts these entries and, for the shared ones, their `bans` rows, in one transaction; each lift
- * that changed something is audited. Lifting twice is harmless.
+ * Lifts the entry and, for a shared one, its `bans` row, in the caller's transaction, audited; an
+ * entry lifted already (or gone) changes nothing and records nothing. Call it after
+ * `repos.privacy.excludeFinishes()`, in turn with finishes, as a new ban is (sanction-player.ts).
  */
-export async function liftEntries(
+async function liftEntry(
+  repos: TransactionRepositories,
+  actor: AuditActor,
+  entryId: number,
+  now: number,
+): Promise<void> {
+  const current = await repos.moderation.find(entryId);
+  if (current === undefined || current.liftedAt !== null) return;
+  await repos.moderation.lift(entryId, now);
+  if (current.banId !== null) await repos.players.liftBan(current.banId, now);
+  await recordAudit(repos, {
+    actor,
+    action: 'ban.lift',
+    resource: { type: 'moderation_entry', id: entryId },
+    enterpriseId: current.enterpriseId,
+    at: now,
+    detail: { reach: current.reach },
+  });
+}
+
+/** Lifts these entries in one transaction (liftEntry). Lifting twice is harmless. */
+async function liftEntries(
   ctx: UseCaseContext,
   actor: AuditActor,
   entries: readonly ModerationEntry[],
 ): Promise<void> {
   if (entries.length === 0) return;
   await ctx.transaction(async (repos) => {
-    // In turn with finishes, as a new ban is (sanction-player.ts).
     await repos.privacy.excludeFinishes();
     const now = ctx.clock();
-    for (const entry of entries) {
-      const current = await repos.moderation.find(entry.id);
-      if (current === undefined || current.liftedAt !== null) continue;
-      await repos.moderation.lift(entry.id, now);
-      if (current.banId !== null) await repos.players.liftBan(current.banId, now);
-      await recordAudit(repos, {
-        actor,
-        action: 'ban.lift',
-        resource: { type: 'ban', id: entry.id },
-        enterpriseId: entry.enterpriseId,
-        at: now,
-        detail: { reach: current.reach },
-      });
-    }
+    for (const entry of entries) await liftEntry(repos, actor, entry.id, now);
   });
 }
 
 /**
  * POST /app/api/bans/:banId/lift: a ban or warning of an Enterprise where the person's role may
  * moderate. Anything else (a note, an operator's ban, another community's, one that never was) is
- * as good as missing.
+ * as good as missing. The entry and the person's role are read in the transaction that lifts it, and
+ * a refusal is audited (docs/audit.md, "Refusals").
  */
 export async function liftFromDashboard(
   ctx: UseCaseContext,
   caller: SessionCaller,
   entryId: number,
 ): Promise<EntryView> {
-  const entry = await ctx.repos.moderation.find(entryId);
-  if (entry === undefined || entry.kind === 'note') refuse({ code: 'ban_not_found', banId: entryId });
-  const standing = await standingIn(ctx, caller.accountId, entry.enterpriseId);
-  if (standing === undefined || !standing.enterprise.active)
-    refuse({ code: 'ban_not_found', banId: entryId });
-  requireRoleMay(standing.role, 'player.moderate');
-  await liftEntries(ctx, sessionActor(caller), [entry]);
-  const lifted = await ctx.repos.moderation.find(entryId);
-  if (lifted === undefined) refuse({ code: 'ban_not_found', banId: entryId });
-  return viewOf(lifted, ctx.clock());
+  const actor = sessionActor(caller);
+  const attempt = { actor, action: 'ban.lift', resource: { type: 'moderation_entry', id: entryId } } as const;
+  return auditRefusals(ctx, attempt, async () => {
+    const lifted = await ctx.transaction(async (repos) => {
+      await repos.privacy.excludeFinishes();
+      const entry = await repos.moderation.find(entryId);
+      if (entry === undefined || entry.kind === 'note') refuse({ code: 'ban_not_found', banId: entryId });
+      const standing = await standingIn({ repos }, caller.accountId, entry.enterpriseId);
+      if (standing === undefined || !standing.enterprise.active)
+        refuse({ code: 'ban_not_found', banId: entryId });
+      requireRoleMay(standing.role, 'player.moderate');
+      await liftEntry(repos, actor, entryId, ctx.clock());
+      return repos.moderation.find(entryId);
+    });
+    if (lifted === undefined) refuse({ code: 'ban_not_found', banId: entryId });
+    return viewOf(lifted, ctx.clock());
+  });
 }
 
-/** The Enterprise's bans and warnings on a player still in force: what `/unban` lifts. */
-export async function sanctionsInForce(
+/**
+ * `/unban`: lifts every ban and warning of the moderator's Enterprise on the player that is in force;
+ * returns how many. A refused role is audited as a refused `ban.lift`.
+ */
+export async function liftSanctionsInForce(
   ctx: UseCaseContext,
-  enterpriseId: number,
+  claim: ModeratorClaim,
   discordId: string,
-): Promise<ModerationEntry[]> {
-  const now = ctx.clock();
-  const open = await ctx.repos.moderation.unliftedSanctions(enterpriseId, discordId);
-  return open.filter((e) => entryStatus(e, now) === 'active');
+): Promise<{ enterpriseName: string; lifted: number }> {
+  const attempt = {
+    actor: claim.actor,
+    action: 'ban.lift',
+    resource: { type: 'moderation_entry', id: null },
+  } as const;
+  return auditRefusals(ctx, attempt, async () => {
+    const moderator = await claim.resolve();
+    const now = ctx.clock();
+    const unlifted = await ctx.repos.moderation.unliftedSanctions(moderator.enterprise.id, discordId);
+    const open = unlifted.filter((e) => entryStatus(e, now) === 'active');
+    await liftEntries(ctx, moderator.actor, open);
+    return { enterpriseName: moderator.enterprise.name, lifted: open.length };
+  });
 }

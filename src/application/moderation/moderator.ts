@@ -56,18 +56,34 @@ export async function dashboardStanding(
   return authorizeRole(ctx, caller.accountId, chosen, action);
 }
 
-/** A signed-in person moderating in an Enterprise where their role may. */
-export async function dashboardModerator(
+/**
+ * Staff about to act for an Enterprise: who they are, known once they are authenticated, and how to
+ * find them as its moderator (the Enterprise chosen, their role there checked). The use cases resolve
+ * it inside their `auditRefusals`, so a role or an Enterprise refused is in the trail too
+ * (docs/audit.md, "Refusals").
+ */
+export interface ModeratorClaim {
+  actor: AuditActor;
+  resolve: () => Promise<Moderator>;
+}
+
+/** A signed-in person, to moderate in an Enterprise where their role may. */
+export function dashboardModerator(
   ctx: UseCaseContext,
   caller: SessionCaller,
   enterpriseId: number | undefined,
-): Promise<Moderator> {
-  const { enterprise } = await dashboardStanding(ctx, caller, enterpriseId, 'player.moderate');
+): ModeratorClaim {
   return {
-    enterprise: { id: enterprise.id, name: enterprise.name },
     actor: sessionActor(caller),
-    accountId: caller.accountId,
-    staffName: null,
+    resolve: async () => {
+      const { enterprise } = await dashboardStanding(ctx, caller, enterpriseId, 'player.moderate');
+      return {
+        enterprise: { id: enterprise.id, name: enterprise.name },
+        actor: sessionActor(caller),
+        accountId: caller.accountId,
+        staffName: null,
+      };
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import { auditRefusals, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
 import { STAFF_NOTE_CATEGORY } from '../players/with-own-reports.js';
-import { dashboardModerator, type EntryView, knownPlayer, type Moderator, viewOf } from './moderator.js';
+import { dashboardModerator, type EntryView, knownPlayer, type ModeratorClaim, viewOf } from './moderator.js';
 
 /**
  * Adds a note on a player for the moderator's Enterprise (docs/roles.md, "Moderation"). Notes are
@@ -14,21 +14,22 @@ import { dashboardModerator, type EntryView, knownPlayer, type Moderator, viewOf
  */
 export async function notePlayer(
   ctx: UseCaseContext,
-  moderator: Moderator,
+  claim: ModeratorClaim,
   discordId: string,
   rawText: string,
-): Promise<EntryView> {
+): Promise<{ entry: EntryView; enterpriseName: string }> {
   const attempt = {
-    actor: moderator.actor,
+    actor: claim.actor,
     action: 'reason.create',
-    resource: { type: 'reason', id: null },
+    resource: { type: 'moderation_entry', id: null },
   } as const;
   return auditRefusals(ctx, attempt, async () => {
+    const moderator = await claim.resolve();
     const text = moderationText(rawText, MODERATION_LIMITS.note);
     if (text === undefined)
       refuse({
         code: 'invalid_body',
-        detail: `text must hold 1 to ${MODERATION_LIMITS.note} characters besides spaces.`,
+        detail: `text must hold 1 to ${MODERATION_LIMITS.note} characters besides spaces, and no control characters but line breaks and tabs.`,
       });
     const now = ctx.clock();
     const entry = await ctx.transaction(async (repos) => {
@@ -51,14 +52,15 @@ export async function notePlayer(
       await recordAudit(repos, {
         actor: moderator.actor,
         action: 'reason.create',
-        resource: { type: 'reason', id: made.id },
+        // The entry's id, numbered apart from the operator's notes (docs/audit.md).
+        resource: { type: 'moderation_entry', id: made.id },
         enterpriseId: enterprise.id,
         at: now,
         detail: { category: STAFF_NOTE_CATEGORY, reach: NOTE_REACH },
       });
       return made;
     });
-    return viewOf(entry, now);
+    return { entry: viewOf(entry, now), enterpriseName: moderator.enterprise.name };
   });
 }
 
@@ -70,6 +72,5 @@ export async function noteFromDashboard(
   enterpriseId: number | undefined,
   text: string,
 ): Promise<EntryView> {
-  const moderator = await dashboardModerator(ctx, caller, enterpriseId);
-  return notePlayer(ctx, moderator, discordId, text);
+  return (await notePlayer(ctx, dashboardModerator(ctx, caller, enterpriseId), discordId, text)).entry;
 }

@@ -10,7 +10,7 @@ import type { SessionCaller } from '../access/authenticate-session.js';
 import { auditRefusals, recordAudit } from '../audit/record.js';
 import type { UseCaseContext } from '../context.js';
 import { refuse } from '../failures.js';
-import { dashboardModerator, type EntryView, knownPlayer, type Moderator, viewOf } from './moderator.js';
+import { dashboardModerator, type EntryView, knownPlayer, type ModeratorClaim, viewOf } from './moderator.js';
 
 /** A ban or warning made, and why it stays the Enterprise's own (null when shared). */
 export interface SanctionMade {
@@ -33,22 +33,23 @@ export interface SanctionInput {
  */
 export async function sanctionPlayer(
   ctx: UseCaseContext,
-  moderator: Moderator,
+  claim: ModeratorClaim,
   discordId: string,
   input: SanctionInput,
-): Promise<SanctionMade> {
+): Promise<SanctionMade & { enterpriseName: string }> {
   const attempt = {
-    actor: moderator.actor,
+    actor: claim.actor,
     action: 'ban.create',
-    resource: { type: 'ban', id: null },
+    resource: { type: 'moderation_entry', id: null },
   } as const;
   return auditRefusals(ctx, attempt, async () => {
+    const moderator = await claim.resolve();
     const now = ctx.clock();
     const reason = moderationText(input.reason, MODERATION_LIMITS.reason);
     if (reason === undefined)
       refuse({
         code: 'invalid_body',
-        detail: `reason must hold 1 to ${MODERATION_LIMITS.reason} characters besides spaces.`,
+        detail: `reason must hold 1 to ${MODERATION_LIMITS.reason} characters besides spaces, and no control characters but line breaks and tabs.`,
       });
     if (input.expiresAt !== null && !isUsableExpiry(input.expiresAt, now))
       refuse({ code: 'invalid_expiry', expiresAt: input.expiresAt });
@@ -92,7 +93,8 @@ export async function sanctionPlayer(
       await recordAudit(repos, {
         actor: moderator.actor,
         action: 'ban.create',
-        resource: { type: 'ban', id: entry.id },
+        // The entry's id: its `bans` row, if shared, is numbered apart (docs/audit.md).
+        resource: { type: 'moderation_entry', id: entry.id },
         enterpriseId: enterprise.id,
         at: now,
         detail: {
@@ -103,7 +105,11 @@ export async function sanctionPlayer(
       });
       return { entry, reachReason: reachReason(standing, enterprise.reportsShared) };
     });
-    return { entry: viewOf(made.entry, now), reachReason: made.reachReason };
+    return {
+      entry: viewOf(made.entry, now),
+      reachReason: made.reachReason,
+      enterpriseName: moderator.enterprise.name,
+    };
   });
 }
 
@@ -115,6 +121,5 @@ export async function sanctionFromDashboard(
   enterpriseId: number | undefined,
   input: SanctionInput,
 ): Promise<EntryView> {
-  const moderator = await dashboardModerator(ctx, caller, enterpriseId);
-  return (await sanctionPlayer(ctx, moderator, discordId, input)).entry;
+  return (await sanctionPlayer(ctx, dashboardModerator(ctx, caller, enterpriseId), discordId, input)).entry;
 }

@@ -19,6 +19,11 @@ export interface OwnRecord {
   /** Oldest first, the most recent PLAYER_LIST_LIMITS.reasons. */
   notes: readonly EnterpriseNote[];
   notesTotal: number;
+  /**
+   * The `bans` rows of its shared bans and warnings an operator withdrew (docs/roles.md,
+   * "Moderation"): lifted for everyone, while the entry, among `sanctions` again, says it here.
+   */
+  withdrawnBanIds: readonly number[];
 }
 
 export const NO_OWN_RECORD: OwnRecord = Object.freeze({
@@ -26,7 +31,16 @@ export const NO_OWN_RECORD: OwnRecord = Object.freeze({
   sanctions: Object.freeze([]),
   notes: Object.freeze([]),
   notesTotal: 0,
+  withdrawnBanIds: Object.freeze([]),
 });
+
+/**
+ * The bans and warnings in force (not lifted) that reach only the reader's Enterprises, on the accounts
+ * a lookup lists as related, by Discord ID: one statement for all of them (docs/risk-score.md, "What
+ * each answer covers"). One object while it is kept, so what is made of it can be kept too.
+ */
+export type RelatedSanctions = ReadonlyMap<string, readonly EnterpriseSanction[]>;
+export const NO_RELATED_SANCTIONS: RelatedSanctions = new Map();
 
 export function isEmptyRecord(own: OwnRecord): boolean {
   return own.reports.length === 0 && own.sanctions.length === 0 && own.notesTotal === 0;
@@ -46,7 +60,7 @@ const MAX_AGE_MS = 10_000;
  * kept too.
  */
 export class EnterpriseReportsCache {
-  private readonly kept = new Map<string, { record: OwnRecord; at: number }>();
+  private readonly kept = new Map<string, { record: unknown; at: number }>();
   private generation = 0;
   private readonly unfollow: Array<() => void>;
 
@@ -58,11 +72,32 @@ export class EnterpriseReportsCache {
   }
 
   async read(enterpriseId: number, discordId: string, load: () => Promise<OwnRecord>): Promise<OwnRecord> {
+    return this.readKept(`${enterpriseId}:${discordId}`, load, () => true);
+  }
+
+  /**
+   * The reader's Enterprises' sanctions on a lookup's related accounts, kept per Enterprises and
+   * player as their records are, and read again when the lookup lists an account they were not read for.
+   */
+  async readRelated(
+    enterpriseIds: readonly number[],
+    discordId: string,
+    relatedIds: readonly string[],
+    load: () => Promise<RelatedSanctions>,
+  ): Promise<RelatedSanctions> {
+    const kept = await this.readKept(
+      `related:${enterpriseIds.join(',')}:${discordId}`,
+      async () => ({ ids: new Set(relatedIds), sanctions: await load() }),
+      (hit) => relatedIds.every((id) => hit.ids.has(id)),
+    );
+    return kept.sanctions;
+  }
+
+  private async readKept<T>(key: string, load: () => Promise<T>, covers: (hit: T) => boolean): Promise<T> {
     if (!this.changes.listening()) return load();
-    const key = `${enterpriseId}:${discordId}`;
     const now = this.clock();
-    const hit = this.kept.get(key);
-    if (hit !== undefined && now - hit.at < MAX_AGE_MS && hit.at <= now) {
+    const hit = this.kept.get(key) as { record: T; at: number } | undefined;
+    if (hit !== undefined && now - hit.at < MAX_AGE_MS && hit.at <= now && covers(hit.record)) {
       this.kept.delete(key);
       this.kept.set(key, hit);
       return hit.record;
@@ -88,7 +123,7 @@ export class EnterpriseReportsCache {
   }
 }
 
-/** An Enterprise's own record of a person, read from the store (two statements). */
+/** An Enterprise's own record of a person, read from the store (two statements, three with a ban of its own). */
 async function loadOwnRecord(
   ctx: UseCaseContext,
   enterpriseId: number,
@@ -105,6 +140,20 @@ async function loadOwnRecord(
   return { reports, ...moderation };
 }
 
+/** The caller's active Enterprises, narrowed to `only` when given; none for a caller with no account. */
+async function readerEnterpriseIds(
+  ctx: UseCaseContext,
+  caller: AccountCaller,
+  only?: readonly number[],
+): Promise<readonly number[]> {
+  const accountId = caller.account?.id;
+  if (accountId === undefined) return [];
+  const active = await ctx.keyPrincipals.enterpriseIds(accountId, () =>
+    ctx.repos.enterprises.activeEnterpriseIdsOf(accountId),
+  );
+  return only === undefined ? active : active.filter((id) => only.includes(id));
+}
+
 /**
  * What the caller's active Enterprises hold of `discordId` that only they see: reports that count
  * only inside them (most recent first), their bans and warnings that reach only them, and their
@@ -117,12 +166,7 @@ export async function ownEnterpriseRecord(
   /** Narrows to these of the caller's Enterprises. */
   only?: readonly number[],
 ): Promise<OwnRecord> {
-  const accountId = caller.account?.id;
-  if (accountId === undefined) return NO_OWN_RECORD;
-  const active = await ctx.keyPrincipals.enterpriseIds(accountId, () =>
-    ctx.repos.enterprises.activeEnterpriseIdsOf(accountId),
-  );
-  const enterpriseIds = only === undefined ? active : active.filter((id) => only.includes(id));
+  const enterpriseIds = await readerEnterpriseIds(ctx, caller, only);
   const parts: OwnRecord[] = [];
   for (const id of enterpriseIds) {
     const kept = await ctx.enterpriseReports.read(id, discordId, () => loadOwnRecord(ctx, id, discordId));
@@ -141,5 +185,31 @@ export async function ownEnterpriseRecord(
     sanctions: parts.flatMap((p) => p.sanctions).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id),
     notes,
     notesTotal: parts.reduce((n, p) => n + p.notesTotal, 0),
+    withdrawnBanIds: parts.flatMap((p) => p.withdrawnBanIds),
   };
+}
+
+/**
+ * What the caller's active Enterprises hold of a lookup's related accounts that only they see: their
+ * bans and warnings in force that reach only them (docs/risk-score.md, "What each answer covers"),
+ * so a related account shows the status its own lookup would show the reader.
+ */
+export async function relatedEnterpriseSanctions(
+  ctx: UseCaseContext,
+  caller: AccountCaller,
+  discordId: string,
+  relatedIds: readonly string[],
+  only?: readonly number[],
+): Promise<RelatedSanctions> {
+  if (relatedIds.length === 0) return NO_RELATED_SANCTIONS;
+  const enterpriseIds = await readerEnterpriseIds(ctx, caller, only);
+  if (enterpriseIds.length === 0) return NO_RELATED_SANCTIONS;
+  return ctx.enterpriseReports.readRelated(enterpriseIds, discordId, relatedIds, async () => {
+    const found = await ctx.repos.moderation.sanctionsInForceOn(enterpriseIds, relatedIds);
+    if (found.length === 0) return NO_RELATED_SANCTIONS;
+    const byAccount = new Map<string, EnterpriseSanction[]>();
+    for (const { discordId: id, ...sanction } of found)
+      byAccount.set(id, [...(byAccount.get(id) ?? []), sanction]);
+    return byAccount;
+  });
 }

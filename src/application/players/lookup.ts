@@ -11,7 +11,7 @@ import type { LookupFacts } from '../../storage/repositories/player-snapshots.js
 import type { AccountCaller } from '../callers.js';
 import type { UseCaseContext } from '../context.js';
 import { AnswersOfFacts } from './answers-of-facts.js';
-import { ownEnterpriseRecord } from './enterprise-reports.js';
+import { ownEnterpriseRecord, relatedEnterpriseSanctions } from './enterprise-reports.js';
 import { readPlayerSnapshot, toBanFacts } from './player-snapshot.js';
 import { factsWithOwnRecord, lookupWithOwnReports } from './with-own-reports.js';
 
@@ -145,7 +145,8 @@ const lookups = new AnswersOfFacts(
  * The scanned-user lookup (docs/api.md, "Lookup"): the person's own scans, every ban reaching them,
  * staff notes, and the accounts sharing their hardware. Read in one snapshot; what the reader's
  * Enterprises hold of the person that only they see (their own reports, bans, warnings and notes) is
- * added to it (docs/risk-score.md, "Whose scan it is"; docs/roles.md, "Moderation").
+ * added to it, and their bans and warnings of the related accounts to those (docs/risk-score.md,
+ * "Whose scan it is"; docs/roles.md, "Moderation").
  */
 export async function lookUpPlayer(
   ctx: UseCaseContext,
@@ -163,6 +164,13 @@ export async function lookUpPlayer(
   );
   const own = await ownEnterpriseRecord(ctx, caller, discordId, enterpriseIds);
   if ('found' in snapshot) return lookupWithOwnReports(snapshot, own, ctx.clock());
-  const shared = lookups.answer(factsWithOwnRecord(snapshot.facts, own), snapshot.now);
+  const related = await relatedEnterpriseSanctions(
+    ctx,
+    caller,
+    discordId,
+    snapshot.facts.related.map((r) => r.user.discord_id),
+    enterpriseIds,
+  );
+  const shared = lookups.answer(factsWithOwnRecord(snapshot.facts, own, related), snapshot.now);
   return lookupWithOwnReports(shared, own, snapshot.now);
 }

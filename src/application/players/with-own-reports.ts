@@ -11,7 +11,12 @@ import { type OwnReportsSummary, summarizeOwnReports } from '../../domain/report
 import { riskLevel, riskScore } from '../../domain/risk-score.js';
 import type { EnterpriseSanction } from '../../storage/repositories/moderation.js';
 import type { LookupFacts } from '../../storage/repositories/player-snapshots.js';
-import { isEmptyRecord, type OwnRecord } from './enterprise-reports.js';
+import {
+  isEmptyRecord,
+  NO_RELATED_SANCTIONS,
+  type OwnRecord,
+  type RelatedSanctions,
+} from './enterprise-reports.js';
 import type { LookupResult } from './lookup.js';
 import type { RiskScoreResult } from './risk-score.js';
 
@@ -76,50 +81,86 @@ function sanctionFacts(s: EnterpriseSanction): BanFacts {
 
 /**
  * The player's facts with the record's bans, warnings and notes among them, as if shared: a ban on
- * every hardware profile of the player, a note among their reasons. The same object for the same two,
- * so the answers computed from it are kept as the facts' own are (answers-of-facts.ts), until one of
- * those bans runs out.
+ * every hardware profile of the player, a note among their reasons; without the `bans` rows of the
+ * record's withdrawn bans (its entries say those); and with the reader's bans and warnings that reach
+ * only its Enterprises on each related account (`related`), so that account's status is the one its
+ * own lookup shows the reader. The same object for the same three, so the answers computed from it
+ * are kept as the facts' own are (answers-of-facts.ts), until one of those bans runs out.
  */
-export function factsWithOwnRecord(facts: LookupFacts, own: OwnRecord): LookupFacts {
-  if (own.sanctions.length === 0 && own.notesTotal === 0) return facts;
+export function factsWithOwnRecord(
+  facts: LookupFacts,
+  own: OwnRecord,
+  related: RelatedSanctions = NO_RELATED_SANCTIONS,
+): LookupFacts {
+  if (own.sanctions.length === 0 && own.notesTotal === 0 && related.size === 0) return facts;
   let byRecord = keptFacts.get(facts);
   if (byRecord === undefined) {
     byRecord = new WeakMap();
     keptFacts.set(facts, byRecord);
   }
-  let merged = byRecord.get(own);
+  let byRelated = byRecord.get(own);
+  if (byRelated === undefined) {
+    byRelated = new WeakMap();
+    byRecord.set(own, byRelated);
+  }
+  let merged = byRelated.get(related);
   if (merged === undefined) {
-    const everyProfile = facts.profiles.map((p) => p.id);
-    const bans = [
-      ...facts.bans,
-      ...own.sanctions.map((s) => ({
-        id: s.id,
-        user_id: facts.user.id,
-        status: s.status,
-        reason: s.reason,
-        expires_at: s.expiresAt,
-        created_at: s.createdAt,
-        lifted_at: s.liftedAt,
-        hwid_ids: everyProfile,
-      })),
-    ].sort((a, b) => a.created_at - b.created_at);
-    const reasons = [
-      ...facts.reasons,
-      ...own.notes.map((n) => ({
-        reason: n.reason,
-        category: STAFF_NOTE_CATEGORY,
-        evidence: null,
-        added_at: n.addedAt,
-      })),
-    ]
-      .sort((a, b) => a.added_at - b.added_at)
-      .slice(-PLAYER_LIST_LIMITS.reasons);
-    merged = { ...facts, bans, reasons, reasonsTotal: facts.reasonsTotal + own.notesTotal };
-    byRecord.set(own, merged);
+    merged = mergeFacts(facts, own, related);
+    byRelated.set(related, merged);
   }
   return merged;
 }
-const keptFacts = new WeakMap<LookupFacts, WeakMap<OwnRecord, LookupFacts>>();
+const keptFacts = new WeakMap<LookupFacts, WeakMap<OwnRecord, WeakMap<RelatedSanctions, LookupFacts>>>();
+
+function mergeFacts(facts: LookupFacts, own: OwnRecord, related: RelatedSanctions): LookupFacts {
+  const everyProfile = facts.profiles.map((p) => p.id);
+  const withdrawn = new Set(own.withdrawnBanIds);
+  const bans = [
+    ...facts.bans.filter((b) => !withdrawn.has(b.id)),
+    ...own.sanctions.map((s) => ({
+      id: s.id,
+      user_id: facts.user.id,
+      status: s.status,
+      reason: s.reason,
+      expires_at: s.expiresAt,
+      created_at: s.createdAt,
+      lifted_at: s.liftedAt,
+      hwid_ids: everyProfile,
+    })),
+  ].sort((a, b) => a.created_at - b.created_at);
+  const reasons = [
+    ...facts.reasons,
+    ...own.notes.map((n) => ({
+      reason: n.reason,
+      category: STAFF_NOTE_CATEGORY,
+      evidence: null,
+      added_at: n.addedAt,
+    })),
+  ]
+    .sort((a, b) => a.added_at - b.added_at)
+    .slice(-PLAYER_LIST_LIMITS.reasons);
+  const relatedAccounts =
+    related.size === 0
+      ? facts.related
+      : facts.related.map((r) => {
+          const theirs = related.get(r.user.discord_id);
+          if (theirs === undefined) return r;
+          const added = theirs.map((s) => ({
+            id: s.id,
+            status: s.status,
+            expires_at: s.expiresAt,
+            lifted_at: s.liftedAt,
+          }));
+          return { ...r, bans: [...r.bans, ...added] };
+        });
+  return {
+    ...facts,
+    bans,
+    reasons,
+    reasonsTotal: facts.reasonsTotal + own.notesTotal,
+    related: relatedAccounts,
+  };
+}
 
 /** Distinct names, the first by name, as every detection list of these answers is. */
 function mergeNames(
@@ -149,17 +190,35 @@ function worse(shared: OverallStatus, own: OwnReportsSummary): OverallStatus {
 
 /**
  * The lookup with the record added. `shared` found: its facts had the record's bans and notes added
- * already (factsWithOwnRecord), and the reports are added here. Not found: a person only the record's
- * reports know, made of them, with the bans and notes added here.
+ * already (factsWithOwnRecord), and the reports are added here. Not found: a person only the record
+ * knows, made of its reports, bans and notes; with no report left (retention removed them), of its
+ * bans and notes alone while one of those bans is in force or a note is there: they are the
+ * Enterprise's decisions, kept until lifted or erased (docs/privacy.md, "Retention").
  */
 export function lookupWithOwnReports(shared: LookupResult, own: OwnRecord, now: number): LookupResult {
   if (isEmptyRecord(own)) return shared;
   return kept(keptLookups, shared, own, now, () => mergeLookup(shared, own, now));
 }
 
+/** When the record alone, with no report, describes the person: a ban or warning in force, or a note. */
+function describesPerson(own: OwnRecord, now: number): boolean {
+  const state = banState(own.sanctions.map(sanctionFacts), now);
+  return state.isBanned || state.isWarned || own.notesTotal > 0;
+}
+
+/** When the record was first and last added to, for a person it alone describes. */
+function recordDates(own: OwnRecord): { firstAt: number; lastAt: number } {
+  const dates = [...own.sanctions.map((s) => s.createdAt), ...own.notes.map((n) => n.addedAt)];
+  return { firstAt: Math.min(...dates), lastAt: Math.max(...dates) };
+}
+
 function mergeLookup(shared: LookupResult, own: OwnRecord, now: number): LookupResult {
   const summary = summarizeOwnReports(own.reports);
-  if (summary === undefined) return shared;
+  if (summary === undefined) {
+    if (shared.found || !describesPerson(own, now)) return shared;
+    // No name left to give: the Discord ID stands for it, as for a proof with none (report-provenance.ts).
+    return personOfRecord(shared.discordId, { username: shared.discordId, ...recordDates(own) }, own, now);
+  }
   const base: FoundLookup = shared.found ? shared : personOfRecord(shared.discordId, summary, own, now);
   const detections = mergeNames(
     base.detections,
@@ -181,10 +240,10 @@ function mergeLookup(shared: LookupResult, own: OwnRecord, now: number): LookupR
   };
 }
 
-/** A person no community shares a profile of, as the record alone describes them (before its reports). */
+/** A person no community shares a profile of, as the record alone describes them (before its reports, if any). */
 function personOfRecord(
   discordId: string,
-  summary: OwnReportsSummary,
+  summary: Pick<OwnReportsSummary, 'username' | 'firstAt' | 'lastAt'>,
   own: OwnRecord,
   now: number,
 ): FoundLookup {
@@ -248,7 +307,13 @@ function mergeRiskScore(shared: RiskScoreResult, own: OwnRecord, now: number): R
   const summary = summarizeOwnReports(own.reports.filter((r) => !r.countedThroughHardware));
   const sanctions = banState(own.sanctions.map(sanctionFacts), now);
   const sanctioned = sanctions.isBanned || sanctions.isWarned;
-  if (summary === undefined && !(sanctioned && shared.found)) return shared;
+  if (summary === undefined) {
+    // Found: only its bans in force change it. Not found: the record alone describes the person while
+    // a ban of it is in force or a note is there (the lookup says the same: mergeLookup).
+    if (shared.found ? !sanctioned : !describesPerson(own, now)) return shared;
+  }
+  // A person only the record knows: dated by their reports, else by the record's own entries.
+  const dates = summary ?? recordDates(own);
   const base: FoundRiskScore = shared.found
     ? shared
     : {
@@ -261,8 +326,8 @@ function mergeRiskScore(shared: RiskScoreResult, own: OwnRecord, now: number): R
         uniqueCheatsDetected: [],
         totalUniqueCheatsDetected: 0,
         isBanned: false,
-        firstScanAt: (summary as OwnReportsSummary).firstAt,
-        lastScanAt: (summary as OwnReportsSummary).lastAt,
+        firstScanAt: dates.firstAt,
+        lastScanAt: dates.lastAt,
         lastCheatingAt: null,
         scansByReach: { shared: 0, enterpriseOnly: 0 },
       };

@@ -163,11 +163,21 @@ const RULES: ReadonlyArray<{ method?: string; path: RegExp; codes: readonly Prob
   // Signed-out routes are counted per client address (http/plugins/client-address-limit.ts).
   { path: /^\/app\/api\/(auth\/options|invites\/preview)$/, codes: ['rate_limited'] },
   { path: /^\/app\/api\/keys/, codes: ['key_not_found', 'not_enterprise_owner', 'account_not_found'] },
-  { path: /^\/app\/api\/players\//, codes: ['scanned_user_not_found', 'licence_required'] },
+  // The player page reads players as a licensed reader does; moderation needs no licence, only a role.
+  {
+    path: /^\/app\/api\/players\/(?!\{discordId\}\/(moderation|bans|notes)$)/,
+    codes: ['scanned_user_not_found', 'licence_required'],
+  },
   // Moderation (docs/roles.md, "Moderation"): in an Enterprise the person is in, by role.
   {
     path: /^\/app\/api\/players\/\{discordId\}\/(moderation|bans|notes)$/,
     codes: ['enterprise_not_found', 'role_not_allowed'],
+  },
+  // Only a player the Enterprise can see is banned, warned or noted.
+  {
+    method: 'post',
+    path: /^\/app\/api\/players\/\{discordId\}\/(bans|notes)$/,
+    codes: ['scanned_user_not_found'],
   },
   { method: 'post', path: /^\/app\/api\/players\/\{discordId\}\/bans$/, codes: ['invalid_expiry'] },
   {

@@ -5,6 +5,7 @@ import type { Db } from '../database.js';
 import { dialectStatement, list } from '../dialect-statements.js';
 import type { Dialect } from '../migrations/index.js';
 import type { ModerationEntryRow } from '../schema.js';
+import { auditRepository } from './audit.js';
 import { announceEnterpriseReports, invalidatePlayers, invalidatePlayersOn } from './player-documents.js';
 import type { FinishHook } from './scans.js';
 
@@ -52,7 +53,27 @@ export interface EnterpriseNote {
 type EntryWithAccount = ModerationEntryRow & {
   account_name: string | null;
   account_deleted_at: number | null;
+  ban_lifted_at: number | null;
 };
+
+/**
+ * Where an entry reaches now, from its `bans` row (docs/roles.md, "Moderation"): none, the Enterprise
+ * alone; one in force, or lifted together with the entry (staff or an operator lifting it lift both
+ * at once), shared. A row lifted while the entry was not, or before it was, is a withdrawn one
+ * (withdrawShared): the entry reaches its Enterprise alone, and the row, lifted for everyone, is the
+ * one a later proof shares again.
+ */
+function reachOf(row: {
+  ban_id: number | null;
+  lifted_at: number | string | null;
+  ban_lifted_at: number | string | null;
+}): Reach {
+  if (row.ban_id === null) return 'enterprise';
+  if (row.ban_lifted_at === null) return 'shared';
+  return row.lifted_at !== null && Number(row.lifted_at) <= Number(row.ban_lifted_at)
+    ? 'shared'
+    : 'enterprise';
+}
 
 function toEntry(row: EntryWithAccount): ModerationEntry {
   return {
@@ -61,7 +82,7 @@ function toEntry(row: EntryWithAccount): ModerationEntry {
     discordId: row.discord_id,
     kind: row.kind,
     reason: row.reason,
-    reach: row.ban_id === null ? 'enterprise' : 'shared',
+    reach: reachOf(row),
     banId: row.ban_id,
     expiresAt: row.expires_at === null ? null : Number(row.expires_at),
     createdAt: Number(row.created_at),
@@ -76,13 +97,31 @@ function toEntry(row: EntryWithAccount): ModerationEntry {
   };
 }
 
+function sanctionOf(
+  r: Pick<ModerationEntryRow, 'id' | 'kind' | 'reason' | 'expires_at' | 'created_at' | 'lifted_at'>,
+): EnterpriseSanction {
+  return {
+    id: r.id,
+    status: r.kind === 'ban' ? 'banned' : 'warned',
+    reason: r.reason,
+    expiresAt: r.expires_at === null ? null : Number(r.expires_at),
+    createdAt: Number(r.created_at),
+    liftedAt: r.lifted_at === null ? null : Number(r.lifted_at),
+  };
+}
+
 export function moderationRepository(db: Db) {
   const withAccount = () =>
     db
       .selectFrom('moderation_entries as m')
       .leftJoin('accounts as a', 'a.id', 'm.account_id')
+      .leftJoin('bans as b', 'b.id', 'm.ban_id')
       .selectAll('m')
-      .select(['a.name as account_name', 'a.deleted_at as account_deleted_at']);
+      .select([
+        'a.name as account_name',
+        'a.deleted_at as account_deleted_at',
+        'b.lifted_at as ban_lifted_at',
+      ]);
 
   return {
     /**
@@ -175,37 +214,126 @@ export function moderationRepository(db: Db) {
 
     /**
      * What an Enterprise's own answers about a player add besides its reports: its bans and warnings
-     * that reach only it (oldest first), and its notes (oldest first, the newest `notesLimit`).
+     * that reach only it (oldest first), its notes (oldest first, the newest `notesLimit`), and the
+     * `bans` rows its withdrawn entries had (withdrawShared): every community's answers show those
+     * lifted, and the Enterprise's own show the entry instead, so not both.
      */
     async enterpriseRecord(
       enterpriseId: number,
       discordId: string,
       notesLimit: number,
-    ): Promise<{ sanctions: EnterpriseSanction[]; notes: EnterpriseNote[]; notesTotal: number }> {
+    ): Promise<{
+      sanctions: EnterpriseSanction[];
+      notes: EnterpriseNote[];
+      notesTotal: number;
+      withdrawnBanIds: number[];
+    }> {
       const rows = await db
-        .selectFrom('moderation_entries')
-        .select(['id', 'kind', 'reason', 'expires_at', 'created_at', 'lifted_at', 'ban_id'])
-        .where('enterprise_id', '=', enterpriseId)
-        .where('discord_id', '=', discordId)
-        .where((eb) => eb.or([eb('kind', '=', 'note'), eb('ban_id', 'is', null)]))
-        .orderBy('created_at')
-        .orderBy('id')
+        .selectFrom('moderation_entries as m')
+        .leftJoin('bans as b', 'b.id', 'm.ban_id')
+        .select([
+          'm.id',
+          'm.kind',
+          'm.reason',
+          'm.expires_at',
+          'm.created_at',
+          'm.lifted_at',
+          'm.ban_id',
+          'b.lifted_at as ban_lifted_at',
+        ])
+        .where('m.enterprise_id', '=', enterpriseId)
+        .where('m.discord_id', '=', discordId)
+        .orderBy('m.created_at')
+        .orderBy('m.id')
         .execute();
       const sanctions: EnterpriseSanction[] = [];
       const notes: EnterpriseNote[] = [];
+      const withdrawnBanIds: number[] = [];
       for (const r of rows) {
         if (r.kind === 'note') notes.push({ reason: r.reason, addedAt: Number(r.created_at) });
-        else
-          sanctions.push({
-            id: r.id,
-            status: r.kind === 'ban' ? 'banned' : 'warned',
-            reason: r.reason,
-            expiresAt: r.expires_at === null ? null : Number(r.expires_at),
-            createdAt: Number(r.created_at),
-            liftedAt: r.lifted_at === null ? null : Number(r.lifted_at),
-          });
+        else if (reachOf(r) === 'enterprise') {
+          sanctions.push(sanctionOf(r));
+          if (r.ban_id !== null) withdrawnBanIds.push(r.ban_id);
+        }
       }
-      return { sanctions, notes: notes.slice(-notesLimit), notesTotal: notes.length };
+      return { sanctions, notes: notes.slice(-notesLimit), notesTotal: notes.length, withdrawnBanIds };
+    },
+
+    /**
+     * Withdraws the Enterprise's shared bans and warnings that are not lifted, when an operator
+     * deactivates it or keeps its reports inside it (docs/roles.md, "Moderation"): each one's `bans`
+     * row is lifted for every community (shown as expired), and the entry reaches only its Enterprise
+     * again (reachOf); a later proof shares it again through the same row (sanctionsSharer). Lifted
+     * entries are history and stay as they are. Run it in the operator's transaction, in turn with
+     * finishes. Returns how many it withdrew.
+     */
+    async withdrawShared(enterpriseId: number, now: number): Promise<number> {
+      const rows = await db
+        .selectFrom('moderation_entries as m')
+        .innerJoin('bans as b', 'b.id', 'm.ban_id')
+        .select(['b.id', 'b.user_id'])
+        .where('m.enterprise_id', '=', enterpriseId)
+        .where('m.lifted_at', 'is', null)
+        .where('b.lifted_at', 'is', null)
+        .orderBy('b.id')
+        .execute();
+      // Chunked to stay far below SQLite's limit on bound parameters.
+      for (let i = 0; i < rows.length; i += 500) {
+        const part = rows.slice(i, i + 500);
+        const banIds = part.map((r) => r.id);
+        const covered = await db
+          .selectFrom('ban_hwids')
+          .select('hwid_id')
+          .distinct()
+          .where('ban_id', 'in', banIds)
+          .execute();
+        await db.updateTable('bans').set({ lifted_at: now }).where('id', 'in', banIds).execute();
+        await invalidatePlayers(
+          db,
+          part.map((r) => r.user_id),
+        );
+        await invalidatePlayersOn(
+          db,
+          covered.map((c) => c.hwid_id),
+        );
+      }
+      if (rows.length > 0) announceEnterpriseReports(db);
+      return rows.length;
+    },
+
+    /**
+     * The bans and warnings not lifted that reach only their Enterprise, of these Enterprises on
+     * these players (a lookup's related accounts), in one statement, oldest first.
+     */
+    async sanctionsInForceOn(
+      enterpriseIds: readonly number[],
+      discordIds: readonly string[],
+    ): Promise<Array<EnterpriseSanction & { discordId: string }>> {
+      if (enterpriseIds.length === 0 || discordIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('moderation_entries as m')
+        .leftJoin('bans as b', 'b.id', 'm.ban_id')
+        .select([
+          'm.id',
+          'm.discord_id',
+          'm.kind',
+          'm.reason',
+          'm.expires_at',
+          'm.created_at',
+          'm.lifted_at',
+          'm.ban_id',
+          'b.lifted_at as ban_lifted_at',
+        ])
+        .where('m.enterprise_id', 'in', [...enterpriseIds])
+        .where('m.discord_id', 'in', [...discordIds])
+        .where('m.kind', '!=', 'note')
+        .where('m.lifted_at', 'is', null)
+        .orderBy('m.created_at')
+        .orderBy('m.id')
+        .execute();
+      return rows
+        .filter((r) => reachOf(r) === 'enterprise')
+        .map((r) => ({ discordId: r.discord_id, ...sanctionOf(r) }));
     },
 
     /**
@@ -262,7 +390,11 @@ export function moderationRepository(db: Db) {
 
 export type ModerationRepository = ReturnType<typeof moderationRepository>;
 
-/** The Enterprises' bans and warnings on these accounts that reach only their Enterprise and are not lifted. */
+/**
+ * The bans and warnings on these accounts that reach only their Enterprise and are not lifted (never
+ * shared, or withdrawn: their `bans` row lifted before them, reachOf), of active Enterprises: a
+ * deactivated one's word is no one's to share (docs/roles.md, "Moderation").
+ */
 const enterpriseSanctionsOf = dialectStatement<{
   id: number;
   kind: 'ban' | 'warning';
@@ -272,28 +404,78 @@ const enterpriseSanctionsOf = dialectStatement<{
   reason: string;
   expires_at: number | null;
   created_at: number;
+  ban_id: number | null;
   reports_shared: number;
 }>({
   sqlite: `select m.id, m.kind, m.discord_id, m.enterprise_id, m.account_id, m.reason, m.expires_at,
-      m.created_at, e.reports_shared
+      m.created_at, m.ban_id, e.reports_shared
     from moderation_entries m join enterprises e on e.id = m.enterprise_id
+      left join bans b on b.id = m.ban_id
     where m.discord_id in (select value from json_each(?)) and m.kind <> 'note'
-      and m.ban_id is null and m.lifted_at is null
+      and (m.ban_id is null or b.lifted_at is not null) and m.lifted_at is null and e.active = 1
     order by m.id`,
   postgres: `select m.id, m.kind, m.discord_id, m.enterprise_id, m.account_id, m.reason, m.expires_at,
-      m.created_at, e.reports_shared
+      m.created_at, m.ban_id, e.reports_shared
     from moderation_entries m join enterprises e on e.id = m.enterprise_id
+      left join bans b on b.id = m.ban_id
     where m.discord_id = any($1::text[]) and m.kind <> 'note'
-      and m.ban_id is null and m.lifted_at is null
+      and (m.ban_id is null or b.lifted_at is not null) and m.lifted_at is null and e.active = 1
     order by m.id`,
 });
+
+/** A `bans` row for an entry shared for the first time, covering no hardware yet. */
+async function newBan(
+  trx: Db,
+  userId: number,
+  entry: {
+    kind: 'ban' | 'warning';
+    reason: string;
+    created_at: number;
+    enterprise_id: number;
+    account_id: number | null;
+  },
+  expiresAt: number | null,
+): Promise<number> {
+  const ban = await trx
+    .insertInto('bans')
+    .values({
+      user_id: userId,
+      status: entry.kind === 'ban' ? 'banned' : 'warned',
+      reason: entry.reason,
+      expires_at: expiresAt,
+      // Issued when the staff made it; shared from now on.
+      created_at: Number(entry.created_at),
+      lifted_at: null,
+      enterprise_id: entry.enterprise_id,
+      account_id: entry.account_id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return ban.id;
+}
+
+/**
+ * A withdrawn entry's own `bans` row in force again, covering no hardware yet: every community saw it
+ * lifted, and sees it again, the player's hardware of now instead of then.
+ */
+async function reshare(trx: Db, userId: number, banId: number): Promise<number> {
+  const before = await trx.selectFrom('ban_hwids').select('hwid_id').where('ban_id', '=', banId).execute();
+  await trx.deleteFrom('ban_hwids').where('ban_id', '=', banId).execute();
+  await trx.updateTable('bans').set({ lifted_at: null, user_id: userId }).where('id', '=', banId).execute();
+  await invalidatePlayersOn(
+    trx,
+    before.map((b) => b.hwid_id),
+  );
+  return banId;
+}
 
 /**
  * The finish hook that shares an Enterprise's bans and warnings once the player proves their account
  * (docs/roles.md, "Moderation"): after the player-risk hook linked the scan's proven accounts to
  * their hardware, each of their active bans and warnings that reached only a sharing Enterprise gets
- * a `bans` row covering that hardware, in the finish's own transaction. Answers are outdated for
- * everyone on the hardware and in every Enterprise's own records.
+ * a `bans` row covering that hardware (a withdrawn one its own row again), in the finish's own
+ * transaction, audited (`ban.share`).
+ * Answers are outdated for everyone on the hardware and in every Enterprise's own records.
  */
 export function sanctionsSharer(dialect: Dialect): FinishHook {
   return async (trx, scan) => {
@@ -320,32 +502,37 @@ export function sanctionsSharer(dialect: Dialect): FinishHook {
         scan.finishedAt,
       );
       if (!share) continue;
-      const ban = await trx
-        .insertInto('bans')
-        .values({
-          user_id: user.id,
-          status: entry.kind === 'ban' ? 'banned' : 'warned',
-          reason: entry.reason,
-          expires_at: expiresAt,
-          // Issued when the staff made it; shared from now on.
-          created_at: Number(entry.created_at),
-          lifted_at: null,
-          enterprise_id: entry.enterprise_id,
-          account_id: entry.account_id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const banId =
+        entry.ban_id === null
+          ? await newBan(trx, user.id, entry, expiresAt)
+          : await reshare(trx, user.id, entry.ban_id);
       await trx
         .insertInto('ban_hwids')
-        .values(hardware.map((hwid_id) => ({ ban_id: ban.id, hwid_id })))
+        .values(hardware.map((hwid_id) => ({ ban_id: banId, hwid_id })))
         .execute();
-      await trx
-        .updateTable('moderation_entries')
-        .set({ ban_id: ban.id })
-        .where('id', '=', entry.id)
-        .execute();
+      if (entry.ban_id === null)
+        await trx
+          .updateTable('moderation_entries')
+          .set({ ban_id: banId })
+          .where('id', '=', entry.id)
+          .execute();
       await invalidatePlayers(trx, [user.id]);
       await invalidatePlayersOn(trx, hardware);
+      // The system shares it, as the operator's setting says (docs/audit.md): never the player or reason.
+      await auditRepository(trx).append({
+        at: scan.finishedAt,
+        actor: { kind: 'operator' },
+        action: 'ban.share',
+        resource: { type: 'moderation_entry', id: entry.id },
+        enterpriseId: entry.enterprise_id,
+        outcome: 'succeeded',
+        code: null,
+        detail: {
+          status: entry.kind === 'ban' ? 'banned' : 'warned',
+          reach: 'shared',
+          hardwareCovered: hardware.length,
+        },
+      });
       shared++;
     }
     if (shared > 0) announceEnterpriseReports(trx);

@@ -1035,7 +1035,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "member.role" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "pin.cancel" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "ban.share" | "reason.create" | "member.add" | "member.remove" | "member.role" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "pin.cancel" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -1044,7 +1044,7 @@ export interface paths {
                     limit?: number;
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
-                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source" | "passkey";
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "moderation_entry" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source" | "passkey";
                     /**
                      * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                      * @example 2026-02-11T15:25:00.000Z
@@ -1098,7 +1098,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "member.role" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "pin.cancel" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "ban.share" | "reason.create" | "member.add" | "member.remove" | "member.role" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "pin.cancel" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -1130,7 +1130,7 @@ export interface paths {
                                     /** @description The row id; null when there is none to name (e.g. an erased player). */
                                     id: number | null;
                                     /** @enum {unknown} */
-                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source" | "passkey";
+                                    type: "account" | "api_key" | "ban" | "reason" | "moderation_entry" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source" | "passkey";
                                 };
                             }[];
                             /** @description Pass as `before` for the next, older page. */
@@ -7847,7 +7847,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "member.role" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "pin.cancel" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
+                    action?: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "ban.share" | "reason.create" | "member.add" | "member.remove" | "member.role" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "pin.cancel" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                     actorAccountId?: number;
                     actorKind?: "operator" | "key" | "session" | "sign_in" | "discord";
                     /** @description `nextBefore` of the previous page. */
@@ -7855,7 +7855,7 @@ export interface paths {
                     limit?: number;
                     outcome?: "succeeded" | "refused";
                     resourceId?: number;
-                    resourceType?: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source" | "passkey";
+                    resourceType?: "account" | "api_key" | "ban" | "reason" | "moderation_entry" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source" | "passkey";
                     /**
                      * @description Only entries at or after this instant. RFC 3339 date-time: `T` and `Z` in either case, any offset, any number of fraction digits (read to the millisecond), a leap second (read as 23:59:59.999). Years 0000 to 9999 in UTC: year 0000 only with `Z` or an offset of zero or less, year 9999 only with `Z` or an offset of zero or more.
                      * @example 2026-02-11T15:25:00.000Z
@@ -7911,7 +7911,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {unknown} */
-                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "reason.create" | "member.add" | "member.remove" | "member.role" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "pin.cancel" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
+                                action: "account.create" | "account.update" | "account.delete" | "enterprise.create" | "enterprise.update" | "api_key.create" | "api_key.revoke" | "ban.create" | "ban.lift" | "ban.share" | "reason.create" | "member.add" | "member.remove" | "member.role" | "invite.create" | "invite.accept" | "invite.revoke" | "passkey.register" | "passkey.remove" | "passkey.sign_in" | "webhook.create" | "webhook.update" | "webhook.delete" | "webhook.rotate_secret" | "pin.create" | "pin.cancel" | "scanned_user.export" | "scanned_user.erase" | "rule.create" | "rule.update" | "discord_guild.connect" | "discord_guild.update" | "discord_guild.disconnect" | "discord_connect_code.create" | "scanned_user.lookup" | "scanned_user.risk_score" | "share_link.create" | "scanner_client.register" | "scanner_client.expire" | "scanner_client.revoke" | "rule_publisher.trust" | "rule_publisher.distrust" | "rule_pack.import" | "rule_pack_source.subscribe" | "rule_pack_source.unsubscribe" | "rule_pack_source.import" | "finding.mark_false_positive" | "finding.unmark_false_positive";
                                 actor: {
                                     accountId: number | null;
                                     /** @description The staff member’s Discord user ID, when `kind` is discord. */
@@ -7943,7 +7943,7 @@ export interface paths {
                                     /** @description The row id; null when there is none to name (e.g. an erased player). */
                                     id: number | null;
                                     /** @enum {unknown} */
-                                    type: "account" | "api_key" | "ban" | "reason" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source" | "passkey";
+                                    type: "account" | "api_key" | "ban" | "reason" | "moderation_entry" | "enterprise" | "invite" | "webhook" | "pin" | "scanned_user" | "rule" | "scanner_client" | "rule_publisher" | "rule_pack" | "rule_pack_source" | "passkey";
                                 };
                             }[];
                             /** @description Pass as `before` for the next, older page. */
@@ -16635,7 +16635,7 @@ export interface paths {
                         expiresAt?: string | null;
                         /** @enum {unknown} */
                         kind: "ban" | "warning";
-                        /** @description Shown with the ban wherever it reaches; trimmed, and not only spaces. */
+                        /** @description Shown with the ban wherever it reaches; trimmed, not only spaces, and no control characters but line breaks and tabs. */
                         reason: string;
                     };
                 };
@@ -16715,7 +16715,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, licence_required, role_not_allowed. */
+                /** @description Forbidden: cross_site_request, role_not_allowed. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -16724,7 +16724,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not Found: scanned_user_not_found, enterprise_not_found. */
+                /** @description Not Found: enterprise_not_found, scanned_user_not_found. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -16911,7 +16911,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, licence_required, role_not_allowed. */
+                /** @description Forbidden: cross_site_request, role_not_allowed. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -16920,7 +16920,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not Found: scanned_user_not_found, enterprise_not_found. */
+                /** @description Not Found: enterprise_not_found. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -17006,7 +17006,7 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
-                        /** @description Only your Enterprise reads it; trimmed, and not only spaces. */
+                        /** @description Only your Enterprise reads it; trimmed, not only spaces, and no control characters but line breaks and tabs. */
                         text: string;
                     };
                 };
@@ -17086,7 +17086,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Forbidden: cross_site_request, licence_required, role_not_allowed. */
+                /** @description Forbidden: cross_site_request, role_not_allowed. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -17095,7 +17095,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not Found: scanned_user_not_found, enterprise_not_found. */
+                /** @description Not Found: enterprise_not_found, scanned_user_not_found. */
                 404: {
                     headers: {
                         [name: string]: unknown;

@@ -60,7 +60,8 @@ const BanBody = Type.Object(
       minLength: 1,
       maxLength: MODERATION_LIMITS.reason,
       pattern: MODERATION_TEXT_PATTERN,
-      description: 'Shown with the ban wherever it reaches; trimmed, and not only spaces.',
+      description:
+        'Shown with the ban wherever it reaches; trimmed, not only spaces, and no control characters but line breaks and tabs.',
     }),
     expiresAt: Type.Optional(
       Nullable(
@@ -79,7 +80,8 @@ const NoteBody = Type.Object(
       minLength: 1,
       maxLength: MODERATION_LIMITS.note,
       pattern: MODERATION_TEXT_PATTERN,
-      description: 'Only your Enterprise reads it; trimmed, and not only spaces.',
+      description:
+        'Only your Enterprise reads it; trimmed, not only spaces, and no control characters but line breaks and tabs.',
     }),
   },
   { additionalProperties: false },

@@ -515,7 +515,7 @@ export function problemFor(failure: Failure): Problem {
         failure.code,
         failure.enterpriseName === undefined
           ? `A scanned user with Discord ID ${failure.discordId} does not exist.`
-          : `${failure.enterpriseName} has no scan of Discord ID ${failure.discordId}, and no community shares a profile of them. Scan the player first (create a PIN for them), then ban, warn or note them.`,
+          : `${failure.enterpriseName} has no scan of Discord ID ${failure.discordId} and no ban, warning or note on them, and no community shares a profile of them. Scan the player first (create a PIN for them), then ban, warn or note them.`,
       );
     case 'invalid_webhook_url':
       return new Problem(400, failure.code, failure.reason);

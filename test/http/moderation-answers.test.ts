@@ -133,6 +133,66 @@ describe.each(backends())('an Enterprise’s bans in its readers’ answers on $
     expect(await risk(a.key, expiring)).toMatchObject({ found: false, discordId: expiring.id });
   });
 
+  it('a player known only from the Enterprise’s own entries after retention can still be moderated', async () => {
+    type Panel = {
+      known: boolean;
+      reach: string;
+      entries: Array<{ id: number; kind: string; status: string }>;
+    };
+    const panel = async (who: Person, p: Player): Promise<Panel> => {
+      const res = await who.get(`/players/${p.id}/moderation`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Panel>();
+    };
+    // Signed in here: an earlier test's clock is past the first session.
+    const staff = await signIn(t, a.accountId);
+    const banned = player('keptbanned');
+    const lifted = player('keptlifted');
+    await claimedScan(a, banned, 'HW-KNOWN-0');
+    await claimedScan(a, lifted, 'HW-KNOWN-1');
+    await post(staff, `/players/${banned.id}/bans`, { kind: 'ban', reason: 'Still in force' });
+    const liftedBan = await post(staff, `/players/${lifted.id}/bans`, { kind: 'ban', reason: 'Lifted' });
+    expect((await staff.call('POST', `/bans/${liftedBan.id}/lift`)).statusCode).toBe(200);
+
+    clock.advance(366 * DAY_MS);
+    expect((await applyRetention(t.deps)).pinsRemoved).toBeGreaterThanOrEqual(2);
+    // Signed in again: a year is past every session.
+    const alpha = await signIn(t, a.accountId);
+    const staffB = await signIn(t, b.accountId);
+
+    // No report of either is left: their entries alone make Alpha know them.
+    expect(await panel(alpha, banned)).toMatchObject({ known: true, reach: 'enterprise' });
+    expect(await panel(alpha, lifted)).toMatchObject({ known: true, reach: 'enterprise' });
+    // A warning and a note follow the ban in force; the panel lists all three.
+    await post(alpha, `/players/${banned.id}/bans`, { kind: 'warning', reason: 'And a warning' });
+    await post(alpha, `/players/${banned.id}/notes`, { text: 'Seen again on another server' });
+    expect((await panel(alpha, banned)).entries.map((e) => [e.kind, e.status])).toEqual([
+      ['note', 'active'],
+      ['warning', 'active'],
+      ['ban', 'active'],
+    ]);
+    expect(await lookup(a.key, banned)).toMatchObject({
+      found: true,
+      isBanned: true,
+      isWarned: true,
+      reasons: [expect.objectContaining({ reason: 'Seen again on another server', category: 'staff-note' })],
+    });
+    // Only a lifted ban was left, and the lookup had nothing to tell: banned again, it tells it.
+    expect(await lookup(a.key, lifted)).toMatchObject({ found: false });
+    await post(alpha, `/players/${lifted.id}/bans`, { kind: 'ban', reason: 'Back at it' });
+    expect(await lookup(a.key, lifted)).toMatchObject({ found: true, isBanned: true });
+
+    // Bravo never scanned nor moderated them: it still cannot see them, nor add anything.
+    expect(await panel(staffB, banned)).toMatchObject({ known: false, entries: [] });
+    const refused = await staffB.call('POST', `/players/${banned.id}/bans`, { kind: 'ban', reason: 'No' });
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'scanned_user_not_found' });
+    const noNote = await staffB.call('POST', `/players/${banned.id}/notes`, { text: 'No' });
+    expect(noNote.statusCode, noNote.body).toBe(404);
+    expect(noNote.json()).toMatchObject({ code: 'scanned_user_not_found' });
+    expect(await lookup(b.key, banned)).toMatchObject({ found: false });
+  });
+
   it('a related account shows the status of the reader’s own ban on it, as its own lookup does', async () => {
     // Charlie's reports, and so its bans, stay inside it.
     const c = await t.createOwner('Charlie');

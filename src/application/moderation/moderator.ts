@@ -89,16 +89,31 @@ export function dashboardModerator(
 
 /**
  * Whether the Enterprise can see the player, and the player's profile if they have one: a shared
- * profile, or a report of the Enterprise's own. Refuses (scanned_user_not_found, saying what to do)
- * when it cannot: staff moderate players they know, never any Discord ID typed in.
+ * profile, or a record of the Enterprise's own (a report of its, or a ban, warning or note of its
+ * staff, which retention keeps after the reports go: docs/privacy.md, "Retention"). The one rule for
+ * the moderation panel's `known` and for what staff may add (docs/roles.md, "Moderation").
+ */
+export async function seenPlayer(
+  repos: Pick<TransactionRepositories, 'players' | 'moderation'>,
+  enterpriseId: number,
+  discordId: string,
+): Promise<{ userId: number | null; known: boolean }> {
+  const user = await repos.players.findUser(discordId);
+  if (user !== undefined) return { userId: user.id, known: true };
+  return { userId: null, known: await repos.moderation.hasOwnRecord(enterpriseId, discordId) };
+}
+
+/**
+ * The player's profile, if they have one, for staff about to act on them. Refuses
+ * (scanned_user_not_found, saying what to do) when the Enterprise cannot see them (seenPlayer): staff
+ * moderate players they know, never any Discord ID typed in.
  */
 export async function knownPlayer(
   repos: Pick<TransactionRepositories, 'players' | 'moderation'>,
   enterprise: { id: number; name: string },
   discordId: string,
 ): Promise<{ userId: number | null }> {
-  const user = await repos.players.findUser(discordId);
-  if (user !== undefined) return { userId: user.id };
-  if (await repos.moderation.hasOwnReport(enterprise.id, discordId)) return { userId: null };
-  return refuse({ code: 'scanned_user_not_found', discordId, enterpriseName: enterprise.name });
+  const { userId, known } = await seenPlayer(repos, enterprise.id, discordId);
+  if (!known) refuse({ code: 'scanned_user_not_found', discordId, enterpriseName: enterprise.name });
+  return { userId };
 }

@@ -3,13 +3,13 @@ import { type Reach, type ReachReason, reachReason, sanctionReach } from '../../
 import type { SessionCaller } from '../access/authenticate-session.js';
 import { roleRefusal } from '../access/role-policy.js';
 import type { UseCaseContext } from '../context.js';
-import { dashboardStanding, type EntryView, viewOf } from './moderator.js';
+import { dashboardStanding, type EntryView, seenPlayer, viewOf } from './moderator.js';
 
 export interface PlayerModeration {
   enterprise: { id: number; name: string };
   /** The person's role there allows banning, warning, lifting and noting. */
   mayModerate: boolean;
-  /** The Enterprise can see the player: a shared profile, or a report of its own. */
+  /** The Enterprise can see the player: a shared profile, or a report, ban, warning or note of its own (seenPlayer). */
   known: boolean;
   /** Where a new ban or warning would reach now (domain/moderation-reach.ts). */
   reach: Reach;
@@ -31,10 +31,9 @@ export async function readModeration(
 ): Promise<PlayerModeration> {
   const { enterprise, role } = await dashboardStanding(ctx, caller, enterpriseId, 'results.read');
   const now = ctx.clock();
-  const user = await ctx.repos.players.findUser(discordId);
-  const hardware = user === undefined ? 0 : (await ctx.repos.players.hwidIdsOf(user.id)).length;
-  const standing = { proven: user !== undefined, hardware };
-  const known = user !== undefined || (await ctx.repos.moderation.hasOwnReport(enterprise.id, discordId));
+  const { userId, known } = await seenPlayer(ctx.repos, enterprise.id, discordId);
+  const hardware = userId === null ? 0 : (await ctx.repos.players.hwidIdsOf(userId)).length;
+  const standing = { proven: userId !== null, hardware };
   const entries = await ctx.repos.moderation.entriesOf(enterprise.id, discordId, MODERATION_LIMITS.listed);
   return {
     enterprise: { id: enterprise.id, name: enterprise.name },

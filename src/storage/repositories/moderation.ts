@@ -337,18 +337,28 @@ export function moderationRepository(db: Db) {
     },
 
     /**
-     * Whether the Enterprise has a report of the player of its own: a finished scan of its that named
-     * them, shared or kept inside it (docs/risk-score.md, "Whose scan it is").
+     * Whether the Enterprise has a record of the player of its own: a finished scan of its that named
+     * them, shared or kept inside it (docs/risk-score.md, "Whose scan it is"), or a ban, warning or
+     * note of its staff on them, lifted or not, which outlives those scans (docs/privacy.md,
+     * "Retention").
      */
-    async hasOwnReport(enterpriseId: number, discordId: string): Promise<boolean> {
-      const row = await db
+    async hasOwnRecord(enterpriseId: number, discordId: string): Promise<boolean> {
+      const report = await db
         .selectFrom('scan_accounts')
         .select('pin_id')
         .where('discord_id', '=', discordId)
         .where('enterprise_id', '=', enterpriseId)
         .limit(1)
         .executeTakeFirst();
-      return row !== undefined;
+      if (report !== undefined) return true;
+      const entry = await db
+        .selectFrom('moderation_entries')
+        .select('id')
+        .where('enterprise_id', '=', enterpriseId)
+        .where('discord_id', '=', discordId)
+        .limit(1)
+        .executeTakeFirst();
+      return entry !== undefined;
     },
 
     /** Every Enterprise's entries on the player, oldest first (an export, docs/privacy.md). */

@@ -341,7 +341,7 @@ export interface PlayerModeration {
   enterpriseName: string;
   /** The person's role there allows `player.moderate` (docs/roles.md). */
   mayModerate: boolean;
-  /** The Enterprise can see the player: a shared profile, or a report of its own. */
+  /** The Enterprise can see the player (and may ban, warn or note them): a shared profile, or a report, ban, warning or note of its own. */
   known: boolean;
   /** Where a new ban or warning would show now. */
   reach: ModerationReach;

@@ -16877,7 +16877,7 @@ export interface paths {
                                  */
                                 status: "active" | "expired" | "lifted";
                             }[];
-                            /** @description The Enterprise can see the player: a shared profile, or a scan of its own. */
+                            /** @description The Enterprise can see the player, and so its staff may ban, warn or note them: a shared profile, a scan of its own that named them, or a ban, warning or note of its own on them (kept after retention removes the scans). */
                             known: boolean;
                             mayModerate: boolean;
                             /**

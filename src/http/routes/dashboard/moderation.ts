@@ -127,7 +127,8 @@ export function moderationRoutes(ctx: UseCaseContext): FastifyPluginAsyncTypebox
               enterpriseName: Type.String(),
               mayModerate: Type.Boolean(),
               known: Type.Boolean({
-                description: 'The Enterprise can see the player: a shared profile, or a scan of its own.',
+                description:
+                  'The Enterprise can see the player, and so its staff may ban, warn or note them: a shared profile, a scan of its own that named them, or a ban, warning or note of its own on them (kept after retention removes the scans).',
               }),
               reach: Reach,
               reachReason: ReachReason,

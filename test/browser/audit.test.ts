@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { AUDIT_ACTIONS } from '../../src/domain/audit.js';
+import { signIn as signInPerson } from '../support/person.js';
+import { report, scanner } from '../support/scan.js';
 import type { Owner } from '../support/test-app.js';
 import { type BrowserApp, browserSuite, openBrowserApp, strayRequests } from './support/browser-app.js';
 
@@ -49,5 +52,66 @@ browserSuite('the Audit page in the browser', (backend) => {
     asMember.setDefaultTimeout(10_000);
     await asMember.getByRole('link', { name: 'Keys' }).first().waitFor();
     expect(await asMember.getByRole('link', { name: 'Audit' }).count()).toBe(0);
+  });
+
+  it('words every action the server records, and the moderation entries and who made them', async () => {
+    const mod = await b.t.createOwner('Mia Moderation');
+    // A ban on a player only Mia's own report knew, shared when the player proves their account.
+    const player = { id: '210000000000000901', username: 'AuditedCheater' };
+    const sc = scanner(b.t);
+    await sc.scan(mod.key, report({ discord: [player] }), ['HW-AUDITED'], 'FiveM', { proven: false });
+    const staff = await signInPerson(b.t, mod.accountId);
+    const ban = await staff.call('POST', `/players/${player.id}/bans`, { kind: 'ban', reason: 'Audited' });
+    expect(ban.statusCode, ban.body).toBe(201);
+    const entryId = ban.json<{ id: number }>().id;
+    await sc.scan(mod.key, report({ discord: [player] }), ['HW-AUDITED']);
+    expect((await staff.call('POST', `/bans/${entryId}/lift`)).statusCode).toBe(200);
+    // A /lookup by a staff member in the Enterprise's Discord server, as the Discord app records it
+    // (the app itself: test/http/discord-*.test.ts).
+    await b.t.deps.repos.audit.append({
+      at: Date.now(),
+      actor: { kind: 'discord', accountId: mod.accountId, discordUserId: '700000000000000901' },
+      action: 'scanned_user.lookup',
+      resource: { type: 'scanned_user', id: null },
+      enterpriseId: mod.enterpriseId,
+      outcome: 'succeeded',
+      code: null,
+      detail: { found: true },
+    });
+
+    const page = await b.signIn(mod.accountId);
+    page.setDefaultTimeout(10_000);
+    await page.getByRole('link', { name: 'Audit' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Audit trail' }).waitFor();
+    const rows = page.getByRole('row');
+    const on = `moderation entry #${entryId}`;
+    await rows
+      .filter({ hasText: 'Player banned or warned' })
+      .filter({ hasText: 'Mia Moderation, in the dashboard' })
+      .filter({ hasText: on })
+      .waitFor();
+    await rows
+      .filter({ hasText: 'Ban shared with every community' })
+      .filter({ hasText: 'scanpin, when the player proved their account' })
+      .filter({ hasText: on })
+      .waitFor();
+    await rows.filter({ hasText: 'Ban lifted' }).filter({ hasText: on }).waitFor();
+    await rows
+      .filter({ hasText: 'Player looked up in Discord' })
+      .filter({ hasText: 'Discord user 700000000000000901, in the Discord app' })
+      .waitFor();
+
+    // The Action filter offers every action src/domain/audit.ts lists, each in words.
+    const options = await page
+      .getByLabel('Action')
+      .locator('option')
+      .evaluateAll((list) => list.map((o) => [o.getAttribute('value') ?? '', o.textContent ?? '']));
+    const worded = new Map(options.filter(([value]) => value !== '') as Array<[string, string]>);
+    const unworded = AUDIT_ACTIONS.filter((a) => {
+      const words = worded.get(a);
+      return words === undefined || words.trim() === '' || words === a;
+    });
+    expect(unworded).toEqual([]);
+    expect([...worded.keys()].sort()).toEqual([...AUDIT_ACTIONS].sort());
   });
 });

@@ -29,7 +29,7 @@ export function AuditTable({
             <td>
               <Time value={e.at} />
             </td>
-            <td className="wrap-anywhere">{actorWords(e.actor, names)}</td>
+            <td className="wrap-anywhere">{actorWords(e, names)}</td>
             <td>{actionWords(e.action)}</td>
             <td className="wrap-anywhere">{resourceWords(e, names)}</td>
             <td>

@@ -8,10 +8,12 @@ export interface AuditEntry {
   id: number;
   at: string;
   actor: {
-    kind: 'operator' | 'key' | 'session' | 'sign_in';
+    kind: 'operator' | 'key' | 'session' | 'sign_in' | 'discord';
     accountId: number | null;
     keyId: number | null;
     sessionId: number | null;
+    /** A staff member's Discord user ID, when `kind` is discord. */
+    discordUserId: string | null;
   };
   action: string;
   resource: { type: string; id: number | null };

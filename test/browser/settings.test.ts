@@ -76,10 +76,13 @@ browserSuite('the Settings page in the browser', (backend) => {
       .getByRole('button', { name: 'Cancel PIN' })
       .click();
     await other.getByText('Expired').first().waitFor();
-    expect((await b.t.api('GET', `/v1/pins/${shared}/status`, { key: owner.key })).json()).toMatchObject({
-      status: 'expired',
-      statusMessage: expect.stringMatching(/cancelled/),
-    });
+    // The page's text alone may come before the cancel is answered on a loaded machine: ask the API
+    // until it tells.
+    await expect
+      .poll(async () => (await b.t.api('GET', `/v1/pins/${shared}/status`, { key: owner.key })).json(), {
+        timeout: 10_000,
+      })
+      .toMatchObject({ status: 'expired', statusMessage: expect.stringMatching(/cancelled/) });
 
     // Removing the member ends their view of the PINs.
     await admin

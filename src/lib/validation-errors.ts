@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { MODERATION_TEXT_PATTERN } from '../domain/moderation.js';
 import { plural } from '../domain/plural.js';
 import { TIMESTAMP_PATTERN } from '../domain/timestamp-input.js';
 
@@ -6,6 +7,9 @@ import { TIMESTAMP_PATTERN } from '../domain/timestamp-input.js';
  * Schema errors in words a caller can act on (docs/api.md, "Errors"): the HTTP validators and the
  * evidence intake worker say them the same way.
  */
+
+const MODERATION_TEXT_RULE =
+  'must hold something other than white space, and no control characters but tab and line breaks';
 
 const TIMESTAMP_RULE =
   'must be an RFC 3339 timestamp such as 2026-02-11T15:25:00.000Z, within the years 0000 to 9999 in UTC';
@@ -42,9 +46,10 @@ export function describeValidationErrors(errors: readonly ErrorObject[], part: s
           : `${field} must be a valid ${String(e.params.format)}`;
       case 'pattern':
         // A timestamp's pattern says what its format says (domain/timestamp-input.ts).
-        return e.params.pattern === TIMESTAMP_PATTERN
-          ? `${field} ${TIMESTAMP_RULE}`
-          : `${field} ${e.message ?? 'is invalid'}`;
+        if (e.params.pattern === TIMESTAMP_PATTERN) return `${field} ${TIMESTAMP_RULE}`;
+        // A ban's reason or a note (domain/moderation.ts): the rule in words, not the expression.
+        if (e.params.pattern === MODERATION_TEXT_PATTERN) return `${field} ${MODERATION_TEXT_RULE}`;
+        return `${field} ${e.message ?? 'is invalid'}`;
       case 'enum':
         return `${field} must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
       case 'maxLength':

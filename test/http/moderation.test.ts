@@ -587,6 +587,14 @@ describe.each(backends())('moderation on $name', (backend) => {
       expect(await count('moderation_entries')).toBe(before);
     });
 
+    it('says the rule a reason broke in words, not as the expression that checks it', async () => {
+      const res = await ban(staff.owner, p, { kind: 'ban', reason: '   ' });
+      expectProblem(res, 400, 'invalid_body');
+      const { detail } = res.json() as { detail: string };
+      expect(detail).toMatch(/reason must hold something other than white space/);
+      expect(detail).not.toMatch(/pattern|\\u/);
+    });
+
     it('keeps line breaks and tabs: staff write paragraphs', async () => {
       const made = created(await note(staff.owner, p, 'First\r\n\tthen second'));
       expect(made.reason).toBe('First\r\n\tthen second');

@@ -69,6 +69,11 @@ browserSuite('the Settings page in the browser', (backend) => {
 
     // The owner makes them a moderator; they cancel the no-show's pending PIN (docs/roles.md).
     await role.selectOption('moderator');
+    // The change is saved by a request of its own: wait for the member's rights to say so before
+    // their page is loaded, or it may still show what a viewer may do.
+    await expect
+      .poll(async () => (await other.request.get(b.url('/app/api/enterprises'))).text(), { timeout: 10_000 })
+      .toContain('pin.cancel');
     await other.goto(b.url(`/pins/${shared}`));
     await other.getByRole('button', { name: 'Cancel PIN' }).click();
     await other

@@ -16,6 +16,7 @@ import {
   withPeHeadersAt,
 } from '../scanner/windows/support/moved-pe-headers.js';
 import { backends } from '../support/backends.js';
+import { codeSigningChain } from '../support/code-signing.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SERVER = 'https://scan.example.org';
@@ -42,65 +43,7 @@ function signedBuild(dir: string): { exe: Buffer; caFile: string } {
     `static const unsigned char region[] = {${bytes}};\nint main(int argc, char **argv) { return region[argc] == 0x53 ? 0 : 1; }\n`,
   );
   run('x86_64-w64-mingw32-gcc', '-O1', '-o', 'unsigned.exe', 'build.c');
-  run(
-    'openssl',
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.pem',
-    '-days',
-    '2',
-    '-subj',
-    '/CN=Test Community CA',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign',
-  );
-  run(
-    'openssl',
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'signer.key',
-    '-out',
-    'signer.csr',
-    '-subj',
-    '/CN=Test Community',
-  );
-  writeFileSync(
-    join(dir, 'signer.ext'),
-    'extendedKeyUsage=codeSigning\nkeyUsage=critical,digitalSignature\n',
-  );
-  run(
-    'openssl',
-    'x509',
-    '-req',
-    '-in',
-    'signer.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'signer.pem',
-    '-days',
-    '2',
-    '-extfile',
-    'signer.ext',
-  );
-  writeFileSync(
-    join(dir, 'chain.pem'),
-    Buffer.concat([readFileSync(join(dir, 'signer.pem')), readFileSync(join(dir, 'ca.pem'))]),
-  );
+  codeSigningChain(dir, 'Test Community');
   run(
     'osslsigncode',
     'sign',

@@ -12,6 +12,7 @@ import {
   signWindowsBuild,
 } from '../../packages/scanner/scripts/build-sea.js';
 import { isAuthenticodeSigned } from '../../src/domain/scanner-stamp.js';
+import { selfSignedCodeSigner } from '../support/code-signing.js';
 import { requireTool } from './windows/authenticode-oracle.js';
 import { markerProgram } from './windows/support/wine.js';
 
@@ -66,23 +67,7 @@ describe('signing the Windows build with the operator’s certificate (docs/scan
     try {
       const exe = markerProgram(dir, 'scanpin-scan-win-x64.exe');
       const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-      openssl(
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        'key.pem',
-        '-out',
-        'cert.pem',
-        '-days',
-        '2',
-        '-subj',
-        '/CN=Test Community',
-        '-addext',
-        'extendedKeyUsage=codeSigning',
-      );
+      selfSignedCodeSigner(dir, 'Test Community');
       writeFileSync(join(dir, 'password'), 'correct horse');
       openssl(
         'pkcs12',

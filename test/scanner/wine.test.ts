@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScanner, MANIFEST } from '../../packages/scanner/scripts/build-sea.js';
 import { sqliteBackend } from '../support/backends.js';
+import { selfSignedCodeSigner } from '../support/code-signing.js';
 import { startTestApp } from '../support/test-app.js';
 import { type AcceptanceServer, startAcceptanceServer } from './fixtures/acceptance.js';
 import { runInTerminal } from './fixtures/terminal.js';
@@ -376,24 +377,7 @@ describe.skipIf(!WINE_RUNS_THIS_NODE)('the Windows single executable under Wine'
     const downloads = join(planted.root, 'signed-downloads');
     mkdirSync(downloads, { recursive: true });
     cpSync(join(out, MANIFEST), join(downloads, MANIFEST));
-    const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: downloads, stdio: 'pipe' });
-    openssl(
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'key.pem',
-      '-out',
-      'cert.pem',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=Wine Community',
-      '-addext',
-      'extendedKeyUsage=codeSigning',
-    );
+    selfSignedCodeSigner(downloads, 'Wine Community');
     const signed = join(downloads, 'scanpin-scan-win-x64.exe');
     execFileSync(
       'osslsigncode',

@@ -110,6 +110,24 @@ function sanctionOf(
   };
 }
 
+/** Entries with what their `bans` row says, for deciding their reach (reachOf) and reading them. */
+function entriesWithTheirBan(db: Db) {
+  return db
+    .selectFrom('moderation_entries as m')
+    .leftJoin('bans as b', 'b.id', 'm.ban_id')
+    .select([
+      'm.id',
+      'm.discord_id',
+      'm.kind',
+      'm.reason',
+      'm.expires_at',
+      'm.created_at',
+      'm.lifted_at',
+      'm.ban_id',
+      'b.lifted_at as ban_lifted_at',
+    ]);
+}
+
 export function moderationRepository(db: Db) {
   const withAccount = () =>
     db
@@ -228,19 +246,7 @@ export function moderationRepository(db: Db) {
       notesTotal: number;
       withdrawnBanIds: number[];
     }> {
-      const rows = await db
-        .selectFrom('moderation_entries as m')
-        .leftJoin('bans as b', 'b.id', 'm.ban_id')
-        .select([
-          'm.id',
-          'm.kind',
-          'm.reason',
-          'm.expires_at',
-          'm.created_at',
-          'm.lifted_at',
-          'm.ban_id',
-          'b.lifted_at as ban_lifted_at',
-        ])
+      const rows = await entriesWithTheirBan(db)
         .where('m.enterprise_id', '=', enterpriseId)
         .where('m.discord_id', '=', discordId)
         .orderBy('m.created_at')
@@ -310,20 +316,7 @@ export function moderationRepository(db: Db) {
       discordIds: readonly string[],
     ): Promise<Array<EnterpriseSanction & { discordId: string }>> {
       if (enterpriseIds.length === 0 || discordIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('moderation_entries as m')
-        .leftJoin('bans as b', 'b.id', 'm.ban_id')
-        .select([
-          'm.id',
-          'm.discord_id',
-          'm.kind',
-          'm.reason',
-          'm.expires_at',
-          'm.created_at',
-          'm.lifted_at',
-          'm.ban_id',
-          'b.lifted_at as ban_lifted_at',
-        ])
+      const rows = await entriesWithTheirBan(db)
         .where('m.enterprise_id', 'in', [...enterpriseIds])
         .where('m.discord_id', 'in', [...discordIds])
         .where('m.kind', '!=', 'note')

@@ -135,9 +135,8 @@ async function loadOwnRecord(
     discordId,
     PLAYER_LIST_LIMITS.reasons,
   );
-  if (reports.length === 0 && moderation.sanctions.length === 0 && moderation.notesTotal === 0)
-    return NO_OWN_RECORD;
-  return { reports, ...moderation };
+  const record = { reports, ...moderation };
+  return isEmptyRecord(record) ? NO_OWN_RECORD : record;
 }
 
 /** The caller's active Enterprises, narrowed to `only` when given; none for a caller with no account. */

@@ -123,7 +123,8 @@ describe.each(stores)('rule tests as background jobs on $name', (backend) => {
   };
 
   async function untilEnded(testId: number): Promise<Page> {
-    const deadline = Date.now() + 60_000;
+    // Generous: on a busy two-core CI machine a big document took 3.5 s where it takes 0.1 s alone.
+    const deadline = Date.now() + 150_000;
     for (;;) {
       const page = await read(testId);
       if (page.status !== 'running') return page;
@@ -208,11 +209,14 @@ describe.each(stores)('rule tests as background jobs on $name', (backend) => {
   it('stops at the time limit, keeping the matches found so far and saying they are partial', async () => {
     await start({ RULE_TEST_TIME_LIMIT_SECONDS: '1' });
     const ruleId = await addRule();
+    // A small document first, judged well within the second however busy the machine, so there is
+    // always a match found before the limit; then more big ones than a second can judge.
+    await scanWith([jar('~/.minecraft/mods/tool.jar', [MATCHING])]);
     const pin = await scanWith([bigJar('~/.minecraft/mods/big.jar', 8_000, 240, true)]);
     await copiesOf(pin, 150);
 
     const job = (await startTest(ruleId)).json<Job>();
-    expect(job.total).toBe(151);
+    expect(job.total).toBe(152);
     const done = await untilEnded(job.id);
     expect(done.status).toBe('timed-out');
     expect(done.partial).toBe(true);
@@ -223,7 +227,9 @@ describe.each(stores)('rule tests as background jobs on $name', (backend) => {
     expect(done.matched).toBe(done.examined);
     const elapsed = Date.parse(done.finishedAt ?? '') - Date.parse(done.startedAt);
     expect(elapsed).toBeGreaterThanOrEqual(1_000);
-    expect(elapsed).toBeLessThan(5_000);
+    // Stopped at the limit, not after judging everything (152 documents take far longer), with room
+    // for the last write on a busy machine.
+    expect(elapsed).toBeLessThan(30_000);
     let listed = 0;
     let after = 0;
     for (;;) {
@@ -233,13 +239,14 @@ describe.each(stores)('rule tests as background jobs on $name', (backend) => {
       after = page.next;
     }
     expect(listed).toBe(done.matched);
-  });
+    // 150 stored copies and a second of judging: a few seconds alone, more beside busy workers.
+  }, 90_000);
 
   it('runs one test per instance: a second start while one runs is 409 rule_test_running; another instance answers for it', async () => {
     await start();
     const ruleId = await addRule();
     const pin = await scanWith([bigJar('~/.minecraft/mods/big.jar', 8_000, 240, true)]);
-    await copiesOf(pin, 40);
+    await copiesOf(pin, 8);
 
     const job = (await startTest(ruleId)).json<Job>();
     const again = await startTest(ruleId);
@@ -254,19 +261,20 @@ describe.each(stores)('rule tests as background jobs on $name', (backend) => {
 
     const done = await untilEnded(job.id);
     expect(done.status).toBe('finished');
-    expect(done.matched).toBe(41);
+    expect(done.matched).toBe(9);
     // Once it ended, the next may start.
     const next = await startTest(ruleId);
     expect(next.statusCode).toBe(202);
     await untilEnded(next.json<Job>().id);
-    // Two whole tests over 41 scans of an 8,000-entry jar: over 20 s when the other workers are busy.
-  }, 90_000);
+    // Two whole tests over 9 scans of an 8,000-entry jar: a second alone, over a minute on a busy
+    // two-core CI machine.
+  }, 320_000);
 
   it('a test whose instance stops is abandoned: at once when the server shuts down, after a minute without progress when it dies', async () => {
     await start();
     const ruleId = await addRule();
     const pin = await scanWith([bigJar('~/.minecraft/mods/big.jar', 8_000, 240, true)]);
-    await copiesOf(pin, 40);
+    await copiesOf(pin, 8);
 
     // Shut down while it runs: the test is ended as abandoned before the store closes.
     sibling = await startSibling(t, backend);
@@ -293,8 +301,8 @@ describe.each(stores)('rule tests as background jobs on $name', (backend) => {
     const abandoned = await read(job.id);
     expect(abandoned).toMatchObject({ status: 'abandoned', partial: true });
     expect(abandoned.reason).toContain('a server restart or crash ends a running test');
-    expect(abandoned.data).toHaveLength(41);
-  }, 60_000);
+    expect(abandoned.data).toHaveLength(9);
+  }, 170_000);
 
   it('retries a document the evidence intake was too busy for once, then skips it rather than failing', async () => {
     await start();

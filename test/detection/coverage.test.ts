@@ -151,7 +151,8 @@ describe.each(backends().slice(0, 1))('a short real pass of the coverage harness
     console.log(
       `coverage sample: ${((performance.now() - started) / 1000).toFixed(1)} s\n${lines.join('\n')}`,
     );
-  }, 60_000);
+    // 13 s alone; past 60 s beside the browser and crash suites on a busy two-core machine (real JVMs).
+  }, 240_000);
   afterAll(async () => {
     await t?.close();
   });

@@ -14,8 +14,14 @@ const openssl = (dir: string, ...args: string[]): void => {
 
 const CODE_SIGNING = 'extendedKeyUsage=codeSigning';
 
-/** A self-signed code-signing certificate: `key.pem` and `cert.pem` (its own CA file to verify). */
-export function selfSignedCodeSigner(dir: string, commonName: string): { key: string; cert: string } {
+/** A new RSA key in `files.key` and a certificate for it, signed by itself, in `files.cert`. */
+function selfSigned(
+  dir: string,
+  files: { key: string; cert: string },
+  subject: string,
+  extensions: string[],
+): void {
+  const added = extensions.flatMap((extension) => ['-addext', extension]);
   openssl(
     dir,
     'req',
@@ -24,16 +30,20 @@ export function selfSignedCodeSigner(dir: string, commonName: string): { key: st
     'rsa:2048',
     '-nodes',
     '-keyout',
-    'key.pem',
+    files.key,
     '-out',
-    'cert.pem',
+    files.cert,
     '-days',
     '2',
     '-subj',
-    `/CN=${commonName}`,
-    '-addext',
-    CODE_SIGNING,
+    subject,
+    ...added,
   );
+}
+
+/** A self-signed code-signing certificate: `key.pem` and `cert.pem` (its own CA file to verify). */
+export function selfSignedCodeSigner(dir: string, commonName: string): { key: string; cert: string } {
+  selfSigned(dir, { key: 'key.pem', cert: 'cert.pem' }, `/CN=${commonName}`, [CODE_SIGNING]);
   return { key: join(dir, 'key.pem'), cert: join(dir, 'cert.pem') };
 }
 
@@ -45,26 +55,10 @@ export function codeSigningChain(
   dir: string,
   commonName: string,
 ): { chain: string; key: string; caFile: string } {
-  openssl(
-    dir,
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.pem',
-    '-days',
-    '2',
-    '-subj',
-    `/CN=${commonName} CA`,
-    '-addext',
+  selfSigned(dir, { key: 'ca.key', cert: 'ca.pem' }, `/CN=${commonName} CA`, [
     'basicConstraints=critical,CA:TRUE',
-    '-addext',
     'keyUsage=critical,keyCertSign',
-  );
+  ]);
   openssl(
     dir,
     'req',
